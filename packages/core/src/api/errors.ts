@@ -1,0 +1,109 @@
+/**
+ * The one error type of crawlgate and the table that turns each code into an HTTP status and a
+ * body. Expected outcomes (no rule matched, duplicate, over limit) are returned values inside
+ * core; a `CrawlgateError` is what an operation throws to end a request with a spec error.
+ */
+
+export type ErrorCode =
+  | "invalid_request"
+  | "invalid_cursor"
+  | "invalid_api_key"
+  | "plan_upgrade_required"
+  | "forbidden"
+  | "rule_limit_reached"
+  | "domain_not_authorized"
+  | "domain_not_found"
+  | "rule_not_found"
+  | "duplicate_source_path"
+  | "rate_limit_exceeded_per_minute"
+  | "rate_limit_exceeded_monthly"
+  | "not_found"
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "internal_error";
+
+/** HTTP status of each code. 413/415 carry the `invalid_request` body (see docs/decisions.md). */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  invalid_request: 400,
+  invalid_cursor: 400,
+  invalid_api_key: 401,
+  plan_upgrade_required: 403,
+  forbidden: 403,
+  rule_limit_reached: 403,
+  domain_not_authorized: 403,
+  domain_not_found: 404,
+  rule_not_found: 404,
+  duplicate_source_path: 409,
+  rate_limit_exceeded_per_minute: 429,
+  rate_limit_exceeded_monthly: 429,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal_error: 500,
+};
+
+/** The `error` string written in the body for each code. */
+const BODY_CODE: Partial<Record<ErrorCode, string>> = {
+  payload_too_large: "invalid_request",
+  unsupported_media_type: "invalid_request",
+};
+
+export interface ErrorExtras {
+  /** Human-readable detail; sent for `invalid_request` and `invalid_cursor` only. */
+  message?: string;
+  /** `rule_limit_reached`: the owner's plan limit. 429: the exhausted window's limit. */
+  limit?: number;
+  /** 429: requests counted in the exhausted window. */
+  usage?: number;
+  /** 429: seconds until the window resets, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+  /** 405: the methods the path accepts, sent as `Allow`. */
+  allow?: readonly string[];
+}
+
+export class CrawlgateError extends Error {
+  readonly code: ErrorCode;
+  readonly extras: ErrorExtras;
+
+  constructor(code: ErrorCode, extras: ErrorExtras = {}) {
+    super(extras.message ?? code);
+    this.name = "CrawlgateError";
+    this.code = code;
+    this.extras = extras;
+  }
+}
+
+/** Shorthand for the most common error. */
+export function invalidRequest(message: string): CrawlgateError {
+  return new CrawlgateError("invalid_request", { message });
+}
+
+export interface ErrorResponseParts {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** The exact status, headers and body of an error, from the one table above. */
+export function errorResponse(error: CrawlgateError): ErrorResponseParts {
+  const { code, extras } = error;
+  const status = ERROR_STATUS[code];
+  const body: Record<string, unknown> = { error: BODY_CODE[code] ?? code };
+  const headers: Record<string, string> = {};
+  const bodyCode = body.error;
+  if ((bodyCode === "invalid_request" || bodyCode === "invalid_cursor") && extras.message) {
+    body.message = extras.message;
+  }
+  if (code === "rule_limit_reached" && extras.limit !== undefined) body.limit = extras.limit;
+  if (status === 429) {
+    body.usage = extras.usage ?? 0;
+    body.limit = extras.limit ?? 0;
+    if (extras.retryAfterSeconds !== undefined) {
+      headers["retry-after"] = String(extras.retryAfterSeconds);
+    }
+  }
+  if (code === "method_not_allowed" && extras.allow) headers.allow = extras.allow.join(", ");
+  return { status, headers, body };
+}

@@ -1,0 +1,195 @@
+import type {
+  ApiKeyRecord,
+  Domain,
+  DomainAccess,
+  MemberRole,
+  PlanName,
+  PurgeJob,
+  RoutingRule,
+  User,
+} from "./types.js";
+
+/**
+ * Ports: every storage or environment capability core needs. Adapters are plain factories whose
+ * result `satisfies` these interfaces. Every method is required; every sentence of a contract
+ * below has a case in the conformance suites of `@crawlgate/core/testing`.
+ */
+
+/** Source of the current instant. */
+export interface Clock {
+  now(): Date;
+}
+
+/** Users, plans, API keys (hash only), domains and memberships. */
+export interface AccountStore {
+  /**
+   * Creates a user. `name` is unique (exact string). Returns `"duplicate_name"` and changes
+   * nothing when a user with that name exists.
+   */
+  createUser(user: User): Promise<User | "duplicate_name">;
+  /** The user with that ID, or `null`. */
+  getUser(userId: string): Promise<User | null>;
+  /** The user with that exact name, or `null`. */
+  getUserByName(name: string): Promise<User | null>;
+  /** Changes a user's plan. Returns `false` when no such user. */
+  setUserPlan(userId: string, plan: PlanName): Promise<boolean>;
+
+  /** Stores a key record. `keyHash` is unique; the user must exist. */
+  createApiKey(key: ApiKeyRecord): Promise<void>;
+  /**
+   * The key record whose `keyHash` equals the argument, revoked or not, or `null`. Callers
+   * compare hashes again in constant time and check `revokedAt` themselves.
+   */
+  findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  /** The user's keys, oldest first (ties by `keyId`). */
+  listApiKeys(userId: string): Promise<ApiKeyRecord[]>;
+  /**
+   * Marks a key revoked at `at`. Returns `false` when no such key or it is already revoked
+   * (the first revocation time is kept).
+   */
+  revokeApiKey(keyId: string, at: Date): Promise<boolean>;
+
+  /**
+   * Creates a domain. `hostname` is unique (callers pass it lowercase). Returns
+   * `"duplicate_hostname"` and changes nothing when the hostname is taken.
+   */
+  createDomain(domain: Domain): Promise<Domain | "duplicate_hostname">;
+  /** The domain with that ID, regardless of who may see it, or `null`. */
+  getDomain(domainId: string): Promise<Domain | null>;
+  /** The domain with that exact (lowercase) hostname, or `null`. */
+  getDomainByHostname(hostname: string): Promise<Domain | null>;
+  /**
+   * Grants `role` on a domain to a user, replacing an earlier membership of that user on that
+   * domain. Sharing with the owner is allowed and stored, but never changes what the owner sees.
+   * Returns `false` when the domain or the user does not exist.
+   */
+  shareDomain(domainId: string, userId: string, role: MemberRole): Promise<boolean>;
+  /**
+   * Every domain the user owns or is a member of, each exactly once, sorted by hostname
+   * ascending (byte order of the lowercase hostname). A domain both owned by and shared with the
+   * user has role `owner`.
+   */
+  listAccessibleDomains(userId: string): Promise<DomainAccess[]>;
+  /**
+   * The user's access to one domain (`owner` wins over a membership), or `null` when the domain
+   * does not exist or the user has no access: the two cases are indistinguishable on purpose.
+   */
+  getDomainAccess(userId: string, domainId: string): Promise<DomainAccess | null>;
+}
+
+/** Result of `RuleStore.createRule` / `updateRule`. Expected outcomes are values, not throws. */
+export type RuleWriteResult =
+  | { ok: true; rule: RoutingRule }
+  | { ok: false; reason: "duplicate_source_path" | "rule_limit_reached" | "rule_not_found" };
+
+/** Routing rules per domain. */
+export interface RuleStore {
+  /**
+   * Every rule of the domain (active and paused), sorted by `priority` descending, then
+   * `createdAt` ascending, then `ruleId` ascending. Empty when none.
+   */
+  listRules(domainId: string): Promise<RoutingRule[]>;
+  /** Number of rules of the domain, active and paused. */
+  countRules(domainId: string): Promise<number>;
+  /** The rule with that ID on that domain, or `null` (also when it belongs to another domain). */
+  getRule(domainId: string, ruleId: string): Promise<RoutingRule | null>;
+  /**
+   * Inserts `rule` (its `domainId` names the domain) atomically with two checks, in this order:
+   * when `limit` is a number and the domain already has `limit` or more rules →
+   * `rule_limit_reached`; when another rule of the domain has the same `sourceKey` →
+   * `duplicate_source_path`. Nothing is written on failure. Both checks hold under any number
+   * of concurrent calls.
+   */
+  createRule(rule: RoutingRule, sourceKey: string, limit: number | null): Promise<RuleWriteResult>;
+  /**
+   * Replaces the stored rule that has `rule.ruleId` on `rule.domainId` with `rule` (every field;
+   * `createdAt` is kept as stored). `rule_not_found` when it does not exist there;
+   * `duplicate_source_path` when another rule of the domain has `sourceKey`.
+   */
+  updateRule(rule: RoutingRule, sourceKey: string): Promise<RuleWriteResult>;
+  /** Deletes the rule and returns it as it was, or `null` when it does not exist on that domain. */
+  deleteRule(domainId: string, ruleId: string): Promise<RoutingRule | null>;
+}
+
+/** What `RateLimiter.consume` decided. */
+export type RateDecision =
+  | { allowed: true; minuteUsage: number; monthUsage: number }
+  | {
+      allowed: false;
+      reason: "per_minute" | "monthly";
+      /** Requests counted in the exhausted window (minute or month). */
+      usage: number;
+      /** The exhausted window's limit. */
+      limit: number;
+      /** Whole seconds (>= 1) until the exhausted window resets. */
+      retryAfterSeconds: number;
+    };
+
+export interface RateLimits {
+  /** Requests allowed per fixed window of 60 s that starts at the first request. */
+  perMinute: number;
+  /** Requests allowed per UTC calendar month; `null` = unlimited. */
+  monthly: number | null;
+}
+
+/** Per-user request limits. */
+export interface RateLimiter {
+  /**
+   * Counts one request of `subject` at `now`, atomically. The per-minute window starts at the
+   * first request after the previous window expired and lasts 60 s; the month is the UTC
+   * calendar month of `now`. Checks the minute first, then the month; a refused request is not
+   * counted in either window. Under N concurrent calls with room for K, exactly min(N, K) are
+   * allowed.
+   */
+  consume(subject: string, limits: RateLimits, now: Date): Promise<RateDecision>;
+}
+
+/** Result of enqueueing a purge job. */
+export interface EnqueueResult {
+  /** `false` when an identical job (same domain and path) was already pending: nothing added. */
+  enqueued: boolean;
+  job: PurgeJob;
+}
+
+/** Purge / pre-warm jobs: de-duplicated while pending, delivered at least once with leases. */
+export interface JobQueue {
+  /**
+   * Adds a job for (domainId, path) unless one for the same pair is pending (queued or leased
+   * and not completed); then returns that job with `enqueued: false`.
+   */
+  enqueuePurge(domainId: string, path: string, now: Date): Promise<EnqueueResult>;
+  /**
+   * Leases up to `max` jobs that are queued or whose lease expired before `now`, oldest
+   * `enqueuedAt` first (ties by `jobId`); each leased job's `attempts` grows by one and it is
+   * invisible to other `lease` calls until `now + leaseMs`. Two concurrent calls never receive
+   * the same job.
+   */
+  lease(now: Date, leaseMs: number, max: number): Promise<PurgeJob[]>;
+  /** Removes a leased job for good. Returns `false` when it is unknown or already completed. */
+  complete(jobId: string): Promise<boolean>;
+  /** Number of pending jobs (queued or leased, not completed). */
+  pendingCount(): Promise<number>;
+}
+
+/** What the edge needs for one hostname, compiled from the stores. */
+export interface EdgeSettings {
+  domainId: string;
+  hostname: string;
+  /** Active and paused rules in list order; the edge skips paused ones. */
+  rules: RoutingRule[];
+  loadedAt: Date;
+}
+
+/** Per-hostname edge settings shared by every instance. */
+export interface SettingsCache {
+  /** Cached settings for the hostname, or `null` when absent or invalidated. */
+  get(hostname: string): Promise<EdgeSettings | null>;
+  /** Stores settings for `settings.hostname`, replacing earlier ones. */
+  set(settings: EdgeSettings): Promise<void>;
+  /**
+   * Drops every cached entry of the domain. Returns `true` when the cache confirmed it (also
+   * when nothing was cached), `false` when the cache could not be reached: callers report it
+   * as `cacheInvalidated` and never fail the write because of it.
+   */
+  invalidate(domainId: string): Promise<boolean>;
+}

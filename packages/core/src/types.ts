@@ -1,0 +1,68 @@
+/** Shared domain types of crawlgate. Instants are `Date` inside core; ISO strings at the edge. */
+
+export type PlanName = "starter" | "pro" | "business" | "enterprise";
+export const PLAN_NAMES: readonly PlanName[] = ["starter", "pro", "business", "enterprise"];
+
+export type Role = "owner" | "manager" | "viewer";
+/** A role a domain can be shared with (the owner is not a membership). */
+export type MemberRole = "manager" | "viewer";
+
+export interface User {
+  userId: string;
+  /** Unique, human-chosen handle (used by the CLI and the demo). */
+  name: string;
+  plan: PlanName;
+  createdAt: Date;
+}
+
+export interface ApiKeyRecord {
+  keyId: string;
+  userId: string;
+  /** Lowercase hex SHA-256 of the full key. The key itself is never stored. */
+  keyHash: string;
+  /** First characters of the key, safe to display (e.g. `cg_live_AbCd`). */
+  displayPrefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface Domain {
+  domainId: string;
+  /** Lowercase hostname, unique across the store. */
+  hostname: string;
+  ownerId: string;
+  originUrl: string | null;
+  verificationStage: string | null;
+  createdAt: Date;
+}
+
+export interface DomainAccess {
+  domain: Domain;
+  role: Role;
+}
+
+export type RuleType = "redirect" | "proxy";
+export type RedirectCode = 301 | 302;
+
+export interface RoutingRule {
+  ruleId: string;
+  domainId: string;
+  sourcePath: string;
+  targetUrl: string;
+  ruleType: RuleType;
+  redirectCode: RedirectCode | null;
+  priority: number;
+  isActive: boolean;
+  notes: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PurgeJob {
+  jobId: string;
+  domainId: string;
+  path: string;
+  enqueuedAt: Date;
+  /** Delivery attempts so far (leases handed out). */
+  attempts: number;
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const src = (pkg: string, file = "index.ts") =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/${file}`, import.meta.url));
+
+// One config runs every package. Workspace packages resolve to their sources so that tests
+// never depend on a prior build.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@crawlgate\/core\/testing$/, replacement: src("core", "testing/index.ts") },
+      { find: /^@crawlgate\/core$/, replacement: src("core") },
+      { find: /^@crawlgate\/adapter-memory$/, replacement: src("adapter-memory") },
+      { find: /^@crawlgate\/adapter-kysely$/, replacement: src("adapter-kysely") },
+      { find: /^@crawlgate\/http-fetch$/, replacement: src("http-fetch") },
+      { find: /^@crawlgate\/http-express$/, replacement: src("http-express") },
+    ],
+  },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
