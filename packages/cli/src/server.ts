@@ -1,0 +1,52 @@
+import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import type { Crawlgate, Logger } from "@crawlgate/core";
+import { createExpressRouter } from "@crawlgate/http-express";
+import express from "express";
+
+export interface RunningServer {
+  baseUrl: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Serves the API under `/functions/v1`; every other path is `404 {"error":"not_found"}`. */
+export async function listen(
+  crawlgate: Pick<Crawlgate, "api">,
+  options: { port: number; host: string; logger: Logger },
+): Promise<RunningServer> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      options.logger.info("http.request", {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
+    next();
+  });
+  app.use("/functions/v1", createExpressRouter(crawlgate));
+  app.use((_req, res) => {
+    res.status(404).type("application/json").send('{"error":"not_found"}');
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return {
+    baseUrl: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

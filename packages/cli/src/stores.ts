@@ -1,0 +1,48 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import {
+  createKyselyStores,
+  createPostgresDatabase,
+  createSqliteDatabase,
+  migrateToLatest,
+} from "@crawlgate/adapter-kysely";
+import type { CrawlgateDeps } from "@crawlgate/core";
+
+export interface StoreOptions {
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite in the data directory when absent. */
+  databaseUrl?: string | undefined;
+}
+
+export interface OpenStores {
+  deps: Omit<CrawlgateDeps, "clock" | "logger">;
+  /** Where the data lives, for logs (no credentials). */
+  description: string;
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates) the durable stores the CLI runs on. */
+export async function openStores(options: StoreOptions): Promise<OpenStores> {
+  const handle = options.databaseUrl
+    ? createPostgresDatabase(options.databaseUrl)
+    : openSqlite(options.dataDir);
+  await migrateToLatest(handle);
+  const stores = createKyselyStores(handle);
+  return {
+    deps: {
+      accounts: stores.accounts,
+      rules: stores.rules,
+      rateLimiter: stores.rateLimiter,
+      jobs: stores.jobs,
+      settingsCache: createMemorySettingsCache(),
+    },
+    description: options.databaseUrl ? "postgresql" : `sqlite:${join(resolve(options.dataDir), "crawlgate.sqlite")}`,
+    close: () => handle.close(),
+  };
+}
+
+function openSqlite(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  return createSqliteDatabase(join(dataDir, "crawlgate.sqlite"));
+}

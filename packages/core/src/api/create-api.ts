@@ -1,0 +1,70 @@
+import { authenticate } from "./auth.js";
+import { checkBodyEnvelope, parseJsonObject } from "./body.js";
+import type { ApiDeps } from "./context.js";
+import { CrawlgateError, errorResponse } from "./errors.js";
+import type { ApiRequest, ApiResponse } from "./http-types.js";
+import { parsePathParams } from "./params.js";
+import { enforceRateLimit } from "./rate-limit.js";
+import { createRouter } from "./routes.js";
+
+export interface Api {
+  /** Answers one API request. Never throws; every failure is a spec error response. */
+  handle(request: ApiRequest): Promise<ApiResponse>;
+}
+
+/**
+ * The API pipeline: route → body envelope → auth → plan gate → rate limit → body parse → path
+ * parameters → operation → JSON response.
+ */
+export function createApi(deps: ApiDeps): Api {
+  const match = createRouter();
+
+  async function run(request: ApiRequest): Promise<ApiResponse> {
+    const found = match(request.method.toUpperCase(), request.path);
+    if (found.kind === "not_found") throw new CrawlgateError("not_found");
+    if (found.kind === "method_not_allowed") {
+      throw new CrawlgateError("method_not_allowed", { allow: found.allow });
+    }
+    const { route } = found;
+    if (route.hasBody) checkBodyEnvelope(request.body, request.headers["content-type"]);
+
+    const user = await authenticate(deps.accounts, request.headers.authorization);
+    if (!route.starterAllowed && !deps.plans[user.plan].apiAccess) {
+      throw new CrawlgateError("plan_upgrade_required");
+    }
+    const now = deps.clock.now();
+    await enforceRateLimit(deps, user, now);
+
+    const body = route.hasBody ? parseJsonObject(request.body) : {};
+    const params = parsePathParams(found.params);
+    const result = await route.operation({ deps, user, params, body, now });
+    return json(result.status, result.body, result.headers);
+  }
+
+  return {
+    async handle(request) {
+      try {
+        return await run(request);
+      } catch (error) {
+        if (error instanceof CrawlgateError) {
+          const { status, headers, body } = errorResponse(error);
+          return json(status, body, headers);
+        }
+        deps.logger.error("api.unhandled_error", {
+          method: request.method,
+          path: request.path,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return json(500, { error: "internal_error" });
+      }
+    },
+  };
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: JSON.stringify(body),
+  };
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { normalizeHostname } from "../../accounts/admin.js";
+import type { Operation } from "../context.js";
+import { CrawlgateError, invalidRequest } from "../errors.js";
+import { parseBody } from "../validate.js";
+
+const purgeBody = z.strictObject({
+  domain: z.string({ error: "domain is required and must be a string" }),
+  path: z.string({ error: "path is required and must be a string" }),
+});
+
+const MAX_PATH = 2048;
+
+/**
+ * POST /purge-cache: queues a re-render of one page of a domain the key owner can access.
+ * A job already pending for the same page is not queued twice (`queued: false`).
+ */
+export const purgeCache: Operation = async ({ deps, user, body, now }) => {
+  const input = parseBody(purgeBody, body);
+  const hostname = normalizeHostname(input.domain);
+  if (!hostname) throw invalidRequest("domain must be a hostname such as example.com");
+  const path = input.path.trim();
+  if (!path.startsWith("/") || path.startsWith("//")) {
+    throw invalidRequest('path must be a URL path starting with "/"');
+  }
+  if (path.length > MAX_PATH) throw invalidRequest(`path must be at most ${MAX_PATH} characters`);
+  if (/[\s\u0000-\u001f\u007f#]/.test(path)) {
+    throw invalidRequest("path must not contain white space, control characters or '#'");
+  }
+
+  const domain = await deps.accounts.getDomainByHostname(hostname);
+  const access = domain ? await deps.accounts.getDomainAccess(user.userId, domain.domainId) : null;
+  if (!access) throw new CrawlgateError("domain_not_authorized");
+
+  const { enqueued } = await deps.jobs.enqueuePurge(access.domain.domainId, path, now);
+  return {
+    status: 200,
+    body: {
+      queued: enqueued,
+      path,
+      message: enqueued
+        ? "Re-render queued; fresh HTML is typically available within seconds."
+        : "A re-render of this path is already queued.",
+    },
+  };
+};

@@ -1,0 +1,60 @@
+import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
+import { type Api, createApi } from "./api/create-api.js";
+import { type PlanTable, resolvePlans } from "./config/plans.js";
+import { type Logger, silentLogger } from "./logger.js";
+import type {
+  AccountStore,
+  Clock,
+  JobQueue,
+  RateLimiter,
+  RuleStore,
+  SettingsCache,
+} from "./ports.js";
+
+/** The adapters a crawlgate instance runs on. */
+export interface CrawlgateDeps {
+  accounts: AccountStore;
+  rules: RuleStore;
+  rateLimiter: RateLimiter;
+  jobs: JobQueue;
+  settingsCache: SettingsCache;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface CrawlgateConfig {
+  /** Partial overrides of the plan table (monthly quota, rule limit, API access). */
+  plans?: unknown;
+  /** Requests per minute per user; default 60 (the spec's limit). */
+  ratePerMinute?: number;
+}
+
+export interface Crawlgate {
+  api: Api;
+  admin: AccountAdmin;
+  plans: PlanTable;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Wires core over the given adapters. */
+export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {}): Crawlgate {
+  const clock = deps.clock ?? systemClock;
+  const plans = resolvePlans(config.plans ?? {});
+  const ratePerMinute = config.ratePerMinute ?? 60;
+  if (!Number.isInteger(ratePerMinute) || ratePerMinute < 1) {
+    throw new Error("ratePerMinute must be a positive integer");
+  }
+  const api = createApi({
+    accounts: deps.accounts,
+    rules: deps.rules,
+    rateLimiter: deps.rateLimiter,
+    jobs: deps.jobs,
+    settingsCache: deps.settingsCache,
+    clock,
+    plans,
+    ratePerMinute,
+    logger: deps.logger ?? silentLogger,
+  });
+  return { api, admin: createAccountAdmin(deps.accounts, clock), plans };
+}

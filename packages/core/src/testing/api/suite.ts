@@ -1,0 +1,17 @@
+import { describe } from "vitest";
+import { accountCases } from "./account-cases.js";
+import { pipelineCases } from "./pipeline-cases.js";
+import { ruleCases } from "./rule-cases.js";
+import type { ApiSuiteOptions } from "./world.js";
+
+/**
+ * The API test suite, run through real HTTP handlers. Each http package runs it through its own
+ * bridge; adapters may run it over their stores.
+ */
+export function apiSuite(name: string, options: ApiSuiteOptions): void {
+  describe(`API over ${name}`, () => {
+    pipelineCases(options);
+    accountCases(options);
+    ruleCases(options);
+  });
+}

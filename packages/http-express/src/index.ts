@@ -1,0 +1,1 @@
+export { createExpressRouter } from "./express-router.js";

@@ -1,0 +1,48 @@
+import { type ApiRequest, type ApiResponse, type Crawlgate, readLimitedBody } from "@crawlgate/core";
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * The crawlgate API as a fetch handler: `(Request) => Promise<Response>`, for any runtime with
+ * WHATWG fetch (Node 20, Deno, Bun, workers). Paths are taken from the request URL as they are,
+ * so the API answers under `/functions/v1/`.
+ */
+export function createFetchHandler(crawlgate: Pick<Crawlgate, "api">): FetchHandler {
+  return async (request) => {
+    const response = await crawlgate.api.handle(await toApiRequest(request));
+    return toResponse(response);
+  };
+}
+
+async function toApiRequest(request: Request): Promise<ApiRequest> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers,
+    body: request.body ? await readLimitedBody(streamChunks(request.body)) : null,
+  };
+}
+
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Stops reading an oversized body early instead of draining it.
+    await reader.cancel().catch(() => {});
+  }
+}
+
+function toResponse(response: ApiResponse): Response {
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}
