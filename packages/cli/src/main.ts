@@ -24,6 +24,8 @@ export interface CliIo {
   out(line: string): void;
   err(line: string): void;
   env: NodeJS.ProcessEnv;
+  /** Stops `serve` when aborted (besides SIGINT/SIGTERM). */
+  signal?: AbortSignal;
 }
 
 const defaultIo: CliIo = {
@@ -169,7 +171,14 @@ async function serve(
       await stores.close().catch(() => {});
       resolve(0);
     };
-    process.once("SIGINT", () => void stop("SIGINT"));
-    process.once("SIGTERM", () => void stop("SIGTERM"));
+    const onSigint = () => void stop("SIGINT");
+    const onSigterm = () => void stop("SIGTERM");
+    process.once("SIGINT", onSigint);
+    process.once("SIGTERM", onSigterm);
+    io.signal?.addEventListener("abort", () => {
+      process.off("SIGINT", onSigint);
+      process.off("SIGTERM", onSigterm);
+      void stop("abort");
+    });
   });
 }

@@ -56,3 +56,4 @@ export { readLimitedBody } from "./api/read-body.js";
 export { API_PREFIX, ROUTES } from "./api/routes.js";
 
 export { sourceKey } from "./routing/index.js";
+export { MINUTE_MS, nextUtcMonthStart, retryAfterSeconds, utcMonthStart } from "./limits/rate-windows.js";

@@ -1,0 +1,25 @@
+import { createMemoryAccountStore } from "./account-store.js";
+import { createMemoryJobQueue } from "./job-queue.js";
+import { createMemoryRateLimiter } from "./rate-limiter.js";
+import { createMemoryRuleStore } from "./rule-store.js";
+import { createMemorySettingsCache } from "./settings-cache.js";
+
+export {
+  createMemoryAccountStore,
+  createMemoryJobQueue,
+  createMemoryRateLimiter,
+  createMemoryRuleStore,
+  createMemorySettingsCache,
+};
+export type { MemorySettingsCacheOptions } from "./settings-cache.js";
+
+/** Every port crawlgate's API needs, in memory: for tests, embedding and as the reference. */
+export function createMemoryStores() {
+  return {
+    accounts: createMemoryAccountStore(),
+    rules: createMemoryRuleStore(),
+    rateLimiter: createMemoryRateLimiter(),
+    jobs: createMemoryJobQueue(),
+    settingsCache: createMemorySettingsCache(),
+  };
+}

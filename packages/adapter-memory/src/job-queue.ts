@@ -1,0 +1,44 @@
+import type { JobQueue, PurgeJob } from "@crawlgate/core";
+import { compare } from "./account-store.js";
+
+interface Entry {
+  job: PurgeJob;
+  leaseUntil: number | null;
+}
+
+const copyJob = (j: PurgeJob): PurgeJob => ({ ...j, enqueuedAt: new Date(j.enqueuedAt.getTime()) });
+
+/** Purge jobs in a map; completed jobs are removed, so "pending" is "present". */
+export function createMemoryJobQueue() {
+  const jobs = new Map<string, Entry>();
+  return {
+    async enqueuePurge(domainId, path, now) {
+      for (const entry of jobs.values()) {
+        if (entry.job.domainId === domainId && entry.job.path === path) {
+          return { enqueued: false, job: copyJob(entry.job) };
+        }
+      }
+      const job: PurgeJob = { jobId: crypto.randomUUID(), domainId, path, enqueuedAt: new Date(now.getTime()), attempts: 0 };
+      jobs.set(job.jobId, { job, leaseUntil: null });
+      return { enqueued: true, job: copyJob(job) };
+    },
+    async lease(now, leaseMs, max) {
+      const t = now.getTime();
+      const ready = [...jobs.values()]
+        .filter((e) => e.leaseUntil === null || e.leaseUntil <= t)
+        .sort((a, b) => a.job.enqueuedAt.getTime() - b.job.enqueuedAt.getTime() || compare(a.job.jobId, b.job.jobId))
+        .slice(0, Math.max(0, max));
+      for (const entry of ready) {
+        entry.job.attempts += 1;
+        entry.leaseUntil = t + leaseMs;
+      }
+      return ready.map((e) => copyJob(e.job));
+    },
+    async complete(jobId) {
+      return jobs.delete(jobId);
+    },
+    async pendingCount() {
+      return jobs.size;
+    },
+  } satisfies JobQueue;
+}

@@ -1,0 +1,68 @@
+import type { RoutingRule, RuleStore } from "@crawlgate/core";
+import { compare } from "./account-store.js";
+
+const copyRule = (r: RoutingRule): RoutingRule => ({
+  ...r,
+  createdAt: new Date(r.createdAt.getTime()),
+  updatedAt: new Date(r.updatedAt.getTime()),
+});
+
+interface Stored {
+  rule: RoutingRule;
+  sourceKey: string;
+}
+
+/** Routing rules per domain. Checks and writes happen without an await in between: atomic. */
+export function createMemoryRuleStore() {
+  const byDomain = new Map<string, Map<string, Stored>>();
+  const rulesOf = (domainId: string) => {
+    let rules = byDomain.get(domainId);
+    if (!rules) byDomain.set(domainId, (rules = new Map()));
+    return rules;
+  };
+  const keyTaken = (rules: Map<string, Stored>, sourceKey: string, except?: string) =>
+    [...rules.values()].some((s) => s.sourceKey === sourceKey && s.rule.ruleId !== except);
+
+  return {
+    async listRules(domainId) {
+      return [...rulesOf(domainId).values()]
+        .map((s) => copyRule(s.rule))
+        .sort(
+          (a, b) =>
+            b.priority - a.priority ||
+            a.createdAt.getTime() - b.createdAt.getTime() ||
+            compare(a.ruleId, b.ruleId),
+        );
+    },
+    async countRules(domainId) {
+      return rulesOf(domainId).size;
+    },
+    async getRule(domainId, ruleId) {
+      const stored = rulesOf(domainId).get(ruleId);
+      return stored ? copyRule(stored.rule) : null;
+    },
+    async createRule(rule, sourceKey, limit) {
+      const rules = rulesOf(rule.domainId);
+      if (limit !== null && rules.size >= limit) return { ok: false, reason: "rule_limit_reached" };
+      if (keyTaken(rules, sourceKey)) return { ok: false, reason: "duplicate_source_path" };
+      rules.set(rule.ruleId, { rule: copyRule(rule), sourceKey });
+      return { ok: true, rule: copyRule(rule) };
+    },
+    async updateRule(rule, sourceKey) {
+      const rules = rulesOf(rule.domainId);
+      const stored = rules.get(rule.ruleId);
+      if (!stored) return { ok: false, reason: "rule_not_found" };
+      if (keyTaken(rules, sourceKey, rule.ruleId)) return { ok: false, reason: "duplicate_source_path" };
+      const next = { ...copyRule(rule), createdAt: stored.rule.createdAt };
+      rules.set(rule.ruleId, { rule: next, sourceKey });
+      return { ok: true, rule: copyRule(next) };
+    },
+    async deleteRule(domainId, ruleId) {
+      const rules = rulesOf(domainId);
+      const stored = rules.get(ruleId);
+      if (!stored) return null;
+      rules.delete(ruleId);
+      return copyRule(stored.rule);
+    },
+  } satisfies RuleStore;
+}

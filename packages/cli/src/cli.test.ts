@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type CliIo, main } from "./main.js";
+
+interface Captured extends CliIo {
+  lines: string[];
+  errors: string[];
+}
+
+function capture(env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Captured {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return { lines, errors, out: (l) => lines.push(l), err: (l) => errors.push(l), env, ...(signal ? { signal } : {}) };
+}
+
+async function waitForLine(io: Captured): Promise<string> {
+  for (let i = 0; i < 600 && io.lines.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  if (io.lines.length === 0) throw new Error(`server did not start: ${io.errors.join("\n")}`);
+  return io.lines[0] as string;
+}
+
+async function startDemo(dataDir: string) {
+  const controller = new AbortController();
+  const io = capture({}, controller.signal);
+  const done = main(["serve", "--demo", "--port", "0", "--data-dir", dataDir], io);
+  const ready = JSON.parse(await waitForLine(io));
+  return {
+    ready,
+    io,
+    stop: async () => {
+      controller.abort();
+      expect(await done).toBe(0);
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test reads arbitrary JSON
+const json = async (res: Promise<Response>): Promise<any> => (await res).json();
+
+const post = (base: string, path: string, key: string, body?: unknown) =>
+  fetch(`${base}/functions/v1${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+
+describe("crawlgate CLI", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "crawlgate-cli-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("serve --demo prints the ready line first and serves the demo world", async () => {
+    const demo = await startDemo(dir);
+    try {
+      const { ready } = demo;
+      expect(Object.keys(ready)).toEqual(["event", "baseUrl", "demo"]);
+      expect(ready.event).toBe("ready");
+      expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(Object.keys(ready.demo.keys).sort()).toEqual(["manager", "owner", "revoked", "starter", "viewer"]);
+      expect(ready.demo.domains.map((d: { owner: string }) => d.owner)).toEqual(["owner", "owner", "starter"]);
+      const base = ready.baseUrl as string;
+      const keys = ready.demo.keys as Record<string, string>;
+
+      const domains = await json(post(base, "/list-user-domains", keys.owner as string));
+      expect(domains.domainCount).toBe(2);
+      expect(domains.domains.every((d: { role: string }) => d.role === "owner")).toBe(true);
+      expect((await post(base, "/list-user-domains", keys.revoked as string)).status).toBe(401);
+      expect((await post(base, "/list-user-domains", keys.starter as string)).status).toBe(403);
+      const viewer = await json(post(base, "/list-user-domains", keys.viewer as string));
+      expect(viewer.domains[0].role).toBe("viewer");
+
+      const first = ready.demo.domains[0].domainId;
+      const rules = await json(
+        fetch(`${base}/functions/v1/domains/${first}/routing-rules`, {
+          headers: { authorization: `Bearer ${keys.manager}` },
+        }));
+      expect(rules.ruleCount).toBeGreaterThanOrEqual(3);
+      expect(rules.limit).toBe(100);
+      expect(rules.rules.some((r: { isActive: boolean }) => !r.isActive)).toBe(true);
+
+      const unknown = await fetch(`${base}/elsewhere`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ error: "not_found" });
+      expect(statSync(join(dir, "secret.key")).mode & 0o777).toBe(0o600);
+    } finally {
+      await demo.stop();
+    }
+
+    // A second start seeds nothing twice and mints fresh keys; the earlier ones are revoked.
+    const again = await startDemo(dir);
+    try {
+      const base = again.ready.baseUrl as string;
+      expect(again.ready.demo.domains.map((d: { domainId: string }) => d.domainId)).toEqual(
+        demo.ready.demo.domains.map((d: { domainId: string }) => d.domainId),
+      );
+      expect((await post(base, "/list-user-domains", again.ready.demo.keys.owner)).status).toBe(200);
+      expect((await post(base, "/list-user-domains", demo.ready.demo.keys.owner)).status).toBe(401);
+      const first = again.ready.demo.domains[0].domainId;
+      const rules = await json(
+        fetch(`${base}/functions/v1/domains/${first}/routing-rules`, {
+          headers: { authorization: `Bearer ${again.ready.demo.keys.owner}` },
+        }));
+      expect(rules.ruleCount).toBe(4);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it("admin commands create users, keys and domains that the server then serves", async () => {
+    const run = async (...args: string[]) => {
+      const io = capture();
+      const code = await main([...args, "--data-dir", dir], io);
+      return { code, out: io.lines.join("\n"), err: io.errors.join("\n") };
+    };
+    expect((await run("users", "create", "alice", "--plan", "business")).code).toBe(0);
+    expect((await run("users", "create", "bob")).code).toBe(0);
+    const dup = await run("users", "create", "alice");
+    expect(dup.code).toBe(1);
+    expect(dup.err).toMatch(/already exists/);
+    expect((await run("users", "create", "carol", "--plan", "gold")).code).toBe(1);
+    const key = JSON.parse((await run("keys", "create", "alice")).out).key as string;
+    const bobKey = JSON.parse((await run("keys", "create", "bob")).out);
+    const added = JSON.parse((await run("domains", "add", "Docs.Example.com", "--owner", "alice")).out);
+    expect(added.domain).toBe("docs.example.com");
+    expect((await run("domains", "add", "not a host", "--owner", "alice")).code).toBe(1);
+    expect((await run("domains", "share", "docs.example.com", "bob", "--role", "viewer")).code).toBe(0);
+    expect((await run("domains", "share", "docs.example.com", "bob", "--role", "admin")).code).toBe(1);
+    expect((await run("keys", "revoke", bobKey.keyId, "--user", "bob")).code).toBe(0);
+    expect((await run("keys", "revoke", bobKey.key)).code).toBe(1);
+    expect((await run("frobnicate")).code).toBe(2);
+
+    const controller = new AbortController();
+    const io = capture({}, controller.signal);
+    const done = main(["serve", "--port", "0", "--data-dir", dir], io);
+    const ready = JSON.parse(await waitForLine(io));
+    try {
+      expect(Object.keys(ready)).toEqual(["event", "baseUrl"]);
+      const res = await json(post(ready.baseUrl, "/list-user-domains", key));
+      expect(res.domains).toMatchObject([{ domain: "docs.example.com", role: "owner" }]);
+      expect((await post(ready.baseUrl, "/list-user-domains", bobKey.key)).status).toBe(401);
+    } finally {
+      controller.abort();
+      await done;
+    }
+  });
+});

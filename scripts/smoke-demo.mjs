@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Smoke test of the built CLI, as the README's demo command runs it: start `serve --demo` on a
+// free port in a temporary data directory, read the ready line, call every built endpoint with
+// the printed owner key, and stop with SIGTERM. Exits non-zero on any surprise.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+const dataDir = mkdtempSync(join(tmpdir(), "crawlgate-smoke-"));
+const env = { ...process.env };
+delete env.DATABASE_URL;
+const child = spawn(
+  process.execPath,
+  ["packages/cli/dist/bin.js", "serve", "--demo", "--port", "0", "--data-dir", dataDir],
+  { env, stdio: ["ignore", "pipe", "pipe"] },
+);
+let stderr = "";
+child.stderr.on("data", (chunk) => {
+  stderr += chunk;
+});
+
+const timer = setTimeout(() => fail("no ready line within 30 s"), 30_000);
+const early = (code) => fail(`server exited early with ${code}`);
+child.once("exit", early);
+const firstLine = await new Promise((resolve) => {
+  createInterface({ input: child.stdout }).once("line", resolve);
+});
+clearTimeout(timer);
+child.off("exit", early);
+
+const ready = JSON.parse(firstLine);
+check(ready.event === "ready", "first line is the ready event");
+const { baseUrl, demo } = ready;
+const owner = demo.keys.owner;
+const domainId = demo.domains[0].domainId;
+const call = async (method, path, body) => {
+  const res = await fetch(`${baseUrl}/functions/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${owner}`, ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: await res.json() };
+};
+
+const domains = await call("POST", "/list-user-domains");
+check(domains.status === 200 && domains.body.domainCount === 2, "list-user-domains");
+const defs = await call("POST", "/get-bot-definitions", {});
+check(defs.status === 200 && defs.body.definitionsVersion === "1.0", "get-bot-definitions");
+const purge = await call("POST", "/purge-cache", { domain: demo.domains[0].domain, path: "/" });
+check(purge.status === 200 && purge.body.queued === true, "purge-cache");
+const list = await call("GET", `/domains/${domainId}/routing-rules`);
+check(list.status === 200 && list.body.ruleCount >= 1, "list routing rules");
+const created = await call("POST", `/domains/${domainId}/routing-rules`, { sourcePath: "/smoke", targetUrl: "/ok" });
+check(created.status === 201, "create routing rule");
+const rulePath = `/domains/${domainId}/routing-rules/${created.body.rule.ruleId}`;
+check((await call("GET", rulePath)).status === 200, "get routing rule");
+check((await call("PATCH", rulePath, { priority: 3 })).body.rule?.priority === 3, "update routing rule");
+check((await call("DELETE", rulePath)).body.deleted === true, "delete routing rule");
+
+child.kill("SIGTERM");
+const code = await new Promise((resolve) => child.once("exit", resolve));
+check(code === 0, "server stops cleanly on SIGTERM");
+rmSync(dataDir, { recursive: true, force: true });
+console.log("smoke: demo server answered every built endpoint");
+
+function check(ok, what) {
+  if (!ok) fail(what);
+}
+
+function fail(why) {
+  console.error(`smoke failed: ${why}\n${stderr}`);
+  child.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
