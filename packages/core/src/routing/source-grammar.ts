@@ -6,9 +6,9 @@
  * - `:name` (one segment), `:name*` / `:name+` (the rest of the path; last segment only). Names
  *   are `[A-Za-z_][A-Za-z0-9_]*` and unique within a source.
  * - A segment that is exactly `*` matches one segment in the middle and the rest of the path when
- *   last; `*` inside a segment (`/gallery-*`) matches within that segment; one `*` per segment.
- * - One trailing `/` after the last segment is allowed (`/:path*/` matches only URLs ending in a
- *   slash); empty segments elsewhere (`//`) are not.
+ *   last; `*` inside a segment (`/gallery-` then `*`) matches within that segment; one `*` per segment.
+ * - One trailing slash after the last segment is allowed (a source of the form "/:path*" plus a
+ *   trailing slash matches only URLs ending in a slash); empty segments elsewhere are not.
  */
 
 const PARAM = /^:([A-Za-z_][A-Za-z0-9_]*)([*+]?)$/;
