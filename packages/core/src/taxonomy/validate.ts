@@ -53,7 +53,7 @@ export function validateTaxonomyFile(input: unknown): TaxonomyFile {
 }
 
 /** Parses the legacy keys file against a taxonomy: 25 unique keys whose botIds exist. */
-export function validateLegacyKeys(input: unknown, taxonomy: Pick<TaxonomyFile, "bots">): LegacyKeysFile {
+export function validateLegacyKeys(input: unknown, taxonomy: { bots: readonly { botId: string }[] }): LegacyKeysFile {
   const file = legacyKeysFileSchema.parse(input);
   const ids = new Set(taxonomy.bots.map((b) => b.botId));
   const problems: string[] = [];

@@ -1,0 +1,20 @@
+import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import { apiSuite } from "@crawlgate/core/testing";
+import { createFetchHandler } from "@crawlgate/http-fetch";
+import { createKyselyStores } from "./index.js";
+import { freshPostgres, freshSqlite, type TestDatabase } from "./test-support/handles.js";
+import { whenPostgres } from "./test-support/postgres.js";
+
+/** The whole HTTP API suite over durable stores: limits and uniqueness hold on real engines. */
+function overDatabase(name: string, fresh: () => Promise<TestDatabase>) {
+  apiSuite(name, {
+    makeDeps: async () => {
+      const { handle, teardown } = await fresh();
+      return { deps: { ...createKyselyStores(handle), settingsCache: createMemorySettingsCache() }, teardown };
+    },
+    bridge: async (crawlgate) => ({ fetch: createFetchHandler(crawlgate) }),
+  });
+}
+
+overDatabase("fetch handler + SQLite", freshSqlite);
+whenPostgres(() => overDatabase("fetch handler + PostgreSQL", freshPostgres));

@@ -1,0 +1,74 @@
+import type { JobQueue, PurgeJob } from "@crawlgate/core";
+import type { Selectable } from "kysely";
+import type { KyselyHandle } from "./database.js";
+import { type Database, date } from "./schema.js";
+
+const toJob = (r: Selectable<Database["purge_jobs"]>): PurgeJob => ({
+  jobId: r.job_id,
+  domainId: r.domain_id,
+  path: r.path,
+  enqueuedAt: date(r.enqueued_at),
+  attempts: Number(r.attempts),
+});
+
+const oldestFirst = (a: PurgeJob, b: PurgeJob) =>
+  a.enqueuedAt.getTime() - b.enqueuedAt.getTime() || (a.jobId < b.jobId ? -1 : a.jobId > b.jobId ? 1 : 0);
+
+/**
+ * Purge jobs in `purge_jobs`. A row exists while the job is pending; completing deletes it. The
+ * unique (domain_id, path) constraint de-duplicates pending jobs; leases use `FOR UPDATE SKIP
+ * LOCKED` on PostgreSQL, so concurrent workers never share a job.
+ */
+export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
+  return {
+    async enqueuePurge(domainId, path, now) {
+      const jobId = crypto.randomUUID();
+      const inserted = await db
+        .insertInto("purge_jobs")
+        .values({ job_id: jobId, domain_id: domainId, path, enqueued_at: now.getTime(), attempts: 0 })
+        .onConflict((oc) => oc.columns(["domain_id", "path"]).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { enqueued: true, job: toJob(inserted) };
+      const existing = await db
+        .selectFrom("purge_jobs")
+        .selectAll()
+        .where("domain_id", "=", domainId)
+        .where("path", "=", path)
+        .executeTakeFirst();
+      if (existing) return { enqueued: false, job: toJob(existing) };
+      // Completed between our insert and select: try once more.
+      return this.enqueuePurge(domainId, path, now);
+    },
+    async lease(now, leaseMs, max) {
+      if (max <= 0) return [];
+      const t = now.getTime();
+      let ready = db
+        .selectFrom("purge_jobs")
+        .select("job_id")
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", t)]))
+        .orderBy("enqueued_at")
+        .orderBy("job_id")
+        .limit(max);
+      if (dialect === "postgres") ready = ready.forUpdate().skipLocked();
+      const rows = await db
+        .updateTable("purge_jobs")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), lease_until: t + leaseMs }))
+        .where("job_id", "in", ready)
+        .returningAll()
+        .execute();
+      return rows.map(toJob).sort(oldestFirst);
+    },
+    async complete(jobId) {
+      const result = await db.deleteFrom("purge_jobs").where("job_id", "=", jobId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async pendingCount() {
+      const row = await db
+        .selectFrom("purge_jobs")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  } satisfies JobQueue;
+}

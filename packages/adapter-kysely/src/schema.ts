@@ -1,0 +1,55 @@
+import type { Generated } from "kysely";
+
+/**
+ * Table types. Instants are BIGINT epoch milliseconds on both engines (exact, sortable, and the
+ * same in SQLite and PostgreSQL); pg returns BIGINT as a string, so readers convert with
+ * `Number`. Booleans are INTEGER 0/1 on both.
+ */
+export interface Database {
+  users: { user_id: string; name: string; plan: string; created_at: number | string };
+  api_keys: {
+    key_id: string;
+    user_id: string;
+    key_hash: string;
+    display_prefix: string;
+    created_at: number | string;
+    revoked_at: number | string | null;
+  };
+  domains: {
+    domain_id: string;
+    hostname: string;
+    owner_id: string;
+    origin_url: string | null;
+    verification_stage: string | null;
+    created_at: number | string;
+  };
+  memberships: { domain_id: string; user_id: string; role: string };
+  routing_rules: {
+    rule_id: string;
+    domain_id: string;
+    source_path: string;
+    source_key: string;
+    target_url: string;
+    rule_type: string;
+    redirect_code: number | null;
+    priority: number;
+    is_active: number;
+    notes: string | null;
+    created_at: number | string;
+    updated_at: number | string;
+  };
+  rate_counters: { subject: string; kind: string; window_start: number | string; count: number };
+  purge_jobs: {
+    job_id: string;
+    domain_id: string;
+    path: string;
+    enqueued_at: number | string;
+    attempts: Generated<number>;
+    lease_until: number | string | null;
+  };
+}
+
+/** A BIGINT column as a number (pg hands BIGINT over as a string). */
+export const num = (value: number | string): number => Number(value);
+export const date = (value: number | string): Date => new Date(Number(value));
+export const dateOrNull = (value: number | string | null): Date | null => (value === null ? null : date(value));

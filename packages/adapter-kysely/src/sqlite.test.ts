@@ -1,0 +1,4 @@
+import { kyselyConformance } from "./test-support/conformance.js";
+import { freshSqlite } from "./test-support/handles.js";
+
+kyselyConformance("kysely + SQLite", freshSqlite);

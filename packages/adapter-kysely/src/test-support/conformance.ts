@@ -1,0 +1,18 @@
+import { accountStoreSuite, jobQueueSuite, rateLimiterSuite, ruleStoreSuite } from "@crawlgate/core/testing";
+import { createKyselyStores } from "../index.js";
+import type { TestDatabase } from "./handles.js";
+
+/** Every port suite that the Kysely adapter implements, over fresh databases of one engine. */
+export function kyselyConformance(name: string, fresh: () => Promise<TestDatabase>): void {
+  const stores = async () => {
+    const { handle, teardown } = await fresh();
+    return { ...createKyselyStores(handle), teardown };
+  };
+  accountStoreSuite(name, stores);
+  ruleStoreSuite(name, stores);
+  rateLimiterSuite(name, async () => {
+    const { rateLimiter, teardown } = await stores();
+    return { limiter: rateLimiter, teardown };
+  });
+  jobQueueSuite(name, stores);
+}

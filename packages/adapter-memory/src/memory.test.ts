@@ -1,0 +1,20 @@
+import {
+  accountStoreSuite,
+  jobQueueSuite,
+  rateLimiterSuite,
+  ruleStoreSuite,
+  settingsCacheSuite,
+} from "@crawlgate/core/testing";
+import {
+  createMemoryAccountStore,
+  createMemoryJobQueue,
+  createMemoryRateLimiter,
+  createMemoryRuleStore,
+  createMemorySettingsCache,
+} from "./index.js";
+
+accountStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore() }));
+ruleStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore(), rules: createMemoryRuleStore() }));
+rateLimiterSuite("memory", async () => ({ limiter: createMemoryRateLimiter() }));
+jobQueueSuite("memory", async () => ({ jobs: createMemoryJobQueue() }));
+settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }));

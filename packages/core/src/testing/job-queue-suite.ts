@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { JobQueue } from "../ports.js";
+import { type Harness, useHarness } from "./harness.js";
+
+const T = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
+
+/** The JobQueue contract (see ports.ts), for every adapter. */
+export function jobQueueSuite(name: string, setup: () => Promise<Harness<{ jobs: JobQueue }>>): void {
+  describe(`JobQueue conformance: ${name}`, () => {
+    const h = useHarness(setup);
+
+    it("de-duplicates a pending (domain, path) and keeps others apart", async () => {
+      const { jobs } = h();
+      const d = crypto.randomUUID();
+      const first = await jobs.enqueuePurge(d, "/a", T("00.000"));
+      expect(first.enqueued).toBe(true);
+      expect(first.job).toMatchObject({ domainId: d, path: "/a", attempts: 0, enqueuedAt: T("00.000") });
+      const again = await jobs.enqueuePurge(d, "/a", T("05.000"));
+      expect(again).toEqual({ enqueued: false, job: first.job });
+      expect((await jobs.enqueuePurge(d, "/b", T("06.000"))).enqueued).toBe(true);
+      expect((await jobs.enqueuePurge(crypto.randomUUID(), "/a", T("07.000"))).enqueued).toBe(true);
+      expect(await jobs.pendingCount()).toBe(3);
+    });
+
+    it("leases oldest first up to max, counts attempts, hides leased jobs until the lease ends", async () => {
+      const { jobs } = h();
+      const d = crypto.randomUUID();
+      const a = (await jobs.enqueuePurge(d, "/a", T("01.000"))).job;
+      const b = (await jobs.enqueuePurge(d, "/b", T("02.000"))).job;
+      const c = (await jobs.enqueuePurge(d, "/c", T("03.000"))).job;
+      const leased = await jobs.lease(T("10.000"), 30_000, 2);
+      expect(leased.map((j) => j.jobId)).toEqual([a.jobId, b.jobId]);
+      expect(leased.map((j) => j.attempts)).toEqual([1, 1]);
+      expect((await jobs.lease(T("11.000"), 30_000, 5)).map((j) => j.jobId)).toEqual([c.jobId]);
+      expect(await jobs.lease(T("39.999"), 30_000, 5)).toEqual([]);
+      const again = await jobs.lease(T("40.000"), 30_000, 5);
+      expect(again.map((j) => [j.jobId, j.attempts])).toEqual([
+        [a.jobId, 2],
+        [b.jobId, 2],
+      ]);
+      // A leased job is still pending: the same page is not queued twice.
+      expect((await jobs.enqueuePurge(d, "/a", T("41.000"))).enqueued).toBe(false);
+      expect(await jobs.lease(T("41.000"), 1000, 0)).toEqual([]);
+    });
+
+    it("completes once; the page can then be queued again", async () => {
+      const { jobs } = h();
+      const d = crypto.randomUUID();
+      const { job } = await jobs.enqueuePurge(d, "/a", T("00.000"));
+      await jobs.lease(T("01.000"), 1000, 1);
+      expect(await jobs.complete(job.jobId)).toBe(true);
+      expect(await jobs.complete(job.jobId)).toBe(false);
+      expect(await jobs.complete(crypto.randomUUID())).toBe(false);
+      expect(await jobs.pendingCount()).toBe(0);
+      expect((await jobs.enqueuePurge(d, "/a", T("02.000"))).enqueued).toBe(true);
+    });
+
+    it("never hands one job to two concurrent leases", async () => {
+      const { jobs } = h();
+      const d = crypto.randomUUID();
+      for (let i = 0; i < 20; i++) await jobs.enqueuePurge(d, `/p${i}`, T("00.000"));
+      const batches = await Promise.all(Array.from({ length: 8 }, () => jobs.lease(T("01.000"), 60_000, 5)));
+      const ids = batches.flat().map((j) => j.jobId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(20);
+    });
+
+    it("de-duplicates concurrent enqueues of one page", async () => {
+      const { jobs } = h();
+      const d = crypto.randomUUID();
+      const results = await Promise.all(Array.from({ length: 20 }, () => jobs.enqueuePurge(d, "/same", T("00.000"))));
+      expect(results.filter((r) => r.enqueued)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.job.jobId)).size).toBe(1);
+    });
+  });
+}
