@@ -2,6 +2,7 @@ import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
 import { type Api, createApi } from "./api/create-api.js";
 import { type PlanTable, resolvePlans } from "./config/plans.js";
 import { type Logger, silentLogger } from "./logger.js";
+import { createKeyRing, type KeyRing, type SigningKey } from "./signing/key-ring.js";
 import type {
   AccountStore,
   Clock,
@@ -27,12 +28,20 @@ export interface CrawlgateConfig {
   plans?: unknown;
   /** Requests per minute per user; default 60 (the spec's limit). */
   ratePerMinute?: number;
+  /**
+   * HMAC secret(s) for cursors and presigned links: one string, or keys newest first for
+   * rotation. Without one, a random per-process secret is used (cursors and links then stop
+   * working on restart and across instances).
+   */
+  secret?: string | readonly SigningKey[];
 }
 
 export interface Crawlgate {
   api: Api;
   admin: AccountAdmin;
   plans: PlanTable;
+  /** Signs and verifies cursors and presigned links. */
+  signing: KeyRing;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -56,5 +65,11 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     ratePerMinute,
     logger: deps.logger ?? silentLogger,
   });
-  return { api, admin: createAccountAdmin(deps.accounts, clock), plans };
+  return { api, admin: createAccountAdmin(deps.accounts, clock), plans, signing: keyRingFrom(config.secret) };
+}
+
+function keyRingFrom(secret: CrawlgateConfig["secret"]): KeyRing {
+  if (typeof secret === "string") return createKeyRing([{ kid: "k1", secret }]);
+  if (secret && secret.length > 0) return createKeyRing(secret);
+  return createKeyRing([{ kid: "ephemeral", secret: crypto.getRandomValues(new Uint8Array(32)) }]);
 }

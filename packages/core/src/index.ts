@@ -57,3 +57,57 @@ export { API_PREFIX, ROUTES } from "./api/routes.js";
 
 export { sourceKey } from "./routing/index.js";
 export { MINUTE_MS, nextUtcMonthStart, retryAfterSeconds, utcMonthStart } from "./limits/rate-windows.js";
+
+export {
+  AI_INTENTS,
+  CURRENT_TAXONOMY_VERSION,
+  INTENTS,
+  UNKNOWN_BOT_ID,
+  VERIFICATION_METHODS,
+  getTaxonomy,
+  legacyKeys,
+  listTaxonomyVersions,
+  publicDefinitions,
+  referenceClassify,
+} from "./taxonomy/index.js";
+export type {
+  BotDefinition,
+  Intent,
+  LegacyKey,
+  PublicBot,
+  PublicIntent,
+  Taxonomy,
+  VerificationMethod,
+} from "./taxonomy/index.js";
+
+export {
+  applyRulePatch,
+  checkProxyTarget,
+  checkSourceGrammar,
+  isPublicUnicastAddress,
+  parseCreateRule,
+  parsePatchRule,
+} from "./routing/index.js";
+export type { Parsed, RuleDraft, RulePatch, TargetCheck } from "./routing/index.js";
+
+export {
+  CRAWL_LOG_WINDOW,
+  LEGACY_CUTOVER,
+  STANDARD_WINDOW,
+  addDays,
+  buckets,
+  clampToCutover,
+  dayNumber,
+  daysBetween,
+  eachDay,
+  isValidDate,
+  resolveGranularity,
+  resolveWindow,
+  utcDateOf,
+} from "./window/index.js";
+export type { Bucket, ClampResult, Granularity, Window, WindowResult, WindowRules } from "./window/index.js";
+
+export { createKeyRing, decodeBase64url, encodeBase64url, presignPath, verifyPresigned } from "./signing/index.js";
+export type { KeyRing, SigningKey } from "./signing/index.js";
+export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
+export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
