@@ -38,7 +38,10 @@ const domainId = demo.domains[0].domainId;
 const call = async (method, path, body) => {
   const res = await fetch(`${baseUrl}/functions/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${owner}`, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${owner}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, body: await res.json() };
@@ -52,11 +55,17 @@ const purge = await call("POST", "/purge-cache", { domain: demo.domains[0].domai
 check(purge.status === 200 && purge.body.queued === true, "purge-cache");
 const list = await call("GET", `/domains/${domainId}/routing-rules`);
 check(list.status === 200 && list.body.ruleCount >= 1, "list routing rules");
-const created = await call("POST", `/domains/${domainId}/routing-rules`, { sourcePath: "/smoke", targetUrl: "/ok" });
+const created = await call("POST", `/domains/${domainId}/routing-rules`, {
+  sourcePath: "/smoke",
+  targetUrl: "/ok",
+});
 check(created.status === 201, "create routing rule");
 const rulePath = `/domains/${domainId}/routing-rules/${created.body.rule.ruleId}`;
 check((await call("GET", rulePath)).status === 200, "get routing rule");
-check((await call("PATCH", rulePath, { priority: 3 })).body.rule?.priority === 3, "update routing rule");
+check(
+  (await call("PATCH", rulePath, { priority: 3 })).body.rule?.priority === 3,
+  "update routing rule",
+);
 check((await call("DELETE", rulePath)).body.deleted === true, "delete routing rule");
 
 child.kill("SIGTERM");

@@ -1,4 +1,12 @@
-import type { AccountStore, ApiKeyRecord, Domain, MemberRole, PlanName, Role, User } from "@crawlgate/core";
+import type {
+  AccountStore,
+  ApiKeyRecord,
+  Domain,
+  MemberRole,
+  PlanName,
+  Role,
+  User,
+} from "@crawlgate/core";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { isUniqueViolation } from "./errors.js";
@@ -37,12 +45,17 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
   const accessRows = (userId: string) =>
     db
       .selectFrom("domains as d")
-      .leftJoin("memberships as m", (join) => join.onRef("m.domain_id", "=", "d.domain_id").on("m.user_id", "=", userId))
+      .leftJoin("memberships as m", (join) =>
+        join.onRef("m.domain_id", "=", "d.domain_id").on("m.user_id", "=", userId),
+      )
       .selectAll("d")
       .select("m.role as member_role")
       .where((eb) => eb.or([eb("d.owner_id", "=", userId), eb("m.user_id", "=", userId)]));
 
-  const toAccess = (userId: string, row: Selectable<Database["domains"]> & { member_role: string | null }) => ({
+  const toAccess = (
+    userId: string,
+    row: Selectable<Database["domains"]> & { member_role: string | null },
+  ) => ({
     domain: toDomain(row),
     role: (row.owner_id === userId ? "owner" : row.member_role) as Role,
   });
@@ -52,7 +65,12 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
       try {
         await db
           .insertInto("users")
-          .values({ user_id: user.userId, name: user.name, plan: user.plan, created_at: user.createdAt.getTime() })
+          .values({
+            user_id: user.userId,
+            name: user.name,
+            plan: user.plan,
+            created_at: user.createdAt.getTime(),
+          })
           .execute();
         return user;
       } catch (error) {
@@ -61,15 +79,27 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
       }
     },
     async getUser(userId) {
-      const row = await db.selectFrom("users").selectAll().where("user_id", "=", userId).executeTakeFirst();
+      const row = await db
+        .selectFrom("users")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return row ? toUser(row) : null;
     },
     async getUserByName(name) {
-      const row = await db.selectFrom("users").selectAll().where("name", "=", name).executeTakeFirst();
+      const row = await db
+        .selectFrom("users")
+        .selectAll()
+        .where("name", "=", name)
+        .executeTakeFirst();
       return row ? toUser(row) : null;
     },
     async setUserPlan(userId, plan) {
-      const result = await db.updateTable("users").set({ plan }).where("user_id", "=", userId).executeTakeFirst();
+      const result = await db
+        .updateTable("users")
+        .set({ plan })
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
     async createApiKey(key) {
@@ -86,7 +116,11 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
         .execute();
     },
     async findApiKeyByHash(keyHash) {
-      const row = await db.selectFrom("api_keys").selectAll().where("key_hash", "=", keyHash).executeTakeFirst();
+      const row = await db
+        .selectFrom("api_keys")
+        .selectAll()
+        .where("key_hash", "=", keyHash)
+        .executeTakeFirst();
       return row ? toKey(row) : null;
     },
     async listApiKeys(userId) {
@@ -128,16 +162,28 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
       }
     },
     async getDomain(domainId) {
-      const row = await db.selectFrom("domains").selectAll().where("domain_id", "=", domainId).executeTakeFirst();
+      const row = await db
+        .selectFrom("domains")
+        .selectAll()
+        .where("domain_id", "=", domainId)
+        .executeTakeFirst();
       return row ? toDomain(row) : null;
     },
     async getDomainByHostname(hostname) {
-      const row = await db.selectFrom("domains").selectAll().where("hostname", "=", hostname).executeTakeFirst();
+      const row = await db
+        .selectFrom("domains")
+        .selectAll()
+        .where("hostname", "=", hostname)
+        .executeTakeFirst();
       return row ? toDomain(row) : null;
     },
     async shareDomain(domainId, userId, role: MemberRole) {
       const [domain, user] = await Promise.all([
-        db.selectFrom("domains").select("domain_id").where("domain_id", "=", domainId).executeTakeFirst(),
+        db
+          .selectFrom("domains")
+          .select("domain_id")
+          .where("domain_id", "=", domainId)
+          .executeTakeFirst(),
         db.selectFrom("users").select("user_id").where("user_id", "=", userId).executeTakeFirst(),
       ]);
       if (!domain || !user) return false;

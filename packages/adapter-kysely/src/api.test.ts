@@ -10,7 +10,10 @@ function overDatabase(name: string, fresh: () => Promise<TestDatabase>) {
   apiSuite(name, {
     makeDeps: async () => {
       const { handle, teardown } = await fresh();
-      return { deps: { ...createKyselyStores(handle), settingsCache: createMemorySettingsCache() }, teardown };
+      return {
+        deps: { ...createKyselyStores(handle), settingsCache: createMemorySettingsCache() },
+        teardown,
+      };
     },
     bridge: async (crawlgate) => ({ fetch: createFetchHandler(crawlgate) }),
   });

@@ -38,9 +38,13 @@ export interface PostgresOptions {
 }
 
 /** PostgreSQL through a pg pool. With `schema`, every connection's search_path is that schema. */
-export function createPostgresDatabase(connectionString: string, options: PostgresOptions = {}): KyselyHandle {
+export function createPostgresDatabase(
+  connectionString: string,
+  options: PostgresOptions = {},
+): KyselyHandle {
   const schema = options.schema ?? null;
-  if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  if (schema !== null && !SCHEMA_NAME.test(schema))
+    throw new Error(`invalid schema name: ${schema}`);
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,

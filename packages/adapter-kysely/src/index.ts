@@ -4,11 +4,16 @@ import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 
-export { createPostgresDatabase, createSqliteDatabase } from "./database.js";
 export type { Dialect, KyselyHandle, PostgresOptions } from "./database.js";
+export { createPostgresDatabase, createSqliteDatabase } from "./database.js";
 export { MIGRATION_NAMES, migrateToLatest } from "./migrations.js";
 export type { Database } from "./schema.js";
-export { createKyselyAccountStore, createKyselyJobQueue, createKyselyRateLimiter, createKyselyRuleStore };
+export {
+  createKyselyAccountStore,
+  createKyselyJobQueue,
+  createKyselyRateLimiter,
+  createKyselyRuleStore,
+};
 
 /** The durable stores over one open (and migrated) database. */
 export function createKyselyStores(handle: KyselyHandle) {

@@ -12,7 +12,8 @@ const toJob = (r: Selectable<Database["purge_jobs"]>): PurgeJob => ({
 });
 
 const oldestFirst = (a: PurgeJob, b: PurgeJob) =>
-  a.enqueuedAt.getTime() - b.enqueuedAt.getTime() || (a.jobId < b.jobId ? -1 : a.jobId > b.jobId ? 1 : 0);
+  a.enqueuedAt.getTime() - b.enqueuedAt.getTime() ||
+  (a.jobId < b.jobId ? -1 : a.jobId > b.jobId ? 1 : 0);
 
 /**
  * Purge jobs in `purge_jobs`. A row exists while the job is pending; completing deletes it. The
@@ -25,7 +26,13 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
       const jobId = crypto.randomUUID();
       const inserted = await db
         .insertInto("purge_jobs")
-        .values({ job_id: jobId, domain_id: domainId, path, enqueued_at: now.getTime(), attempts: 0 })
+        .values({
+          job_id: jobId,
+          domain_id: domainId,
+          path,
+          enqueued_at: now.getTime(),
+          attempts: 0,
+        })
         .onConflict((oc) => oc.columns(["domain_id", "path"]).doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -60,7 +67,10 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
       return rows.map(toJob).sort(oldestFirst);
     },
     async complete(jobId) {
-      const result = await db.deleteFrom("purge_jobs").where("job_id", "=", jobId).executeTakeFirst();
+      const result = await db
+        .deleteFrom("purge_jobs")
+        .where("job_id", "=", jobId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async pendingCount() {

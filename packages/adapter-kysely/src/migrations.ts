@@ -7,6 +7,8 @@ import type { KyselyHandle } from "./database.js";
  */
 const MIGRATIONS: Record<string, Migration> = {
   "0001_accounts_rules_limits_jobs": {
+    // Migrations are frozen in time, so they must not depend on the current table types.
+    // biome-ignore lint/suspicious/noExplicitAny: the Kysely idiom for migrations
     async up(db: Kysely<any>) {
       await db.schema
         .createTable("users")
@@ -18,13 +20,19 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema
         .createTable("api_keys")
         .addColumn("key_id", "text", (c) => c.primaryKey())
-        .addColumn("user_id", "text", (c) => c.notNull().references("users.user_id").onDelete("cascade"))
+        .addColumn("user_id", "text", (c) =>
+          c.notNull().references("users.user_id").onDelete("cascade"),
+        )
         .addColumn("key_hash", "text", (c) => c.notNull().unique())
         .addColumn("display_prefix", "text", (c) => c.notNull())
         .addColumn("created_at", "bigint", (c) => c.notNull())
         .addColumn("revoked_at", "bigint")
         .execute();
-      await db.schema.createIndex("api_keys_user").on("api_keys").columns(["user_id", "created_at"]).execute();
+      await db.schema
+        .createIndex("api_keys_user")
+        .on("api_keys")
+        .columns(["user_id", "created_at"])
+        .execute();
       await db.schema
         .createTable("domains")
         .addColumn("domain_id", "text", (c) => c.primaryKey())
@@ -37,8 +45,12 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex("domains_owner").on("domains").column("owner_id").execute();
       await db.schema
         .createTable("memberships")
-        .addColumn("domain_id", "text", (c) => c.notNull().references("domains.domain_id").onDelete("cascade"))
-        .addColumn("user_id", "text", (c) => c.notNull().references("users.user_id").onDelete("cascade"))
+        .addColumn("domain_id", "text", (c) =>
+          c.notNull().references("domains.domain_id").onDelete("cascade"),
+        )
+        .addColumn("user_id", "text", (c) =>
+          c.notNull().references("users.user_id").onDelete("cascade"),
+        )
         .addColumn("role", "text", (c) => c.notNull())
         .addPrimaryKeyConstraint("memberships_pk", ["domain_id", "user_id"])
         .execute();
@@ -46,7 +58,9 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema
         .createTable("routing_rules")
         .addColumn("rule_id", "text", (c) => c.primaryKey())
-        .addColumn("domain_id", "text", (c) => c.notNull().references("domains.domain_id").onDelete("cascade"))
+        .addColumn("domain_id", "text", (c) =>
+          c.notNull().references("domains.domain_id").onDelete("cascade"),
+        )
         .addColumn("source_path", "text", (c) => c.notNull())
         .addColumn("source_key", "text", (c) => c.notNull())
         .addColumn("target_url", "text", (c) => c.notNull())
@@ -77,7 +91,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("lease_until", "bigint")
         .addUniqueConstraint("purge_jobs_pending", ["domain_id", "path"])
         .execute();
-      await db.schema.createIndex("purge_jobs_ready").on("purge_jobs").columns(["enqueued_at", "job_id"]).execute();
+      await db.schema
+        .createIndex("purge_jobs_ready")
+        .on("purge_jobs")
+        .columns(["enqueued_at", "job_id"])
+        .execute();
     },
   },
 };

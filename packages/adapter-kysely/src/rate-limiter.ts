@@ -1,4 +1,10 @@
-import { MINUTE_MS, type RateLimiter, nextUtcMonthStart, retryAfterSeconds, utcMonthStart } from "@crawlgate/core";
+import {
+  MINUTE_MS,
+  nextUtcMonthStart,
+  type RateLimiter,
+  retryAfterSeconds,
+  utcMonthStart,
+} from "@crawlgate/core";
 import type { Kysely } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Database, num } from "./schema.js";

@@ -41,7 +41,12 @@ export function createKyselyRuleStore({ db, dialect }: KyselyHandle) {
     const query = trx.selectFrom("domains").select("domain_id").where("domain_id", "=", domainId);
     await (dialect === "postgres" ? query.forUpdate() : query).execute();
   };
-  const keyTaken = async (trx: Kysely<Database>, domainId: string, sourceKey: string, except?: string) => {
+  const keyTaken = async (
+    trx: Kysely<Database>,
+    domainId: string,
+    sourceKey: string,
+    except?: string,
+  ) => {
     let query = trx
       .selectFrom("routing_rules")
       .select("rule_id")

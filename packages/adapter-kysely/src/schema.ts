@@ -52,4 +52,5 @@ export interface Database {
 /** A BIGINT column as a number (pg hands BIGINT over as a string). */
 export const num = (value: number | string): number => Number(value);
 export const date = (value: number | string): Date => new Date(Number(value));
-export const dateOrNull = (value: number | string | null): Date | null => (value === null ? null : date(value));
+export const dateOrNull = (value: number | string | null): Date | null =>
+  value === null ? null : date(value);

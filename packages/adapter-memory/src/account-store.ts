@@ -1,4 +1,11 @@
-import type { AccountStore, ApiKeyRecord, Domain, DomainAccess, MemberRole, User } from "@crawlgate/core";
+import type {
+  AccountStore,
+  ApiKeyRecord,
+  Domain,
+  DomainAccess,
+  MemberRole,
+  User,
+} from "@crawlgate/core";
 
 const copyDate = (d: Date) => new Date(d.getTime());
 const copyUser = (u: User): User => ({ ...u, createdAt: copyDate(u.createdAt) });
@@ -25,7 +32,8 @@ export function createMemoryAccountStore() {
 
   return {
     async createUser(user) {
-      for (const existing of users.values()) if (existing.name === user.name) return "duplicate_name";
+      for (const existing of users.values())
+        if (existing.name === user.name) return "duplicate_name";
       users.set(user.userId, copyUser(user));
       return copyUser(user);
     },
@@ -79,14 +87,15 @@ export function createMemoryAccountStore() {
       return domain ? copyDomain(domain) : null;
     },
     async getDomainByHostname(hostname) {
-      for (const domain of domains.values()) if (domain.hostname === hostname) return copyDomain(domain);
+      for (const domain of domains.values())
+        if (domain.hostname === hostname) return copyDomain(domain);
       return null;
     },
     async shareDomain(domainId, userId, role) {
       if (!domains.has(domainId) || !users.has(userId)) return false;
-      let byUser = members.get(domainId);
-      if (!byUser) members.set(domainId, (byUser = new Map()));
+      const byUser = members.get(domainId) ?? new Map<string, MemberRole>();
       byUser.set(userId, role);
+      members.set(domainId, byUser);
       return true;
     },
     async listAccessibleDomains(userId) {

@@ -4,6 +4,7 @@ import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
 
+export type { MemorySettingsCacheOptions } from "./settings-cache.js";
 export {
   createMemoryAccountStore,
   createMemoryJobQueue,
@@ -11,7 +12,6 @@ export {
   createMemoryRuleStore,
   createMemorySettingsCache,
 };
-export type { MemorySettingsCacheOptions } from "./settings-cache.js";
 
 /** Every port crawlgate's API needs, in memory: for tests, embedding and as the reference. */
 export function createMemoryStores() {

@@ -18,7 +18,13 @@ export function createMemoryJobQueue() {
           return { enqueued: false, job: copyJob(entry.job) };
         }
       }
-      const job: PurgeJob = { jobId: crypto.randomUUID(), domainId, path, enqueuedAt: new Date(now.getTime()), attempts: 0 };
+      const job: PurgeJob = {
+        jobId: crypto.randomUUID(),
+        domainId,
+        path,
+        enqueuedAt: new Date(now.getTime()),
+        attempts: 0,
+      };
       jobs.set(job.jobId, { job, leaseUntil: null });
       return { enqueued: true, job: copyJob(job) };
     },
@@ -26,7 +32,11 @@ export function createMemoryJobQueue() {
       const t = now.getTime();
       const ready = [...jobs.values()]
         .filter((e) => e.leaseUntil === null || e.leaseUntil <= t)
-        .sort((a, b) => a.job.enqueuedAt.getTime() - b.job.enqueuedAt.getTime() || compare(a.job.jobId, b.job.jobId))
+        .sort(
+          (a, b) =>
+            a.job.enqueuedAt.getTime() - b.job.enqueuedAt.getTime() ||
+            compare(a.job.jobId, b.job.jobId),
+        )
         .slice(0, Math.max(0, max));
       for (const entry of ready) {
         entry.job.attempts += 1;

@@ -14,7 +14,10 @@ import {
 } from "./index.js";
 
 accountStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore() }));
-ruleStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore(), rules: createMemoryRuleStore() }));
+ruleStoreSuite("memory", async () => ({
+  accounts: createMemoryAccountStore(),
+  rules: createMemoryRuleStore(),
+}));
 rateLimiterSuite("memory", async () => ({ limiter: createMemoryRateLimiter() }));
 jobQueueSuite("memory", async () => ({ jobs: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }));

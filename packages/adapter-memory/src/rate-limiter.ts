@@ -1,7 +1,7 @@
 import {
   MINUTE_MS,
-  type RateLimiter,
   nextUtcMonthStart,
+  type RateLimiter,
   retryAfterSeconds,
   utcMonthStart,
 } from "@crawlgate/core";
@@ -20,7 +20,12 @@ export function createMemoryRateLimiter() {
     async consume(subject, limits, now) {
       const t = now.getTime();
       const month = utcMonthStart(now);
-      const c = subjects.get(subject) ?? { minuteStart: t, minuteCount: 0, monthStart: month, monthCount: 0 };
+      const c = subjects.get(subject) ?? {
+        minuteStart: t,
+        minuteCount: 0,
+        monthStart: month,
+        monthCount: 0,
+      };
       if (t >= c.minuteStart + MINUTE_MS || t < c.minuteStart) {
         c.minuteStart = t;
         c.minuteCount = 0;

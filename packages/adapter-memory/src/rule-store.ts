@@ -16,8 +16,8 @@ interface Stored {
 export function createMemoryRuleStore() {
   const byDomain = new Map<string, Map<string, Stored>>();
   const rulesOf = (domainId: string) => {
-    let rules = byDomain.get(domainId);
-    if (!rules) byDomain.set(domainId, (rules = new Map()));
+    const rules = byDomain.get(domainId) ?? new Map<string, Stored>();
+    byDomain.set(domainId, rules);
     return rules;
   };
   const keyTaken = (rules: Map<string, Stored>, sourceKey: string, except?: string) =>
@@ -52,7 +52,8 @@ export function createMemoryRuleStore() {
       const rules = rulesOf(rule.domainId);
       const stored = rules.get(rule.ruleId);
       if (!stored) return { ok: false, reason: "rule_not_found" };
-      if (keyTaken(rules, sourceKey, rule.ruleId)) return { ok: false, reason: "duplicate_source_path" };
+      if (keyTaken(rules, sourceKey, rule.ruleId))
+        return { ok: false, reason: "duplicate_source_path" };
       const next = { ...copyRule(rule), createdAt: stored.rule.createdAt };
       rules.set(rule.ruleId, { rule: next, sourceKey });
       return { ok: true, rule: copyRule(next) };

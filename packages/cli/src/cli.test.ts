@@ -12,11 +12,19 @@ interface Captured extends CliIo {
 function capture(env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Captured {
   const lines: string[] = [];
   const errors: string[] = [];
-  return { lines, errors, out: (l) => lines.push(l), err: (l) => errors.push(l), env, ...(signal ? { signal } : {}) };
+  return {
+    lines,
+    errors,
+    out: (l) => lines.push(l),
+    err: (l) => errors.push(l),
+    env,
+    ...(signal ? { signal } : {}),
+  };
 }
 
 async function waitForLine(io: Captured): Promise<string> {
-  for (let i = 0; i < 600 && io.lines.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 600 && io.lines.length === 0; i++)
+    await new Promise((r) => setTimeout(r, 25));
   if (io.lines.length === 0) throw new Error(`server did not start: ${io.errors.join("\n")}`);
   return io.lines[0] as string;
 }
@@ -42,7 +50,10 @@ const json = async (res: Promise<Response>): Promise<any> => (await res).json();
 const post = (base: string, path: string, key: string, body?: unknown) =>
   fetch(`${base}/functions/v1${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
 
@@ -60,8 +71,18 @@ describe("crawlgate CLI", () => {
       expect(Object.keys(ready)).toEqual(["event", "baseUrl", "demo"]);
       expect(ready.event).toBe("ready");
       expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(Object.keys(ready.demo.keys).sort()).toEqual(["manager", "owner", "revoked", "starter", "viewer"]);
-      expect(ready.demo.domains.map((d: { owner: string }) => d.owner)).toEqual(["owner", "owner", "starter"]);
+      expect(Object.keys(ready.demo.keys).sort()).toEqual([
+        "manager",
+        "owner",
+        "revoked",
+        "starter",
+        "viewer",
+      ]);
+      expect(ready.demo.domains.map((d: { owner: string }) => d.owner)).toEqual([
+        "owner",
+        "owner",
+        "starter",
+      ]);
       const base = ready.baseUrl as string;
       const keys = ready.demo.keys as Record<string, string>;
 
@@ -77,7 +98,8 @@ describe("crawlgate CLI", () => {
       const rules = await json(
         fetch(`${base}/functions/v1/domains/${first}/routing-rules`, {
           headers: { authorization: `Bearer ${keys.manager}` },
-        }));
+        }),
+      );
       expect(rules.ruleCount).toBeGreaterThanOrEqual(3);
       expect(rules.limit).toBe(100);
       expect(rules.rules.some((r: { isActive: boolean }) => !r.isActive)).toBe(true);
@@ -97,13 +119,16 @@ describe("crawlgate CLI", () => {
       expect(again.ready.demo.domains.map((d: { domainId: string }) => d.domainId)).toEqual(
         demo.ready.demo.domains.map((d: { domainId: string }) => d.domainId),
       );
-      expect((await post(base, "/list-user-domains", again.ready.demo.keys.owner)).status).toBe(200);
+      expect((await post(base, "/list-user-domains", again.ready.demo.keys.owner)).status).toBe(
+        200,
+      );
       expect((await post(base, "/list-user-domains", demo.ready.demo.keys.owner)).status).toBe(401);
       const first = again.ready.demo.domains[0].domainId;
       const rules = await json(
         fetch(`${base}/functions/v1/domains/${first}/routing-rules`, {
           headers: { authorization: `Bearer ${again.ready.demo.keys.owner}` },
-        }));
+        }),
+      );
       expect(rules.ruleCount).toBe(4);
     } finally {
       await again.stop();
@@ -124,11 +149,17 @@ describe("crawlgate CLI", () => {
     expect((await run("users", "create", "carol", "--plan", "gold")).code).toBe(1);
     const key = JSON.parse((await run("keys", "create", "alice")).out).key as string;
     const bobKey = JSON.parse((await run("keys", "create", "bob")).out);
-    const added = JSON.parse((await run("domains", "add", "Docs.Example.com", "--owner", "alice")).out);
+    const added = JSON.parse(
+      (await run("domains", "add", "Docs.Example.com", "--owner", "alice")).out,
+    );
     expect(added.domain).toBe("docs.example.com");
     expect((await run("domains", "add", "not a host", "--owner", "alice")).code).toBe(1);
-    expect((await run("domains", "share", "docs.example.com", "bob", "--role", "viewer")).code).toBe(0);
-    expect((await run("domains", "share", "docs.example.com", "bob", "--role", "admin")).code).toBe(1);
+    expect(
+      (await run("domains", "share", "docs.example.com", "bob", "--role", "viewer")).code,
+    ).toBe(0);
+    expect((await run("domains", "share", "docs.example.com", "bob", "--role", "admin")).code).toBe(
+      1,
+    );
     expect((await run("keys", "revoke", bobKey.keyId, "--user", "bob")).code).toBe(0);
     expect((await run("keys", "revoke", bobKey.key)).code).toBe(1);
     expect((await run("frobnicate")).code).toBe(2);

@@ -1,5 +1,5 @@
 import type { Crawlgate, CrawlgateDeps, Domain, PlanName, RoutingRule } from "@crawlgate/core";
-import { sourceKey } from "@crawlgate/core";
+import { parseCreateRule, sourceKey } from "@crawlgate/core";
 
 export interface DemoWorld {
   keys: { owner: string; manager: string; viewer: string; starter: string; revoked: string };
@@ -19,20 +19,59 @@ const DOMAINS = [
   { owner: "starter", hostname: "starter.example.net", originUrl: null },
 ] as const;
 
-type RuleSeed = Pick<RoutingRule, "sourcePath" | "targetUrl" | "ruleType" | "redirectCode" | "priority" | "isActive" | "notes">;
+type RuleSeed = Pick<
+  RoutingRule,
+  "sourcePath" | "targetUrl" | "ruleType" | "redirectCode" | "priority" | "isActive" | "notes"
+>;
 
 const RULES: RuleSeed[] = [
-  { sourcePath: "/old-pricing", targetUrl: "/pricing", ruleType: "redirect", redirectCode: 301, priority: 0, isActive: true, notes: "Pricing page moved in 2026" },
-  { sourcePath: "/blog/*", targetUrl: "https://blog.example.com/", ruleType: "redirect", redirectCode: 302, priority: 10, isActive: true, notes: null },
-  { sourcePath: "/docs/:path*", targetUrl: "https://docs.example.org/:path*", ruleType: "proxy", redirectCode: null, priority: 5, isActive: true, notes: "Docs are hosted elsewhere" },
-  { sourcePath: "/summer-sale", targetUrl: "/sale", ruleType: "redirect", redirectCode: 302, priority: 0, isActive: false, notes: "Paused until next season" },
+  {
+    sourcePath: "/old-pricing",
+    targetUrl: "/pricing",
+    ruleType: "redirect",
+    redirectCode: 301,
+    priority: 0,
+    isActive: true,
+    notes: "Pricing page moved in 2026",
+  },
+  {
+    sourcePath: "/blog/*",
+    targetUrl: "https://blog.example.com/",
+    ruleType: "redirect",
+    redirectCode: 302,
+    priority: 10,
+    isActive: true,
+    notes: null,
+  },
+  {
+    sourcePath: "/docs/:path*",
+    targetUrl: "https://docs.example.org/:path*",
+    ruleType: "proxy",
+    redirectCode: null,
+    priority: 5,
+    isActive: true,
+    notes: "Docs are hosted elsewhere",
+  },
+  {
+    sourcePath: "/summer-sale",
+    targetUrl: "/sale",
+    ruleType: "redirect",
+    redirectCode: 302,
+    priority: 0,
+    isActive: false,
+    notes: "Paused until next season",
+  },
 ];
 
 /**
  * Seeds the demo world once (users, domains, shares, rules) and mints fresh demo keys on every
  * start: keys exist only as hashes, so earlier demo keys are revoked and new ones printed.
  */
-export async function seedDemo(crawlgate: Crawlgate, deps: Pick<CrawlgateDeps, "accounts" | "rules">, now: Date): Promise<DemoWorld> {
+export async function seedDemo(
+  crawlgate: Crawlgate,
+  deps: Pick<CrawlgateDeps, "accounts" | "rules">,
+  now: Date,
+): Promise<DemoWorld> {
   const { admin } = crawlgate;
   const users: Record<string, string> = {};
   for (const { name, plan } of USERS) {
@@ -44,7 +83,12 @@ export async function seedDemo(crawlgate: Crawlgate, deps: Pick<CrawlgateDeps, "
     const existing = await deps.accounts.getDomainByHostname(seed.hostname);
     domains.push(
       existing ??
-        unwrap(await admin.addDomain(users[seed.owner] as string, seed.hostname, { originUrl: seed.originUrl, verificationStage: "verified" })),
+        unwrap(
+          await admin.addDomain(users[seed.owner] as string, seed.hostname, {
+            originUrl: seed.originUrl,
+            verificationStage: "verified",
+          }),
+        ),
     );
   }
   const [first, second] = domains as [Domain, Domain, Domain];
@@ -55,7 +99,15 @@ export async function seedDemo(crawlgate: Crawlgate, deps: Pick<CrawlgateDeps, "
 
   if ((await deps.rules.countRules(first.domainId)) === 0) {
     for (const seed of RULES) {
-      const rule: RoutingRule = { ...seed, ruleId: crypto.randomUUID(), domainId: first.domainId, createdAt: now, updatedAt: now };
+      // Seeds go through the same validation as the API's create.
+      const draft = unwrap(parseCreateRule(seed, first.hostname, first.domainId));
+      const rule: RoutingRule = {
+        ...draft,
+        ruleId: crypto.randomUUID(),
+        domainId: first.domainId,
+        createdAt: now,
+        updatedAt: now,
+      };
       await deps.rules.createRule(rule, sourceKey(rule.sourcePath), null);
     }
   }

@@ -88,15 +88,20 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       }
       case "domains add": {
         const domain = report(
-          await admin.addDomain(await userId(values.owner), rest[0] ?? "", { originUrl: values.origin ?? null }),
+          await admin.addDomain(await userId(values.owner), rest[0] ?? "", {
+            originUrl: values.origin ?? null,
+          }),
         );
         io.out(JSON.stringify({ domainId: domain.domainId, domain: domain.hostname }));
         return 0;
       }
       case "domains share": {
         const role = values.role;
-        if (role !== "manager" && role !== "viewer") throw new CliError("--role must be manager or viewer");
-        const domain = await stores.deps.accounts.getDomainByHostname((rest[0] ?? "").toLowerCase());
+        if (role !== "manager" && role !== "viewer")
+          throw new CliError("--role must be manager or viewer");
+        const domain = await stores.deps.accounts.getDomainByHostname(
+          (rest[0] ?? "").toLowerCase(),
+        );
         if (!domain) throw new CliError(`no domain "${rest[0] ?? ""}"`);
         report(await admin.shareDomain(domain.domainId, await userId(rest[1]), role));
         io.out(JSON.stringify({ domainId: domain.domainId, user: rest[1], role }));

@@ -1,5 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Crawlgate, Logger } from "@crawlgate/core";
 import { createExpressRouter } from "@crawlgate/http-express";
 import express from "express";

@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import {
   createKyselyStores,
   createPostgresDatabase,
   createSqliteDatabase,
   migrateToLatest,
 } from "@crawlgate/adapter-kysely";
+import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import type { CrawlgateDeps } from "@crawlgate/core";
 
 export interface StoreOptions {
@@ -37,7 +37,9 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       jobs: stores.jobs,
       settingsCache: createMemorySettingsCache(),
     },
-    description: options.databaseUrl ? "postgresql" : `sqlite:${join(resolve(options.dataDir), "crawlgate.sqlite")}`,
+    description: options.databaseUrl
+      ? "postgresql"
+      : `sqlite:${join(resolve(options.dataDir), "crawlgate.sqlite")}`,
     close: () => handle.close(),
   };
 }

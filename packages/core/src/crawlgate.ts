@@ -2,7 +2,6 @@ import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
 import { type Api, createApi } from "./api/create-api.js";
 import { type PlanTable, resolvePlans } from "./config/plans.js";
 import { type Logger, silentLogger } from "./logger.js";
-import { createKeyRing, type KeyRing, type SigningKey } from "./signing/key-ring.js";
 import type {
   AccountStore,
   Clock,
@@ -11,6 +10,7 @@ import type {
   RuleStore,
   SettingsCache,
 } from "./ports.js";
+import { createKeyRing, type KeyRing, type SigningKey } from "./signing/key-ring.js";
 
 /** The adapters a crawlgate instance runs on. */
 export interface CrawlgateDeps {
@@ -65,7 +65,12 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     ratePerMinute,
     logger: deps.logger ?? silentLogger,
   });
-  return { api, admin: createAccountAdmin(deps.accounts, clock), plans, signing: keyRingFrom(config.secret) };
+  return {
+    api,
+    admin: createAccountAdmin(deps.accounts, clock),
+    plans,
+    signing: keyRingFrom(config.secret),
+  };
 }
 
 function keyRingFrom(secret: CrawlgateConfig["secret"]): KeyRing {

@@ -1,5 +1,89 @@
 // Public entry of @crawlgate/core. Re-exports by name; see each folder's index for details.
 
+export type { AccountAdmin, AdminResult } from "./accounts/admin.js";
+export { createAccountAdmin, normalizeHostname } from "./accounts/admin.js";
+export {
+  API_KEY_PREFIX,
+  constantTimeEqual,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+} from "./accounts/api-key.js";
+export type { ApiDeps } from "./api/context.js";
+export type { Api } from "./api/create-api.js";
+export { createApi } from "./api/create-api.js";
+export type { ErrorCode } from "./api/errors.js";
+export { CrawlgateError, ERROR_STATUS, errorResponse } from "./api/errors.js";
+export type { ApiRequest, ApiResponse } from "./api/http-types.js";
+export { MAX_BODY_BYTES } from "./api/http-types.js";
+export { readLimitedBody } from "./api/read-body.js";
+export { API_PREFIX, ROUTES } from "./api/routes.js";
+export type { PlanLimits, PlanOverrides, PlanTable } from "./config/plans.js";
+export { DEFAULT_PLANS, planOverridesSchema, resolvePlans } from "./config/plans.js";
+export type { Crawlgate, CrawlgateConfig, CrawlgateDeps } from "./crawlgate.js";
+export { createCrawlgate, systemClock } from "./crawlgate.js";
+export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
+export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
+export {
+  MINUTE_MS,
+  nextUtcMonthStart,
+  retryAfterSeconds,
+  utcMonthStart,
+} from "./limits/rate-windows.js";
+export type { Logger } from "./logger.js";
+export { silentLogger } from "./logger.js";
+export type {
+  AccountStore,
+  Clock,
+  EdgeSettings,
+  EnqueueResult,
+  JobQueue,
+  RateDecision,
+  RateLimiter,
+  RateLimits,
+  RuleStore,
+  RuleWriteResult,
+  SettingsCache,
+} from "./ports.js";
+export type { Parsed, RuleDraft, RulePatch, TargetCheck } from "./routing/index.js";
+export {
+  applyRulePatch,
+  checkProxyTarget,
+  checkSourceGrammar,
+  isPublicUnicastAddress,
+  parseCreateRule,
+  parsePatchRule,
+  sourceKey,
+} from "./routing/index.js";
+export type { KeyRing, SigningKey } from "./signing/index.js";
+export {
+  createKeyRing,
+  decodeBase64url,
+  encodeBase64url,
+  presignPath,
+  verifyPresigned,
+} from "./signing/index.js";
+export type {
+  BotDefinition,
+  Intent,
+  LegacyKey,
+  PublicBot,
+  PublicIntent,
+  Taxonomy,
+  VerificationMethod,
+} from "./taxonomy/index.js";
+export {
+  AI_INTENTS,
+  CURRENT_TAXONOMY_VERSION,
+  getTaxonomy,
+  INTENTS,
+  legacyKeys,
+  listTaxonomyVersions,
+  publicDefinitions,
+  referenceClassify,
+  UNKNOWN_BOT_ID,
+  VERIFICATION_METHODS,
+} from "./taxonomy/index.js";
 export type {
   ApiKeyRecord,
   Domain,
@@ -15,99 +99,25 @@ export type {
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
 export type {
-  AccountStore,
-  Clock,
-  EdgeSettings,
-  EnqueueResult,
-  JobQueue,
-  RateDecision,
-  RateLimiter,
-  RateLimits,
-  RuleStore,
-  RuleWriteResult,
-  SettingsCache,
-} from "./ports.js";
-export type { Logger } from "./logger.js";
-export { silentLogger } from "./logger.js";
-
-export { createCrawlgate, systemClock } from "./crawlgate.js";
-export type { Crawlgate, CrawlgateConfig, CrawlgateDeps } from "./crawlgate.js";
-export { DEFAULT_PLANS, planOverridesSchema, resolvePlans } from "./config/plans.js";
-export type { PlanLimits, PlanOverrides, PlanTable } from "./config/plans.js";
-
-export { createAccountAdmin, normalizeHostname } from "./accounts/admin.js";
-export type { AccountAdmin, AdminResult } from "./accounts/admin.js";
+  Bucket,
+  ClampResult,
+  Granularity,
+  Window,
+  WindowResult,
+  WindowRules,
+} from "./window/index.js";
 export {
-  API_KEY_PREFIX,
-  constantTimeEqual,
-  generateApiKey,
-  hashApiKey,
-  isWellFormedApiKey,
-} from "./accounts/api-key.js";
-
-export { createApi } from "./api/create-api.js";
-export type { Api } from "./api/create-api.js";
-export type { ApiDeps } from "./api/context.js";
-export { CrawlgateError, ERROR_STATUS, errorResponse } from "./api/errors.js";
-export type { ErrorCode } from "./api/errors.js";
-export { MAX_BODY_BYTES } from "./api/http-types.js";
-export type { ApiRequest, ApiResponse } from "./api/http-types.js";
-export { readLimitedBody } from "./api/read-body.js";
-export { API_PREFIX, ROUTES } from "./api/routes.js";
-
-export { sourceKey } from "./routing/index.js";
-export { MINUTE_MS, nextUtcMonthStart, retryAfterSeconds, utcMonthStart } from "./limits/rate-windows.js";
-
-export {
-  AI_INTENTS,
-  CURRENT_TAXONOMY_VERSION,
-  INTENTS,
-  UNKNOWN_BOT_ID,
-  VERIFICATION_METHODS,
-  getTaxonomy,
-  legacyKeys,
-  listTaxonomyVersions,
-  publicDefinitions,
-  referenceClassify,
-} from "./taxonomy/index.js";
-export type {
-  BotDefinition,
-  Intent,
-  LegacyKey,
-  PublicBot,
-  PublicIntent,
-  Taxonomy,
-  VerificationMethod,
-} from "./taxonomy/index.js";
-
-export {
-  applyRulePatch,
-  checkProxyTarget,
-  checkSourceGrammar,
-  isPublicUnicastAddress,
-  parseCreateRule,
-  parsePatchRule,
-} from "./routing/index.js";
-export type { Parsed, RuleDraft, RulePatch, TargetCheck } from "./routing/index.js";
-
-export {
-  CRAWL_LOG_WINDOW,
-  LEGACY_CUTOVER,
-  STANDARD_WINDOW,
   addDays,
   buckets,
+  CRAWL_LOG_WINDOW,
   clampToCutover,
   dayNumber,
   daysBetween,
   eachDay,
   isValidDate,
+  LEGACY_CUTOVER,
   resolveGranularity,
   resolveWindow,
+  STANDARD_WINDOW,
   utcDateOf,
 } from "./window/index.js";
-export type { Bucket, ClampResult, Granularity, Window, WindowResult, WindowRules } from "./window/index.js";
-
-export { createKeyRing, decodeBase64url, encodeBase64url, presignPath, verifyPresigned } from "./signing/index.js";
-export type { KeyRing, SigningKey } from "./signing/index.js";
-export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
-export type { CursorPayload, DecodedCursor } from "./cursor/index.js";

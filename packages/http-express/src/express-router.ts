@@ -1,5 +1,5 @@
 import { API_PREFIX, type ApiRequest, type Crawlgate, readLimitedBody } from "@crawlgate/core";
-import { type Request, type Response, Router } from "express";
+import { type Request, Router } from "express";
 
 /**
  * The crawlgate API as an Express router, to mount at `/functions/v1`:
@@ -27,7 +27,8 @@ async function toApiRequest(req: Request): Promise<ApiRequest> {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of new URL(req.originalUrl, "http://x").searchParams) query[name] = value;
+  for (const [name, value] of new URL(req.originalUrl, "http://x").searchParams)
+    query[name] = value;
   return {
     method: req.method.toUpperCase(),
     path: API_PREFIX + req.path,

@@ -1,4 +1,9 @@
-import { type ApiRequest, type ApiResponse, type Crawlgate, readLimitedBody } from "@crawlgate/core";
+import {
+  type ApiRequest,
+  type ApiResponse,
+  type Crawlgate,
+  readLimitedBody,
+} from "@crawlgate/core";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 

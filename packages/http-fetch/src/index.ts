@@ -1,2 +1,2 @@
-export { createFetchHandler } from "./fetch-handler.js";
 export type { FetchHandler } from "./fetch-handler.js";
+export { createFetchHandler } from "./fetch-handler.js";

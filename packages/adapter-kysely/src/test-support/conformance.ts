@@ -1,4 +1,9 @@
-import { accountStoreSuite, jobQueueSuite, rateLimiterSuite, ruleStoreSuite } from "@crawlgate/core/testing";
+import {
+  accountStoreSuite,
+  jobQueueSuite,
+  rateLimiterSuite,
+  ruleStoreSuite,
+} from "@crawlgate/core/testing";
 import { createKyselyStores } from "../index.js";
 import type { TestDatabase } from "./handles.js";
 

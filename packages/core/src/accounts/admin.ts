@@ -25,7 +25,12 @@ export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
       if (trimmed.length === 0 || trimmed.length > 200) {
         return { ok: false, message: "user name must be 1 to 200 characters" };
       }
-      const user: User = { userId: crypto.randomUUID(), name: trimmed, plan, createdAt: clock.now() };
+      const user: User = {
+        userId: crypto.randomUUID(),
+        name: trimmed,
+        plan,
+        createdAt: clock.now(),
+      };
       const created = await accounts.createUser(user);
       if (created === "duplicate_name") {
         return { ok: false, message: `a user named "${trimmed}" already exists` };
@@ -55,7 +60,7 @@ export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
      */
     async revokeKey(keyOrId: string, ownerId?: string): Promise<AdminResult<ApiKeyRecord>> {
       const record = ownerId
-        ? (await accounts.listApiKeys(ownerId)).find((key) => key.keyId === keyOrId) ?? null
+        ? ((await accounts.listApiKeys(ownerId)).find((key) => key.keyId === keyOrId) ?? null)
         : await accounts.findApiKeyByHash(await hashApiKey(keyOrId));
       if (!record) return { ok: false, message: "no such key" };
       if (!(await accounts.revokeApiKey(record.keyId, clock.now()))) {
@@ -87,7 +92,11 @@ export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
       return { ok: true, value: created };
     },
 
-    async shareDomain(domainId: string, userId: string, role: MemberRole): Promise<AdminResult<true>> {
+    async shareDomain(
+      domainId: string,
+      userId: string,
+      role: MemberRole,
+    ): Promise<AdminResult<true>> {
       const shared = await accounts.shareDomain(domainId, userId, role);
       return shared ? { ok: true, value: true } : { ok: false, message: "no such domain or user" };
     },

@@ -40,20 +40,29 @@ describe("API keys", () => {
   });
 
   it("refuses arbitrary strings", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => !isWellFormedApiKey(s) || s.startsWith(API_KEY_PREFIX)));
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 80 }),
+        (s) => !isWellFormedApiKey(s) || s.startsWith(API_KEY_PREFIX),
+      ),
+    );
     expect(isWellFormedApiKey(`sk_live_${generateApiKey().slice(8)}`)).toBe(false);
     expect(isWellFormedApiKey(`${generateApiKey()}x`)).toBe(false);
   });
 
   it("hashes to lowercase hex SHA-256, stable across calls", async () => {
-    expect(await hashApiKey("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(await hashApiKey("abc")).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
     const key = generateApiKey();
     expect(await hashApiKey(key)).toBe(await hashApiKey(key));
     expect(displayPrefixOf(key)).toBe(key.slice(0, 12));
   });
 
   it("compares strings for equality like ===", () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => constantTimeEqual(a, b) === (a === b)));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => constantTimeEqual(a, b) === (a === b)),
+    );
     fc.assert(fc.property(fc.string(), (a) => constantTimeEqual(a, a)));
   });
 });

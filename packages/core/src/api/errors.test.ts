@@ -8,11 +8,15 @@ describe("error table", () => {
       headers: {},
       body: { error: "invalid_request", message: "m" },
     });
-    expect(errorResponse(new CrawlgateError("invalid_cursor", { message: "expired" })).body).toEqual({
+    expect(
+      errorResponse(new CrawlgateError("invalid_cursor", { message: "expired" })).body,
+    ).toEqual({
       error: "invalid_cursor",
       message: "expired",
     });
-    expect(errorResponse(new CrawlgateError("domain_not_found", { message: "hidden" })).body).toEqual({
+    expect(
+      errorResponse(new CrawlgateError("domain_not_found", { message: "hidden" })).body,
+    ).toEqual({
       error: "domain_not_found",
     });
     expect(errorResponse(new CrawlgateError("rule_limit_reached", { limit: 100 })).body).toEqual({
@@ -20,14 +24,20 @@ describe("error table", () => {
       limit: 100,
     });
     const limited = errorResponse(
-      new CrawlgateError("rate_limit_exceeded_monthly", { usage: 10, limit: 10, retryAfterSeconds: 99 }),
+      new CrawlgateError("rate_limit_exceeded_monthly", {
+        usage: 10,
+        limit: 10,
+        retryAfterSeconds: 99,
+      }),
     );
     expect(limited).toEqual({
       status: 429,
       headers: { "retry-after": "99" },
       body: { error: "rate_limit_exceeded_monthly", usage: 10, limit: 10 },
     });
-    expect(errorResponse(new CrawlgateError("method_not_allowed", { allow: ["GET", "POST"] })).headers).toEqual({
+    expect(
+      errorResponse(new CrawlgateError("method_not_allowed", { allow: ["GET", "POST"] })).headers,
+    ).toEqual({
       allow: "GET, POST",
     });
   });

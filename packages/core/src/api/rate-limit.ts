@@ -1,6 +1,6 @@
+import type { User } from "../types.js";
 import type { ApiDeps } from "./context.js";
 import { CrawlgateError } from "./errors.js";
-import type { User } from "../types.js";
 
 /** Counts the request against the user's per-minute window and monthly quota, or throws 429. */
 export async function enforceRateLimit(deps: ApiDeps, user: User, now: Date): Promise<void> {
@@ -11,7 +11,9 @@ export async function enforceRateLimit(deps: ApiDeps, user: User, now: Date): Pr
   );
   if (decision.allowed) return;
   const code =
-    decision.reason === "per_minute" ? "rate_limit_exceeded_per_minute" : "rate_limit_exceeded_monthly";
+    decision.reason === "per_minute"
+      ? "rate_limit_exceeded_per_minute"
+      : "rate_limit_exceeded_monthly";
   throw new CrawlgateError(code, {
     usage: decision.usage,
     limit: decision.limit,

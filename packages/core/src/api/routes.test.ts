@@ -16,15 +16,22 @@ describe("route table", () => {
   });
 
   it("lists the allowed methods of a known path", () => {
-    expect(match("DELETE", "/functions/v1/purge-cache")).toEqual({ kind: "method_not_allowed", allow: ["POST"] });
+    expect(match("DELETE", "/functions/v1/purge-cache")).toEqual({
+      kind: "method_not_allowed",
+      allow: ["POST"],
+    });
   });
 
   it("never throws and never matches outside the prefix", () => {
     fc.assert(
-      fc.property(fc.constantFrom("GET", "POST", "PATCH", "DELETE", "PUT", "HEAD"), fc.string(), (method, path) => {
-        const result = match(method, path);
-        if (result.kind !== "not_found") expect(path.startsWith("/functions/v1/")).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom("GET", "POST", "PATCH", "DELETE", "PUT", "HEAD"),
+        fc.string(),
+        (method, path) => {
+          const result = match(method, path);
+          if (result.kind !== "not_found") expect(path.startsWith("/functions/v1/")).toBe(true);
+        },
+      ),
     );
   });
 });

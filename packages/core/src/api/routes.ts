@@ -54,7 +54,12 @@ function post(name: string, operation: Operation, starterAllowed = false): Route
   return { name, method: "POST", path: `/${name}`, operation, hasBody: true, starterAllowed };
 }
 
-function route(name: string, method: RouteDef["method"], path: string, operation: Operation): RouteDef {
+function route(
+  name: string,
+  method: RouteDef["method"],
+  path: string,
+  operation: Operation,
+): RouteDef {
   const hasBody = method === "POST" || method === "PATCH";
   return { name, method, path, operation, hasBody, starterAllowed: false };
 }

@@ -11,7 +11,9 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   const issue = result.error.issues[0];
   if (!issue) throw invalidRequest("invalid request body");
   if (issue.code === "unrecognized_keys") {
-    throw invalidRequest(`unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`);
+    throw invalidRequest(
+      `unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`,
+    );
   }
   const field = issue.path.join(".");
   const message = issue.message;

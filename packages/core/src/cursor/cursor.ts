@@ -34,7 +34,13 @@ interface Envelope {
 
 export async function encodeCursor(
   ring: KeyRing,
-  input: { endpoint: string; userId: string; payload: CursorPayload; issuedAt: Date; ttlSeconds?: number },
+  input: {
+    endpoint: string;
+    userId: string;
+    payload: CursorPayload;
+    issuedAt: Date;
+    ttlSeconds?: number;
+  },
 ): Promise<string> {
   const iat = Math.floor(input.issuedAt.getTime() / 1000);
   const envelope: Envelope = {
@@ -59,7 +65,8 @@ export async function decodeCursor(
   token: unknown,
   expected: { endpoint: string; userId: string; now: Date },
 ): Promise<DecodedCursor> {
-  if (typeof token !== "string" || token.length === 0) return fail("cursor must be a non-empty string");
+  if (typeof token !== "string" || token.length === 0)
+    return fail("cursor must be a non-empty string");
   if (token.length > MAX_CURSOR_LENGTH) return fail("cursor is malformed");
   const parts = token.split(".");
   if (parts.length !== 4) return fail("cursor is malformed");
@@ -68,7 +75,8 @@ export async function decodeCursor(
   const mac = decodeBase64url(macText);
   const bytes = decodeBase64url(body);
   if (!mac || !bytes) return fail("cursor is malformed");
-  if (!(await ring.verify(PURPOSE, `${version}.${kid}.${body}`, kid, mac))) return fail("cursor is invalid");
+  if (!(await ring.verify(PURPOSE, `${version}.${kid}.${body}`, kid, mac)))
+    return fail("cursor is invalid");
   let envelope: Envelope;
   try {
     envelope = JSON.parse(decoder.decode(bytes)) as Envelope;

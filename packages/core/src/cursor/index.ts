@@ -1,8 +1,8 @@
+export type { CursorPayload, DecodedCursor } from "./cursor.js";
 export {
   CURSOR_VERSION,
   DEFAULT_CURSOR_TTL_SECONDS,
-  MAX_CURSOR_LENGTH,
   decodeCursor,
   encodeCursor,
+  MAX_CURSOR_LENGTH,
 } from "./cursor.js";
-export type { CursorPayload, DecodedCursor } from "./cursor.js";

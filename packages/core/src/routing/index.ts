@@ -1,12 +1,12 @@
 export { isIpLiteral, isPublicUnicastAddress } from "./address.js";
-export { checkProxyTarget, parseAbsoluteHttpUrl } from "./proxy-target.js";
 export type { TargetCheck } from "./proxy-target.js";
-export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./source-grammar.js";
+export { checkProxyTarget, parseAbsoluteHttpUrl } from "./proxy-target.js";
 export {
   MAX_NOTES_LENGTH,
   MAX_PATH_LENGTH,
   PRIORITY_MAX,
   PRIORITY_MIN,
 } from "./rule-fields.js";
-export { applyRulePatch, parseCreateRule, parsePatchRule } from "./rule-input.js";
 export type { Parsed, RuleDraft, RulePatch } from "./rule-input.js";
+export { applyRulePatch, parseCreateRule, parsePatchRule } from "./rule-input.js";
+export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./source-grammar.js";

@@ -139,7 +139,10 @@ describe("proxy-target safety", () => {
 
   it(`accepts every one of ${SAFE.length} safe targets`, () => {
     expect(SAFE.length).toBeGreaterThanOrEqual(20);
-    const refused = SAFE.map((target) => ({ target, check: checkProxyTarget(target, DOMAIN) })).filter((x) => !x.check.ok);
+    const refused = SAFE.map((target) => ({
+      target,
+      check: checkProxyTarget(target, DOMAIN),
+    })).filter((x) => !x.check.ok);
     expect(refused).toEqual([]);
   });
 
@@ -155,10 +158,27 @@ describe("proxy-target safety", () => {
     return fc.integer({ min: 0, max: size - 1 }).map((i) => start + i);
   };
   const dotted = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join(".");
-  const notations = (n: number) => [dotted(n), String(n), `0x${n.toString(16)}`, [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].map((b) => `0${b.toString(8)}`).join(".")];
+  const notations = (n: number) => [
+    dotted(n),
+    String(n),
+    `0x${n.toString(16)}`,
+    [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]
+      .map((b) => `0${b.toString(8)}`)
+      .join("."),
+  ];
 
   it("refuses random private, loopback and link-local IPv4 addresses in every notation", () => {
-    const unsafe = fc.oneof(v4("127.0.0.0/8"), v4("10.0.0.0/8"), v4("172.16.0.0/12"), v4("192.168.0.0/16"), v4("169.254.0.0/16"), v4("100.64.0.0/10"), v4("0.0.0.0/8"), v4("224.0.0.0/4"), v4("240.0.0.0/4"));
+    const unsafe = fc.oneof(
+      v4("127.0.0.0/8"),
+      v4("10.0.0.0/8"),
+      v4("172.16.0.0/12"),
+      v4("192.168.0.0/16"),
+      v4("169.254.0.0/16"),
+      v4("100.64.0.0/10"),
+      v4("0.0.0.0/8"),
+      v4("224.0.0.0/4"),
+      v4("240.0.0.0/4"),
+    );
     fc.assert(
       fc.property(unsafe, (n) => {
         for (const host of notations(n)) {
@@ -174,7 +194,8 @@ describe("proxy-target safety", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), (n) => {
         fc.pre(ipaddr.IPv4.parse(dotted(n)).range() === "unicast");
-        for (const host of notations(n)) expect(checkProxyTarget(`http://${host}/`, DOMAIN).ok, host).toBe(true);
+        for (const host of notations(n))
+          expect(checkProxyTarget(`http://${host}/`, DOMAIN).ok, host).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -183,7 +204,17 @@ describe("proxy-target safety", () => {
   it("judges bare addresses for the post-resolution check", () => {
     expect(isPublicUnicastAddress("8.8.8.8")).toBe(true);
     expect(isPublicUnicastAddress("2606:4700::1111")).toBe(true);
-    for (const a of ["127.0.0.1", "::1", "::ffff:10.0.0.1", "fe80::1%eth0", "10.1.2.3", "not-an-ip", "", "[::1]", "0x7f.1"]) {
+    for (const a of [
+      "127.0.0.1",
+      "::1",
+      "::ffff:10.0.0.1",
+      "fe80::1%eth0",
+      "10.1.2.3",
+      "not-an-ip",
+      "",
+      "[::1]",
+      "0x7f.1",
+    ]) {
       expect(isPublicUnicastAddress(a), a).toBe(false);
     }
   });

@@ -4,7 +4,19 @@ import { isIpLiteral, isPublicUnicastAddress } from "./address.js";
 export type TargetCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 /** Suffixes that never name a public host (RFC 6761, RFC 8375, common private zones). */
-const PRIVATE_SUFFIXES = ["localhost", "local", "internal", "localdomain", "home.arpa", "lan", "intranet", "corp", "test", "invalid", "example"];
+const PRIVATE_SUFFIXES = [
+  "localhost",
+  "local",
+  "internal",
+  "localdomain",
+  "home.arpa",
+  "lan",
+  "intranet",
+  "corp",
+  "test",
+  "invalid",
+  "example",
+];
 
 /** Lowercase, without one trailing dot and without a leading `www.`. */
 function siteName(host: string): string {
@@ -25,7 +37,8 @@ export function parseAbsoluteHttpUrl(raw: string): TargetCheck {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { ok: false, reason: "must use http:// or https://" };
   }
-  if (!/^https?:\/\//i.test(raw)) return { ok: false, reason: "must be a full http:// or https:// URL" };
+  if (!/^https?:\/\//i.test(raw))
+    return { ok: false, reason: "must be a full http:// or https:// URL" };
   if (url.username || url.password) return { ok: false, reason: "must not contain credentials" };
   if (!url.hostname) return { ok: false, reason: "must name a host" };
   return { ok: true, url };
@@ -46,18 +59,24 @@ export function checkProxyTarget(raw: string, domainHostname: string): TargetChe
   if (isIpLiteral(host)) {
     return isPublicUnicastAddress(host)
       ? parsed
-      : { ok: false, reason: "must not point to a private, loopback, link-local or reserved address" };
+      : {
+          ok: false,
+          reason: "must not point to a private, loopback, link-local or reserved address",
+        };
   }
-  if (host.length === 0 || host.includes("..")) return { ok: false, reason: "must name a valid host" };
+  if (host.length === 0 || host.includes(".."))
+    return { ok: false, reason: "must name a valid host" };
   const labels = host.split(".");
-  if (labels.length < 2) return { ok: false, reason: "must name a public host, not a single-label name" };
+  if (labels.length < 2)
+    return { ok: false, reason: "must name a public host, not a single-label name" };
   for (const suffix of PRIVATE_SUFFIXES) {
     if (host === suffix || host.endsWith(`.${suffix}`)) {
       return { ok: false, reason: `must not point to a .${suffix} or other internal host` };
     }
   }
   const info = parseHostname(host);
-  if (!info.isIcann || !info.domain) return { ok: false, reason: "must name a host under a public suffix" };
+  if (!info.isIcann || !info.domain)
+    return { ok: false, reason: "must name a host under a public suffix" };
   if (siteName(host) === siteName(domainHostname)) {
     return { ok: false, reason: "must not point to the domain itself or its www. variant" };
   }

@@ -12,7 +12,14 @@ export const MAX_NOTES_LENGTH = 2000;
 export const PRIORITY_MIN = -2_147_483_648;
 export const PRIORITY_MAX = 2_147_483_647;
 
-const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f]/;
+/** Whether `value` has white space or a control character (C0 or DEL) anywhere. */
+export function hasSpaceOrControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return /\s/.test(value);
+}
 
 const ok = <T>(value: T): Field<T> => ({ ok: true, value });
 const no = (message: string): Field<never> => ({ ok: false, message });
@@ -21,9 +28,11 @@ export function sourcePathField(raw: unknown): Field<string> {
   if (typeof raw !== "string") return no("sourcePath is required and must be a string");
   const value = raw.trim();
   if (value.length === 0) return no("sourcePath must not be empty");
-  if (value.length > MAX_PATH_LENGTH) return no(`sourcePath must be at most ${MAX_PATH_LENGTH} characters`);
+  if (value.length > MAX_PATH_LENGTH)
+    return no(`sourcePath must be at most ${MAX_PATH_LENGTH} characters`);
   if (!value.startsWith("/")) return no('sourcePath must start with "/"');
-  if (CONTROL_OR_SPACE.test(value)) return no("sourcePath must not contain white space or control characters");
+  if (hasSpaceOrControl(value))
+    return no("sourcePath must not contain white space or control characters");
   if (value.includes("#")) return no('sourcePath must not contain "#"');
   const grammar = checkSourceGrammar(value);
   return grammar.ok ? ok(value) : no(grammar.message);
@@ -33,8 +42,10 @@ function targetText(raw: unknown): Field<string> {
   if (typeof raw !== "string") return no("targetUrl is required and must be a string");
   const value = raw.trim();
   if (value.length === 0) return no("targetUrl must not be empty");
-  if (value.length > MAX_PATH_LENGTH) return no(`targetUrl must be at most ${MAX_PATH_LENGTH} characters`);
-  if (CONTROL_OR_SPACE.test(value)) return no("targetUrl must not contain white space or control characters");
+  if (value.length > MAX_PATH_LENGTH)
+    return no(`targetUrl must be at most ${MAX_PATH_LENGTH} characters`);
+  if (hasSpaceOrControl(value))
+    return no("targetUrl must not contain white space or control characters");
   return ok(value);
 }
 
@@ -51,7 +62,9 @@ export function redirectTargetField(raw: unknown): Field<string> {
     return ok(value);
   }
   const url = parseAbsoluteHttpUrl(value);
-  return url.ok ? ok(value) : no(`targetUrl must be a path starting with "/" or a full http(s) URL; it ${url.reason}`);
+  return url.ok
+    ? ok(value)
+    : no(`targetUrl must be a path starting with "/" or a full http(s) URL; it ${url.reason}`);
 }
 
 /** A proxy target: a full http(s) URL to a public host other than the domain itself. */
@@ -63,7 +76,9 @@ export function proxyTargetField(raw: unknown, domainHostname: string): Field<st
 }
 
 export function ruleTypeField(raw: unknown): Field<RuleType> {
-  return raw === "redirect" || raw === "proxy" ? ok(raw) : no('ruleType must be "redirect" or "proxy"');
+  return raw === "redirect" || raw === "proxy"
+    ? ok(raw)
+    : no('ruleType must be "redirect" or "proxy"');
 }
 
 export function redirectCodeField(raw: unknown): Field<RedirectCode> {
@@ -87,6 +102,7 @@ export function notesField(raw: unknown): Field<string | null> {
   if (raw === null) return ok(null);
   if (typeof raw !== "string") return no("notes must be a string or null");
   const value = raw.trim();
-  if (value.length > MAX_NOTES_LENGTH) return no(`notes must be at most ${MAX_NOTES_LENGTH} characters`);
+  if (value.length > MAX_NOTES_LENGTH)
+    return no(`notes must be at most ${MAX_NOTES_LENGTH} characters`);
   return ok(value.length === 0 ? null : value);
 }

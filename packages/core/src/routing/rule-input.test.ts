@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type RuleDraft, applyRulePatch, parseCreateRule, parsePatchRule } from "./rule-input.js";
+import { applyRulePatch, parseCreateRule, parsePatchRule, type RuleDraft } from "./rule-input.js";
 import { checkSourceGrammar, sourceKey } from "./source-grammar.js";
 
 const HOST = "example.com";
@@ -11,9 +11,24 @@ describe("create validation", () => {
   it("applies defaults and trims", () => {
     expect(create({ sourcePath: " /a ", targetUrl: " /b ", notes: "  " })).toEqual({
       ok: true,
-      value: { sourcePath: "/a", targetUrl: "/b", ruleType: "redirect", redirectCode: 301, priority: 0, isActive: true, notes: null },
+      value: {
+        sourcePath: "/a",
+        targetUrl: "/b",
+        ruleType: "redirect",
+        redirectCode: 301,
+        priority: 0,
+        isActive: true,
+        notes: null,
+      },
     });
-    expect(create({ sourcePath: "/a", targetUrl: "https://x.example.org/", ruleType: "proxy", redirectCode: null })).toMatchObject({
+    expect(
+      create({
+        sourcePath: "/a",
+        targetUrl: "https://x.example.org/",
+        ruleType: "proxy",
+        redirectCode: null,
+      }),
+    ).toMatchObject({
       ok: true,
       value: { ruleType: "proxy", redirectCode: null },
     });
@@ -24,28 +39,61 @@ describe("create validation", () => {
     [{ sourcePath: "/a" }, "targetUrl is required and must be a string"],
     [{ sourcePath: "a", targetUrl: "/b" }, 'sourcePath must start with "/"'],
     [{ sourcePath: "   ", targetUrl: "/b" }, "sourcePath must not be empty"],
-    [{ sourcePath: `/${"x".repeat(2048)}`, targetUrl: "/b" }, "sourcePath must be at most 2048 characters"],
-    [{ sourcePath: "/a b", targetUrl: "/b" }, "sourcePath must not contain white space or control characters"],
+    [
+      { sourcePath: `/${"x".repeat(2048)}`, targetUrl: "/b" },
+      "sourcePath must be at most 2048 characters",
+    ],
+    [
+      { sourcePath: "/a b", targetUrl: "/b" },
+      "sourcePath must not contain white space or control characters",
+    ],
     [{ sourcePath: "/a#b", targetUrl: "/b" }, 'sourcePath must not contain "#"'],
-    [{ sourcePath: "/a", targetUrl: "//evil.example.org" }, 'targetUrl must be a path on the domain (not starting with "//") or a full URL'],
-    [{ sourcePath: "/a", targetUrl: "/b", ruleType: "rewrite" }, 'ruleType must be "redirect" or "proxy"'],
+    [
+      { sourcePath: "/a", targetUrl: "//evil.example.org" },
+      'targetUrl must be a path on the domain (not starting with "//") or a full URL',
+    ],
+    [
+      { sourcePath: "/a", targetUrl: "/b", ruleType: "rewrite" },
+      'ruleType must be "redirect" or "proxy"',
+    ],
     [{ sourcePath: "/a", targetUrl: "/b", redirectCode: 308 }, "redirectCode must be 301 or 302"],
     [{ sourcePath: "/a", targetUrl: "/b", redirectCode: "301" }, "redirectCode must be 301 or 302"],
-    [{ sourcePath: "/a", targetUrl: "https://x.example.org/", ruleType: "proxy", redirectCode: 301 }, "redirectCode applies to redirects only; omit it for a proxy"],
-    [{ sourcePath: "/a", targetUrl: "/b", priority: 2 ** 31 }, "priority must be between -2147483648 and 2147483647"],
+    [
+      {
+        sourcePath: "/a",
+        targetUrl: "https://x.example.org/",
+        ruleType: "proxy",
+        redirectCode: 301,
+      },
+      "redirectCode applies to redirects only; omit it for a proxy",
+    ],
+    [
+      { sourcePath: "/a", targetUrl: "/b", priority: 2 ** 31 },
+      "priority must be between -2147483648 and 2147483647",
+    ],
     [{ sourcePath: "/a", targetUrl: "/b", priority: 0.5 }, "priority must be an integer"],
     [{ sourcePath: "/a", targetUrl: "/b", isActive: "true" }, "isActive must be true or false"],
-    [{ sourcePath: "/a", targetUrl: "/b", notes: "x".repeat(2001) }, "notes must be at most 2000 characters"],
+    [
+      { sourcePath: "/a", targetUrl: "/b", notes: "x".repeat(2001) },
+      "notes must be at most 2000 characters",
+    ],
     [{ sourcePath: "/a", targetUrl: "/b", extra: 1, more: 2 }, "unknown fields: extra, more"],
-    [{ sourcePath: "/a", targetUrl: "/b", domainId: "00000000-0000-4000-8000-000000000000" }, "domainId in the body must match the path; a rule cannot move domains"],
+    [
+      { sourcePath: "/a", targetUrl: "/b", domainId: "00000000-0000-4000-8000-000000000000" },
+      "domainId in the body must match the path; a rule cannot move domains",
+    ],
     [[], "request body must be a JSON object"],
   ])("refuses %j", (body, message) => {
     expect(create(body)).toEqual({ ok: false, message });
   });
 
   it("accepts the path's own domainId and 2,048-character fields", () => {
-    expect(create({ sourcePath: "/a", targetUrl: "/b", domainId: DOMAIN_ID.toUpperCase() }).ok).toBe(true);
-    expect(create({ sourcePath: `/${"x".repeat(2047)}`, targetUrl: `/${"y".repeat(2047)}` }).ok).toBe(true);
+    expect(
+      create({ sourcePath: "/a", targetUrl: "/b", domainId: DOMAIN_ID.toUpperCase() }).ok,
+    ).toBe(true);
+    expect(
+      create({ sourcePath: `/${"x".repeat(2047)}`, targetUrl: `/${"y".repeat(2047)}` }).ok,
+    ).toBe(true);
   });
 
   it("never throws, whatever the body", () => {
@@ -91,30 +139,59 @@ const patch = (body: Record<string, unknown>, from: RuleDraft = base) => {
 describe("patch and the type-change table", () => {
   it("changes only what is sent", () => {
     expect(patch({})).toEqual({ ok: true, value: base });
-    expect(patch({ priority: 5, notes: null })).toEqual({ ok: true, value: { ...base, priority: 5, notes: null } });
+    expect(patch({ priority: 5, notes: null })).toEqual({
+      ok: true,
+      value: { ...base, priority: 5, notes: null },
+    });
     expect(patch({ notes: "" })).toMatchObject({ value: { notes: null } });
-    expect(patch({ targetUrl: "https://other.example.org/x" })).toMatchObject({ value: { targetUrl: "https://other.example.org/x", redirectCode: 302 } });
+    expect(patch({ targetUrl: "https://other.example.org/x" })).toMatchObject({
+      value: { targetUrl: "https://other.example.org/x", redirectCode: 302 },
+    });
   });
 
   it("redirect → proxy re-validates the target as a proxy target and clears redirectCode", () => {
     expect(patch({ ruleType: "proxy" })).toMatchObject({ ok: false });
-    expect(patch({ ruleType: "proxy" }).ok ? "" : (patch({ ruleType: "proxy" }) as { message: string }).message).toMatch(/send a new full URL/);
+    expect(
+      patch({ ruleType: "proxy" }).ok
+        ? ""
+        : (patch({ ruleType: "proxy" }) as { message: string }).message,
+    ).toMatch(/send a new full URL/);
     expect(patch({ ruleType: "proxy", targetUrl: "https://up.example.org/" })).toEqual({
       ok: true,
-      value: { ...base, ruleType: "proxy", targetUrl: "https://up.example.org/", redirectCode: null },
+      value: {
+        ...base,
+        ruleType: "proxy",
+        targetUrl: "https://up.example.org/",
+        redirectCode: null,
+      },
     });
     const fromUrl = { ...base, targetUrl: "https://up.example.org/" };
-    expect(patch({ ruleType: "proxy" }, fromUrl)).toMatchObject({ ok: true, value: { redirectCode: null } });
+    expect(patch({ ruleType: "proxy" }, fromUrl)).toMatchObject({
+      ok: true,
+      value: { redirectCode: null },
+    });
     expect(patch({ ruleType: "proxy" }, { ...base, targetUrl: "http://10.0.0.1/" }).ok).toBe(false);
     expect(patch({ ruleType: "proxy", redirectCode: 301 }, fromUrl).ok).toBe(false);
     expect(patch({ ruleType: "proxy", redirectCode: null }, fromUrl).ok).toBe(true);
   });
 
   it("proxy → redirect keeps the target unless sent and sets 301 unless 302 is sent", () => {
-    const proxy: RuleDraft = { ...base, ruleType: "proxy", redirectCode: null, targetUrl: "https://up.example.org/" };
-    expect(patch({ ruleType: "redirect" }, proxy)).toEqual({ ok: true, value: { ...proxy, ruleType: "redirect", redirectCode: 301 } });
-    expect(patch({ ruleType: "redirect", redirectCode: 302 }, proxy)).toMatchObject({ value: { redirectCode: 302 } });
-    expect(patch({ ruleType: "redirect", targetUrl: "/here" }, proxy)).toMatchObject({ value: { targetUrl: "/here" } });
+    const proxy: RuleDraft = {
+      ...base,
+      ruleType: "proxy",
+      redirectCode: null,
+      targetUrl: "https://up.example.org/",
+    };
+    expect(patch({ ruleType: "redirect" }, proxy)).toEqual({
+      ok: true,
+      value: { ...proxy, ruleType: "redirect", redirectCode: 301 },
+    });
+    expect(patch({ ruleType: "redirect", redirectCode: 302 }, proxy)).toMatchObject({
+      value: { redirectCode: 302 },
+    });
+    expect(patch({ ruleType: "redirect", targetUrl: "/here" }, proxy)).toMatchObject({
+      value: { targetUrl: "/here" },
+    });
     expect(patch({ redirectCode: 302 }, proxy).ok).toBe(false);
     expect(patch({ targetUrl: "http://localhost/" }, proxy).ok).toBe(false);
     expect(patch({ targetUrl: "/path" }, proxy).ok).toBe(false);
@@ -130,12 +207,23 @@ describe("patch and the type-change table", () => {
 });
 
 describe("source grammar", () => {
-  it.each(["/", "/page", "/blog/*", "/docs/:slug", "/docs/:path*", "/docs/:path+", "/shop/*/sale", "/gallery-*", "/:path*/", "/page?a=1&b=2", "/a/:x/b/:y", "/x:y", "/*"])(
-    "accepts %s",
-    (source) => {
-      expect(checkSourceGrammar(source)).toEqual({ ok: true });
-    },
-  );
+  it.each([
+    "/",
+    "/page",
+    "/blog/*",
+    "/docs/:slug",
+    "/docs/:path*",
+    "/docs/:path+",
+    "/shop/*/sale",
+    "/gallery-*",
+    "/:path*/",
+    "/page?a=1&b=2",
+    "/a/:x/b/:y",
+    "/x:y",
+    "/*",
+  ])("accepts %s", (source) => {
+    expect(checkSourceGrammar(source)).toEqual({ ok: true });
+  });
 
   it.each([
     ["/:path*/more", "may only be the last segment"],

@@ -30,7 +30,15 @@ export interface RulePatch {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const FIELDS = ["sourcePath", "targetUrl", "ruleType", "redirectCode", "priority", "isActive", "notes"];
+const FIELDS = [
+  "sourcePath",
+  "targetUrl",
+  "ruleType",
+  "redirectCode",
+  "priority",
+  "isActive",
+  "notes",
+];
 
 /** Refuses fields we do not know; `domainId` is allowed only when it names the path's domain. */
 function checkKeys(body: unknown, pathDomainId: string): Parsed<Record<string, unknown>> {
@@ -40,10 +48,16 @@ function checkKeys(body: unknown, pathDomainId: string): Parsed<Record<string, u
   const record = body as Record<string, unknown>;
   const unknown = Object.keys(record).filter((k) => !FIELDS.includes(k) && k !== "domainId");
   if (unknown.length > 0) {
-    return { ok: false, message: `unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}` };
+    return {
+      ok: false,
+      message: `unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`,
+    };
   }
   if ("domainId" in record && String(record.domainId).toLowerCase() !== pathDomainId) {
-    return { ok: false, message: "domainId in the body must match the path; a rule cannot move domains" };
+    return {
+      ok: false,
+      message: "domainId in the body must match the path; a rule cannot move domains",
+    };
   }
   return { ok: true, value: record };
 }
@@ -53,13 +67,20 @@ function target(ruleType: RuleType, raw: unknown, domainHostname: string): Field
 }
 
 /** Validates a create body (spec: POST routing-rules) and applies the defaults. */
-export function parseCreateRule(body: unknown, domainHostname: string, pathDomainId: string): Parsed<RuleDraft> {
+export function parseCreateRule(
+  body: unknown,
+  domainHostname: string,
+  pathDomainId: string,
+): Parsed<RuleDraft> {
   const keys = checkKeys(body, pathDomainId);
   if (!keys.ok) return keys;
   const b = keys.value;
   const sourcePath = sourcePathField(b.sourcePath);
   if (!sourcePath.ok) return sourcePath;
-  const ruleType = b.ruleType === undefined ? ({ ok: true, value: "redirect" } as const) : ruleTypeField(b.ruleType);
+  const ruleType =
+    b.ruleType === undefined
+      ? ({ ok: true, value: "redirect" } as const)
+      : ruleTypeField(b.ruleType);
   if (!ruleType.ok) return ruleType;
   const targetUrl = target(ruleType.value, b.targetUrl, domainHostname);
   if (!targetUrl.ok) return targetUrl;
@@ -70,13 +91,18 @@ export function parseCreateRule(body: unknown, domainHostname: string, pathDomai
     }
     redirectCode = null;
   } else {
-    const code = b.redirectCode === undefined ? ({ ok: true, value: 301 } as const) : redirectCodeField(b.redirectCode);
+    const code =
+      b.redirectCode === undefined
+        ? ({ ok: true, value: 301 } as const)
+        : redirectCodeField(b.redirectCode);
     if (!code.ok) return code;
     redirectCode = code.value;
   }
-  const priority = b.priority === undefined ? ({ ok: true, value: 0 } as const) : priorityField(b.priority);
+  const priority =
+    b.priority === undefined ? ({ ok: true, value: 0 } as const) : priorityField(b.priority);
   if (!priority.ok) return priority;
-  const isActive = b.isActive === undefined ? ({ ok: true, value: true } as const) : isActiveField(b.isActive);
+  const isActive =
+    b.isActive === undefined ? ({ ok: true, value: true } as const) : isActiveField(b.isActive);
   if (!isActive.ok) return isActive;
   const notes = b.notes === undefined ? ({ ok: true, value: null } as const) : notesField(b.notes);
   if (!notes.ok) return notes;
@@ -127,7 +153,11 @@ export function parsePatchRule(body: unknown, pathDomainId: string): Parsed<Rule
  * proxy → redirect keeps the target unless a new one is sent and sets `redirectCode` to 301
  * unless 302 is sent. A `redirectCode` on a rule that ends up a proxy is refused.
  */
-export function applyRulePatch(current: RuleDraft, patch: RulePatch, domainHostname: string): Parsed<RuleDraft> {
+export function applyRulePatch(
+  current: RuleDraft,
+  patch: RulePatch,
+  domainHostname: string,
+): Parsed<RuleDraft> {
   const ruleType = patch.ruleType ?? current.ruleType;
   const typeChanged = ruleType !== current.ruleType;
 
@@ -135,7 +165,10 @@ export function applyRulePatch(current: RuleDraft, patch: RulePatch, domainHostn
   if (patch.targetUrl !== undefined || (typeChanged && ruleType === "proxy")) {
     const checked = target(ruleType, patch.targetUrl ?? current.targetUrl, domainHostname);
     if (!checked.ok) {
-      const hint = patch.targetUrl === undefined ? " (send a new full URL as targetUrl in the same request)" : "";
+      const hint =
+        patch.targetUrl === undefined
+          ? " (send a new full URL as targetUrl in the same request)"
+          : "";
       return { ok: false, message: checked.message + hint };
     }
     targetUrl = checked.value;
@@ -144,7 +177,10 @@ export function applyRulePatch(current: RuleDraft, patch: RulePatch, domainHostn
   let redirectCode: RedirectCode | null;
   if (ruleType === "proxy") {
     if (patch.redirectCode !== undefined && patch.redirectCode !== null) {
-      return { ok: false, message: "redirectCode applies to redirects only; a proxy rule has none" };
+      return {
+        ok: false,
+        message: "redirectCode applies to redirects only; a proxy rule has none",
+      };
     }
     redirectCode = null;
   } else if (patch.redirectCode !== undefined && patch.redirectCode !== null) {

@@ -70,7 +70,10 @@ export function sourceKey(sourcePath: string): string {
   const question = lower.indexOf("?");
   const path = question >= 0 ? lower.slice(0, question) : lower;
   const query = question >= 0 ? lower.slice(question) : "";
-  const trimmed = path.length > 1 && path.endsWith("/") && !endsWithWildcardSlash(path) ? path.slice(0, -1) : path;
+  const trimmed =
+    path.length > 1 && path.endsWith("/") && !endsWithWildcardSlash(path)
+      ? path.slice(0, -1)
+      : path;
   return trimmed + query;
 }
 

@@ -12,8 +12,13 @@ export function encodeBase64url(bytes: Uint8Array): string {
   let out = "";
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
-    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
-    out += ALPHABET.charAt(n >> 18) + ALPHABET.charAt((n >> 12) & 63) + ALPHABET.charAt((n >> 6) & 63) + ALPHABET.charAt(n & 63);
+    const n =
+      ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    out +=
+      ALPHABET.charAt(n >> 18) +
+      ALPHABET.charAt((n >> 12) & 63) +
+      ALPHABET.charAt((n >> 6) & 63) +
+      ALPHABET.charAt(n & 63);
   }
   const rest = bytes.length - i;
   if (rest === 1) {
@@ -21,7 +26,8 @@ export function encodeBase64url(bytes: Uint8Array): string {
     out += ALPHABET.charAt(n >> 18) + ALPHABET.charAt((n >> 12) & 63);
   } else if (rest === 2) {
     const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8);
-    out += ALPHABET.charAt(n >> 18) + ALPHABET.charAt((n >> 12) & 63) + ALPHABET.charAt((n >> 6) & 63);
+    out +=
+      ALPHABET.charAt(n >> 18) + ALPHABET.charAt((n >> 12) & 63) + ALPHABET.charAt((n >> 6) & 63);
   }
   return out;
 }
@@ -40,7 +46,11 @@ export function decodeBase64url(text: string): Uint8Array | null {
   let o = 0;
   let i = 0;
   for (; i + 3 < text.length; i += 4) {
-    const n = ((values[i] as number) << 18) | ((values[i + 1] as number) << 12) | ((values[i + 2] as number) << 6) | (values[i + 3] as number);
+    const n =
+      ((values[i] as number) << 18) |
+      ((values[i + 1] as number) << 12) |
+      ((values[i + 2] as number) << 6) |
+      (values[i + 3] as number);
     out[o++] = n >> 16;
     out[o++] = (n >> 8) & 255;
     out[o++] = n & 255;
@@ -51,7 +61,10 @@ export function decodeBase64url(text: string): Uint8Array | null {
     if (n & 0xffff) return null;
     out[o++] = n >> 16;
   } else if (rest === 3) {
-    const n = ((values[i] as number) << 18) | ((values[i + 1] as number) << 12) | ((values[i + 2] as number) << 6);
+    const n =
+      ((values[i] as number) << 18) |
+      ((values[i + 1] as number) << 12) |
+      ((values[i + 2] as number) << 6);
     if (n & 0xff) return null;
     out[o++] = n >> 16;
     out[o++] = (n >> 8) & 255;

@@ -1,4 +1,3 @@
-
 /**
  * HMAC-SHA256 keys for cursors and presigned links, with rotation: the first key signs, every
  * key verifies. Each MAC is bound to a purpose, so a MAC made for one use never verifies for
@@ -65,4 +64,3 @@ export function constantTimeBytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i++) diff |= (a[i] as number) ^ (b[i] as number);
   return diff === 0;
 }
-

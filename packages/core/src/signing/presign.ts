@@ -9,7 +9,8 @@ import type { KeyRing } from "./key-ring.js";
 
 const PURPOSE = "presign";
 
-const canonical = (method: string, path: string, expires: number) => `${method.toUpperCase()}\n${path}\n${expires}`;
+const canonical = (method: string, path: string, expires: number) =>
+  `${method.toUpperCase()}\n${path}\n${expires}`;
 
 /** A path is canonical when it has no dot segments, no empty segments and no encoded dots/slashes. */
 export function isCanonicalPath(path: string): boolean {
@@ -22,7 +23,8 @@ export async function presignPath(
   ring: KeyRing,
   request: { method: string; path: string; expiresAt: Date },
 ): Promise<string> {
-  if (!isCanonicalPath(request.path)) throw new Error(`cannot presign a non-canonical path: ${request.path}`);
+  if (!isCanonicalPath(request.path))
+    throw new Error(`cannot presign a non-canonical path: ${request.path}`);
   const expires = Math.floor(request.expiresAt.getTime() / 1000);
   const { kid, mac } = await ring.sign(PURPOSE, canonical(request.method, request.path, expires));
   return `expires=${expires}&kid=${encodeURIComponent(kid)}&sig=${encodeBase64url(mac)}`;

@@ -66,7 +66,12 @@ describe("key ring", () => {
     expect(() => createKeyRing([])).toThrow();
     expect(() => createKeyRing([{ kid: "k", secret: "short" }])).toThrow();
     expect(() => createKeyRing([{ kid: "bad kid", secret: SECRET_A }])).toThrow();
-    expect(() => createKeyRing([{ kid: "k", secret: SECRET_A }, { kid: "k", secret: SECRET_B }])).toThrow();
+    expect(() =>
+      createKeyRing([
+        { kid: "k", secret: SECRET_A },
+        { kid: "k", secret: SECRET_B },
+      ]),
+    ).toThrow();
   });
 
   it("compares bytes like equality", () => {
@@ -83,12 +88,21 @@ describe("presigned links", () => {
   const now = new Date("2026-11-20T10:00:00.000Z");
   const path = "/files/snapshots/abc";
   const query = async (expiresAt: Date) =>
-    Object.fromEntries(new URLSearchParams(await presignPath(ring, { method: "GET", path, expiresAt })));
+    Object.fromEntries(
+      new URLSearchParams(await presignPath(ring, { method: "GET", path, expiresAt })),
+    );
 
   it("verifies until expiry and never after", async () => {
     const q = await query(new Date(now.getTime() + 3600_000));
     const check = (at: Date, over: Partial<{ method: string; path: string }> = {}) =>
-      verifyPresigned(ring, { method: "GET", path, query: q, now: at, maxLifetimeSeconds: 86_400, ...over });
+      verifyPresigned(ring, {
+        method: "GET",
+        path,
+        query: q,
+        now: at,
+        maxLifetimeSeconds: 86_400,
+        ...over,
+      });
     expect(await check(now)).toBe(true);
     expect(await check(new Date(now.getTime() + 3599_000))).toBe(true);
     expect(await check(new Date(now.getTime() + 3600_000))).toBe(false);
@@ -98,7 +112,15 @@ describe("presigned links", () => {
 
   it("refuses links that outlive the maximum lifetime, tampered or missing parts", async () => {
     const far = await query(new Date(now.getTime() + 2 * 86_400_000));
-    expect(await verifyPresigned(ring, { method: "GET", path, query: far, now, maxLifetimeSeconds: 86_400 })).toBe(false);
+    expect(
+      await verifyPresigned(ring, {
+        method: "GET",
+        path,
+        query: far,
+        now,
+        maxLifetimeSeconds: 86_400,
+      }),
+    ).toBe(false);
     const q = await query(new Date(now.getTime() + 60_000));
     const sig = q.sig as string;
     const variants: Record<string, string>[] = [
@@ -108,9 +130,25 @@ describe("presigned links", () => {
       { expires: q.expires as string, kid: q.kid as string },
       {},
     ];
-    expect(await verifyPresigned(ring, { method: "GET", path, query: q, now, maxLifetimeSeconds: 86_400 })).toBe(true);
+    expect(
+      await verifyPresigned(ring, {
+        method: "GET",
+        path,
+        query: q,
+        now,
+        maxLifetimeSeconds: 86_400,
+      }),
+    ).toBe(true);
     for (const v of variants) {
-      expect(await verifyPresigned(ring, { method: "GET", path, query: v, now, maxLifetimeSeconds: 86_400 })).toBe(false);
+      expect(
+        await verifyPresigned(ring, {
+          method: "GET",
+          path,
+          query: v,
+          now,
+          maxLifetimeSeconds: 86_400,
+        }),
+      ).toBe(false);
     }
   });
 

@@ -1,11 +1,12 @@
+export { referenceClassify } from "./reference-classify.js";
+export type { PublicBot, PublicIntent, Taxonomy } from "./registry.js";
 export {
-  AI_INTENTS,
-  INTENTS,
-  UNKNOWN_BOT_ID,
-  VERIFICATION_METHODS,
-  legacyKeysFileSchema,
-  taxonomyFileSchema,
-} from "./schema.js";
+  CURRENT_TAXONOMY_VERSION,
+  getTaxonomy,
+  legacyKeys,
+  listTaxonomyVersions,
+  publicDefinitions,
+} from "./registry.js";
 export type {
   BotDefinition,
   Intent,
@@ -14,13 +15,12 @@ export type {
   TaxonomyFile,
   VerificationMethod,
 } from "./schema.js";
-export { validateLegacyKeys, validateTaxonomyFile } from "./validate.js";
 export {
-  CURRENT_TAXONOMY_VERSION,
-  getTaxonomy,
-  legacyKeys,
-  listTaxonomyVersions,
-  publicDefinitions,
-} from "./registry.js";
-export type { PublicBot, PublicIntent, Taxonomy } from "./registry.js";
-export { referenceClassify } from "./reference-classify.js";
+  AI_INTENTS,
+  INTENTS,
+  legacyKeysFileSchema,
+  taxonomyFileSchema,
+  UNKNOWN_BOT_ID,
+  VERIFICATION_METHODS,
+} from "./schema.js";
+export { validateLegacyKeys, validateTaxonomyFile } from "./validate.js";

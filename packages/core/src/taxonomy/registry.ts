@@ -80,7 +80,10 @@ export function listTaxonomyVersions(): string[] {
 }
 
 /** The intents and bots as get-bot-definitions publishes them, fields in the spec's order. */
-export function publicDefinitions(taxonomy: Taxonomy): { intents: PublicIntent[]; bots: PublicBot[] } {
+export function publicDefinitions(taxonomy: Taxonomy): {
+  intents: PublicIntent[];
+  bots: PublicBot[];
+} {
   return {
     intents: taxonomy.intents.map((i) => ({
       intent: i.intent,

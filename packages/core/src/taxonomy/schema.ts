@@ -14,7 +14,12 @@ export const INTENTS = [
 export type Intent = (typeof INTENTS)[number];
 export const AI_INTENTS: readonly Intent[] = ["training", "answer-fetch", "search-index"];
 
-export const VERIFICATION_METHODS = ["rdns_suffix", "published_ip_ranges", "asn_only", "none"] as const;
+export const VERIFICATION_METHODS = [
+  "rdns_suffix",
+  "published_ip_ranges",
+  "asn_only",
+  "none",
+] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
 export const UNKNOWN_BOT_ID = "unknown";

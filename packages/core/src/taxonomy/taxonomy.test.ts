@@ -24,7 +24,9 @@ describe("taxonomy 1.0", () => {
   it("has the eight intents in display order with computed counts", () => {
     expect(taxonomy.intents.map((i) => i.intent)).toEqual([...INTENTS]);
     for (const intent of taxonomy.intents) {
-      expect(intent.isAiIntent).toBe(AI_INTENTS.includes(intent.intent as (typeof INTENTS)[number]));
+      expect(intent.isAiIntent).toBe(
+        AI_INTENTS.includes(intent.intent as (typeof INTENTS)[number]),
+      );
     }
     const sum = taxonomy.intents.reduce((n, i) => n + i.botCount, 0);
     expect(sum).toBe(taxonomy.bots.length);
@@ -73,15 +75,37 @@ describe("taxonomy 1.0", () => {
 
 describe("taxonomy validation refuses", () => {
   it.each([
-    ["a duplicate botId", broken((f) => f.bots.push({ ...(f.bots[1] as (typeof f.bots)[number]), uaPatterns: ["zzz-new"] }))],
+    [
+      "a duplicate botId",
+      broken((f) =>
+        f.bots.push({ ...(f.bots[1] as (typeof f.bots)[number]), uaPatterns: ["zzz-new"] }),
+      ),
+    ],
     ["an unknown intent", broken((f) => ((f.bots[1] as { intent: string }).intent = "gaming"))],
-    ["a shared pattern", broken((f) => (f.bots[2] as { uaPatterns: string[] }).uaPatterns.push(...(f.bots[1]?.uaPatterns ?? [])))],
-    ["an uppercase pattern", broken((f) => ((f.bots[1] as { uaPatterns: string[] }).uaPatterns = ["GPTBot"]))],
-    ["an empty pattern", broken((f) => ((f.bots[1] as { uaPatterns: string[] }).uaPatterns = [""]))],
-    ["a missing unknown bot", broken((f) => (f.bots = f.bots.filter((b) => b.botId !== "unknown")))],
+    [
+      "a shared pattern",
+      broken((f) =>
+        (f.bots[2] as { uaPatterns: string[] }).uaPatterns.push(...(f.bots[1]?.uaPatterns ?? [])),
+      ),
+    ],
+    [
+      "an uppercase pattern",
+      broken((f) => ((f.bots[1] as { uaPatterns: string[] }).uaPatterns = ["GPTBot"])),
+    ],
+    [
+      "an empty pattern",
+      broken((f) => ((f.bots[1] as { uaPatterns: string[] }).uaPatterns = [""])),
+    ],
+    [
+      "a missing unknown bot",
+      broken((f) => (f.bots = f.bots.filter((b) => b.botId !== "unknown"))),
+    ],
     ["seven intents", broken((f) => f.intents.pop())],
     ["intents out of order", broken((f) => f.intents.reverse())],
-    ["a wrong isAiIntent", broken((f) => ((f.intents[3] as { isAiIntent: boolean }).isAiIntent = true))],
+    [
+      "a wrong isAiIntent",
+      broken((f) => ((f.intents[3] as { isAiIntent: boolean }).isAiIntent = true)),
+    ],
     ["a malformed version", broken((f) => (f.version = "1"))],
     ["an unknown field", broken((f) => Object.assign(f.bots[0] as object, { extra: 1 }))],
   ])("%s", (_name, load) => {

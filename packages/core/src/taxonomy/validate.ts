@@ -18,7 +18,8 @@ export function validateTaxonomyFile(input: unknown): TaxonomyFile {
   const file = taxonomyFileSchema.parse(input);
   const problems: string[] = [];
   const intentIds = file.intents.map((i) => i.intent);
-  if (intentIds.join() !== INTENTS.join()) problems.push(`intents must be exactly ${INTENTS.join(", ")} in that order`);
+  if (intentIds.join() !== INTENTS.join())
+    problems.push(`intents must be exactly ${INTENTS.join(", ")} in that order`);
   for (const intent of file.intents) {
     if (intent.isAiIntent !== AI_INTENTS.includes(intent.intent)) {
       problems.push(`intent ${intent.intent}: isAiIntent must be ${!intent.isAiIntent}`);
@@ -32,11 +33,14 @@ export function validateTaxonomyFile(input: unknown): TaxonomyFile {
     if (!intentIds.includes(bot.intent as (typeof INTENTS)[number])) {
       problems.push(`bot ${bot.botId}: unknown intent ${bot.intent}`);
     }
-    if (bot.botId !== UNKNOWN_BOT_ID && bot.uaPatterns.length === 0) problems.push(`bot ${bot.botId}: no UA pattern`);
+    if (bot.botId !== UNKNOWN_BOT_ID && bot.uaPatterns.length === 0)
+      problems.push(`bot ${bot.botId}: no UA pattern`);
     for (const pattern of bot.uaPatterns) {
-      if (pattern !== pattern.toLowerCase()) problems.push(`bot ${bot.botId}: pattern "${pattern}" is not lowercase`);
+      if (pattern !== pattern.toLowerCase())
+        problems.push(`bot ${bot.botId}: pattern "${pattern}" is not lowercase`);
       const owner = patternOwner.get(pattern);
-      if (owner !== undefined) problems.push(`pattern "${pattern}" shared by ${owner} and ${bot.botId}`);
+      if (owner !== undefined)
+        problems.push(`pattern "${pattern}" shared by ${owner} and ${bot.botId}`);
       patternOwner.set(pattern, bot.botId);
     }
   }
@@ -48,12 +52,16 @@ export function validateTaxonomyFile(input: unknown): TaxonomyFile {
       problems.push("the unknown bot must have intent other and verification method none");
     }
   }
-  if (problems.length > 0) throw new Error(`invalid taxonomy ${file.version}: ${problems.join("; ")}`);
+  if (problems.length > 0)
+    throw new Error(`invalid taxonomy ${file.version}: ${problems.join("; ")}`);
   return file;
 }
 
 /** Parses the legacy keys file against a taxonomy: 25 unique keys whose botIds exist. */
-export function validateLegacyKeys(input: unknown, taxonomy: { bots: readonly { botId: string }[] }): LegacyKeysFile {
+export function validateLegacyKeys(
+  input: unknown,
+  taxonomy: { bots: readonly { botId: string }[] },
+): LegacyKeysFile {
   const file = legacyKeysFileSchema.parse(input);
   const ids = new Set(taxonomy.bots.map((b) => b.botId));
   const problems: string[] = [];
@@ -61,14 +69,18 @@ export function validateLegacyKeys(input: unknown, taxonomy: { bots: readonly { 
   for (const entry of file.keys) {
     if (keys.has(entry.key)) problems.push(`duplicate legacy key ${entry.key}`);
     keys.add(entry.key);
-    for (const id of [...entry.botIds, ...(entry.representativeBotId ? [entry.representativeBotId] : [])]) {
+    for (const id of [
+      ...entry.botIds,
+      ...(entry.representativeBotId ? [entry.representativeBotId] : []),
+    ]) {
       if (!ids.has(id)) problems.push(`legacy key ${entry.key}: unknown bot ${id}`);
     }
   }
   const groups = { named: 9, "other-social": 10, other: 6 };
   for (const [group, count] of Object.entries(groups)) {
     const actual = file.keys.filter((k) => k.group === group).length;
-    if (actual !== count) problems.push(`legacy group ${group} has ${actual} keys, expected ${count}`);
+    if (actual !== count)
+      problems.push(`legacy group ${group} has ${actual} keys, expected ${count}`);
   }
   if (!keys.has("social_other")) problems.push("legacy key social_other is missing");
   if (problems.length > 0) throw new Error(`invalid legacy keys: ${problems.join("; ")}`);

@@ -4,7 +4,10 @@ import { makeApiKeyRecord, makeDomain, makeUser } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
 /** The AccountStore contract (see ports.ts), for every adapter. */
-export function accountStoreSuite(name: string, setup: () => Promise<Harness<{ accounts: AccountStore }>>): void {
+export function accountStoreSuite(
+  name: string,
+  setup: () => Promise<Harness<{ accounts: AccountStore }>>,
+): void {
   describe(`AccountStore conformance: ${name}`, () => {
     const h = useHarness(setup);
 
@@ -23,7 +26,9 @@ export function accountStoreSuite(name: string, setup: () => Promise<Harness<{ a
       const { accounts } = h();
       const user = makeUser({ createdAt: new Date("2026-03-04T05:06:07.089Z") });
       await accounts.createUser(user);
-      expect((await accounts.getUser(user.userId))?.createdAt.toISOString()).toBe("2026-03-04T05:06:07.089Z");
+      expect((await accounts.getUser(user.userId))?.createdAt.toISOString()).toBe(
+        "2026-03-04T05:06:07.089Z",
+      );
     });
 
     it("changes a plan", async () => {
@@ -45,7 +50,9 @@ export function accountStoreSuite(name: string, setup: () => Promise<Harness<{ a
       expect(await accounts.findApiKeyByHash("0".repeat(64))).toBeNull();
       const at = new Date("2026-11-21T00:00:00.000Z");
       expect(await accounts.revokeApiKey(key.keyId, at)).toBe(true);
-      expect(await accounts.revokeApiKey(key.keyId, new Date("2027-01-01T00:00:00.000Z"))).toBe(false);
+      expect(await accounts.revokeApiKey(key.keyId, new Date("2027-01-01T00:00:00.000Z"))).toBe(
+        false,
+      );
       expect((await accounts.findApiKeyByHash(key.keyHash))?.revokedAt).toEqual(at);
       expect(await accounts.revokeApiKey(crypto.randomUUID(), at)).toBe(false);
     });
@@ -54,11 +61,18 @@ export function accountStoreSuite(name: string, setup: () => Promise<Harness<{ a
       const { accounts } = h();
       const user = makeUser();
       await accounts.createUser(user);
-      const late = makeApiKeyRecord(user.userId, { createdAt: new Date("2026-02-01T00:00:00.000Z") });
-      const early = makeApiKeyRecord(user.userId, { createdAt: new Date("2026-01-01T00:00:00.000Z") });
+      const late = makeApiKeyRecord(user.userId, {
+        createdAt: new Date("2026-02-01T00:00:00.000Z"),
+      });
+      const early = makeApiKeyRecord(user.userId, {
+        createdAt: new Date("2026-01-01T00:00:00.000Z"),
+      });
       await accounts.createApiKey(late);
       await accounts.createApiKey(early);
-      expect((await accounts.listApiKeys(user.userId)).map((k) => k.keyId)).toEqual([early.keyId, late.keyId]);
+      expect((await accounts.listApiKeys(user.userId)).map((k) => k.keyId)).toEqual([
+        early.keyId,
+        late.keyId,
+      ]);
       expect(await accounts.listApiKeys(crypto.randomUUID())).toEqual([]);
     });
 
@@ -66,11 +80,16 @@ export function accountStoreSuite(name: string, setup: () => Promise<Harness<{ a
       const { accounts } = h();
       const user = makeUser();
       await accounts.createUser(user);
-      const domain = makeDomain(user.userId, { originUrl: "https://origin.example.com", verificationStage: null });
+      const domain = makeDomain(user.userId, {
+        originUrl: "https://origin.example.com",
+        verificationStage: null,
+      });
       expect(await accounts.createDomain(domain)).toEqual(domain);
       expect(await accounts.getDomain(domain.domainId)).toEqual(domain);
       expect(await accounts.getDomainByHostname(domain.hostname)).toEqual(domain);
-      expect(await accounts.createDomain(makeDomain(user.userId, { hostname: domain.hostname }))).toBe("duplicate_hostname");
+      expect(
+        await accounts.createDomain(makeDomain(user.userId, { hostname: domain.hostname })),
+      ).toBe("duplicate_hostname");
       expect(await accounts.getDomain(crypto.randomUUID())).toBeNull();
     });
 
@@ -104,7 +123,10 @@ export function accountStoreSuite(name: string, setup: () => Promise<Harness<{ a
       for (const u of [owner, member, stranger]) await accounts.createUser(u);
       const d = makeDomain(owner.userId);
       await accounts.createDomain(d);
-      expect(await accounts.getDomainAccess(owner.userId, d.domainId)).toEqual({ domain: d, role: "owner" });
+      expect(await accounts.getDomainAccess(owner.userId, d.domainId)).toEqual({
+        domain: d,
+        role: "owner",
+      });
       await accounts.shareDomain(d.domainId, member.userId, "viewer");
       expect((await accounts.getDomainAccess(member.userId, d.domainId))?.role).toBe("viewer");
       await accounts.shareDomain(d.domainId, member.userId, "manager");

@@ -23,7 +23,13 @@ export function createFakeClock(start: Date | string = "2026-11-20T10:00:00.000Z
 const T0 = new Date("2026-11-20T10:00:00.123Z");
 
 export function makeUser(overrides: Partial<User> = {}): User {
-  return { userId: crypto.randomUUID(), name: `user-${crypto.randomUUID()}`, plan: "pro", createdAt: T0, ...overrides };
+  return {
+    userId: crypto.randomUUID(),
+    name: `user-${crypto.randomUUID()}`,
+    plan: "pro",
+    createdAt: T0,
+    ...overrides,
+  };
 }
 
 export function makeDomain(ownerId: string, overrides: Partial<Domain> = {}): Domain {
@@ -38,9 +44,22 @@ export function makeDomain(ownerId: string, overrides: Partial<Domain> = {}): Do
   };
 }
 
-export function makeApiKeyRecord(userId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
-  const hex = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
-  return { keyId: crypto.randomUUID(), userId, keyHash: hex, displayPrefix: "cg_live_abcd", createdAt: T0, revokedAt: null, ...overrides };
+export function makeApiKeyRecord(
+  userId: string,
+  overrides: Partial<ApiKeyRecord> = {},
+): ApiKeyRecord {
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
+  return {
+    keyId: crypto.randomUUID(),
+    userId,
+    keyHash: hex,
+    displayPrefix: "cg_live_abcd",
+    createdAt: T0,
+    revokedAt: null,
+    ...overrides,
+  };
 }
 
 export function makeRule(domainId: string, overrides: Partial<RoutingRule> = {}): RoutingRule {

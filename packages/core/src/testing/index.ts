@@ -1,10 +1,17 @@
 // @crawlgate/core/testing: the suites every adapter and HTTP bridge runs, and test fixtures.
 export { accountStoreSuite } from "./account-store-suite.js";
 export { apiSuite } from "./api/suite.js";
+export type {
+  ApiSuiteOptions,
+  ApiWorld,
+  CallOptions,
+  CallResult,
+  DepsFactory,
+  HttpBridge,
+} from "./api/world.js";
 export { createApiWorld } from "./api/world.js";
-export type { ApiSuiteOptions, ApiWorld, CallOptions, CallResult, DepsFactory, HttpBridge } from "./api/world.js";
-export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } from "./fixtures.js";
 export type { FakeClock } from "./fixtures.js";
+export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } from "./fixtures.js";
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";

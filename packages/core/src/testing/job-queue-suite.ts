@@ -5,7 +5,10 @@ import { type Harness, useHarness } from "./harness.js";
 const T = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
 
 /** The JobQueue contract (see ports.ts), for every adapter. */
-export function jobQueueSuite(name: string, setup: () => Promise<Harness<{ jobs: JobQueue }>>): void {
+export function jobQueueSuite(
+  name: string,
+  setup: () => Promise<Harness<{ jobs: JobQueue }>>,
+): void {
   describe(`JobQueue conformance: ${name}`, () => {
     const h = useHarness(setup);
 
@@ -14,7 +17,12 @@ export function jobQueueSuite(name: string, setup: () => Promise<Harness<{ jobs:
       const d = crypto.randomUUID();
       const first = await jobs.enqueuePurge(d, "/a", T("00.000"));
       expect(first.enqueued).toBe(true);
-      expect(first.job).toMatchObject({ domainId: d, path: "/a", attempts: 0, enqueuedAt: T("00.000") });
+      expect(first.job).toMatchObject({
+        domainId: d,
+        path: "/a",
+        attempts: 0,
+        enqueuedAt: T("00.000"),
+      });
       const again = await jobs.enqueuePurge(d, "/a", T("05.000"));
       expect(again).toEqual({ enqueued: false, job: first.job });
       expect((await jobs.enqueuePurge(d, "/b", T("06.000"))).enqueued).toBe(true);
@@ -59,7 +67,9 @@ export function jobQueueSuite(name: string, setup: () => Promise<Harness<{ jobs:
       const { jobs } = h();
       const d = crypto.randomUUID();
       for (let i = 0; i < 20; i++) await jobs.enqueuePurge(d, `/p${i}`, T("00.000"));
-      const batches = await Promise.all(Array.from({ length: 8 }, () => jobs.lease(T("01.000"), 60_000, 5)));
+      const batches = await Promise.all(
+        Array.from({ length: 8 }, () => jobs.lease(T("01.000"), 60_000, 5)),
+      );
       const ids = batches.flat().map((j) => j.jobId);
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids).toHaveLength(20);
@@ -68,7 +78,9 @@ export function jobQueueSuite(name: string, setup: () => Promise<Harness<{ jobs:
     it("de-duplicates concurrent enqueues of one page", async () => {
       const { jobs } = h();
       const d = crypto.randomUUID();
-      const results = await Promise.all(Array.from({ length: 20 }, () => jobs.enqueuePurge(d, "/same", T("00.000"))));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => jobs.enqueuePurge(d, "/same", T("00.000"))),
+      );
       expect(results.filter((r) => r.enqueued)).toHaveLength(1);
       expect(new Set(results.map((r) => r.job.jobId)).size).toBe(1);
     });

@@ -5,7 +5,10 @@ import { type Harness, useHarness } from "./harness.js";
 const T = (iso: string) => new Date(iso);
 
 /** The RateLimiter contract (see ports.ts), for every adapter. Time is passed in, not read. */
-export function rateLimiterSuite(name: string, setup: () => Promise<Harness<{ limiter: RateLimiter }>>): void {
+export function rateLimiterSuite(
+  name: string,
+  setup: () => Promise<Harness<{ limiter: RateLimiter }>>,
+): void {
   describe(`RateLimiter conformance: ${name}`, () => {
     const h = useHarness(setup);
     const perMinute = { perMinute: 3, monthly: null };
@@ -14,7 +17,11 @@ export function rateLimiterSuite(name: string, setup: () => Promise<Harness<{ li
       const { limiter } = h();
       const t0 = T("2026-11-20T10:00:00.000Z");
       for (let i = 1; i <= 3; i++) {
-        expect(await limiter.consume("u", perMinute, t0)).toEqual({ allowed: true, minuteUsage: i, monthUsage: i });
+        expect(await limiter.consume("u", perMinute, t0)).toEqual({
+          allowed: true,
+          minuteUsage: i,
+          monthUsage: i,
+        });
       }
       expect(await limiter.consume("u", perMinute, T("2026-11-20T10:00:15.500Z"))).toEqual({
         allowed: false,
@@ -31,7 +38,9 @@ export function rateLimiterSuite(name: string, setup: () => Promise<Harness<{ li
       await limiter.consume("u", perMinute, T("2026-11-20T10:00:31.000Z"));
       await limiter.consume("u", perMinute, T("2026-11-20T10:00:32.000Z"));
       for (let i = 0; i < 5; i++) {
-        expect((await limiter.consume("u", perMinute, T("2026-11-20T10:01:29.999Z"))).allowed).toBe(false);
+        expect((await limiter.consume("u", perMinute, T("2026-11-20T10:01:29.999Z"))).allowed).toBe(
+          false,
+        );
       }
       const after = await limiter.consume("u", perMinute, T("2026-11-20T10:01:30.000Z"));
       expect(after).toEqual({ allowed: true, minuteUsage: 1, monthUsage: 4 });
@@ -40,8 +49,12 @@ export function rateLimiterSuite(name: string, setup: () => Promise<Harness<{ li
     it("refuses over the monthly quota until the next UTC month", async () => {
       const { limiter } = h();
       const limits = { perMinute: 100, monthly: 2 };
-      expect((await limiter.consume("u", limits, T("2026-11-01T00:00:00.000Z"))).allowed).toBe(true);
-      expect((await limiter.consume("u", limits, T("2026-11-15T00:00:00.000Z"))).allowed).toBe(true);
+      expect((await limiter.consume("u", limits, T("2026-11-01T00:00:00.000Z"))).allowed).toBe(
+        true,
+      );
+      expect((await limiter.consume("u", limits, T("2026-11-15T00:00:00.000Z"))).allowed).toBe(
+        true,
+      );
       expect(await limiter.consume("u", limits, T("2026-11-30T23:59:59.000Z"))).toEqual({
         allowed: false,
         reason: "monthly",
@@ -60,9 +73,13 @@ export function rateLimiterSuite(name: string, setup: () => Promise<Harness<{ li
       const { limiter } = h();
       const t = T("2026-11-20T10:00:00.000Z");
       await limiter.consume("u", { perMinute: 1, monthly: 1 }, t);
-      expect(await limiter.consume("u", { perMinute: 1, monthly: 1 }, t)).toMatchObject({ reason: "per_minute" });
+      expect(await limiter.consume("u", { perMinute: 1, monthly: 1 }, t)).toMatchObject({
+        reason: "per_minute",
+      });
       for (let i = 0; i < 20; i++) {
-        expect((await limiter.consume("v", { perMinute: 1000, monthly: null }, t)).allowed).toBe(true);
+        expect((await limiter.consume("v", { perMinute: 1000, monthly: null }, t)).allowed).toBe(
+          true,
+        );
       }
     });
 

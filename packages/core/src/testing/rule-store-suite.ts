@@ -37,7 +37,11 @@ export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>):
       });
       expect(await rules.createRule(proxy, "k1", null)).toEqual({ ok: true, rule: proxy });
       expect(await rules.getRule(d.domainId, proxy.ruleId)).toEqual(proxy);
-      const redirect = makeRule(d.domainId, { redirectCode: 302, priority: 2_147_483_647, notes: null });
+      const redirect = makeRule(d.domainId, {
+        redirectCode: 302,
+        priority: 2_147_483_647,
+        notes: null,
+      });
       await rules.createRule(redirect, "k2", null);
       expect(await rules.getRule(d.domainId, redirect.ruleId)).toEqual(redirect);
     });
@@ -55,7 +59,9 @@ export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>):
       ];
       for (const [i, rule] of r.entries()) await rules.createRule(rule, `k${i}`, null);
       const listed = await rules.listRules(d.domainId);
-      expect(listed.map((x) => x.ruleId)).toEqual([r[1], r[3], r[2], r[0], r[4]].map((x) => x?.ruleId));
+      expect(listed.map((x) => x.ruleId)).toEqual(
+        [r[1], r[3], r[2], r[0], r[4]].map((x) => x?.ruleId),
+      );
       expect(await rules.countRules(d.domainId)).toBe(5);
       expect(await rules.listRules(crypto.randomUUID())).toEqual([]);
       expect(await rules.countRules(crypto.randomUUID())).toBe(0);
@@ -77,20 +83,34 @@ export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>):
       const { accounts, rules } = h();
       const d = await seedDomain(accounts);
       expect((await rules.createRule(makeRule(d.domainId), "a", 2)).ok).toBe(true);
-      expect(await rules.createRule(makeRule(d.domainId), "a", 2)).toEqual({ ok: false, reason: "duplicate_source_path" });
+      expect(await rules.createRule(makeRule(d.domainId), "a", 2)).toEqual({
+        ok: false,
+        reason: "duplicate_source_path",
+      });
       expect((await rules.createRule(makeRule(d.domainId), "b", 2)).ok).toBe(true);
-      expect(await rules.createRule(makeRule(d.domainId), "a", 2)).toEqual({ ok: false, reason: "rule_limit_reached" });
-      expect(await rules.createRule(makeRule(d.domainId), "c", 2)).toEqual({ ok: false, reason: "rule_limit_reached" });
+      expect(await rules.createRule(makeRule(d.domainId), "a", 2)).toEqual({
+        ok: false,
+        reason: "rule_limit_reached",
+      });
+      expect(await rules.createRule(makeRule(d.domainId), "c", 2)).toEqual({
+        ok: false,
+        reason: "rule_limit_reached",
+      });
       expect(await rules.countRules(d.domainId)).toBe(2);
       expect((await rules.createRule(makeRule(d.domainId), "c", null)).ok).toBe(true);
-      expect(await rules.createRule(makeRule(d.domainId), "d", 0)).toEqual({ ok: false, reason: "rule_limit_reached" });
+      expect(await rules.createRule(makeRule(d.domainId), "d", 0)).toEqual({
+        ok: false,
+        reason: "rule_limit_reached",
+      });
     });
 
     it("lets exactly `limit` of 50 concurrent creates through", async () => {
       const { accounts, rules } = h();
       const d = await seedDomain(accounts);
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => rules.createRule(makeRule(d.domainId), `key-${i}`, 20)),
+        Array.from({ length: 50 }, (_, i) =>
+          rules.createRule(makeRule(d.domainId), `key-${i}`, 20),
+        ),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(20);
       expect(results.filter((r) => !r.ok && r.reason === "rule_limit_reached")).toHaveLength(30);
@@ -100,7 +120,9 @@ export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>):
     it("lets exactly one of 50 concurrent creates of one key through", async () => {
       const { accounts, rules } = h();
       const d = await seedDomain(accounts);
-      const results = await Promise.all(Array.from({ length: 50 }, () => rules.createRule(makeRule(d.domainId), "same", null)));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => rules.createRule(makeRule(d.domainId), "same", null)),
+      );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok && r.reason === "duplicate_source_path")).toHaveLength(49);
     });
@@ -126,10 +148,19 @@ export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>):
       };
       const result = await rules.updateRule(changed, "a2");
       expect(result).toEqual({ ok: true, rule: { ...changed, createdAt: a.createdAt } });
-      expect(await rules.getRule(d.domainId, a.ruleId)).toEqual({ ...changed, createdAt: a.createdAt });
-      expect(await rules.updateRule(changed, "b")).toEqual({ ok: false, reason: "duplicate_source_path" });
+      expect(await rules.getRule(d.domainId, a.ruleId)).toEqual({
+        ...changed,
+        createdAt: a.createdAt,
+      });
+      expect(await rules.updateRule(changed, "b")).toEqual({
+        ok: false,
+        reason: "duplicate_source_path",
+      });
       expect((await rules.updateRule(changed, "a2")).ok).toBe(true);
-      expect(await rules.updateRule(makeRule(d.domainId), "z")).toEqual({ ok: false, reason: "rule_not_found" });
+      expect(await rules.updateRule(makeRule(d.domainId), "z")).toEqual({
+        ok: false,
+        reason: "rule_not_found",
+      });
       // The freed key can be taken again.
       expect((await rules.createRule(makeRule(d.domainId), "a", null)).ok).toBe(true);
     });

@@ -4,11 +4,19 @@ import { makeRule } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
 function settings(domainId: string, hostname: string): EdgeSettings {
-  return { domainId, hostname, rules: [makeRule(domainId)], loadedAt: new Date("2026-11-20T10:00:00.000Z") };
+  return {
+    domainId,
+    hostname,
+    rules: [makeRule(domainId)],
+    loadedAt: new Date("2026-11-20T10:00:00.000Z"),
+  };
 }
 
 /** The SettingsCache contract (see ports.ts), for every adapter. */
-export function settingsCacheSuite(name: string, setup: () => Promise<Harness<{ cache: SettingsCache }>>): void {
+export function settingsCacheSuite(
+  name: string,
+  setup: () => Promise<Harness<{ cache: SettingsCache }>>,
+): void {
   describe(`SettingsCache conformance: ${name}`, () => {
     const h = useHarness(setup);
 

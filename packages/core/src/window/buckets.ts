@@ -18,12 +18,16 @@ export function resolveGranularity(
   days: number,
 ): { ok: true; value: Granularity } | { ok: false; message: string } {
   const value = requested ?? "auto";
-  if (value === "auto") return { ok: true, value: days <= MAX_DAY_GRANULARITY_DAYS ? "day" : "week" };
+  if (value === "auto")
+    return { ok: true, value: days <= MAX_DAY_GRANULARITY_DAYS ? "day" : "week" };
   if (value === "week") return { ok: true, value: "week" };
   if (value === "day") {
     return days <= MAX_DAY_GRANULARITY_DAYS
       ? { ok: true, value: "day" }
-      : { ok: false, message: `granularity day allows windows up to ${MAX_DAY_GRANULARITY_DAYS} days` };
+      : {
+          ok: false,
+          message: `granularity day allows windows up to ${MAX_DAY_GRANULARITY_DAYS} days`,
+        };
   }
   return { ok: false, message: "granularity must be auto, day or week" };
 }
@@ -37,7 +41,10 @@ export function buckets(start: string, end: string, granularity: Granularity): B
   const last = dayNumber(end);
   const out: Bucket[] = [];
   for (let d = dayNumber(start); d <= last; d += step) {
-    out.push({ bucketStart: fromDayNumber(d), bucketEnd: fromDayNumber(Math.min(d + step - 1, last)) });
+    out.push({
+      bucketStart: fromDayNumber(d),
+      bucketEnd: fromDayNumber(Math.min(d + step - 1, last)),
+    });
   }
   return out;
 }

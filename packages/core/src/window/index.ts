@@ -1,11 +1,19 @@
-export { addDays, dayNumber, daysBetween, eachDay, fromDayNumber, isValidDate, utcDateOf } from "./dates.js";
+export type { Bucket, Granularity } from "./buckets.js";
+export { buckets, MAX_DAY_GRANULARITY_DAYS, resolveGranularity } from "./buckets.js";
+export {
+  addDays,
+  dayNumber,
+  daysBetween,
+  eachDay,
+  fromDayNumber,
+  isValidDate,
+  utcDateOf,
+} from "./dates.js";
+export type { ClampResult, Window, WindowResult, WindowRules } from "./window.js";
 export {
   CRAWL_LOG_WINDOW,
-  LEGACY_CUTOVER,
-  STANDARD_WINDOW,
   clampToCutover,
+  LEGACY_CUTOVER,
   resolveWindow,
+  STANDARD_WINDOW,
 } from "./window.js";
-export type { ClampResult, Window, WindowResult, WindowRules } from "./window.js";
-export { MAX_DAY_GRANULARITY_DAYS, buckets, resolveGranularity } from "./buckets.js";
-export type { Bucket, Granularity } from "./buckets.js";

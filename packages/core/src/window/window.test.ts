@@ -2,14 +2,32 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buckets, resolveGranularity } from "./buckets.js";
 import { addDays, daysBetween, eachDay, isValidDate } from "./dates.js";
-import { CRAWL_LOG_WINDOW, STANDARD_WINDOW, clampToCutover, resolveWindow, type WindowRules } from "./window.js";
+import {
+  CRAWL_LOG_WINDOW,
+  clampToCutover,
+  resolveWindow,
+  STANDARD_WINDOW,
+  type WindowRules,
+} from "./window.js";
 
 const TODAY = "2026-11-22";
 
 describe("dates", () => {
   it("accepts only real YYYY-MM-DD dates", () => {
-    for (const d of ["2024-02-29", "2026-12-31", "2026-01-01", "2000-02-29"]) expect(isValidDate(d)).toBe(true);
-    for (const d of ["2026-02-29", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-01", "1900-02-29", "2026-11-22T00:00:00Z", " 2026-11-22", 20261122, null]) {
+    for (const d of ["2024-02-29", "2026-12-31", "2026-01-01", "2000-02-29"])
+      expect(isValidDate(d)).toBe(true);
+    for (const d of [
+      "2026-02-29",
+      "2026-02-30",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-1-01",
+      "1900-02-29",
+      "2026-11-22T00:00:00Z",
+      " 2026-11-22",
+      20261122,
+      null,
+    ]) {
       expect(isValidDate(d)).toBe(false);
     }
   });
@@ -19,7 +37,12 @@ describe("dates", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(daysBetween("2026-01-01", "2026-12-31")).toBe(365);
-    expect(eachDay("2026-02-27", "2026-03-02")).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(eachDay("2026-02-27", "2026-03-02")).toEqual([
+      "2026-02-27",
+      "2026-02-28",
+      "2026-03-01",
+      "2026-03-02",
+    ]);
   });
 });
 
@@ -37,7 +60,12 @@ describe("window rules", () => {
 
   it("periods are the N days ending today; the default applies when nothing is sent", () => {
     expect(ok({})).toEqual({ period: "30d", startDate: "2026-10-24", endDate: TODAY, days: 30 });
-    expect(ok({ period: "1d" })).toEqual({ period: "1d", startDate: TODAY, endDate: TODAY, days: 1 });
+    expect(ok({ period: "1d" })).toEqual({
+      period: "1d",
+      startDate: TODAY,
+      endDate: TODAY,
+      days: 1,
+    });
     expect(ok({ period: "365d" }).startDate).toBe("2025-11-23");
     expect(ok({}, CRAWL_LOG_WINDOW)).toMatchObject({ period: "7d", startDate: "2026-11-16" });
     expect(bad({ period: "90d" }, CRAWL_LOG_WINDOW)).toBe("period must be one of 1d, 7d, 30d");
@@ -46,27 +74,47 @@ describe("window rules", () => {
   });
 
   it("explicit dates: startDate alone ends today; null counts as absent", () => {
-    expect(ok({ startDate: "2026-11-01" })).toEqual({ period: null, startDate: "2026-11-01", endDate: TODAY, days: 22 });
+    expect(ok({ startDate: "2026-11-01" })).toEqual({
+      period: null,
+      startDate: "2026-11-01",
+      endDate: TODAY,
+      days: 22,
+    });
     expect(ok({ startDate: "2026-11-01", endDate: "2026-11-01" }).days).toBe(1);
     expect(ok({ period: null, startDate: "2026-11-01", endDate: null }).endDate).toBe(TODAY);
   });
 
   it("refuses each broken rule with a message naming it", () => {
-    expect(bad({ period: "7d", startDate: "2026-11-01" })).toBe("period cannot be combined with startDate or endDate");
-    expect(bad({ period: "7d", endDate: "2026-11-01" })).toBe("period cannot be combined with startDate or endDate");
+    expect(bad({ period: "7d", startDate: "2026-11-01" })).toBe(
+      "period cannot be combined with startDate or endDate",
+    );
+    expect(bad({ period: "7d", endDate: "2026-11-01" })).toBe(
+      "period cannot be combined with startDate or endDate",
+    );
     expect(bad({ endDate: "2026-11-01" })).toBe("endDate requires startDate");
     expect(bad({ startDate: "2026-02-30" })).toMatch(/startDate must be a real date/);
-    expect(bad({ startDate: "2026-11-01", endDate: "11/02/2026" })).toMatch(/endDate must be a real date/);
+    expect(bad({ startDate: "2026-11-01", endDate: "11/02/2026" })).toMatch(
+      /endDate must be a real date/,
+    );
     expect(bad({ startDate: "2026-11-23" })).toBe("startDate must not be in the future");
-    expect(bad({ startDate: "2026-11-01", endDate: "2026-11-23" })).toBe("endDate must not be in the future");
-    expect(bad({ startDate: "2026-11-02", endDate: "2026-11-01" })).toBe("startDate must not be after endDate");
+    expect(bad({ startDate: "2026-11-01", endDate: "2026-11-23" })).toBe(
+      "endDate must not be in the future",
+    );
+    expect(bad({ startDate: "2026-11-02", endDate: "2026-11-01" })).toBe(
+      "startDate must not be after endDate",
+    );
     expect(bad({ startDate: "2025-11-22" })).toBe("window spans 366 days; at most 365 are allowed");
     expect(ok({ startDate: "2025-11-23" }).days).toBe(365);
-    expect(bad({ startDate: "2026-10-22" }, CRAWL_LOG_WINDOW)).toBe("window spans 32 days; at most 31 are allowed");
+    expect(bad({ startDate: "2026-10-22" }, CRAWL_LOG_WINDOW)).toBe(
+      "window spans 32 days; at most 31 are allowed",
+    );
   });
 
   // A second implementation, written from the spec's table with Date objects and loops.
-  function reference(input: { period?: unknown; startDate?: unknown; endDate?: unknown }, rules: WindowRules) {
+  function reference(
+    input: { period?: unknown; startDate?: unknown; endDate?: unknown },
+    rules: WindowRules,
+  ) {
     const p = input.period ?? undefined;
     const s = input.startDate ?? undefined;
     const e = input.endDate ?? undefined;
@@ -95,15 +143,23 @@ describe("window rules", () => {
   }
 
   it("agrees with a reference implementation on random inputs", () => {
-    const date = fc
-      .integer({ min: -800, max: 40 })
-      .map((offset) => addDays(TODAY, offset));
+    const date = fc.integer({ min: -800, max: 40 }).map((offset) => addDays(TODAY, offset));
     const field = (arb: fc.Arbitrary<unknown>) => fc.option(arb, { nil: undefined });
     const input = fc.record(
       {
-        period: field(fc.oneof(fc.constantFrom("1d", "7d", "30d", "90d", "365d", "2d", "0d", ""), fc.string(), fc.constant(null))),
-        startDate: field(fc.oneof(date, fc.constantFrom("2026-02-30", "2026-13-01", "x"), fc.constant(null))),
-        endDate: field(fc.oneof(date, fc.constantFrom("2026-02-29", "2026-1-1"), fc.constant(null))),
+        period: field(
+          fc.oneof(
+            fc.constantFrom("1d", "7d", "30d", "90d", "365d", "2d", "0d", ""),
+            fc.string(),
+            fc.constant(null),
+          ),
+        ),
+        startDate: field(
+          fc.oneof(date, fc.constantFrom("2026-02-30", "2026-13-01", "x"), fc.constant(null)),
+        ),
+        endDate: field(
+          fc.oneof(date, fc.constantFrom("2026-02-29", "2026-1-1"), fc.constant(null)),
+        ),
       },
       { requiredKeys: [] },
     );
@@ -133,7 +189,9 @@ describe("cutover clamping", () => {
     const late = { period: "7d", startDate: "2026-11-16", endDate: "2026-11-22", days: 7 };
     expect(clampToCutover(late)).toEqual({ ok: true, value: late });
     expect(clampToCutover({ ...w, endDate: "2026-07-08" }).ok).toBe(false);
-    expect(clampToCutover({ ...w, startDate: "2026-07-09", endDate: "2026-07-09", days: 1 }).ok).toBe(true);
+    expect(
+      clampToCutover({ ...w, startDate: "2026-07-09", endDate: "2026-07-09", days: 1 }).ok,
+    ).toBe(true);
   });
 });
 
@@ -148,21 +206,26 @@ describe("granularity and buckets", () => {
 
   it("covers the window exactly with buckets anchored at the start", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -400, max: 0 }), fc.integer({ min: 1, max: 365 }), fc.constantFrom("day", "week") as fc.Arbitrary<"day" | "week">, (offset, length, g) => {
-        const start = addDays(TODAY, offset);
-        const end = addDays(start, length - 1);
-        const list = buckets(start, end, g);
-        expect(list[0]?.bucketStart).toBe(start);
-        expect(list.at(-1)?.bucketEnd).toBe(end);
-        for (let i = 0; i < list.length; i++) {
-          const b = list[i] as { bucketStart: string; bucketEnd: string };
-          const size = daysBetween(b.bucketStart, b.bucketEnd);
-          if (g === "day") expect(size).toBe(1);
-          else if (i < list.length - 1) expect(size).toBe(7);
-          else expect(size).toBeLessThanOrEqual(7);
-          if (i > 0) expect(addDays((list[i - 1] as typeof b).bucketEnd, 1)).toBe(b.bucketStart);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: -400, max: 0 }),
+        fc.integer({ min: 1, max: 365 }),
+        fc.constantFrom("day", "week") as fc.Arbitrary<"day" | "week">,
+        (offset, length, g) => {
+          const start = addDays(TODAY, offset);
+          const end = addDays(start, length - 1);
+          const list = buckets(start, end, g);
+          expect(list[0]?.bucketStart).toBe(start);
+          expect(list.at(-1)?.bucketEnd).toBe(end);
+          for (let i = 0; i < list.length; i++) {
+            const b = list[i] as { bucketStart: string; bucketEnd: string };
+            const size = daysBetween(b.bucketStart, b.bucketEnd);
+            if (g === "day") expect(size).toBe(1);
+            else if (i < list.length - 1) expect(size).toBe(7);
+            else expect(size).toBeLessThanOrEqual(7);
+            if (i > 0) expect(addDays((list[i - 1] as typeof b).bucketEnd, 1)).toBe(b.bucketStart);
+          }
+        },
+      ),
     );
   });
 });

@@ -64,12 +64,18 @@ export function resolveWindow(
     const days = Number.parseInt(chosen, 10);
     return {
       ok: true,
-      value: { period: chosen, startDate: fromDayNumber(todayNumber - days + 1), endDate: today, days },
+      value: {
+        period: chosen,
+        startDate: fromDayNumber(todayNumber - days + 1),
+        endDate: today,
+        days,
+      },
     };
   }
 
   if (!isValidDate(startDate)) return fail("startDate must be a real date in YYYY-MM-DD form");
-  if (endDate !== undefined && !isValidDate(endDate)) return fail("endDate must be a real date in YYYY-MM-DD form");
+  if (endDate !== undefined && !isValidDate(endDate))
+    return fail("endDate must be a real date in YYYY-MM-DD form");
   const start = dayNumber(startDate);
   const end = endDate === undefined ? todayNumber : dayNumber(endDate);
   if (start > todayNumber) return fail("startDate must not be in the future");
@@ -100,5 +106,9 @@ export function clampToCutover(window: Window, cutover: string = LEGACY_CUTOVER)
   }
   if (dayNumber(window.startDate) >= dayNumber(cutover)) return { ok: true, value: window };
   const days = dayNumber(window.endDate) - dayNumber(cutover) + 1;
-  return { ok: true, value: { ...window, startDate: cutover, days }, requestedStartDate: window.startDate };
+  return {
+    ok: true,
+    value: { ...window, startDate: cutover, days },
+    requestedStartDate: window.startDate,
+  };
 }

@@ -8,7 +8,7 @@ export const getBotDefinitions: Operation = async ({ user, body, now }) => {
   rejectUnknownFields(body, ["version"]);
   const { version } = body;
   if (version !== undefined && typeof version !== "string") {
-    throw invalidRequest("version must be a string such as \"1.0\"");
+    throw invalidRequest('version must be a string such as "1.0"');
   }
   const taxonomy = getTaxonomy(version);
   if (!taxonomy) throw invalidRequest(`unknown bot definitions version: ${String(version)}`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeHostname } from "../../accounts/admin.js";
+import { hasSpaceOrControl } from "../../routing/rule-fields.js";
 import type { Operation } from "../context.js";
 import { CrawlgateError, invalidRequest } from "../errors.js";
 import { parseBody } from "../validate.js";
@@ -24,7 +25,7 @@ export const purgeCache: Operation = async ({ deps, user, body, now }) => {
     throw invalidRequest('path must be a URL path starting with "/"');
   }
   if (path.length > MAX_PATH) throw invalidRequest(`path must be at most ${MAX_PATH} characters`);
-  if (/[\s\u0000-\u001f\u007f#]/.test(path)) {
+  if (hasSpaceOrControl(path) || path.includes("#")) {
     throw invalidRequest("path must not contain white space, control characters or '#'");
   }
 

@@ -7,7 +7,10 @@ import { ruleJson } from "../serialize.js";
 /** The five routing-rule endpoints under /domains/{domainId}/routing-rules. */
 
 async function domainAccess(ctx: OperationContext): Promise<DomainAccess> {
-  const access = await ctx.deps.accounts.getDomainAccess(ctx.user.userId, ctx.params.domainId ?? "");
+  const access = await ctx.deps.accounts.getDomainAccess(
+    ctx.user.userId,
+    ctx.params.domainId ?? "",
+  );
   if (!access) throw new CrawlgateError("domain_not_found");
   return access;
 }

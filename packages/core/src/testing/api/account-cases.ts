@@ -41,9 +41,9 @@ export function accountCases(options: ApiSuiteOptions): void {
     it("shows members their role and nothing they cannot access", async () => {
       const world = w();
       const viewer = await world.call("POST", "/list-user-domains", { key: world.keys.viewer });
-      expect(viewer.json.domains.map((d: { domain: string; role: string }) => [d.domain, d.role])).toEqual([
-        ["shop.example.com", "viewer"],
-      ]);
+      expect(
+        viewer.json.domains.map((d: { domain: string; role: string }) => [d.domain, d.role]),
+      ).toEqual([["shop.example.com", "viewer"]]);
       const manager = await world.call("POST", "/list-user-domains", { key: world.keys.manager });
       expect(manager.json.domains[0].role).toBe("manager");
       expect(manager.json.domainCount).toBe(1);
@@ -61,15 +61,21 @@ export function accountCases(options: ApiSuiteOptions): void {
 
     it("queues a re-render once and de-duplicates while pending", async () => {
       const world = w();
-      const first = await world.call("POST", "/purge-cache", { body: { domain: "shop.example.com", path: "/pricing" } });
+      const first = await world.call("POST", "/purge-cache", {
+        body: { domain: "shop.example.com", path: "/pricing" },
+      });
       expect(first.status).toBe(200);
       expect(Object.keys(first.json)).toEqual(["queued", "path", "message"]);
       expect(first.json.queued).toBe(true);
       expect(first.json.path).toBe("/pricing");
       expect(typeof first.json.message).toBe("string");
-      const again = await world.call("POST", "/purge-cache", { body: { domain: "SHOP.example.com", path: "/pricing" } });
+      const again = await world.call("POST", "/purge-cache", {
+        body: { domain: "SHOP.example.com", path: "/pricing" },
+      });
       expect(again.json.queued).toBe(false);
-      const other = await world.call("POST", "/purge-cache", { body: { domain: "shop.example.com", path: "/about" } });
+      const other = await world.call("POST", "/purge-cache", {
+        body: { domain: "shop.example.com", path: "/about" },
+      });
       expect(other.json.queued).toBe(true);
       expect(await world.deps.jobs.pendingCount()).toBe(2);
     });
@@ -140,19 +146,28 @@ export function accountCases(options: ApiSuiteOptions): void {
       expect(body.isCurrent).toBe(true);
       expect(body.userId).toBe(world.users.owner.userId);
       expect(body.intentCount).toBe(8);
-      expect(body.intents.map((i: { intent: string }) => i.intent).slice(0, 3).sort()).toEqual([
-        "answer-fetch",
-        "search-index",
-        "training",
-      ]);
+      expect(
+        body.intents
+          .map((i: { intent: string }) => i.intent)
+          .slice(0, 3)
+          .sort(),
+      ).toEqual(["answer-fetch", "search-index", "training"]);
       expect(body.botCount).toBe(body.bots.length);
       expect(body.botCount).toBeGreaterThanOrEqual(90);
       const ids = body.bots.map((b: { botId: string }) => b.botId);
       expect(ids).toEqual([...ids].sort());
       expect(ids).toContain("unknown");
       for (const intent of body.intents) {
-        expect(Object.keys(intent)).toEqual(["intent", "label", "description", "isAiIntent", "botCount"]);
-        expect(intent.botCount).toBe(body.bots.filter((b: { intent: string }) => b.intent === intent.intent).length);
+        expect(Object.keys(intent)).toEqual([
+          "intent",
+          "label",
+          "description",
+          "isAiIntent",
+          "botCount",
+        ]);
+        expect(intent.botCount).toBe(
+          body.bots.filter((b: { intent: string }) => b.intent === intent.intent).length,
+        );
       }
       expect(Object.keys(body.bots[0])).toEqual([
         "botId",

@@ -39,7 +39,11 @@ export function pipelineCases(options: ApiSuiteOptions): void {
       const rules = await w().call("PUT", `/domains/${w().domains.shop.domainId}/routing-rules`);
       expect(rules.status).toBe(405);
       expect(rules.headers.get("allow")).toBe("GET, POST");
-      const rule = await w().call("POST", `/domains/${w().domains.shop.domainId}/routing-rules/${crypto.randomUUID()}`, { body: {} });
+      const rule = await w().call(
+        "POST",
+        `/domains/${w().domains.shop.domainId}/routing-rules/${crypto.randomUUID()}`,
+        { body: {} },
+      );
       expect(rule.status).toBe(405);
       expect(rule.headers.get("allow")).toBe("GET, PATCH, DELETE");
     });
@@ -51,7 +55,7 @@ export function pipelineCases(options: ApiSuiteOptions): void {
 
     it("refuses missing, malformed, unknown and revoked keys with the same 401 body", async () => {
       const world = w();
-      const unknownButWellFormed = (await world.crawlgate.admin.createKey(world.users.owner.userId));
+      const unknownButWellFormed = await world.crawlgate.admin.createKey(world.users.owner.userId);
       if (!unknownButWellFormed.ok) throw new Error(unknownButWellFormed.message);
       await world.crawlgate.admin.revokeKey(unknownButWellFormed.value.key);
       const tampered = `${world.keys.owner.slice(0, -1)}${world.keys.owner.endsWith("A") ? "B" : "A"}`;
@@ -126,7 +130,9 @@ export function pipelineCases(options: ApiSuiteOptions): void {
       expect(res.json).toEqual({ error: "rate_limit_exceeded_per_minute", usage: 3, limit: 3 });
       expect(res.headers.get("retry-after")).toBe("40");
       // Limits are per user: another user is unaffected.
-      expect((await world.call("POST", "/list-user-domains", { key: world.keys.viewer })).status).toBe(200);
+      expect(
+        (await world.call("POST", "/list-user-domains", { key: world.keys.viewer })).status,
+      ).toBe(200);
       world.clock.advance(40_000);
       expect((await world.call("POST", "/list-user-domains")).status).toBe(200);
     });
@@ -151,7 +157,10 @@ export function pipelineCases(options: ApiSuiteOptions): void {
     it("counts requests that fail validation, but not ones refused before authentication", async () => {
       const world = w();
       await world.call("POST", "/list-user-domains", { key: null });
-      await world.call("POST", "/list-user-domains", { rawBody: "{", headers: { "content-type": "application/json" } });
+      await world.call("POST", "/list-user-domains", {
+        rawBody: "{",
+        headers: { "content-type": "application/json" },
+      });
       await world.call("POST", "/list-user-domains", { body: { unexpected: 1 } });
       await world.call("POST", "/list-user-domains");
       const res = await world.call("POST", "/list-user-domains");
@@ -168,7 +177,10 @@ export function pipelineCases(options: ApiSuiteOptions): void {
         headers: { "content-type": "text/plain" },
       });
       expect(res.status).toBe(415);
-      expect(res.json).toEqual({ error: "invalid_request", message: "Content-Type must be application/json" });
+      expect(res.json).toEqual({
+        error: "invalid_request",
+        message: "Content-Type must be application/json",
+      });
       const ok = await w().call("POST", "/list-user-domains", {
         rawBody: "{}",
         headers: { "content-type": "application/json; charset=utf-8" },
@@ -191,7 +203,7 @@ export function pipelineCases(options: ApiSuiteOptions): void {
     });
 
     it("answers unparseable or non-object JSON with 400 invalid_request and a message", async () => {
-      for (const raw of ["{", "nul", "[]", "42", '"x"', "null", "{\"a\":1}}", "\u00ff\u00fe"]) {
+      for (const raw of ["{", "nul", "[]", "42", '"x"', "null", '{"a":1}}', "\u00ff\u00fe"]) {
         const res = await w().call("POST", "/get-bot-definitions", {
           rawBody: raw,
           headers: { "content-type": "application/json" },
@@ -209,7 +221,10 @@ export function pipelineCases(options: ApiSuiteOptions): void {
         headers: { "content-type": "application/json" },
       });
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ error: "invalid_request", message: "request body is not valid UTF-8" });
+      expect(res.json).toEqual({
+        error: "invalid_request",
+        message: "request body is not valid UTF-8",
+      });
     });
   });
 }

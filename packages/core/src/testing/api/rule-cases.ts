@@ -50,7 +50,10 @@ export function ruleCases(options: ApiSuiteOptions): void {
       expect(res.headers.get("location")).toBe(
         `/functions/v1/domains/${world.domains.shop.domainId}/routing-rules/${rule.ruleId}`,
       );
-      const got = await world.call("GET", `${rulesPath(world.domains.shop.domainId)}/${rule.ruleId}`);
+      const got = await world.call(
+        "GET",
+        `${rulesPath(world.domains.shop.domainId)}/${rule.ruleId}`,
+      );
       expect(got.status).toBe(200);
       expect(got.json).toEqual({ rule });
     });
@@ -66,21 +69,52 @@ export function ruleCases(options: ApiSuiteOptions): void {
         notes: "  hosted elsewhere ",
       });
       expect(res.status).toBe(201);
-      expect(res.json.rule).toMatchObject({ ruleType: "proxy", redirectCode: null, priority: -5, isActive: false, notes: "hosted elsewhere" });
-      const redirect302 = await createRule(world, { sourcePath: "/a", targetUrl: "https://other.example.net/b", redirectCode: 302 });
+      expect(res.json.rule).toMatchObject({
+        ruleType: "proxy",
+        redirectCode: null,
+        priority: -5,
+        isActive: false,
+        notes: "hosted elsewhere",
+      });
+      const redirect302 = await createRule(world, {
+        sourcePath: "/a",
+        targetUrl: "https://other.example.net/b",
+        redirectCode: 302,
+      });
       expect(redirect302.json.rule.redirectCode).toBe(302);
     });
 
     it("lists rules by priority descending then createdAt, with ruleCount and the owner's limit", async () => {
       const world = w();
       const ids: Record<string, string> = {};
-      for (const [sourcePath, priority] of [["/low", 0], ["/high", 10], ["/low2", 0], ["/mid", 5]] as const) {
+      for (const [sourcePath, priority] of [
+        ["/low", 0],
+        ["/high", 10],
+        ["/low2", 0],
+        ["/mid", 5],
+      ] as const) {
         world.clock.advance(1000);
-        ids[sourcePath] = (await createRule(world, { sourcePath, targetUrl: "/x", priority, isActive: sourcePath !== "/low2" })).json.rule.ruleId;
+        ids[sourcePath] = (
+          await createRule(world, {
+            sourcePath,
+            targetUrl: "/x",
+            priority,
+            isActive: sourcePath !== "/low2",
+          })
+        ).json.rule.ruleId;
       }
-      const res = await world.call("GET", rulesPath(world.domains.shop.domainId), { key: world.keys.viewer });
+      const res = await world.call("GET", rulesPath(world.domains.shop.domainId), {
+        key: world.keys.viewer,
+      });
       expect(res.status).toBe(200);
-      expect(Object.keys(res.json)).toEqual(["domainId", "domain", "role", "ruleCount", "limit", "rules"]);
+      expect(Object.keys(res.json)).toEqual([
+        "domainId",
+        "domain",
+        "role",
+        "ruleCount",
+        "limit",
+        "rules",
+      ]);
       expect(res.json).toMatchObject({
         domainId: world.domains.shop.domainId,
         domain: "shop.example.com",
@@ -88,7 +122,12 @@ export function ruleCases(options: ApiSuiteOptions): void {
         ruleCount: 4,
         limit: 100,
       });
-      expect(res.json.rules.map((r: { sourcePath: string }) => r.sourcePath)).toEqual(["/high", "/mid", "/low", "/low2"]);
+      expect(res.json.rules.map((r: { sourcePath: string }) => r.sourcePath)).toEqual([
+        "/high",
+        "/mid",
+        "/low",
+        "/low2",
+      ]);
       await world.deps.accounts.setUserPlan(world.users.owner.userId, "enterprise");
       const unlimited = await world.call("GET", rulesPath(world.domains.shop.domainId));
       expect(unlimited.json.limit).toBeNull();
@@ -113,13 +152,19 @@ export function ruleCases(options: ApiSuiteOptions): void {
 
     it("answers 404 rule_not_found for an unknown rule or another domain's rule", async () => {
       const world = w();
-      const onBlog = await world.call("POST", rulesPath(world.domains.blog.domainId), { body: { sourcePath: "/a", targetUrl: "/b" } });
+      const onBlog = await world.call("POST", rulesPath(world.domains.blog.domainId), {
+        body: { sourcePath: "/a", targetUrl: "/b" },
+      });
       expect(onBlog.status).toBe(201);
       for (const ruleId of [crypto.randomUUID(), onBlog.json.rule.ruleId]) {
         for (const method of ["GET", "PATCH", "DELETE"]) {
-          const res = await world.call(method, `${rulesPath(world.domains.shop.domainId)}/${ruleId}`, {
-            body: method === "PATCH" ? { priority: 2 } : undefined,
-          });
+          const res = await world.call(
+            method,
+            `${rulesPath(world.domains.shop.domainId)}/${ruleId}`,
+            {
+              body: method === "PATCH" ? { priority: 2 } : undefined,
+            },
+          );
           expect(res.status, method).toBe(404);
           expect(res.json).toEqual({ error: "rule_not_found" });
         }
@@ -155,7 +200,12 @@ export function ruleCases(options: ApiSuiteOptions): void {
         { sourcePath: "/a", targetUrl: `/${"b".repeat(2048)}` },
         { sourcePath: "/a", targetUrl: "/b", ruleType: "rewrite" },
         { sourcePath: "/a", targetUrl: "/b", redirectCode: 307 },
-        { sourcePath: "/a", targetUrl: "https://x.example.net/", ruleType: "proxy", redirectCode: 301 },
+        {
+          sourcePath: "/a",
+          targetUrl: "https://x.example.net/",
+          ruleType: "proxy",
+          redirectCode: 301,
+        },
         { sourcePath: "/a", targetUrl: "/b", ruleType: "proxy" },
         { sourcePath: "/a", targetUrl: "http://127.0.0.1/", ruleType: "proxy" },
         { sourcePath: "/a", targetUrl: "https://shop.example.com/x", ruleType: "proxy" },
@@ -177,18 +227,28 @@ export function ruleCases(options: ApiSuiteOptions): void {
         expect(res.json.error).toBe("invalid_request");
         expect(typeof res.json.message).toBe("string");
       }
-      expect((await world.call("GET", rulesPath(world.domains.shop.domainId))).json.ruleCount).toBe(0);
+      expect((await world.call("GET", rulesPath(world.domains.shop.domainId))).json.ruleCount).toBe(
+        0,
+      );
     });
 
     it("refuses a second rule with the same sourcePath, ignoring case and a trailing slash", async () => {
       const world = w();
-      expect((await createRule(world, { sourcePath: "/pricing", targetUrl: "/a" })).status).toBe(201);
+      expect((await createRule(world, { sourcePath: "/pricing", targetUrl: "/a" })).status).toBe(
+        201,
+      );
       for (const sourcePath of ["/pricing", "/Pricing/", "/PRICING"]) {
         const res = await createRule(world, { sourcePath, targetUrl: "/b" });
         expect(res.status, sourcePath).toBe(409);
         expect(res.json).toEqual({ error: "duplicate_source_path" });
       }
-      expect((await world.call("POST", rulesPath(world.domains.blog.domainId), { body: { sourcePath: "/pricing", targetUrl: "/a" } })).status).toBe(201);
+      expect(
+        (
+          await world.call("POST", rulesPath(world.domains.blog.domainId), {
+            body: { sourcePath: "/pricing", targetUrl: "/a" },
+          })
+        ).status,
+      ).toBe(201);
     });
   });
 
@@ -197,7 +257,11 @@ export function ruleCases(options: ApiSuiteOptions): void {
 
     it("lets owner and manager write, and gives viewers 403 forbidden on every write", async () => {
       const world = w();
-      const created = await createRule(world, { sourcePath: "/m", targetUrl: "/n" }, world.keys.manager);
+      const created = await createRule(
+        world,
+        { sourcePath: "/m", targetUrl: "/n" },
+        world.keys.manager,
+      );
       expect(created.status).toBe(201);
       const rulePath = `${rulesPath(world.domains.shop.domainId)}/${created.json.rule.ruleId}`;
       for (const [method, path, body] of [
@@ -215,13 +279,17 @@ export function ruleCases(options: ApiSuiteOptions): void {
     it("applies the owner's plan limit, even when the caller's plan is higher", async () => {
       const world = w();
       expect((await createRule(world, { sourcePath: "/1", targetUrl: "/x" })).status).toBe(201);
-      expect((await createRule(world, { sourcePath: "/2", targetUrl: "/x", isActive: false })).status).toBe(201);
+      expect(
+        (await createRule(world, { sourcePath: "/2", targetUrl: "/x", isActive: false })).status,
+      ).toBe(201);
       for (const key of [world.keys.owner, world.keys.business]) {
         const res = await createRule(world, { sourcePath: "/3", targetUrl: "/x" }, key);
         expect(res.status).toBe(403);
         expect(res.json).toEqual({ error: "rule_limit_reached", limit: 2 });
       }
-      const list = await world.call("GET", rulesPath(world.domains.shop.domainId), { key: world.keys.business });
+      const list = await world.call("GET", rulesPath(world.domains.shop.domainId), {
+        key: world.keys.business,
+      });
       expect(list.json.limit).toBe(2);
     });
   });
@@ -232,19 +300,25 @@ export function ruleCases(options: ApiSuiteOptions): void {
     it("gives exactly `limit` 201s to 50 concurrent creates", async () => {
       const world = w();
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => createRule(world, { sourcePath: `/c/${i}`, targetUrl: "/x" })),
+        Array.from({ length: 50 }, (_, i) =>
+          createRule(world, { sourcePath: `/c/${i}`, targetUrl: "/x" }),
+        ),
       );
       expect(results.filter((r) => r.status === 201)).toHaveLength(20);
       const refused = results.filter((r) => r.status !== 201);
       expect(refused).toHaveLength(30);
       for (const r of refused) expect(r.json).toEqual({ error: "rule_limit_reached", limit: 20 });
-      expect((await world.call("GET", rulesPath(world.domains.shop.domainId))).json.ruleCount).toBe(20);
+      expect((await world.call("GET", rulesPath(world.domains.shop.domainId))).json.ruleCount).toBe(
+        20,
+      );
     });
 
     it("gives exactly one 201 to 50 concurrent creates of one sourcePath", async () => {
       const world = w();
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => createRule(world, { sourcePath: i % 2 ? "/same" : "/SAME/", targetUrl: "/x" })),
+        Array.from({ length: 50 }, (_, i) =>
+          createRule(world, { sourcePath: i % 2 ? "/same" : "/SAME/", targetUrl: "/x" }),
+        ),
       );
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409)).toHaveLength(49);
@@ -257,44 +331,76 @@ export function ruleCases(options: ApiSuiteOptions): void {
     async function seed(world: ApiWorld, body: Record<string, unknown>) {
       const res = await createRule(world, body);
       expect(res.status).toBe(201);
-      return { rule: res.json.rule, path: `${rulesPath(world.domains.shop.domainId)}/${res.json.rule.ruleId}` };
+      return {
+        rule: res.json.rule,
+        path: `${rulesPath(world.domains.shop.domainId)}/${res.json.rule.ruleId}`,
+      };
     }
 
     it("changes only the fields sent and bumps updatedAt", async () => {
       const world = w();
-      const { rule, path } = await seed(world, { sourcePath: "/a", targetUrl: "/b", notes: "keep" });
+      const { rule, path } = await seed(world, {
+        sourcePath: "/a",
+        targetUrl: "/b",
+        notes: "keep",
+      });
       world.clock.advance(5000);
       const res = await world.call("PATCH", path, { body: { priority: 7, isActive: false } });
       expect(res.status).toBe(200);
       expect(Object.keys(res.json)).toEqual(["rule", "cacheInvalidated"]);
-      expect(res.json.rule).toEqual({ ...rule, priority: 7, isActive: false, updatedAt: world.clock.now().toISOString() });
+      expect(res.json.rule).toEqual({
+        ...rule,
+        priority: 7,
+        isActive: false,
+        updatedAt: world.clock.now().toISOString(),
+      });
       expect(res.json.cacheInvalidated).toBe(true);
       const cleared = await world.call("PATCH", path, { body: { notes: "" } });
       expect(cleared.json.rule.notes).toBeNull();
       await world.call("PATCH", path, { body: { notes: "again" } });
-      expect((await world.call("PATCH", path, { body: { notes: null } })).json.rule.notes).toBeNull();
-      const same = await world.call("PATCH", path, { body: { domainId: world.domains.shop.domainId } });
+      expect(
+        (await world.call("PATCH", path, { body: { notes: null } })).json.rule.notes,
+      ).toBeNull();
+      const same = await world.call("PATCH", path, {
+        body: { domainId: world.domains.shop.domainId },
+      });
       expect(same.status).toBe(200);
     });
 
     it("follows the type-change table", async () => {
       const world = w();
-      const { path } = await seed(world, { sourcePath: "/t", targetUrl: "/local", redirectCode: 302 });
+      const { path } = await seed(world, {
+        sourcePath: "/t",
+        targetUrl: "/local",
+        redirectCode: 302,
+      });
       const needsUrl = await world.call("PATCH", path, { body: { ruleType: "proxy" } });
       expect(needsUrl.status).toBe(400);
       expect(needsUrl.json.error).toBe("invalid_request");
-      const toProxy = await world.call("PATCH", path, { body: { ruleType: "proxy", targetUrl: "https://up.example.net/t" } });
+      const toProxy = await world.call("PATCH", path, {
+        body: { ruleType: "proxy", targetUrl: "https://up.example.net/t" },
+      });
       expect(toProxy.status).toBe(200);
-      expect(toProxy.json.rule).toMatchObject({ ruleType: "proxy", redirectCode: null, targetUrl: "https://up.example.net/t" });
+      expect(toProxy.json.rule).toMatchObject({
+        ruleType: "proxy",
+        redirectCode: null,
+        targetUrl: "https://up.example.net/t",
+      });
       const codeOnProxy = await world.call("PATCH", path, { body: { redirectCode: 302 } });
       expect(codeOnProxy.status).toBe(400);
       const unsafe = await world.call("PATCH", path, { body: { targetUrl: "http://10.0.0.1/" } });
       expect(unsafe.status).toBe(400);
       const toRedirect = await world.call("PATCH", path, { body: { ruleType: "redirect" } });
-      expect(toRedirect.json.rule).toMatchObject({ ruleType: "redirect", redirectCode: 301, targetUrl: "https://up.example.net/t" });
+      expect(toRedirect.json.rule).toMatchObject({
+        ruleType: "redirect",
+        redirectCode: 301,
+        targetUrl: "https://up.example.net/t",
+      });
       const back = await world.call("PATCH", path, { body: { ruleType: "proxy" } });
       expect(back.json.rule.redirectCode).toBeNull();
-      const with302 = await world.call("PATCH", path, { body: { ruleType: "redirect", redirectCode: 302 } });
+      const with302 = await world.call("PATCH", path, {
+        body: { ruleType: "redirect", redirectCode: 302 },
+      });
       expect(with302.json.rule.redirectCode).toBe(302);
     });
 
@@ -302,10 +408,18 @@ export function ruleCases(options: ApiSuiteOptions): void {
       const world = w();
       const { path } = await seed(world, { sourcePath: "/one", targetUrl: "/x" });
       await seed(world, { sourcePath: "/two", targetUrl: "/x" });
-      const moved = await world.call("PATCH", path, { body: { domainId: world.domains.blog.domainId } });
+      const moved = await world.call("PATCH", path, {
+        body: { domainId: world.domains.blog.domainId },
+      });
       expect(moved.status).toBe(400);
       expect(moved.json.error).toBe("invalid_request");
-      for (const body of [{ priority: "high" }, { sourcePath: "" }, { isActive: 1 }, { bogus: 1 }, { redirectCode: 303 }]) {
+      for (const body of [
+        { priority: "high" },
+        { sourcePath: "" },
+        { isActive: 1 },
+        { bogus: 1 },
+        { redirectCode: 303 },
+      ]) {
         const res = await world.call("PATCH", path, { body });
         expect(res.status, JSON.stringify(body)).toBe(400);
       }
@@ -337,7 +451,9 @@ export function ruleCases(options: ApiSuiteOptions): void {
       expect(created.json.cacheInvalidated).toBe(false);
       const path = `${rulesPath(world.domains.shop.domainId)}/${created.json.rule.ruleId}`;
       world.deps.settingsCache.invalidate = async () => false;
-      expect((await world.call("PATCH", path, { body: { priority: 1 } })).json.cacheInvalidated).toBe(false);
+      expect(
+        (await world.call("PATCH", path, { body: { priority: 1 } })).json.cacheInvalidated,
+      ).toBe(false);
       expect((await world.call("DELETE", path)).json.cacheInvalidated).toBe(false);
     });
   });

@@ -30,6 +30,7 @@ export interface CallResult {
   status: number;
   headers: Headers;
   text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
   json: any;
 }
 
@@ -82,7 +83,11 @@ export async function createApiWorld(
     keys[name as keyof ApiWorld["keys"]] = ok(await admin.createKey(user.userId)).key;
   }
   const domains = {
-    shop: ok(await admin.addDomain(users.owner.userId, "shop.example.com", { originUrl: "https://origin.example.com" })),
+    shop: ok(
+      await admin.addDomain(users.owner.userId, "shop.example.com", {
+        originUrl: "https://origin.example.com",
+      }),
+    ),
     blog: ok(await admin.addDomain(users.owner.userId, "blog.example.com")),
     starterSite: ok(await admin.addDomain(users.starter.userId, "starter.example.net")),
     other: ok(await admin.addDomain(users.stranger.userId, "other.example.org")),
