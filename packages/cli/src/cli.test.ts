@@ -2,6 +2,12 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  DATABASE_URL,
+  dropSchema,
+  freshSchema,
+  whenPostgres,
+} from "../../adapter-kysely/src/test-support/postgres.js";
 import { type CliIo, main } from "./main.js";
 
 interface Captured extends CliIo {
@@ -177,5 +183,39 @@ describe("crawlgate CLI", () => {
       controller.abort();
       await done;
     }
+  });
+});
+
+describe("crawlgate CLI on PostgreSQL", () => {
+  whenPostgres(() => {
+    it("admin commands and serve share the store named by DATABASE_URL", async () => {
+      const schema = freshSchema("cg_cli");
+      const dir = mkdtempSync(join(tmpdir(), "crawlgate-cli-pg-"));
+      const env = { DATABASE_URL, CRAWLGATE_DB_SCHEMA: schema };
+      try {
+        const run = async (...args: string[]) => {
+          const io = capture(env);
+          expect(await main([...args, "--data-dir", dir], io), io.errors.join("\n")).toBe(0);
+          return io.lines.join("\n");
+        };
+        await run("users", "create", "pg-user");
+        const { key } = JSON.parse(await run("keys", "create", "pg-user"));
+        await run("domains", "add", "pg.example.com", "--owner", "pg-user");
+        const controller = new AbortController();
+        const io = capture(env, controller.signal);
+        const done = main(["serve", "--port", "0", "--data-dir", dir], io);
+        const ready = JSON.parse(await waitForLine(io));
+        try {
+          const res = await json(post(ready.baseUrl, "/list-user-domains", key));
+          expect(res.domains).toMatchObject([{ domain: "pg.example.com", role: "owner" }]);
+        } finally {
+          controller.abort();
+          await done;
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await dropSchema(schema);
+      }
+    });
   });
 });

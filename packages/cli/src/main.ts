@@ -4,7 +4,7 @@ import { seedDemo } from "./demo.js";
 import { createJsonLogger } from "./logger.js";
 import { loadOrCreateSecret } from "./secret.js";
 import { listen } from "./server.js";
-import { openStores } from "./stores.js";
+import { openStores, type StoreOptions } from "./stores.js";
 
 const USAGE = `crawlgate — crawl analytics, routing and cache API
 
@@ -17,7 +17,8 @@ Usage:
   crawlgate domains share <hostname> <user> --role manager|viewer
 
 Every command takes --data-dir DIR (default ./.crawlgate) and uses PostgreSQL when
-DATABASE_URL is set, SQLite in the data directory otherwise.
+DATABASE_URL is set (tables in CRAWLGATE_DB_SCHEMA when set), SQLite in the data directory
+otherwise. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory).
 `;
 
 export interface CliIo {
@@ -50,10 +51,14 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     return command || values.help ? 0 : 2;
   }
   const dataDir = values["data-dir"] ?? "./.crawlgate";
-  const databaseUrl = io.env.DATABASE_URL || undefined;
-  if (command === "serve") return serve(values, dataDir, databaseUrl, io);
+  const store = {
+    dataDir,
+    databaseUrl: io.env.DATABASE_URL || undefined,
+    databaseSchema: io.env.CRAWLGATE_DB_SCHEMA || undefined,
+  };
+  if (command === "serve") return serve(values, store, io);
 
-  const stores = await openStores({ dataDir, databaseUrl });
+  const stores = await openStores(store);
   try {
     const { admin } = createCrawlgate(stores.deps);
     const userId = async (name: string | undefined) => {
@@ -146,8 +151,7 @@ function parse(argv: string[]) {
 
 async function serve(
   values: ReturnType<typeof parse>["values"],
-  dataDir: string,
-  databaseUrl: string | undefined,
+  store: StoreOptions,
   io: CliIo,
 ): Promise<number> {
   const port = Number(values.port ?? 8787);
@@ -161,8 +165,8 @@ async function serve(
     return 2;
   }
   const logger = createJsonLogger((line) => io.err(line.trimEnd()));
-  const stores = await openStores({ dataDir, databaseUrl });
-  const secret = loadOrCreateSecret(dataDir, io.env);
+  const stores = await openStores(store);
+  const secret = loadOrCreateSecret(store.dataDir, io.env);
   const crawlgate = createCrawlgate({ ...stores.deps, logger }, { ratePerMinute: rate, secret });
   const demo = values.demo ? await seedDemo(crawlgate, stores.deps, new Date()) : undefined;
   const server = await listen(crawlgate, { port, host: values.host ?? "127.0.0.1", logger });

@@ -13,6 +13,8 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in the data directory when absent. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL schema for crawlgate's tables (created on start); default: the search_path. */
+  databaseSchema?: string | undefined;
 }
 
 export interface OpenStores {
@@ -25,7 +27,10 @@ export interface OpenStores {
 /** Opens (and migrates) the durable stores the CLI runs on. */
 export async function openStores(options: StoreOptions): Promise<OpenStores> {
   const handle = options.databaseUrl
-    ? createPostgresDatabase(options.databaseUrl)
+    ? createPostgresDatabase(
+        options.databaseUrl,
+        options.databaseSchema ? { schema: options.databaseSchema } : {},
+      )
     : openSqlite(options.dataDir);
   await migrateToLatest(handle);
   const stores = createKyselyStores(handle);

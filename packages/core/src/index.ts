@@ -12,6 +12,7 @@ export {
 export type { ApiDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
 export { createApi } from "./api/create-api.js";
+export { openCursor } from "./api/cursor-param.js";
 export type { ErrorCode } from "./api/errors.js";
 export { CrawlgateError, ERROR_STATUS, errorResponse } from "./api/errors.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
