@@ -1,83 +1,48 @@
-import {
-  MINUTE_MS,
-  nextUtcMonthStart,
-  type RateLimiter,
-  retryAfterSeconds,
-  utcMonthStart,
-} from "@crawlgate/core";
-import type { Kysely } from "kysely";
+import { decideRate, type RateCounters, type RateLimiter } from "@crawlgate/core";
 import type { KyselyHandle } from "./database.js";
-import { type Database, num } from "./schema.js";
+import { num } from "./schema.js";
 
 /**
- * Per-subject counters in `rate_counters`: one row for the minute window (started by the first
- * request) and one for the UTC month. `consume` reads, decides and writes both rows in one
- * transaction holding row locks (PostgreSQL `FOR UPDATE`; SQLite serialises transactions).
+ * Per-subject counters in `rate_counters` (one row for the minute window, one for the month).
+ * `consume` reads them under a row lock (PostgreSQL `FOR UPDATE`; SQLite serialises
+ * transactions), lets core's `decideRate` decide, and writes back only an allowed request.
  */
 export function createKyselyRateLimiter({ db, dialect }: KyselyHandle) {
-  const counters = async (trx: Kysely<Database>, subject: string) => {
-    const query = trx.selectFrom("rate_counters").selectAll().where("subject", "=", subject);
-    const rows = await (dialect === "postgres" ? query.forUpdate() : query).execute();
-    const find = (kind: string) => rows.find((r) => r.kind === kind);
-    return { minute: find("minute"), month: find("month") };
-  };
-
   return {
     async consume(subject, limits, now) {
-      const t = now.getTime();
-      const monthStart = utcMonthStart(now);
       return db.transaction().execute(async (trx) => {
-        // Make sure both rows exist, so that FOR UPDATE has something to lock.
+        // Both rows must exist for FOR UPDATE to have something to lock.
         await trx
           .insertInto("rate_counters")
           .values([
-            { subject, kind: "minute", window_start: t, count: 0 },
-            { subject, kind: "month", window_start: monthStart, count: 0 },
+            { subject, kind: "minute", window_start: now.getTime(), count: 0 },
+            { subject, kind: "month", window_start: 0, count: 0 },
           ])
           .onConflict((oc) => oc.columns(["subject", "kind"]).doNothing())
           .execute();
-        const { minute, month } = await counters(trx, subject);
-        let minuteStart = minute ? num(minute.window_start) : t;
-        let minuteCount = minute ? Number(minute.count) : 0;
-        if (t >= minuteStart + MINUTE_MS || t < minuteStart) {
-          minuteStart = t;
-          minuteCount = 0;
+        const query = trx.selectFrom("rate_counters").selectAll().where("subject", "=", subject);
+        const rows = await (dialect === "postgres" ? query.forUpdate() : query).execute();
+        const minute = rows.find((r) => r.kind === "minute");
+        const month = rows.find((r) => r.kind === "month");
+        const stored: RateCounters = {
+          minuteStart: minute ? num(minute.window_start) : now.getTime(),
+          minuteCount: minute ? Number(minute.count) : 0,
+          monthStart: month ? num(month.window_start) : 0,
+          monthCount: month ? Number(month.count) : 0,
+        };
+        const { decision, next } = decideRate(stored, limits, now);
+        if (next) {
+          const write = (kind: string, start: number, count: number) =>
+            trx
+              .updateTable("rate_counters")
+              .set({ window_start: start, count })
+              .where("subject", "=", subject)
+              .where("kind", "=", kind)
+              .execute();
+          await write("minute", next.minuteStart, next.minuteCount);
+          await write("month", next.monthStart, next.monthCount);
         }
-        let monthCount = month && num(month.window_start) === monthStart ? Number(month.count) : 0;
-
-        if (minuteCount >= limits.perMinute) {
-          return {
-            allowed: false,
-            reason: "per_minute",
-            usage: minuteCount,
-            limit: limits.perMinute,
-            retryAfterSeconds: retryAfterSeconds(minuteStart + MINUTE_MS, now),
-          } as const;
-        }
-        if (limits.monthly !== null && monthCount >= limits.monthly) {
-          return {
-            allowed: false,
-            reason: "monthly",
-            usage: monthCount,
-            limit: limits.monthly,
-            retryAfterSeconds: retryAfterSeconds(nextUtcMonthStart(now), now),
-          } as const;
-        }
-        minuteCount += 1;
-        monthCount += 1;
-        await trx
-          .updateTable("rate_counters")
-          .set({ window_start: minuteStart, count: minuteCount })
-          .where("subject", "=", subject)
-          .where("kind", "=", "minute")
-          .execute();
-        await trx
-          .updateTable("rate_counters")
-          .set({ window_start: monthStart, count: monthCount })
-          .where("subject", "=", subject)
-          .where("kind", "=", "month")
-          .execute();
-        return { allowed: true, minuteUsage: minuteCount, monthUsage: monthCount } as const;
+        return decision;
       });
     },
   } satisfies RateLimiter;

@@ -1,24 +1,13 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
+import type { StoreDeps } from "./api/context.js";
 import { type Api, createApi } from "./api/create-api.js";
 import { type PlanTable, resolvePlans } from "./config/plans.js";
 import { type Logger, silentLogger } from "./logger.js";
-import type {
-  AccountStore,
-  Clock,
-  JobQueue,
-  RateLimiter,
-  RuleStore,
-  SettingsCache,
-} from "./ports.js";
+import type { Clock } from "./ports.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "./signing/key-ring.js";
 
 /** The adapters a crawlgate instance runs on. */
-export interface CrawlgateDeps {
-  accounts: AccountStore;
-  rules: RuleStore;
-  rateLimiter: RateLimiter;
-  jobs: JobQueue;
-  settingsCache: SettingsCache;
+export interface CrawlgateDeps extends StoreDeps {
   clock?: Clock;
   logger?: Logger;
 }

@@ -9,7 +9,7 @@ export {
   hashApiKey,
   isWellFormedApiKey,
 } from "./accounts/api-key.js";
-export type { ApiDeps } from "./api/context.js";
+export type { ApiDeps, StoreDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
 export { createApi } from "./api/create-api.js";
 export { openCursor } from "./api/cursor-param.js";
@@ -25,6 +25,8 @@ export type { Crawlgate, CrawlgateConfig, CrawlgateDeps } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
 export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
+export type { RateCounters } from "./limits/rate-decision.js";
+export { decideRate } from "./limits/rate-decision.js";
 export {
   MINUTE_MS,
   nextUtcMonthStart,

@@ -10,13 +10,17 @@ import type {
 } from "../ports.js";
 import type { User } from "../types.js";
 
-/** Everything API operations may use. */
-export interface ApiDeps {
+/** The storage adapters crawlgate runs on. */
+export interface StoreDeps {
   accounts: AccountStore;
   rules: RuleStore;
   rateLimiter: RateLimiter;
   jobs: JobQueue;
   settingsCache: SettingsCache;
+}
+
+/** Everything API operations may use. */
+export interface ApiDeps extends StoreDeps {
   clock: Clock;
   plans: PlanTable;
   /** Requests per minute per user (spec: 60). */
