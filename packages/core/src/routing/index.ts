@@ -10,3 +10,9 @@ export {
 export type { Parsed, RuleDraft, RulePatch } from "./rule-input.js";
 export { applyRulePatch, parseCreateRule, parsePatchRule } from "./rule-input.js";
 export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./source-grammar.js";
+export { asciiLower, parseSource, prepareRequestPath } from "./pattern.js";
+export type { ParsedSource, Segment } from "./pattern.js";
+export { compareRuleOrder } from "./rule-order.js";
+export { compileRuleIndex } from "./rule-index.js";
+export type { MatchRequest, RuleIndex, RuleMatch } from "./rule-index.js";
+export { buildTarget } from "./target.js";
