@@ -1,4 +1,6 @@
 export { isIpLiteral, isPublicUnicastAddress } from "./address.js";
+export type { ParsedSource, Segment } from "./pattern.js";
+export { asciiLower, parseSource, prepareRequestPath } from "./pattern.js";
 export type { TargetCheck } from "./proxy-target.js";
 export { checkProxyTarget, parseAbsoluteHttpUrl } from "./proxy-target.js";
 export {
@@ -7,12 +9,10 @@ export {
   PRIORITY_MAX,
   PRIORITY_MIN,
 } from "./rule-fields.js";
+export type { MatchRequest, RuleIndex, RuleMatch } from "./rule-index.js";
+export { compileRuleIndex } from "./rule-index.js";
 export type { Parsed, RuleDraft, RulePatch } from "./rule-input.js";
 export { applyRulePatch, parseCreateRule, parsePatchRule } from "./rule-input.js";
-export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./source-grammar.js";
-export { asciiLower, parseSource, prepareRequestPath } from "./pattern.js";
-export type { ParsedSource, Segment } from "./pattern.js";
 export { compareRuleOrder } from "./rule-order.js";
-export { compileRuleIndex } from "./rule-index.js";
-export type { MatchRequest, RuleIndex, RuleMatch } from "./rule-index.js";
+export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./source-grammar.js";
 export { buildTarget } from "./target.js";

@@ -47,7 +47,8 @@ export function asciiLower(text: string): string {
 /** Percent-encodes every non-ASCII character (UTF-8), leaving ASCII as it is. */
 export function encodeNonAscii(text: string): string {
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) > 0x7f) return text.replace(/[\u{80}-\u{10FFFF}]+/gu, (m) => encodeURIComponent(m));
+    if (text.charCodeAt(i) > 0x7f)
+      return text.replace(/[\u{80}-\u{10FFFF}]+/gu, (m) => encodeURIComponent(m));
   }
   return text;
 }
@@ -78,12 +79,17 @@ export function parseSource(source: string): ParseResult {
       const name = part.slice(1, modifier ? -1 : undefined);
       if (name === "") return fail("sourcePath has a parameter with an empty name");
       if (!NAME.test(name)) {
-        return fail(`sourcePath parameter "${part}" must be ":" followed by letters, digits and _ (optionally ending in * or +)`);
+        return fail(
+          `sourcePath parameter "${part}" must be ":" followed by letters, digits and _ (optionally ending in * or +)`,
+        );
       }
       if (captureNames.includes(name)) return fail(`sourcePath captures ":${name}" twice`);
-      if (modifier && !last) return fail(`sourcePath parameter "${part}" may only be the last segment`);
+      if (modifier && !last)
+        return fail(`sourcePath parameter "${part}" may only be the last segment`);
       captureNames.push(name);
-      segments.push(modifier ? { kind: "rest", name, min: modifier === "+" ? 1 : 0 } : { kind: "one", name });
+      segments.push(
+        modifier ? { kind: "rest", name, min: modifier === "+" ? 1 : 0 } : { kind: "one", name },
+      );
       continue;
     }
     const star = part.indexOf("*");
@@ -91,10 +97,17 @@ export function parseSource(source: string): ParseResult {
       segments.push({ kind: "literal", text: asciiLower(part) });
       continue;
     }
-    if (part.indexOf("*", star + 1) >= 0) return fail(`sourcePath segment "${part}" may contain at most one *`);
+    if (part.indexOf("*", star + 1) >= 0)
+      return fail(`sourcePath segment "${part}" may contain at most one *`);
     captureNames.push("*");
-    if (part === "*") segments.push(last ? { kind: "rest", name: "*", min: 0 } : { kind: "one", name: "*" });
-    else segments.push({ kind: "glob", prefix: asciiLower(part.slice(0, star)), suffix: asciiLower(part.slice(star + 1)) });
+    if (part === "*")
+      segments.push(last ? { kind: "rest", name: "*", min: 0 } : { kind: "one", name: "*" });
+    else
+      segments.push({
+        kind: "glob",
+        prefix: asciiLower(part.slice(0, star)),
+        suffix: asciiLower(part.slice(star + 1)),
+      });
   }
   const lastSegment = segments[segments.length - 1];
   const slashSignificant = trailingSlash && lastSegment?.kind === "rest";

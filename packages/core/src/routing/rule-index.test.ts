@@ -6,7 +6,12 @@ import { compileRuleIndex } from "./rule-index.js";
 const D = "00000000-0000-4000-8000-00000000000d";
 let clock = 0;
 const rule = (sourcePath: string, targetUrl = "/to", over: Partial<RoutingRule> = {}) =>
-  makeRule(D, { sourcePath, targetUrl, createdAt: new Date(Date.UTC(2026, 0, 1) + clock++ * 1000), ...over });
+  makeRule(D, {
+    sourcePath,
+    targetUrl,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + clock++ * 1000),
+    ...over,
+  });
 
 function hit(rules: RoutingRule[], url: string) {
   const [path, query = ""] = url.split("?") as [string, string?];
@@ -26,7 +31,8 @@ describe("source patterns (spec table)", () => {
   });
 
   it("/blog/*: the path and everything under it", () => {
-    for (const url of ["/blog", "/blog/", "/blog/a", "/Blog/a/b/c"]) expect(matches("/blog/*", url), url).toBe(true);
+    for (const url of ["/blog", "/blog/", "/blog/a", "/Blog/a/b/c"])
+      expect(matches("/blog/*", url), url).toBe(true);
     for (const url of ["/blogs", "/blo", "/"]) expect(matches("/blog/*", url), url).toBe(false);
     expect(hit([rule("/blog/*", "/news/*")], "/blog/A/b")?.target).toBe("/news/A/b");
   });
@@ -82,19 +88,27 @@ describe("targets (spec list)", () => {
   it("passes the visitor's query string on, merging with the target's", () => {
     expect(hit([rule("/a", "/b")], "/a?x=1&y=2")?.target).toBe("/b?x=1&y=2");
     expect(hit([rule("/a", "/b?src=old")], "/a?x=1")?.target).toBe("/b?src=old&x=1");
-    expect(hit([rule("/a", "https://other.example.org/b#top")], "/a?x=1")?.target).toBe("https://other.example.org/b?x=1#top");
+    expect(hit([rule("/a", "https://other.example.org/b#top")], "/a?x=1")?.target).toBe(
+      "https://other.example.org/b?x=1#top",
+    );
   });
 
   it("appends the rest of the path when the source ends in /* and the target has no *", () => {
     expect(hit([rule("/old/*", "/new")], "/old/a/b")?.target).toBe("/new/a/b");
-    expect(hit([rule("/old/*", "https://x.example.org/new/")], "/old/a")?.target).toBe("https://x.example.org/new/a");
+    expect(hit([rule("/old/*", "https://x.example.org/new/")], "/old/a")?.target).toBe(
+      "https://x.example.org/new/a",
+    );
     expect(hit([rule("/old/*", "/new")], "/old")?.target).toBe("/new");
     expect(hit([rule("/old/*", "/new?k=v")], "/old/a?q=1")?.target).toBe("/new/a?k=v&q=1");
   });
 
   it("substitutes named and unnamed captures, leaving unknown names alone", () => {
-    expect(hit([rule("/u/:id/:tab", "/users/:id?tab=:tab")], "/u/42/Posts")?.target).toBe("/users/42?tab=Posts");
-    expect(hit([rule("/u/:id", "https://x.example.org:8443/:id/:other")], "/u/7")?.target).toBe("https://x.example.org:8443/7/:other");
+    expect(hit([rule("/u/:id/:tab", "/users/:id?tab=:tab")], "/u/42/Posts")?.target).toBe(
+      "/users/42?tab=Posts",
+    );
+    expect(hit([rule("/u/:id", "https://x.example.org:8443/:id/:other")], "/u/7")?.target).toBe(
+      "https://x.example.org:8443/7/:other",
+    );
     expect(hit([rule("/shop/*/sale-*", "/s/*/*")], "/shop/a/sale-b")?.target).toBe("/s/a/b");
   });
 
@@ -108,7 +122,12 @@ describe("targets (spec list)", () => {
     expect(hit([rule("/a", "http://example.com/a")], "/a")?.target).toBe("http://example.com/a");
     expect(hit([rule("/a/", "/a/")], "/a/")).toBeNull();
     // A proxy to the same path is not a loop.
-    expect(hit([rule("/p", "https://up.example.org/p", { ruleType: "proxy", redirectCode: null })], "/p")).not.toBeNull();
+    expect(
+      hit(
+        [rule("/p", "https://up.example.org/p", { ruleType: "proxy", redirectCode: null })],
+        "/p",
+      ),
+    ).not.toBeNull();
   });
 });
 
@@ -130,8 +149,14 @@ describe("rule matching order", () => {
     const older = rule("/x/:a", "/1", { createdAt: t });
     const newer = rule("/x/:b", "/2", { createdAt: new Date(t.getTime() + 1) });
     expect(hit([newer, older], "/x/y")?.rule.ruleId).toBe(older.ruleId);
-    const idA = rule("/y/:a", "/1", { createdAt: t, ruleId: "00000000-0000-4000-8000-00000000000a" });
-    const idB = rule("/y/:b", "/2", { createdAt: t, ruleId: "00000000-0000-4000-8000-00000000000b" });
+    const idA = rule("/y/:a", "/1", {
+      createdAt: t,
+      ruleId: "00000000-0000-4000-8000-00000000000a",
+    });
+    const idB = rule("/y/:b", "/2", {
+      createdAt: t,
+      ruleId: "00000000-0000-4000-8000-00000000000b",
+    });
     expect(hit([idB, idA], "/y/z")?.rule.ruleId).toBe(idA.ruleId);
   });
 

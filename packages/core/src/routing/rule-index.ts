@@ -1,7 +1,7 @@
 import type { RoutingRule } from "../types.js";
-import { type ParsedSource, type RequestPath, parseSource, prepareRequestPath } from "./pattern.js";
+import { type ParsedSource, parseSource, prepareRequestPath, type RequestPath } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
-import { type Captures, buildTarget } from "./target.js";
+import { buildTarget, type Captures } from "./target.js";
 
 /**
  * A domain's active rules compiled once: exact sources in a hash map, patterns in a segment
@@ -102,7 +102,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     if (plain) for (const entry of plain) found.push({ entry, caps: null, restStart: -1 });
     if (query) {
       const withQuery = exact.get(`${req.lower}?${query}`);
-      if (withQuery) for (const entry of withQuery) found.push({ entry, caps: null, restStart: -1 });
+      if (withQuery)
+        for (const entry of withQuery) found.push({ entry, caps: null, restStart: -1 });
     }
     // An exact hit that outranks every pattern needs no trie walk.
     if (found.length > 0 && found.every((c) => c.entry.rank < topPatternRank)) return found;
@@ -146,7 +147,10 @@ function insert(root: Node, entry: Entry): void {
     } else if (segment.kind === "glob") {
       node.globs ??= [];
       let glob = node.globs.find((g) => g.prefix === segment.prefix && g.suffix === segment.suffix);
-      if (!glob) node.globs.push((glob = { prefix: segment.prefix, suffix: segment.suffix, node: newNode() }));
+      if (!glob)
+        node.globs.push(
+          (glob = { prefix: segment.prefix, suffix: segment.suffix, node: newNode() }),
+        );
       node = glob.node;
     } else {
       (node.rests ??= []).push({ entry, min: segment.min });
@@ -170,7 +174,8 @@ function walk(root: Node, req: RequestPath, query: string, found: Candidate[]): 
       const rests = (nodes[i] as Node).rests;
       if (!rests) continue;
       for (const { entry, min } of rests) {
-        if (remaining >= min && accepts(entry, req, query)) {
+        // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
+        if ((min === 0 || (remaining > 0 && start < lower.length)) && accepts(entry, req, query)) {
           found.push({ entry, caps: caps[i] as Cap | null, restStart: remaining > 0 ? start : -2 });
         }
       }
@@ -195,9 +200,17 @@ function walk(root: Node, req: RequestPath, query: string, found: Candidate[]): 
       }
       if (node.globs) {
         for (const g of node.globs) {
-          if (segment.length >= g.prefix.length + g.suffix.length && segment.startsWith(g.prefix) && segment.endsWith(g.suffix)) {
+          if (
+            segment.length >= g.prefix.length + g.suffix.length &&
+            segment.startsWith(g.prefix) &&
+            segment.endsWith(g.suffix)
+          ) {
             nextNodes.push(g.node);
-            nextCaps.push({ start: start + g.prefix.length, end: end - g.suffix.length, prev: cap });
+            nextCaps.push({
+              start: start + g.prefix.length,
+              end: end - g.suffix.length,
+              prev: cap,
+            });
           }
         }
       }
@@ -212,7 +225,8 @@ function walk(root: Node, req: RequestPath, query: string, found: Candidate[]): 
     const ends = (nodes[i] as Node).ends;
     if (!ends) continue;
     for (const entry of ends) {
-      if (accepts(entry, req, query)) found.push({ entry, caps: caps[i] as Cap | null, restStart: -1 });
+      if (accepts(entry, req, query))
+        found.push({ entry, caps: caps[i] as Cap | null, restStart: -1 });
     }
   }
 }

@@ -32,4 +32,3 @@ export function sourceKey(sourcePath: string): string {
       : path;
   return trimmed + query;
 }
-

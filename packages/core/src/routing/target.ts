@@ -18,7 +18,11 @@ const TOKEN = /:([A-Za-z_][A-Za-z0-9_]*)[*+]?|\*/g;
  * the visitor's query string is added unless the source has its own `?`. Names the source does
  * not capture are left as written.
  */
-export function buildTarget(rule: Pick<RoutingRule, "targetUrl" | "sourcePath">, captures: Captures, query: string): string {
+export function buildTarget(
+  rule: Pick<RoutingRule, "targetUrl" | "sourcePath">,
+  captures: Captures,
+  query: string,
+): string {
   const { targetUrl } = rule;
   const hash = targetUrl.indexOf("#");
   let body = hash >= 0 ? targetUrl.slice(0, hash) : targetUrl;
