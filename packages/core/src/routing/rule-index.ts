@@ -137,27 +137,29 @@ function insert(root: Node, entry: Entry): void {
   let node = root;
   for (const segment of entry.parsed.segments) {
     if (segment.kind === "literal") {
-      node.literal ??= new Map();
-      let next = node.literal.get(segment.text);
-      if (!next) node.literal.set(segment.text, (next = newNode()));
+      const literal = node.literal ?? new Map<string, Node>();
+      node.literal = literal;
+      const next = literal.get(segment.text) ?? newNode();
+      literal.set(segment.text, next);
       node = next;
     } else if (segment.kind === "one") {
-      node.one ??= newNode();
+      node.one = node.one ?? newNode();
       node = node.one;
     } else if (segment.kind === "glob") {
-      node.globs ??= [];
-      let glob = node.globs.find((g) => g.prefix === segment.prefix && g.suffix === segment.suffix);
-      if (!glob)
-        node.globs.push(
-          (glob = { prefix: segment.prefix, suffix: segment.suffix, node: newNode() }),
-        );
+      const globs = node.globs ?? [];
+      node.globs = globs;
+      let glob = globs.find((g) => g.prefix === segment.prefix && g.suffix === segment.suffix);
+      if (!glob) {
+        glob = { prefix: segment.prefix, suffix: segment.suffix, node: newNode() };
+        globs.push(glob);
+      }
       node = glob.node;
     } else {
-      (node.rests ??= []).push({ entry, min: segment.min });
+      node.rests = [...(node.rests ?? []), { entry, min: segment.min }];
       return;
     }
   }
-  (node.ends ??= []).push(entry);
+  node.ends = [...(node.ends ?? []), entry];
 }
 
 /** Breadth-first walk over the trie: all live branches advance together, segment by segment. */
