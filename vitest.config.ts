@@ -15,6 +15,7 @@ export default defineConfig({
       { find: /^@crawlgate\/adapter-kysely$/, replacement: src("adapter-kysely") },
       { find: /^@crawlgate\/http-fetch$/, replacement: src("http-fetch") },
       { find: /^@crawlgate\/http-express$/, replacement: src("http-express") },
+      { find: /^@crawlgate\/proxy-node$/, replacement: src("proxy-node") },
     ],
   },
   test: {

@@ -6,7 +6,11 @@ export interface MemorySettingsCacheOptions {
   now?: () => number;
 }
 
-/** Per-process edge settings. `invalidate` always reaches it, so it always confirms. */
+/**
+ * Per-process edge settings. Entries are frozen and handed out as they are (no copy), so the
+ * edge can keep one compiled rule index per entry. `invalidate` always reaches it, so it always
+ * confirms.
+ */
 export function createMemorySettingsCache(options: MemorySettingsCacheOptions = {}) {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
@@ -19,10 +23,14 @@ export function createMemorySettingsCache(options: MemorySettingsCacheOptions = 
         entries.delete(hostname);
         return null;
       }
-      return structuredClone(entry.settings);
+      return entry.settings;
     },
     async set(settings) {
-      entries.set(settings.hostname, { settings: structuredClone(settings), storedAt: now() });
+      const frozen = Object.freeze({
+        ...settings,
+        rules: Object.freeze([...settings.rules]),
+      }) as EdgeSettings;
+      entries.set(settings.hostname, { settings: frozen, storedAt: now() });
     },
     async invalidate(domainId) {
       for (const [hostname, entry] of entries) {

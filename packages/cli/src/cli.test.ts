@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -109,6 +110,31 @@ describe("crawlgate CLI", () => {
       expect(rules.ruleCount).toBeGreaterThanOrEqual(3);
       expect(rules.limit).toBe(100);
       expect(rules.rules.some((r: { isActive: boolean }) => !r.isActive)).toBe(true);
+
+      // The same server is the edge for the demo domains: rules apply by Host.
+      const edgeHit = await new Promise<{ status: number; location?: string }>(
+        (resolve, reject) => {
+          const url = new URL(base);
+          const req = httpRequest(
+            {
+              host: url.hostname,
+              port: url.port,
+              path: "/old-pricing?ref=x",
+              headers: { host: "shop.example.com" },
+            },
+            (res) => {
+              res.resume();
+              resolve({
+                status: res.statusCode ?? 0,
+                ...(res.headers.location ? { location: res.headers.location } : {}),
+              });
+            },
+          );
+          req.on("error", reject);
+          req.end();
+        },
+      );
+      expect(edgeHit).toEqual({ status: 301, location: "/pricing?ref=x" });
 
       const unknown = await fetch(`${base}/elsewhere`);
       expect(unknown.status).toBe(404);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Crawlgate, Logger } from "@crawlgate/core";
-import { createExpressRouter } from "@crawlgate/http-express";
+import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
+import { createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import express from "express";
 
 export interface RunningServer {
@@ -10,9 +11,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves the API under `/functions/v1`; every other path is `404 {"error":"not_found"}`. */
+/**
+ * Serves the API under `/functions/v1` and, for every other path, the edge: requests whose Host
+ * is a customer domain get that domain's redirects and proxies. Anything else is
+ * `404 {"error":"not_found"}`.
+ */
 export async function listen(
-  crawlgate: Pick<Crawlgate, "api">,
+  crawlgate: Pick<Crawlgate, "api" | "edge">,
   options: { port: number; host: string; logger: Logger },
 ): Promise<RunningServer> {
   const app = express();
@@ -30,6 +35,11 @@ export async function listen(
     next();
   });
   app.use("/functions/v1", createExpressRouter(crawlgate));
+  app.use(
+    createEdgeMiddleware(crawlgate, {
+      proxy: nodeRequestHandler(createPinnedProxy(), { logger: options.logger }),
+    }),
+  );
   app.use((_req, res) => {
     res.status(404).type("application/json").send('{"error":"not_found"}');
   });

@@ -2,6 +2,7 @@ import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
 import type { StoreDeps } from "./api/context.js";
 import { type Api, createApi } from "./api/create-api.js";
 import { type PlanTable, resolvePlans } from "./config/plans.js";
+import { createEdge, type Edge } from "./edge/create-edge.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { Clock } from "./ports.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "./signing/key-ring.js";
@@ -31,6 +32,8 @@ export interface Crawlgate {
   plans: PlanTable;
   /** Signs and verifies cursors and presigned links. */
   signing: KeyRing;
+  /** The data plane's routing decision (redirect, proxy or nothing) per request. */
+  edge: Edge;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -59,6 +62,13 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     admin: createAccountAdmin(deps.accounts, clock),
     plans,
     signing: keyRingFrom(config.secret),
+    edge: createEdge({
+      accounts: deps.accounts,
+      rules: deps.rules,
+      settingsCache: deps.settingsCache,
+      clock,
+      logger: deps.logger ?? silentLogger,
+    }),
   };
 }
 

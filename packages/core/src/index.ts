@@ -25,6 +25,8 @@ export type { Crawlgate, CrawlgateConfig, CrawlgateDeps } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
 export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
+export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest } from "./edge/index.js";
+export { createEdge, normalizeHost } from "./edge/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {
@@ -48,14 +50,25 @@ export type {
   RuleWriteResult,
   SettingsCache,
 } from "./ports.js";
-export type { Parsed, RuleDraft, RulePatch, TargetCheck } from "./routing/index.js";
+export type {
+  MatchRequest,
+  Parsed,
+  RuleDraft,
+  RuleIndex,
+  RuleMatch,
+  RulePatch,
+  TargetCheck,
+} from "./routing/index.js";
 export {
   applyRulePatch,
   checkProxyTarget,
   checkSourceGrammar,
+  compareRuleOrder,
+  compileRuleIndex,
   isPublicUnicastAddress,
   parseCreateRule,
   parsePatchRule,
+  parseSource,
   sourceKey,
 } from "./routing/index.js";
 export type { KeyRing, SigningKey } from "./signing/index.js";

@@ -1,1 +1,3 @@
+export type { EdgeMiddlewareOptions } from "./edge-middleware.js";
+export { createEdgeMiddleware } from "./edge-middleware.js";
 export { createExpressRouter } from "./express-router.js";

@@ -1,0 +1,10 @@
+export type { NodeEdgeOptions } from "./node-handler.js";
+export { fetchProxyResponder, nodeRequestHandler } from "./node-handler.js";
+export type {
+  PinnedProxy,
+  PinnedProxyOptions,
+  ProxyRequest,
+  ProxyResult,
+  Resolve,
+} from "./pinned-proxy.js";
+export { createPinnedProxy, endToEndHeaders } from "./pinned-proxy.js";

@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Logger } from "@crawlgate/core";
+import type { PinnedProxy, ProxyResult } from "./pinned-proxy.js";
+
+export interface NodeEdgeOptions {
+  logger?: Logger;
+  /** Scheme visitors use, for `X-Forwarded-Proto`; default `https`. */
+  protocol?: "http" | "https";
+}
+
+const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
+
+function badGateway(
+  res: ServerResponse,
+  logger: Logger | undefined,
+  upstream: string,
+  reason: string,
+): void {
+  logger?.warn("edge.proxy_refused", { upstream: new URL(upstream).origin, reason });
+  if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+  res.end("Bad Gateway");
+}
+
+/** Serves a proxy decision on node:http / Express objects, streaming both ways. */
+export function nodeRequestHandler(proxy: PinnedProxy, options: NodeEdgeOptions = {}) {
+  return async (upstream: string, req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? "GET").toUpperCase();
+    const result = await proxy.forward(upstream, {
+      method,
+      headers: req.headers,
+      body: hasBody(method) ? req : null,
+      clientIp: req.socket.remoteAddress,
+      host: req.headers.host ?? "",
+      protocol: options.protocol ?? "https",
+    });
+    if (!result.ok) return badGateway(res, options.logger, upstream, result.reason);
+    res.writeHead(result.status, result.headers);
+    await pipeline(result.body, res).catch(() => res.destroy());
+  };
+}
+
+/** Serves a proxy decision for a WHATWG `Request` on Node (fetch-style hosts). */
+export function fetchProxyResponder(
+  proxy: PinnedProxy,
+  options: NodeEdgeOptions & { clientIp?: (request: Request) => string | undefined } = {},
+) {
+  return async (upstream: string, request: Request): Promise<Response> => {
+    const method = request.method.toUpperCase();
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const url = new URL(request.url);
+    const result: ProxyResult = await proxy.forward(upstream, {
+      method,
+      headers,
+      body: hasBody(method) && request.body ? Readable.fromWeb(request.body as never) : null,
+      clientIp: options.clientIp?.(request),
+      host: url.host,
+      protocol: options.protocol ?? (url.protocol === "http:" ? "http" : "https"),
+    });
+    if (!result.ok) {
+      options.logger?.warn("edge.proxy_refused", {
+        upstream: new URL(upstream).origin,
+        reason: result.reason,
+      });
+      return new Response("Bad Gateway", {
+        status: 502,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
+    }
+    const out = new Headers();
+    for (const [name, value] of Object.entries(result.headers)) {
+      for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
+    }
+    const nullBody = result.status === 204 || result.status === 304 || method === "HEAD";
+    return new Response(nullBody ? null : (Readable.toWeb(result.body) as ReadableStream), {
+      status: result.status,
+      headers: out,
+    });
+  };
+}
