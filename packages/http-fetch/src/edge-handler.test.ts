@@ -8,6 +8,7 @@ describe("edge through the fetch handler", () => {
   let api: (
     path: string,
     init: { method: string; body?: unknown },
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
   ) => Promise<{ status: number; json: any }>;
   let edge: (url: string, host?: string) => Promise<Response>;
   let domainId: string;
