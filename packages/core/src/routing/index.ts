@@ -15,4 +15,5 @@ export type { Parsed, RuleDraft, RulePatch } from "./rule-input.js";
 export { applyRulePatch, parseCreateRule, parsePatchRule } from "./rule-input.js";
 export { compareRuleOrder } from "./rule-order.js";
 export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./source-grammar.js";
-export { buildTarget } from "./target.js";
+export type { TargetTemplate } from "./target.js";
+export { compileTarget, renderTarget } from "./target.js";

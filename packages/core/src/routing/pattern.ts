@@ -34,23 +34,28 @@ export type ParseResult = { ok: true; value: ParsedSource } | { ok: false; messa
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** ASCII-only lowercase: keeps string length, so capture offsets stay valid. */
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * Lowercase for matching. Callers pass ASCII (see `encodeNonAscii`), for which the built-in
+ * lowercase keeps the length, so capture offsets stay valid.
+ */
 export function asciiLower(text: string): string {
-  // Fast path: most paths have no upper-case letter at all.
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 65 && c <= 90) return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-  }
-  return text;
+  return text.toLowerCase();
 }
 
 /** Percent-encodes every non-ASCII character (UTF-8), leaving ASCII as it is. */
 export function encodeNonAscii(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) > 0x7f)
-      return text.replace(/[\u{80}-\u{10FFFF}]+/gu, (m) => encodeURIComponent(m));
+  return NON_ASCII.test(text) ? text.replace(/[\u{80}-\u{10FFFF}]/gu, encodeChar) : text;
+}
+
+/** One character as UTF-8 percent-escapes; a lone surrogate becomes U+FFFD. */
+function encodeChar(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return "%EF%BF%BD";
   }
-  return text;
 }
 
 export function parseSource(source: string): ParseResult {

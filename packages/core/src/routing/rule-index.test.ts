@@ -179,3 +179,11 @@ describe("linear matching", () => {
     expect(index.match({ path, query: "" })).not.toBeUndefined();
   });
 });
+
+describe("loop skip falls through to patterns", () => {
+  it("tries patterns when the only exact hit redirects to itself", () => {
+    const self = rule("/Same", "/Same", { priority: 5 });
+    const pattern = rule("/:any", "/caught/:any");
+    expect(hit([self, pattern], "/Same")?.target).toBe("/caught/Same");
+  });
+});

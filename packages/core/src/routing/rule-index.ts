@@ -1,7 +1,7 @@
 import type { RoutingRule } from "../types.js";
 import { type ParsedSource, parseSource, prepareRequestPath, type RequestPath } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
-import { buildTarget, type Captures } from "./target.js";
+import { compileTarget, renderTarget, type TargetTemplate } from "./target.js";
 
 /**
  * A domain's active rules compiled once: exact sources in a hash map, patterns in a segment
@@ -14,6 +14,7 @@ import { buildTarget, type Captures } from "./target.js";
 interface Entry {
   rule: RoutingRule;
   parsed: ParsedSource;
+  target: TargetTemplate;
   /** Position in the total match order (smaller wins). */
   rank: number;
 }
@@ -26,9 +27,30 @@ interface Node {
   rests: { entry: Entry; min: 0 | 1 }[] | null;
   /** Rules that end at this node. */
   ends: Entry[] | null;
+  /** Best (smallest) rank of any rule at or below this node: branches that cannot win are cut. */
+  minRank: number;
 }
 
-const newNode = (): Node => ({ literal: null, one: null, globs: null, rests: null, ends: null });
+const newNode = (): Node => ({
+  literal: null,
+  one: null,
+  globs: null,
+  rests: null,
+  ends: null,
+  minRank: Number.POSITIVE_INFINITY,
+});
+
+/** Fills `minRank` bottom-up. */
+function computeMinRank(node: Node): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (const e of node.ends ?? []) min = Math.min(min, e.rank);
+  for (const r of node.rests ?? []) min = Math.min(min, r.entry.rank);
+  for (const child of node.literal?.values() ?? []) min = Math.min(min, computeMinRank(child));
+  if (node.one) min = Math.min(min, computeMinRank(node.one));
+  for (const g of node.globs ?? []) min = Math.min(min, computeMinRank(g.node));
+  node.minRank = min;
+  return min;
+}
 
 /** Offsets of captured segments as a persistent list, so branches share their history. */
 interface Cap {
@@ -72,7 +94,10 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   for (const rule of rules) {
     if (!rule.isActive) continue;
     const result = parseSource(rule.sourcePath);
-    if (result.ok) parsed.push({ rule, parsed: result.value, rank: 0 });
+    if (result.ok) {
+      const target = compileTarget(rule.targetUrl, result.value, result.value.query !== null);
+      parsed.push({ rule, parsed: result.value, target, rank: 0 });
+    }
   }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
   parsed.forEach((entry, i) => {
@@ -82,7 +107,6 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   const exact = new Map<string, Entry[]>();
   const root = newNode();
   let patternCount = 0;
-  let topPatternRank = Number.POSITIVE_INFINITY;
   for (const entry of parsed) {
     if (entry.parsed.isExact) {
       const key = exactKey(entry.parsed);
@@ -92,11 +116,19 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       continue;
     }
     patternCount++;
-    topPatternRank = Math.min(topPatternRank, entry.rank);
     insert(root, entry);
   }
+  computeMinRank(root);
 
-  function candidates(req: RequestPath, query: string): Candidate[] {
+  /**
+   * Every rule matching the request. With `shortcut`, an exact hit that outranks every pattern
+   * is returned without walking the trie (the caller walks it after all if that hit is skipped).
+   */
+  function candidates(
+    req: RequestPath,
+    query: string,
+    shortcut: boolean,
+  ): { found: Candidate[]; walked: boolean } {
     const found: Candidate[] = [];
     const plain = exact.get(req.lower);
     if (plain) for (const entry of plain) found.push({ entry, caps: null, restStart: -1 });
@@ -105,25 +137,38 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       if (withQuery)
         for (const entry of withQuery) found.push({ entry, caps: null, restStart: -1 });
     }
-    // An exact hit that outranks every pattern needs no trie walk.
-    if (found.length > 0 && found.every((c) => c.entry.rank < topPatternRank)) return found;
-    if (patternCount > 0) walk(root, req, query, found);
-    return found;
+    // With the shortcut, branches that cannot beat the best exact hit are cut during the walk
+    // (if that hit is then skipped as a self-redirect, the caller walks again without it).
+    let bound = Number.POSITIVE_INFINITY;
+    if (shortcut) for (const c of found) bound = Math.min(bound, c.entry.rank);
+    if (patternCount > 0 && root.minRank < bound) walk(root, req, query, found, bound);
+    return { found, walked: bound === Number.POSITIVE_INFINITY };
+  }
+
+  function firstApplicable(
+    found: Candidate[],
+    req: RequestPath,
+    request: MatchRequest,
+  ): RuleMatch | null {
+    if (found.length > 1) found.sort((a, b) => a.entry.rank - b.entry.rank);
+    for (const candidate of found) {
+      const match = resolve(candidate, req, request.query);
+      if (match.rule.ruleType === "redirect" && isSameUrl(match.target, request)) continue;
+      return match;
+    }
+    return null;
   }
 
   return {
     size: parsed.length,
     match(request) {
       const req = prepareRequestPath(request.path);
-      const found = candidates(req, request.query);
-      if (found.length === 0) return null;
-      if (found.length > 1) found.sort((a, b) => a.entry.rank - b.entry.rank);
-      for (const candidate of found) {
-        const match = resolve(candidate, req, request.query);
-        if (match.rule.ruleType === "redirect" && isSameUrl(match.target, request)) continue;
-        return match;
-      }
-      return null;
+      const first = candidates(req, request.query, true);
+      if (first.found.length === 0) return null;
+      const match = firstApplicable(first.found, req, request);
+      if (match || first.walked) return match;
+      // Every exact hit was a skipped self-redirect: patterns may still apply.
+      return firstApplicable(candidates(req, request.query, false).found, req, request);
     },
   };
 }
@@ -162,81 +207,99 @@ function insert(root: Node, entry: Entry): void {
   node.ends = [...(node.ends ?? []), entry];
 }
 
-/** Breadth-first walk over the trie: all live branches advance together, segment by segment. */
-function walk(root: Node, req: RequestPath, query: string, found: Candidate[]): void {
+// Scratch space reused by every walk (matching is synchronous, so one set suffices). Arrays
+// are only ever grown; live lengths are kept in counters.
+let curNodes: Node[] = [];
+let curCaps: (Cap | null)[] = [];
+let nextNodes: Node[] = [];
+let nextCaps: (Cap | null)[] = [];
+
+/**
+ * Breadth-first walk over the trie: all live branches advance together, one segment at a time,
+ * so the work is bounded by (segments × live branches) and nothing ever backtracks.
+ */
+function walk(
+  root: Node,
+  req: RequestPath,
+  query: string,
+  found: Candidate[],
+  bound: number,
+): void {
   const { lower } = req;
-  let nodes: Node[] = [root];
-  let caps: (Cap | null)[] = [null];
-  let start = 1; // offset of the current segment (after its "/")
-  const atRoot = lower === "/";
-  let remaining = atRoot ? 0 : countSegments(lower);
+  const len = lower.length;
+  const atRoot = len === 1;
+  curNodes[0] = root;
+  curCaps[0] = null;
+  let count = 1;
+  let start = 1; // offset of the next segment, just after its "/"
 
   while (true) {
-    for (let i = 0; i < nodes.length; i++) {
-      const rests = (nodes[i] as Node).rests;
-      if (!rests) continue;
+    const more = !atRoot && start <= len;
+    for (let i = 0; i < count; i++) {
+      const rests = (curNodes[i] as Node).rests;
+      if (rests === null) continue;
       for (const { entry, min } of rests) {
         // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
-        if ((min === 0 || (remaining > 0 && start < lower.length)) && accepts(entry, req, query)) {
-          found.push({ entry, caps: caps[i] as Cap | null, restStart: remaining > 0 ? start : -2 });
+        if ((min === 0 || (more && start < len)) && accepts(entry, req, query)) {
+          found.push({ entry, caps: curCaps[i] as Cap | null, restStart: more ? start : -2 });
         }
       }
     }
-    if (remaining === 0) break;
+    if (!more) break;
     let end = lower.indexOf("/", start);
-    if (end < 0) end = lower.length;
+    if (end < 0) end = len;
     const segment = lower.slice(start, end);
-    const nextNodes: Node[] = [];
-    const nextCaps: (Cap | null)[] = [];
-    for (let i = 0; i < nodes.length; i++) {
-      const node = nodes[i] as Node;
-      const cap = caps[i] as Cap | null;
-      const lit = node.literal?.get(segment);
-      if (lit) {
-        nextNodes.push(lit);
-        nextCaps.push(cap);
+    let next = 0;
+    for (let i = 0; i < count; i++) {
+      const node = curNodes[i] as Node;
+      const cap = curCaps[i] as Cap | null;
+      if (node.literal !== null) {
+        const lit = node.literal.get(segment);
+        if (lit !== undefined && lit.minRank < bound) {
+          nextNodes[next] = lit;
+          nextCaps[next++] = cap;
+        }
       }
-      if (node.one && segment.length > 0) {
-        nextNodes.push(node.one);
-        nextCaps.push({ start, end, prev: cap });
+      if (node.one !== null && node.one.minRank < bound && segment.length > 0) {
+        nextNodes[next] = node.one;
+        nextCaps[next++] = { start, end, prev: cap };
       }
-      if (node.globs) {
+      if (node.globs !== null) {
         for (const g of node.globs) {
           if (
+            g.node.minRank < bound &&
             segment.length >= g.prefix.length + g.suffix.length &&
             segment.startsWith(g.prefix) &&
             segment.endsWith(g.suffix)
           ) {
-            nextNodes.push(g.node);
-            nextCaps.push({
+            nextNodes[next] = g.node;
+            nextCaps[next++] = {
               start: start + g.prefix.length,
               end: end - g.suffix.length,
               prev: cap,
-            });
+            };
           }
         }
       }
     }
-    nodes = nextNodes;
-    caps = nextCaps;
-    if (nodes.length === 0) return;
+    const swapNodes = curNodes;
+    curNodes = nextNodes;
+    nextNodes = swapNodes;
+    const swapCaps = curCaps;
+    curCaps = nextCaps;
+    nextCaps = swapCaps;
+    count = next;
+    if (count === 0) return;
     start = end + 1;
-    remaining--;
   }
-  for (let i = 0; i < nodes.length; i++) {
-    const ends = (nodes[i] as Node).ends;
-    if (!ends) continue;
+  for (let i = 0; i < count; i++) {
+    const ends = (curNodes[i] as Node).ends;
+    if (ends === null) continue;
     for (const entry of ends) {
       if (accepts(entry, req, query))
-        found.push({ entry, caps: caps[i] as Cap | null, restStart: -1 });
+        found.push({ entry, caps: curCaps[i] as Cap | null, restStart: -1 });
     }
   }
-}
-
-function countSegments(path: string): number {
-  let n = 1;
-  for (let i = 1; i < path.length; i++) if (path.charCodeAt(i) === 47) n++;
-  return n;
 }
 
 function accepts(entry: Entry, req: RequestPath, query: string): boolean {
@@ -247,34 +310,41 @@ function accepts(entry: Entry, req: RequestPath, query: string): boolean {
 function resolve(candidate: Candidate, req: RequestPath, query: string): RuleMatch {
   const { entry } = candidate;
   const names = entry.parsed.captureNames;
-  const values: string[] = [];
-  for (let c = candidate.caps; c; c = c.prev) values.push(req.original.slice(c.start, c.end));
-  values.reverse();
-  const last = entry.parsed.segments[entry.parsed.segments.length - 1];
-  let tailRest: string | null = null;
-  if (last?.kind === "rest") {
-    const rest = candidate.restStart >= 0 ? req.original.slice(candidate.restStart) : "";
-    values.push(rest);
-    if (last.name === "*") tailRest = rest;
+  const values: string[] = names.length === 0 ? [] : new Array(names.length);
+  const endsWithRest = entry.parsed.segments[entry.parsed.segments.length - 1]?.kind === "rest";
+  let i = endsWithRest ? names.length - 2 : names.length - 1;
+  for (let c = candidate.caps; c && i >= 0; c = c.prev)
+    values[i--] = req.original.slice(c.start, c.end);
+  if (endsWithRest) {
+    values[names.length - 1] =
+      candidate.restStart >= 0 ? req.original.slice(candidate.restStart) : "";
   }
-  const named = new Map<string, string>();
-  const stars: string[] = [];
-  const captures: Record<string, string> = {};
-  names.forEach((name, i) => {
-    const value = values[i] ?? "";
-    if (name === "*") stars.push(value);
-    else named.set(name, value);
-    captures[name] = value;
-  });
-  const target = buildTarget(entry.rule, { named, stars, tailRest } satisfies Captures, query);
-  return { rule: entry.rule, captures, target };
+  return new Match(entry.rule, names, values, renderTarget(entry.target, values, query));
+}
+
+/** A match; `captures` is built only when asked for. */
+class Match implements RuleMatch {
+  constructor(
+    readonly rule: RoutingRule,
+    private readonly names: string[],
+    private readonly values: string[],
+    readonly target: string,
+  ) {}
+
+  get captures(): Record<string, string> {
+    const out: Record<string, string> = {};
+    this.names.forEach((name, i) => {
+      out[name] = this.values[i] ?? "";
+    });
+    return out;
+  }
 }
 
 /** Whether a redirect target is the URL that was requested (same path and query, same case). */
 function isSameUrl(target: string, request: MatchRequest): boolean {
   const requested = request.query ? `${request.path}?${request.query}` : request.path;
   if (target === requested) return true;
-  if (!request.url || !/^https?:\/\//i.test(target)) return false;
+  if (!request.url || target.charCodeAt(0) === 47) return false;
   try {
     return new URL(target).href === new URL(request.url).href;
   } catch {

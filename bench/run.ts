@@ -1,0 +1,45 @@
+import { writeFileSync } from "node:fs";
+import { FULL, QUICK, type ResultRow } from "./measure.js";
+import { routingSuite } from "./routing.js";
+
+/**
+ * `pnpm bench <suite> [--quick]`: runs a benchmark suite, writes its rows to
+ * bench/results/<suite>.json, and in quick mode (CI) fails only on a gross regression.
+ */
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const suite = args.find((a) => !a.startsWith("--")) ?? "routing";
+const SUITES: Record<string, () => ResultRow[]> = {
+  routing: () => routingSuite(quick ? QUICK : FULL, quick),
+};
+
+const run = SUITES[suite];
+if (!run) {
+  console.error(`unknown suite "${suite}"; known: ${Object.keys(SUITES).join(", ")}`);
+  process.exit(2);
+}
+const rows = run();
+if (!quick)
+  writeFileSync(
+    new URL(`./results/${suite}.json`, import.meta.url),
+    `${JSON.stringify(rows, null, 2)}\n`,
+  );
+console.log(JSON.stringify(rows));
+
+if (suite === "routing") {
+  // Gross regression: our matcher slower than the linear-scan anchor.
+  for (const size of ["1k", "10k"]) {
+    const ours =
+      rows.find((r) => r.case === size && r.impl === "crawlgate")?.nsPerOp ??
+      Number.POSITIVE_INFINITY;
+    const linear =
+      rows.find((r) => r.case === size && r.impl === "path-to-regexp-v6-linear")?.nsPerOp ?? 0;
+    if (ours >= linear) {
+      console.error(
+        `REGRESSION: crawlgate ${ours} ns/match at ${size} is not faster than the linear scan (${linear})`,
+      );
+      process.exit(1);
+    }
+  }
+}
