@@ -19,6 +19,8 @@ export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";
 export { API_PREFIX, ROUTES } from "./api/routes.js";
+export type { Classification, Classifier } from "./classify/index.js";
+export { AUTOMATION_PATTERNS, compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanLimits, PlanOverrides, PlanTable } from "./config/plans.js";
 export { DEFAULT_PLANS, planOverridesSchema, resolvePlans } from "./config/plans.js";
 export type { Crawlgate, CrawlgateConfig, CrawlgateDeps } from "./crawlgate.js";

@@ -1,0 +1,5 @@
+export type { Automaton, PatternSpec } from "./automaton.js";
+export { compileAutomaton } from "./automaton.js";
+export type { Classification, Classifier } from "./classifier.js";
+export { AUTOMATION_PATTERNS, compileClassifier, withCache } from "./classifier.js";
+export { uaHash } from "./ua-hash.js";
