@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { classifySuite } from "./classify.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
 
@@ -12,6 +13,7 @@ const quick = args.includes("--quick");
 const suite = args.find((a) => !a.startsWith("--")) ?? "routing";
 const SUITES: Record<string, () => ResultRow[]> = {
   routing: () => routingSuite(quick ? QUICK : FULL, quick),
+  classify: () => classifySuite(quick ? QUICK : FULL),
 };
 
 const run = SUITES[suite];
@@ -26,6 +28,18 @@ if (!quick)
     `${JSON.stringify(rows, null, 2)}\n`,
   );
 console.log(JSON.stringify(rows));
+
+if (suite === "classify") {
+  // Gross regression: exact attribution slower than the naive loop.
+  const ours = rows.find((r) => r.impl === "crawlgate")?.nsPerOp ?? Number.POSITIVE_INFINITY;
+  const naive = rows.find((r) => r.impl === "naive")?.nsPerOp ?? 0;
+  if (ours >= naive) {
+    console.error(
+      `REGRESSION: crawlgate classifier ${ours} ns/UA is not faster than the naive loop (${naive})`,
+    );
+    process.exit(1);
+  }
+}
 
 if (suite === "routing") {
   // Gross regression: our matcher slower than the linear-scan anchor.

@@ -26,30 +26,46 @@ export interface Automaton {
 const ALPHABET = 128;
 
 export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
-  // 1. Trie.
+  // Character classes: one per character that occurs in a pattern, A–Z folded onto a–z, and
+  // class 0 for everything else. A narrow table keeps the DFA inside the CPU caches.
+  const classOf = new Uint8Array(ALPHABET);
+  let classes = 1;
+  for (const p of patterns) {
+    for (let i = 0; i < p.text.length; i++) {
+      const c = p.text.charCodeAt(i);
+      if (c >= ALPHABET || (c >= 65 && c <= 90))
+        throw new Error(`pattern "${p.text}" must be lowercase ASCII`);
+      if (classOf[c] === 0) classOf[c] = classes++;
+    }
+  }
+  if (classes > 255) throw new Error("too many distinct pattern characters");
+  for (let c = 65; c <= 90; c++) classOf[c] = classOf[c + 32] as number;
+
+  // 1. Trie over classes.
   const goto: Map<number, number>[] = [new Map()];
   const own: number[] = [-1]; // pattern index ending exactly here
   patterns.forEach((p, index) => {
     let state = 0;
     for (let i = 0; i < p.text.length; i++) {
-      const c = p.text.charCodeAt(i);
-      if (c >= ALPHABET || (c >= 65 && c <= 90))
-        throw new Error(`pattern "${p.text}" must be lowercase ASCII`);
-      let next = goto[state]?.get(c);
+      const k = classOf[p.text.charCodeAt(i)] as number;
+      let next = goto[state]?.get(k);
       if (next === undefined) {
         next = goto.length;
         goto.push(new Map());
         own.push(-1);
-        goto[state]?.set(c, next);
+        goto[state]?.set(k, next);
       }
       state = next;
     }
-    own[state] = index;
+    const previous = own[state] as number;
+    if (previous < 0 || (patterns[previous] as PatternSpec).tieRank > p.tieRank) own[state] = index;
   });
 
-  // 2. Failure links and best outputs, breadth-first; the DFA table folds failures in.
+  // 2. Failure links, breadth-first; the DFA table folds failures in; each state keeps the best
+  //    pattern ending there or on its failure chain.
   const states = goto.length;
-  const table = new Int32Array(states * ALPHABET);
+  if (states * classes >= 2 ** 30) throw new Error("automaton too large");
+  const table = new Int32Array(states * classes);
   const fail = new Int32Array(states);
   const best = new Int32Array(states).fill(-1);
   const better = (a: number, b: number): number => {
@@ -61,71 +77,72 @@ export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
     return pa.tieRank <= pb.tieRank ? a : b;
   };
   const queue: number[] = [];
-  for (let c = 0; c < ALPHABET; c++) {
-    const next = goto[0]?.get(c);
-    table[c] = next ?? 0;
+  for (let k = 0; k < classes; k++) {
+    const next = goto[0]?.get(k);
+    table[k] = next ?? 0;
     if (next !== undefined) {
       fail[next] = 0;
       queue.push(next);
     }
   }
-  best[0] = own[0] as number;
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head] as number;
     best[state] = better(own[state] as number, best[fail[state] as number] as number);
-    for (let c = 0; c < ALPHABET; c++) {
-      const next = goto[state]?.get(c);
+    for (let k = 0; k < classes; k++) {
+      const next = goto[state]?.get(k);
       if (next === undefined) {
-        table[state * ALPHABET + c] = table[(fail[state] as number) * ALPHABET + c] as number;
+        table[state * classes + k] = table[(fail[state] as number) * classes + k] as number;
       } else {
-        table[state * ALPHABET + c] = next;
-        fail[next] = table[(fail[state] as number) * ALPHABET + c] as number;
+        table[state * classes + k] = next;
+        fail[next] = table[(fail[state] as number) * classes + k] as number;
         queue.push(next);
       }
     }
   }
-  const bestLength = new Int32Array(states);
-  const bestRank = new Int32Array(states);
-  const bestValue = new Int32Array(states).fill(-1);
+  // One comparable score per state: longer first, then smaller tieRank.
+  const score = new Float64Array(states);
+  const value = new Int32Array(states).fill(-1);
   for (let s = 0; s < states; s++) {
     const b = best[s] as number;
-    if (b >= 0) {
-      const p = patterns[b] as PatternSpec;
-      bestLength[s] = p.text.length;
-      bestRank[s] = p.tieRank;
-      bestValue[s] = p.value;
-    }
+    if (b < 0) continue;
+    const p = patterns[b] as PatternSpec;
+    score[s] = p.text.length * 2 ** 32 + (2 ** 32 - 1 - p.tieRank);
+    value[s] = p.value;
   }
 
-  return {
-    longest(input) {
-      return scan(input, true);
-    },
-  };
+  // Transitions carry the target's row offset and, in the lowest bit, whether a pattern ends
+  // there: the scan does one table load per character and looks at scores only on hits.
+  const packed = new Int32Array(states * classes);
+  for (let i = 0; i < packed.length; i++) {
+    const next = table[i] as number;
+    packed[i] = ((next * classes) << 1) | ((value[next] as number) >= 0 ? 1 : 0);
+  }
 
   function scan(input: string, fast: boolean): number {
-    {
-      let state = 0;
-      let length = 0;
-      let rank = 0;
-      let value = -1;
-      for (let i = 0; i < input.length; i++) {
-        let c = input.charCodeAt(i);
-        if (c >= ALPHABET) {
-          // Full Unicode lowercasing can turn a non-ASCII letter into ASCII (the Kelvin sign
-          // becomes "k"): lowercase the whole input properly and scan it again.
-          if (fast) return scan(input.toLowerCase(), false);
-          c = 0;
-        } else if (c >= 65 && c <= 90) c += 32;
-        state = table[state * ALPHABET + c] as number;
-        const l = bestLength[state] as number;
-        if (l > length || (l === length && l > 0 && (bestRank[state] as number) < rank)) {
-          length = l;
-          rank = bestRank[state] as number;
-          value = bestValue[state] as number;
+    let row = 0;
+    let bestScore = 0;
+    let bestRow = 0;
+    for (let i = 0; i < input.length; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= ALPHABET) {
+        // Full Unicode lowercasing can turn a non-ASCII letter into ASCII (the Kelvin sign
+        // becomes "k"): lowercase the whole input properly and scan it again.
+        if (fast) return scan(input.toLowerCase(), false);
+        row = 0;
+        continue;
+      }
+      const entry = packed[row + (classOf[c] as number)] as number;
+      row = entry >> 1;
+      if ((entry & 1) !== 0) {
+        const sc = score[row / classes] as number;
+        if (sc > bestScore) {
+          bestScore = sc;
+          bestRow = row;
         }
       }
-      return value;
     }
+    return bestScore > 0 ? (value[bestRow / classes] as number) : -1;
   }
+
+  return { longest: (input) => scan(input, true) };
 }
