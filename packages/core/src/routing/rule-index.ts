@@ -17,6 +17,11 @@ interface Entry {
   target: TargetTemplate;
   /** Position in the total match order (smaller wins). */
   rank: number;
+  /**
+   * Exact entries only: no pattern that outranks this rule can match its path, with or without
+   * a trailing slash, whatever the query. Then an exact hit needs no trie walk at all.
+   */
+  unbeatable: boolean;
 }
 
 interface Node {
@@ -96,7 +101,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     const result = parseSource(rule.sourcePath);
     if (result.ok) {
       const target = compileTarget(rule.targetUrl, result.value, result.value.query !== null);
-      parsed.push({ rule, parsed: result.value, target, rank: 0 });
+      parsed.push({ rule, parsed: result.value, target, rank: 0, unbeatable: false });
     }
   }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
@@ -119,6 +124,19 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     insert(root, entry);
   }
   computeMinRank(root);
+  for (const list of exact.values()) {
+    for (const entry of list) {
+      const found: Candidate[] = [];
+      walk(
+        root,
+        prepareRequestPath(`${exactKey({ ...entry.parsed, query: null })}/`),
+        ANY_QUERY,
+        found,
+        entry.rank,
+      );
+      entry.unbeatable = found.every((c) => c.entry.rank > entry.rank);
+    }
+  }
 
   /**
    * Every rule matching the request. With `shortcut`, an exact hit that outranks every pattern
@@ -141,6 +159,14 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     // (if that hit is then skipped as a self-redirect, the caller walks again without it).
     let bound = Number.POSITIVE_INFINITY;
     if (shortcut) for (const c of found) bound = Math.min(bound, c.entry.rank);
+    if (
+      shortcut &&
+      found.length > 0 &&
+      (found[0] as Candidate).entry.unbeatable &&
+      (found[0] as Candidate).entry.rank === bound
+    ) {
+      return { found, walked: false };
+    }
     if (patternCount > 0 && root.minRank < bound) walk(root, req, query, found, bound);
     return { found, walked: bound === Number.POSITIVE_INFINITY };
   }
@@ -302,9 +328,12 @@ function walk(
   }
 }
 
+/** Stands for "any query string" when deciding at compile time which patterns could match. */
+const ANY_QUERY = "\u0000any";
+
 function accepts(entry: Entry, req: RequestPath, query: string): boolean {
   if (entry.parsed.slashSignificant && !req.endsWithSlash) return false;
-  return entry.parsed.query === null || entry.parsed.query === query;
+  return entry.parsed.query === null || entry.parsed.query === query || query === ANY_QUERY;
 }
 
 function resolve(candidate: Candidate, req: RequestPath, query: string): RuleMatch {
