@@ -117,6 +117,16 @@ export type {
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
 export type {
+  AsnLookup,
+  RangeSet,
+  Resolver,
+  Tier,
+  Verdict,
+  Verifier,
+  VerifierOptions,
+} from "./verify/index.js";
+export { buildRangeSet, createVerifier, parseRangeFile } from "./verify/index.js";
+export type {
   Bucket,
   ClampResult,
   Granularity,

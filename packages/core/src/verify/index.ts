@@ -1,0 +1,4 @@
+export type { RangeFileResult, RangeSet } from "./ip-ranges.js";
+export { buildRangeSet, parseRangeFile } from "./ip-ranges.js";
+export type { AsnLookup, Resolver, Tier, Verdict, Verifier, VerifierOptions } from "./verifier.js";
+export { createVerifier } from "./verifier.js";

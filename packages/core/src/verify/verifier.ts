@@ -1,0 +1,163 @@
+import ipaddr from "ipaddr.js";
+import type { BotDefinition } from "../taxonomy/schema.js";
+import { buildRangeSet, type RangeSet } from "./ip-ranges.js";
+
+/** Reverse and forward DNS, as the Node entry point (or a fake in tests) provides them. */
+export interface Resolver {
+  /** PTR names of an address; rejects on NXDOMAIN or failure. */
+  reverse(ip: string): Promise<string[]>;
+  /** A/AAAA addresses of a name; rejects on NXDOMAIN or failure. */
+  forward(hostname: string): Promise<string[]>;
+}
+
+/** Org-level ASN of an address, or `null` when unknown. */
+export interface AsnLookup {
+  asnOf(ip: string): Promise<number | null>;
+}
+
+export type Tier = "verified" | "declared" | "unknown";
+
+export interface Verdict {
+  tier: Tier;
+  /** Operator whose published ranges contained the address (`null` otherwise). */
+  botOperator: string | null;
+  /** The CIDR that matched (`null` otherwise). */
+  matchedRange: string | null;
+  /** The check could not finish in time: recorded `declared` now, worth retrying later. */
+  retry: boolean;
+}
+
+export interface VerifierOptions {
+  resolver: Resolver;
+  asn?: AsnLookup;
+  /** Budget for one verification (DNS included); default 300 ms. */
+  timeoutMs?: number;
+  /** How long reverse-DNS outcomes are remembered; default 1 hour. */
+  cacheTtlMs?: number;
+  now?: () => number;
+}
+
+const DECLARED: Verdict = Object.freeze({
+  tier: "declared",
+  botOperator: null,
+  matchedRange: null,
+  retry: false,
+});
+const UNKNOWN: Verdict = Object.freeze({
+  tier: "unknown",
+  botOperator: null,
+  matchedRange: null,
+  retry: false,
+});
+const TIMED_OUT = Symbol("timeout");
+
+/**
+ * Point-in-time verification of a claimed bot from the request's address (the address is used
+ * here and never kept): published IP ranges per operator, reverse DNS with forward confirmation,
+ * or ASN, as the bot's `verificationMethod` says. Bots with method `none` are never verified.
+ */
+export function createVerifier(options: VerifierOptions) {
+  const timeoutMs = options.timeoutMs ?? 300;
+  const ttl = options.cacheTtlMs ?? 3_600_000;
+  const now = options.now ?? Date.now;
+  const ranges = new Map<string, { set: RangeSet; fetchedAt: Date }>();
+  const rdnsCache = new Map<string, { ok: boolean; at: number }>();
+
+  async function withTimeout<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const sameAddress = (a: string, b: string) => {
+    try {
+      return ipaddr.process(a).toString() === ipaddr.process(b).toString();
+    } catch {
+      return false;
+    }
+  };
+
+  /** Reverse lookup, suffix check, forward confirmation. `null` = could not finish in time. */
+  async function rdnsConfirms(ip: string, suffixes: readonly string[]): Promise<boolean | null> {
+    const key = `${ip}|${suffixes.join(",")}`;
+    const cached = rdnsCache.get(key);
+    if (cached && now() - cached.at < ttl) return cached.ok;
+    const outcome = await withTimeout(
+      (async () => {
+        const names = await options.resolver.reverse(ip).catch(() => [] as string[]);
+        for (const raw of names) {
+          const name = raw.toLowerCase().replace(/\.$/, "");
+          if (!suffixes.some((s) => name === s || name.endsWith(`.${s}`))) continue;
+          const addresses = await options.resolver.forward(name).catch(() => [] as string[]);
+          if (addresses.some((a) => sameAddress(a, ip))) return true;
+        }
+        return false;
+      })(),
+    );
+    if (outcome === TIMED_OUT) return null;
+    rdnsCache.set(key, { ok: outcome, at: now() });
+    return outcome;
+  }
+
+  return {
+    /** Replaces one operator's published ranges (e.g. after the weekly refresh). */
+    setRanges(operator: string, cidrs: readonly string[], fetchedAt: Date): void {
+      ranges.set(operator, { set: buildRangeSet(cidrs), fetchedAt });
+    },
+    /** When an operator's ranges were fetched, or `null` when none are loaded. */
+    rangesFetchedAt(operator: string): Date | null {
+      return ranges.get(operator)?.fetchedAt ?? null;
+    },
+
+    async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verdict> {
+      if (bot.botId === "unknown") return UNKNOWN;
+      switch (bot.verificationMethod) {
+        case "none":
+          return DECLARED;
+        case "published_ip_ranges": {
+          const cidr = ranges.get(bot.operator)?.set.find(ip) ?? null;
+          if (cidr)
+            return {
+              tier: "verified",
+              botOperator: bot.operator,
+              matchedRange: cidr,
+              retry: false,
+            };
+          // Operators that also document reverse DNS get that second chance.
+          const suffixes = bot.verification.rdnsSuffixes ?? [];
+          if (suffixes.length === 0) return DECLARED;
+          const ok = await rdnsConfirms(ip, suffixes);
+          return ok === null
+            ? { ...DECLARED, retry: true }
+            : ok
+              ? { ...DECLARED, tier: "verified" }
+              : DECLARED;
+        }
+        case "rdns_suffix": {
+          const ok = await rdnsConfirms(ip, bot.verification.rdnsSuffixes ?? []);
+          return ok === null
+            ? { ...DECLARED, retry: true }
+            : ok
+              ? { ...DECLARED, tier: "verified" }
+              : DECLARED;
+        }
+        case "asn_only": {
+          if (!options.asn) return DECLARED;
+          const asn = await withTimeout(options.asn.asnOf(ip).catch(() => null));
+          if (asn === TIMED_OUT) return { ...DECLARED, retry: true };
+          return asn !== null && (bot.verification.asns ?? []).includes(asn)
+            ? { ...DECLARED, tier: "verified" }
+            : DECLARED;
+        }
+      }
+    },
+  };
+}
+
+export type Verifier = ReturnType<typeof createVerifier>;
