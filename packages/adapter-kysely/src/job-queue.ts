@@ -1,4 +1,4 @@
-import type { JobQueue, PurgeJob } from "@crawlgate/core";
+import type { EnqueueResult, JobQueue, PurgeJob } from "@crawlgate/core";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Database, date } from "./schema.js";
@@ -21,8 +21,8 @@ const oldestFirst = (a: PurgeJob, b: PurgeJob) =>
  * LOCKED` on PostgreSQL, so concurrent workers never share a job.
  */
 export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
-  return {
-    async enqueuePurge(domainId, path, now) {
+  const queue = {
+    async enqueuePurge(domainId: string, path: string, now: Date): Promise<EnqueueResult> {
       const jobId = crypto.randomUUID();
       const inserted = await db
         .insertInto("purge_jobs")
@@ -44,8 +44,8 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
         .where("path", "=", path)
         .executeTakeFirst();
       if (existing) return { enqueued: false, job: toJob(existing) };
-      // Completed between our insert and select: try once more.
-      return this.enqueuePurge(domainId, path, now);
+      // Completed between our insert and select: try again.
+      return queue.enqueuePurge(domainId, path, now);
     },
     async lease(now, leaseMs, max) {
       if (max <= 0) return [];
@@ -81,4 +81,5 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
       return Number(row.n);
     },
   } satisfies JobQueue;
+  return queue;
 }
