@@ -52,6 +52,8 @@ export type {
   RuleWriteResult,
   SettingsCache,
 } from "./ports.js";
+export type { AiSource, SurfaceType, VisitSignals } from "./referrals/index.js";
+export { AI_SOURCES, detectAiSource } from "./referrals/index.js";
 export type {
   MatchRequest,
   Parsed,

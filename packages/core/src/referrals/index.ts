@@ -1,0 +1,2 @@
+export type { AiSource, SurfaceType, VisitSignals } from "./ai-sources.js";
+export { AI_SOURCES, detectAiSource } from "./ai-sources.js";
