@@ -29,6 +29,8 @@ export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
 export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
 export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest } from "./edge/index.js";
 export { createEdge, normalizeHost } from "./edge/index.js";
+export type { Batcher, BatcherOptions } from "./ingest/index.js";
+export { createBatcher } from "./ingest/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {

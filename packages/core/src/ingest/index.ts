@@ -1,0 +1,2 @@
+export type { Batcher, BatcherOptions } from "./batcher.js";
+export { createBatcher } from "./batcher.js";
