@@ -73,7 +73,7 @@ function crawlgate(list: Route[]): Matcher {
   const rules: RoutingRule[] = list.map((r) => ({
     ruleId: `00000000-0000-4000-8000-${String(r.i).padStart(12, "0")}`,
     domainId: "bench",
-    sourcePath: r.path.replace(":id", ":id").replace("/*", "/*"),
+    sourcePath: r.path,
     targetUrl: "/target",
     ruleType: "redirect",
     redirectCode: 301,
