@@ -1,4 +1,5 @@
 import { createMemoryAccountStore } from "./account-store.js";
+import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryRuleStore } from "./rule-store.js";
@@ -7,6 +8,7 @@ import { createMemorySettingsCache } from "./settings-cache.js";
 export type { MemorySettingsCacheOptions } from "./settings-cache.js";
 export {
   createMemoryAccountStore,
+  createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
   createMemoryRuleStore,

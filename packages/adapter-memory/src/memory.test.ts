@@ -1,5 +1,6 @@
 import {
   accountStoreSuite,
+  crawlStoreSuite,
   jobQueueSuite,
   rateLimiterSuite,
   ruleStoreSuite,
@@ -7,6 +8,7 @@ import {
 } from "@crawlgate/core/testing";
 import {
   createMemoryAccountStore,
+  createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
   createMemoryRuleStore,
@@ -21,3 +23,4 @@ ruleStoreSuite("memory", async () => ({
 rateLimiterSuite("memory", async () => ({ limiter: createMemoryRateLimiter() }));
 jobQueueSuite("memory", async () => ({ jobs: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }));
+crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));

@@ -30,7 +30,13 @@ export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor
 export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest } from "./edge/index.js";
 export { createEdge, normalizeHost } from "./edge/index.js";
 export type { Batcher, BatcherOptions } from "./ingest/index.js";
-export { createBatcher } from "./ingest/index.js";
+export {
+  aggregateTier,
+  createBatcher,
+  DEFAULT_PATH_CAP,
+  OVERFLOW_PATH,
+  utcDay,
+} from "./ingest/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {
@@ -43,7 +49,9 @@ export type { Logger } from "./logger.js";
 export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
+  AppendOptions,
   Clock,
+  CrawlStore,
   EdgeSettings,
   EnqueueResult,
   JobQueue,
@@ -107,17 +115,23 @@ export {
   VERIFICATION_METHODS,
 } from "./taxonomy/index.js";
 export type {
+  AggregateTier,
   ApiKeyRecord,
+  BotDayCount,
+  CrawlRecord,
   Domain,
   DomainAccess,
   MemberRole,
+  PathDayCount,
   PlanName,
   PurgeJob,
   RedirectCode,
   Role,
   RoutingRule,
   RuleType,
+  ServedFrom,
   User,
+  Verdict as CrawlVerdict,
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
 export type {

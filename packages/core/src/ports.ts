@@ -1,8 +1,11 @@
 import type {
   ApiKeyRecord,
+  BotDayCount,
+  CrawlRecord,
   Domain,
   DomainAccess,
   MemberRole,
+  PathDayCount,
   PlanName,
   PurgeJob,
   RoutingRule,
@@ -192,4 +195,43 @@ export interface SettingsCache {
    * as `cacheInvalidated` and never fail the write because of it.
    */
   invalidate(domainId: string): Promise<boolean>;
+}
+
+/** Options of `CrawlStore.appendCrawls`. */
+export interface AppendOptions {
+  /**
+   * Distinct paths per domain and UTC day in the path aggregates; a crawl of a further new path
+   * is counted under `__overflow__` (its raw row keeps the real path).
+   */
+  pathCap: number;
+}
+
+/** Raw crawl rows and the aggregates the exports read. */
+export interface CrawlStore {
+  /**
+   * Stores a batch atomically: every record whose `eventId` is new gets its raw row and its
+   * aggregate counts (tier `automation` counts as `unknown`; the day is the UTC date of `ts`);
+   * records whose `eventId` is already stored change nothing (replays are no-ops). Returns how
+   * many records were new. Under concurrent calls each event is counted exactly once.
+   */
+  appendCrawls(
+    batch: readonly CrawlRecord[],
+    options: AppendOptions,
+  ): Promise<{ inserted: number }>;
+  /**
+   * Upgrades a stored `declared` event to `verified` (a late confirmation), moving its count in
+   * the aggregates; returns `false` (and changes nothing) when the event is unknown or not
+   * `declared`.
+   */
+  upgradeToVerified(
+    eventId: string,
+    botOperator: string | null,
+    matchedRange: string | null,
+  ): Promise<boolean>;
+  /** Raw rows of a domain with `from <= ts < to`, oldest first (ties by eventId), at most `limit`. */
+  listCrawls(domainId: string, from: Date, to: Date, limit: number): Promise<CrawlRecord[]>;
+  /** Counts per day, bot and tier for `startDay <= day <= endDay`, sorted by day, botId, tier. */
+  botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
+  /** Counts per day, path, bot and tier for the window, sorted by day, path, botId, tier. */
+  pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
 }

@@ -66,3 +66,45 @@ export interface PurgeJob {
   /** Delivery attempts so far (leases handed out). */
   attempts: number;
 }
+
+/** The raw per-request verdict; aggregates count `automation` as `unknown`. */
+export type Verdict = "verified" | "declared" | "automation" | "unknown";
+export type AggregateTier = "verified" | "declared" | "unknown";
+export type ServedFrom = "cache" | "render" | "origin";
+
+/** One recorded crawl, after classification and verification; the client IP is already gone. */
+export interface CrawlRecord {
+  /** Unique per event: replaying an event is a no-op. */
+  eventId: string;
+  domainId: string;
+  ts: Date;
+  path: string;
+  userAgent: string;
+  uaHash: string;
+  botId: string;
+  verdict: Verdict;
+  servedFrom: ServedFrom;
+  status: number;
+  bytes: number;
+  botOperator: string | null;
+  matchedRange: string | null;
+  contentHash: string | null;
+  snapshotId: string | null;
+  /** Ingest stream the event came through. */
+  streamId: string;
+  /** Org-level ASN of the source address; 0 = unknown. */
+  ipAsn: number;
+}
+
+/** Per day, bot and tier. */
+export interface BotDayCount {
+  day: string;
+  botId: string;
+  tier: AggregateTier;
+  count: number;
+}
+
+/** Per day, path, bot and tier; `path` may be `__overflow__`. */
+export interface PathDayCount extends BotDayCount {
+  path: string;
+}

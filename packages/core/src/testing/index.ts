@@ -10,6 +10,7 @@ export type {
   HttpBridge,
 } from "./api/world.js";
 export { createApiWorld } from "./api/world.js";
+export { crawlStoreSuite, makeCrawl } from "./crawl-store-suite.js";
 export type { FakeClock } from "./fixtures.js";
 export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } from "./fixtures.js";
 export type { Harness } from "./harness.js";
