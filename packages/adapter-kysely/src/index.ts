@@ -1,4 +1,5 @@
 import { createKyselyAccountStore } from "./account-store.js";
+import { createKyselyCrawlStore } from "./crawl-store.js";
 import type { KyselyHandle } from "./database.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
@@ -10,6 +11,7 @@ export { MIGRATION_NAMES, migrateToLatest } from "./migrations.js";
 export type { Database } from "./schema.js";
 export {
   createKyselyAccountStore,
+  createKyselyCrawlStore,
   createKyselyJobQueue,
   createKyselyRateLimiter,
   createKyselyRuleStore,
@@ -22,5 +24,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     rules: createKyselyRuleStore(handle),
     rateLimiter: createKyselyRateLimiter(handle),
     jobs: createKyselyJobQueue(handle),
+    crawls: createKyselyCrawlStore(handle),
   };
 }

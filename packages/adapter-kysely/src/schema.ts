@@ -39,6 +39,44 @@ export interface Database {
     updated_at: number | string;
   };
   rate_counters: { subject: string; kind: string; window_start: number | string; count: number };
+  crawl_events: {
+    event_id: string;
+    domain_id: string;
+    ts: number | string;
+    day: string;
+    path: string;
+    agg_path: string;
+    user_agent: string;
+    ua_hash: string;
+    bot_id: string;
+    verdict: string;
+    served_from: string;
+    status: number;
+    bytes: number | string;
+    bot_operator: string | null;
+    matched_range: string | null;
+    content_hash: string | null;
+    snapshot_id: string | null;
+    stream_id: string;
+    ip_asn: number | string;
+  };
+  crawl_day_stats: { domain_id: string; day: string; path_count: number };
+  crawl_day_paths: { domain_id: string; day: string; path: string };
+  crawl_bot_day: {
+    domain_id: string;
+    day: string;
+    bot_id: string;
+    tier: string;
+    count: number | string;
+  };
+  crawl_path_day: {
+    domain_id: string;
+    day: string;
+    path: string;
+    bot_id: string;
+    tier: string;
+    count: number | string;
+  };
   purge_jobs: {
     job_id: string;
     domain_id: string;

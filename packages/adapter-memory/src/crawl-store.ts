@@ -55,7 +55,7 @@ export function createMemoryCrawlStore() {
     },
     async upgradeToVerified(eventId, botOperator, matchedRange) {
       const record = events.get(eventId);
-      if (!record || record.verdict !== "declared") return false;
+      if (record?.verdict !== "declared") return false;
       const path = aggregatedPath.get(eventId) as string;
       count(record, path, "declared", -1);
       count(record, path, "verified", 1);

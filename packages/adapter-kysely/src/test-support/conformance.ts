@@ -1,5 +1,6 @@
 import {
   accountStoreSuite,
+  crawlStoreSuite,
   jobQueueSuite,
   rateLimiterSuite,
   ruleStoreSuite,
@@ -20,4 +21,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
     return { limiter: rateLimiter, teardown };
   });
   jobQueueSuite(name, stores);
+  crawlStoreSuite(name, stores);
 }
