@@ -29,10 +29,18 @@ export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
 export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
 export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest } from "./edge/index.js";
 export { createEdge, normalizeHost } from "./edge/index.js";
-export type { Batcher, BatcherOptions } from "./ingest/index.js";
+export type {
+  Batcher,
+  BatcherOptions,
+  CrawlEvent,
+  Ingest,
+  IngestDeps,
+  RecordedCrawl,
+} from "./ingest/index.js";
 export {
   aggregateTier,
   createBatcher,
+  createIngest,
   DEFAULT_PATH_CAP,
   OVERFLOW_PATH,
   utcDay,
