@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { classifySuite } from "./classify.js";
+import { ingestSuite } from "./ingest.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
 
@@ -11,9 +12,10 @@ import { routingSuite } from "./routing.js";
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const suite = args.find((a) => !a.startsWith("--")) ?? "routing";
-const SUITES: Record<string, () => ResultRow[]> = {
+const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   routing: () => routingSuite(quick ? QUICK : FULL, quick),
   classify: () => classifySuite(quick ? QUICK : FULL),
+  ingest: () => ingestSuite(quick),
 };
 
 const run = SUITES[suite];
@@ -21,7 +23,7 @@ if (!run) {
   console.error(`unknown suite "${suite}"; known: ${Object.keys(SUITES).join(", ")}`);
   process.exit(2);
 }
-const rows = run();
+const rows = await run();
 if (!quick)
   writeFileSync(
     new URL(`./results/${suite}.json`, import.meta.url),

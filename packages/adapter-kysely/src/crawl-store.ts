@@ -45,47 +45,49 @@ const SLICE = 500;
  * `crawl_day_stats`, locked (PostgreSQL `FOR UPDATE`, in key order) while new paths are admitted.
  */
 export function createKyselyCrawlStore({ db, dialect }: KyselyHandle) {
+  /** Adds counts to the aggregates with multi-row upserts, in key order (no lock cycles). */
   async function addCounts(
     trx: Transaction<Database>,
     bot: Map<string, number>,
     path: Map<string, number>,
   ): Promise<void> {
-    for (const key of [...bot.keys()].sort()) {
-      const [domain_id, day, bot_id, tier] = JSON.parse(key) as string[];
-      const by = bot.get(key) as number;
+    const botRows = [...bot.keys()].sort().map((key) => {
+      const [domain_id, day, bot_id, tier] = JSON.parse(key) as [string, string, string, string];
+      return { domain_id, day, bot_id, tier, count: bot.get(key) as number };
+    });
+    for (let i = 0; i < botRows.length; i += SLICE) {
       await trx
         .insertInto("crawl_bot_day")
-        .values({
-          domain_id: domain_id as string,
-          day: day as string,
-          bot_id: bot_id as string,
-          tier: tier as string,
-          count: by,
-        })
+        .values(botRows.slice(i, i + SLICE))
         .onConflict((oc) =>
           oc
             .columns(["domain_id", "day", "bot_id", "tier"])
-            .doUpdateSet((eb) => ({ count: eb("crawl_bot_day.count", "+", by) })),
+            .doUpdateSet((eb) => ({
+              count: eb("crawl_bot_day.count", "+", eb.ref("excluded.count")),
+            })),
         )
         .execute();
     }
-    for (const key of [...path.keys()].sort()) {
-      const [domain_id, day, p, bot_id, tier] = JSON.parse(key) as string[];
-      const by = path.get(key) as number;
+    const pathRows = [...path.keys()].sort().map((key) => {
+      const [domain_id, day, p, bot_id, tier] = JSON.parse(key) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      return { domain_id, day, path: p, bot_id, tier, count: path.get(key) as number };
+    });
+    for (let i = 0; i < pathRows.length; i += SLICE) {
       await trx
         .insertInto("crawl_path_day")
-        .values({
-          domain_id: domain_id as string,
-          day: day as string,
-          path: p as string,
-          bot_id: bot_id as string,
-          tier: tier as string,
-          count: by,
-        })
+        .values(pathRows.slice(i, i + SLICE))
         .onConflict((oc) =>
           oc
             .columns(["domain_id", "day", "path", "bot_id", "tier"])
-            .doUpdateSet((eb) => ({ count: eb("crawl_path_day.count", "+", by) })),
+            .doUpdateSet((eb) => ({
+              count: eb("crawl_path_day.count", "+", eb.ref("excluded.count")),
+            })),
         )
         .execute();
     }

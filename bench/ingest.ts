@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createKyselyCrawlStore,
+  createPostgresDatabase,
+  createSqliteDatabase,
+  type KyselyHandle,
+  migrateToLatest,
+} from "@crawlgate/adapter-kysely";
+import {
+  compileClassifier,
+  createIngest,
+  createVerifier,
+  getTaxonomy,
+  silentLogger,
+  type Taxonomy,
+} from "@crawlgate/core";
+import type { ResultRow } from "./measure.js";
+
+/**
+ * Ingest end to end: classify + verify (published ranges) + write, into SQLite and PostgreSQL.
+ * Events: a bot mix over 2,000 paths; 90% of addresses inside a loaded range.
+ */
+
+const UAS = [
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.0; +https://openai.com/gptbot)",
+  "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
+  "curl/8.5.0",
+];
+
+async function run(label: string, handle: KyselyHandle, events: number): Promise<ResultRow> {
+  await migrateToLatest(handle);
+  const verifier = createVerifier({
+    resolver: { reverse: async () => [], forward: async () => [] },
+  });
+  verifier.setRanges("Google", ["66.249.64.0/19"], new Date());
+  verifier.setRanges("OpenAI", ["20.171.206.0/24"], new Date());
+  const ingest = createIngest({
+    crawls: createKyselyCrawlStore(handle),
+    classifier: compileClassifier(getTaxonomy() as Taxonomy),
+    verifier,
+    clock: { now: () => new Date() },
+    logger: silentLogger,
+    batching: { maxBatch: 1000, maxBuffered: 20_000, intervalMs: 50 },
+  });
+  const start = performance.now();
+  const acks: Promise<unknown>[] = [];
+  for (let i = 0; i < events; i++) {
+    acks.push(
+      ingest.recordCrawl({
+        eventId: `${label}-${i}`,
+        domainId: "bench-domain",
+        ts: new Date(Date.UTC(2026, 10, 1 + (i % 20), 0, 0, 0, i % 1000)),
+        path: `/p/${(i * 7919) % 2000}`,
+        userAgent: UAS[i % UAS.length] as string,
+        ip: i % 10 === 0 ? "203.0.113.9" : i % 2 ? "66.249.66.1" : "20.171.206.9",
+        servedFrom: i % 4 === 0 ? "render" : "cache",
+        status: 200,
+        bytes: 20_000,
+      }),
+    );
+    if (acks.length >= 10_000) await Promise.all(acks.splice(0));
+  }
+  await Promise.all(acks);
+  await ingest.close();
+  const ns = ((performance.now() - start) * 1e6) / events;
+  console.error(`ingest ${label}: ${ns.toFixed(0)} ns/event (${(1e9 / ns).toFixed(0)} events/s)`);
+  return {
+    suite: "ingest",
+    case: `${events}-events`,
+    impl: `crawlgate-${label}`,
+    nsPerOp: Math.round(ns),
+  };
+}
+
+export async function ingestSuite(quick: boolean): Promise<ResultRow[]> {
+  const events = quick ? 5_000 : 100_000;
+  const rows: ResultRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-"));
+  const sqlite = createSqliteDatabase(join(dir, "bench.sqlite"));
+  try {
+    rows.push(await run("sqlite", sqlite, events));
+  } finally {
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const schema = `cg_bench_${process.pid}`;
+  const pg = createPostgresDatabase(url, { schema });
+  try {
+    rows.push(await run("postgres", pg, events));
+  } finally {
+    await pg.db.schema.dropSchema(schema).ifExists().cascade().execute();
+    await pg.close();
+  }
+  return rows;
+}
