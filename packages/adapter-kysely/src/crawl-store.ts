@@ -60,11 +60,9 @@ export function createKyselyCrawlStore({ db, dialect }: KyselyHandle) {
         .insertInto("crawl_bot_day")
         .values(botRows.slice(i, i + SLICE))
         .onConflict((oc) =>
-          oc
-            .columns(["domain_id", "day", "bot_id", "tier"])
-            .doUpdateSet((eb) => ({
-              count: eb("crawl_bot_day.count", "+", eb.ref("excluded.count")),
-            })),
+          oc.columns(["domain_id", "day", "bot_id", "tier"]).doUpdateSet((eb) => ({
+            count: eb("crawl_bot_day.count", "+", eb.ref("excluded.count")),
+          })),
         )
         .execute();
     }
@@ -83,11 +81,9 @@ export function createKyselyCrawlStore({ db, dialect }: KyselyHandle) {
         .insertInto("crawl_path_day")
         .values(pathRows.slice(i, i + SLICE))
         .onConflict((oc) =>
-          oc
-            .columns(["domain_id", "day", "path", "bot_id", "tier"])
-            .doUpdateSet((eb) => ({
-              count: eb("crawl_path_day.count", "+", eb.ref("excluded.count")),
-            })),
+          oc.columns(["domain_id", "day", "path", "bot_id", "tier"]).doUpdateSet((eb) => ({
+            count: eb("crawl_path_day.count", "+", eb.ref("excluded.count")),
+          })),
         )
         .execute();
     }
