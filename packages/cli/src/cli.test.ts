@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -243,5 +243,56 @@ describe("crawlgate CLI on PostgreSQL", () => {
         await dropSchema(schema);
       }
     });
+  });
+});
+
+describe("crawlgate import-logs", () => {
+  it("imports bot lines of an access log once, with a summary", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crawlgate-import-"));
+    try {
+      const log = join(dir, "access.log");
+      writeFileSync(
+        log,
+        [
+          '203.0.113.5 - - [20/Nov/2026:10:00:00 +0000] "GET /pricing HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; GPTBot/1.0; +https://openai.com/gptbot)"',
+          '203.0.113.6 - - [20/Nov/2026:10:00:01 +0000] "GET / HTTP/1.1" 200 100 "-" "Mozilla/5.0 (Windows NT 10.0) Chrome/120 Safari/537.36"',
+          '203.0.113.7 - - [20/Nov/2026:10:00:02 +0000] "GET /api HTTP/1.1" 200 10 "-" "python-requests/2.31"',
+          "not a log line",
+          '{"time":"2026-11-20T10:00:03Z","remote_addr":"203.0.113.8","request":"GET /docs HTTP/1.1","status":200,"body_bytes_sent":42,"http_user_agent":"Mozilla/5.0 (compatible; ClaudeBot/1.0)"}',
+          "",
+        ].join("\n"),
+      );
+      const run = async (...args: string[]) => {
+        const io = capture();
+        const code = await main([...args, "--data-dir", dir], io);
+        return { code, out: io.lines.join("\n"), err: io.errors.join("\n") };
+      };
+      await run("users", "create", "owner");
+      await run("domains", "add", "site.example.com", "--owner", "owner");
+      const first = await run("import-logs", log, "--domain", "site.example.com");
+      expect(first.code, first.err).toBe(0);
+      expect(JSON.parse(first.out)).toMatchObject({
+        domain: "site.example.com",
+        lines: 5,
+        recorded: 3,
+        skipped: 1,
+        malformed: 1,
+        byVerdict: { declared: 2, automation: 1 },
+      });
+      expect(first.err).toMatch(/imported 5 lines/);
+      const again = await run("import-logs", log, "--domain", "site.example.com");
+      expect(JSON.parse(again.out).recorded).toBe(3);
+      const { createSqliteDatabase } = await import("@crawlgate/adapter-kysely");
+      const handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
+      try {
+        const rows = await handle.db.selectFrom("crawl_events").select("event_id").execute();
+        expect(rows).toHaveLength(3);
+      } finally {
+        await handle.close();
+      }
+      expect((await run("import-logs", log, "--domain", "nope.example.com")).code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

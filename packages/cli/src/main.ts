@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { createCrawlgate, PLAN_NAMES, type PlanName } from "@crawlgate/core";
 import { seedDemo } from "./demo.js";
+import { importLogs } from "./import-logs.js";
 import { createJsonLogger } from "./logger.js";
 import { loadOrCreateSecret } from "./secret.js";
 import { listen } from "./server.js";
@@ -15,6 +16,7 @@ Usage:
   crawlgate keys revoke <key>            (or: keys revoke <keyId> --user <user>)
   crawlgate domains add <hostname> --owner <user> [--origin URL]
   crawlgate domains share <hostname> <user> --role manager|viewer
+  crawlgate import-logs <file> --domain <hostname>   (combined access log or NDJSON)
 
 Every command takes --data-dir DIR (default ./.crawlgate) and uses PostgreSQL when
 DATABASE_URL is set (tables in CRAWLGATE_DB_SCHEMA when set), SQLite in the data directory
@@ -70,7 +72,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       if (!result.ok) throw new CliError(result.message);
       return result.value;
     };
-    const key = `${command} ${sub ?? ""}`.trim();
+    const key = command === "import-logs" ? command : `${command} ${sub ?? ""}`.trim();
     switch (key) {
       case "users create": {
         const plan = (values.plan ?? "pro") as PlanName;
@@ -112,6 +114,26 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         io.out(JSON.stringify({ domainId: domain.domainId, user: rest[1], role }));
         return 0;
       }
+      case "import-logs": {
+        const domain = await stores.deps.accounts.getDomainByHostname(
+          (values.domain ?? "").toLowerCase(),
+        );
+        if (!domain)
+          throw new CliError(
+            `no domain "${values.domain ?? ""}" (add it with: crawlgate domains add)`,
+          );
+        const file = sub;
+        if (!file) throw new CliError("import-logs needs a file");
+        const summary = await importLogs({
+          file,
+          domainId: domain.domainId,
+          crawls: stores.crawls,
+          logger: createJsonLogger((line) => io.err(line.trimEnd())),
+          progress: (text) => io.err(text),
+        });
+        io.out(JSON.stringify({ domain: domain.hostname, ...summary }));
+        return 0;
+      }
       default:
         io.err(`unknown command "${key}"\n\n${USAGE}`);
         return 2;
@@ -144,6 +166,7 @@ function parse(argv: string[]) {
       origin: { type: "string" },
       role: { type: "string" },
       user: { type: "string" },
+      domain: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -1,0 +1,100 @@
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import {
+  type CrawlStore,
+  compileClassifier,
+  createIngest,
+  createVerifier,
+  getTaxonomy,
+  type Logger,
+  type Taxonomy,
+  uaHash,
+  withCache,
+} from "@crawlgate/core";
+import { parseLogLine } from "./log-lines.js";
+import { nodeResolver } from "./node-resolver.js";
+
+export interface ImportSummary {
+  lines: number;
+  recorded: number;
+  /** Lines whose User-Agent is neither a known bot nor generic automation (people). */
+  skipped: number;
+  malformed: number;
+  byVerdict: Record<string, number>;
+}
+
+/**
+ * Reads an access log (combined format or NDJSON) and records every bot or automation request
+ * of it for one domain. Event ids derive from the domain, line number and line text, so importing
+ * the same file again records nothing twice. Progress goes to `progress` about twice a second.
+ */
+export async function importLogs(options: {
+  file: string;
+  domainId: string;
+  crawls: CrawlStore;
+  logger: Logger;
+  progress: (text: string) => void;
+  verifyTimeoutMs?: number;
+}): Promise<ImportSummary> {
+  const classifier = withCache(compileClassifier(getTaxonomy() as Taxonomy));
+  const ingest = createIngest({
+    crawls: options.crawls,
+    classifier,
+    verifier: createVerifier({ resolver: nodeResolver, timeoutMs: options.verifyTimeoutMs ?? 300 }),
+    clock: { now: () => new Date() },
+    logger: options.logger,
+    batching: { maxBatch: 1000, intervalMs: 100 },
+  });
+  const summary: ImportSummary = { lines: 0, recorded: 0, skipped: 0, malformed: 0, byVerdict: {} };
+  const started = Date.now();
+  let lastReport = 0;
+  const acks: Promise<void>[] = [];
+  const lines = createInterface({
+    input: createReadStream(options.file),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of lines) {
+    summary.lines++;
+    const entry = parseLogLine(line);
+    if (!entry) {
+      if (line.trim() !== "") summary.malformed++;
+      continue;
+    }
+    const { bot, automation } = classifier.classify(entry.userAgent);
+    if (bot.botId === "unknown" && !automation) {
+      summary.skipped++;
+      continue;
+    }
+    acks.push(
+      ingest
+        .recordCrawl({
+          eventId: `import-${uaHash(`${options.domainId}|${summary.lines}|${line}`)}`,
+          domainId: options.domainId,
+          ts: entry.ts,
+          path: entry.path,
+          userAgent: entry.userAgent,
+          ip: entry.ip,
+          servedFrom: "origin",
+          status: entry.status,
+          bytes: entry.bytes,
+          streamId: "import",
+        })
+        .then((r) => {
+          summary.recorded++;
+          summary.byVerdict[r.verdict] = (summary.byVerdict[r.verdict] ?? 0) + 1;
+        }),
+    );
+    if (acks.length >= 5000) await Promise.all(acks.splice(0));
+    if (Date.now() - lastReport > 500) {
+      lastReport = Date.now();
+      const rate = Math.round(summary.lines / Math.max(0.001, (Date.now() - started) / 1000));
+      options.progress(
+        `imported ${summary.lines} lines (${rate}/s), ${summary.recorded} crawls recorded`,
+      );
+    }
+  }
+  await Promise.all(acks);
+  await ingest.close();
+  options.progress(`imported ${summary.lines} lines, ${summary.recorded} crawls recorded`);
+  return summary;
+}

@@ -1,0 +1,128 @@
+/**
+ * Access-log lines to crawl events: nginx/Apache "combined" format and NDJSON (one JSON object a
+ * line, with common field names). Unparseable lines are reported, never guessed.
+ */
+
+export interface LogEntry {
+  ts: Date;
+  ip: string;
+  path: string;
+  status: number;
+  bytes: number;
+  userAgent: string;
+  referer: string | null;
+}
+
+const COMBINED =
+  /^(\S+) \S+ \S+ \[([^\]]+)\] "(?:[A-Z]+) (\S+)(?: [^"]*)?" (\d{3}) (\d+|-)(?: "((?:[^"\\]|\\.)*)" "((?:[^"\\]|\\.)*)")?/;
+const MONTHS: Record<string, number> = {
+  Jan: 0,
+  Feb: 1,
+  Mar: 2,
+  Apr: 3,
+  May: 4,
+  Jun: 5,
+  Jul: 6,
+  Aug: 7,
+  Sep: 8,
+  Oct: 9,
+  Nov: 10,
+  Dec: 11,
+};
+const TIME = /^(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$/;
+
+/** `10/Oct/2000:13:55:36 -0700` → the instant, or `null`. */
+export function parseLogTime(text: string): Date | null {
+  const m = TIME.exec(text);
+  if (!m) return null;
+  const [, d, mon, y, hh, mm, ss, sign, oh, om] = m as unknown as string[];
+  const month = MONTHS[mon as string];
+  if (month === undefined) return null;
+  const offset = (Number(oh) * 60 + Number(om)) * (sign === "-" ? -1 : 1);
+  const utc =
+    Date.UTC(Number(y), month, Number(d), Number(hh), Number(mm), Number(ss)) - offset * 60_000;
+  return Number.isNaN(utc) ? null : new Date(utc);
+}
+
+function pathOf(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+const pick = (o: Record<string, unknown>, ...keys: string[]) => {
+  for (const k of keys) if (o[k] !== undefined && o[k] !== null) return o[k];
+  return undefined;
+};
+
+function fromJson(line: string): LogEntry | null {
+  let o: Record<string, unknown>;
+  try {
+    const value: unknown = JSON.parse(line);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+    o = value as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const rawTs = pick(o, "ts", "time", "timestamp", "@timestamp", "time_local");
+  const ts =
+    typeof rawTs === "number"
+      ? new Date(rawTs > 1e12 ? rawTs : rawTs * 1000)
+      : typeof rawTs === "string"
+        ? (parseLogTime(rawTs) ?? new Date(rawTs))
+        : null;
+  const target = pick(o, "path", "url", "uri", "request_uri", "request");
+  const path =
+    typeof target === "string"
+      ? pathOf(target.includes(" ") ? (target.split(" ")[1] ?? "") : target)
+      : null;
+  const ip = pick(o, "ip", "remote_addr", "client_ip", "remoteAddr");
+  const ua = pick(o, "userAgent", "user_agent", "http_user_agent", "ua");
+  const status = Number(pick(o, "status", "statusCode"));
+  const bytes = Number(pick(o, "bytes", "body_bytes_sent", "size") ?? 0);
+  const referer = pick(o, "referer", "referrer", "http_referer");
+  if (
+    !ts ||
+    Number.isNaN(ts.getTime()) ||
+    !path ||
+    typeof ip !== "string" ||
+    typeof ua !== "string"
+  )
+    return null;
+  if (!Number.isInteger(status) || status < 100 || status > 599) return null;
+  return {
+    ts,
+    ip,
+    path,
+    status,
+    bytes: Number.isFinite(bytes) && bytes >= 0 ? bytes : 0,
+    userAgent: ua,
+    referer: typeof referer === "string" && referer !== "-" ? referer : null,
+  };
+}
+
+/** One log line as an entry, or `null` when it is neither combined format nor usable NDJSON. */
+export function parseLogLine(line: string): LogEntry | null {
+  const trimmed = line.trim();
+  if (trimmed === "") return null;
+  if (trimmed.startsWith("{")) return fromJson(trimmed);
+  const m = COMBINED.exec(trimmed);
+  if (!m) return null;
+  const [, ip, time, target, status, bytes, referer, ua] = m as unknown as (string | undefined)[];
+  const ts = parseLogTime(time ?? "");
+  const path = pathOf(target ?? "");
+  if (!ts || !path) return null;
+  return {
+    ts,
+    ip: ip as string,
+    path,
+    status: Number(status),
+    bytes: bytes === "-" ? 0 : Number(bytes),
+    userAgent: (ua ?? "").replace(/\\"/g, '"'),
+    referer: referer && referer !== "-" ? referer : null,
+  };
+}
