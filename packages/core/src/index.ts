@@ -45,6 +45,13 @@ export {
   OVERFLOW_PATH,
   utcDay,
 } from "./ingest/index.js";
+export type {
+  FeedOutcome,
+  FetchLike,
+  RangeRefresher,
+  RangeRefreshOptions,
+} from "./jobs/index.js";
+export { createRangeRefresher, RANGE_REFRESH_INTERVAL_MS } from "./jobs/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {
@@ -144,14 +151,22 @@ export type {
 export { PLAN_NAMES } from "./types.js";
 export type {
   AsnLookup,
+  RangeFeed,
   RangeSet,
+  RangeSnapshot,
   Resolver,
   Tier,
   Verdict,
   Verifier,
   VerifierOptions,
 } from "./verify/index.js";
-export { buildRangeSet, createVerifier, parseRangeFile } from "./verify/index.js";
+export {
+  buildRangeSet,
+  createVerifier,
+  parseRangeFile,
+  rangeFeeds,
+  shippedRangeSnapshots,
+} from "./verify/index.js";
 export type {
   Bucket,
   ClampResult,

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { silentLogger } from "../logger.js";
+import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
+import { createVerifier, type Resolver } from "../verify/verifier.js";
+import { createRangeRefresher, type FetchLike } from "./refresh-ranges.js";
+
+const taxonomy = getTaxonomy("1.0") as Taxonomy;
+const bot = (id: string) => {
+  const found = taxonomy.botById(id);
+  if (!found) throw new Error(`no bot ${id}`);
+  return found;
+};
+const noDns: Resolver = {
+  reverse: () => Promise.reject(new Error("NXDOMAIN")),
+  forward: () => Promise.reject(new Error("NXDOMAIN")),
+};
+const COMMON_CRAWLERS =
+  "https://developers.google.com/static/crawling/ipranges/common-crawlers.json";
+
+function world(serve: (url: string) => Response | Promise<Response>) {
+  let now = new Date("2026-11-22T00:00:00.000Z");
+  const requested: string[] = [];
+  const fetch: FetchLike = async (url) => {
+    requested.push(url);
+    return serve(url);
+  };
+  const verifier = createVerifier({ resolver: noDns, timeoutMs: 50 });
+  const refresher = createRangeRefresher({
+    verifier,
+    taxonomy,
+    fetch,
+    clock: { now: () => now },
+    logger: silentLogger,
+  });
+  return {
+    verifier,
+    refresher,
+    requested,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+}
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+const notFound = () => new Response("no", { status: 404 });
+
+describe("published range refresh", () => {
+  it("lists one feed per range-file URL of the taxonomy, with its operator", () => {
+    const { refresher } = world(notFound);
+    const feeds = refresher.feeds();
+    expect(feeds.length).toBe(new Set(feeds.map((f) => f.url)).size);
+    expect(feeds).toContainEqual({ url: COMMON_CRAWLERS, operator: "Google" });
+    expect(feeds).toContainEqual({ url: "https://openai.com/gptbot.json", operator: "OpenAI" });
+    expect(feeds.map((f) => f.url)).toEqual([...feeds.map((f) => f.url)].sort());
+  });
+
+  it("verifies offline from the shipped files, before any fetch", async () => {
+    const { verifier, requested } = world(notFound);
+    expect(await verifier.verify(bot("googlebot"), "66.249.64.9")).toMatchObject({
+      tier: "verified",
+      botOperator: "Google",
+      matchedRange: "66.249.64.0/27",
+    });
+    expect(await verifier.verify(bot("claudebot"), "216.73.217.1")).toMatchObject({
+      tier: "verified",
+      matchedRange: "216.73.216.0/22",
+    });
+    expect((await verifier.verify(bot("googlebot"), "203.0.113.9")).tier).toBe("declared");
+    expect(verifier.rangesFetchedAt("Google")?.toISOString()).toBe("2026-09-17T14:46:07.000Z");
+    expect(requested).toEqual([]);
+  });
+
+  it("replaces a file with the operator's current list; an operator's set is the union of its files", async () => {
+    const { verifier, refresher } = world((url) => {
+      if (url === COMMON_CRAWLERS)
+        return json({
+          creationTime: "2026-11-21T14:46:07.000000",
+          prefixes: [{ ipv4Prefix: "66.249.70.0/24" }, { ipv6Prefix: "2001:4860:4801:20::/64" }],
+        });
+      if (url === "https://openai.com/gptbot.json")
+        return json({ prefixes: [{ ipv4Prefix: "20.171.206.0/24" }] });
+      return notFound();
+    });
+    const outcomes = await refresher.refresh();
+    expect(outcomes.find((o) => o.url === COMMON_CRAWLERS)).toEqual({
+      url: COMMON_CRAWLERS,
+      operator: "Google",
+      ok: true,
+      prefixes: 2,
+    });
+    expect(await verifier.verify(bot("googlebot"), "66.249.70.3")).toMatchObject({
+      tier: "verified",
+      matchedRange: "66.249.70.0/24",
+    });
+    expect(await verifier.verify(bot("googlebot"), "2001:4860:4801:20::1")).toMatchObject({
+      tier: "verified",
+    });
+    // The seed prefix is gone with the file it came from.
+    expect((await verifier.verify(bot("googlebot"), "66.249.64.9")).tier).toBe("declared");
+    // OpenAI: the refreshed gptbot.json and the shipped chatgpt-user.json together.
+    expect(await verifier.verify(bot("gptbot"), "20.171.206.7")).toMatchObject({
+      tier: "verified",
+      botOperator: "OpenAI",
+    });
+    expect(await verifier.verify(bot("chatgpt-user"), "9.129.1.1")).toMatchObject({
+      tier: "verified",
+      matchedRange: "9.129.0.0/17",
+    });
+  });
+
+  it("keeps the last good copy when a download fails, is not a range file, or is empty", async () => {
+    const bodies: Record<string, () => Response | Promise<Response>> = {
+      a: () => new Response("oops", { status: 500 }),
+      b: () => new Response("<html>not json</html>"),
+      c: () => json({ syncToken: "1", prefixes: [{ ip_prefix: "3.0.0.0/15" }] }),
+      d: () => json({ creationTime: "2026-11-21T00:00:00Z", prefixes: [] }),
+      e: () => Promise.reject(new Error("network down")),
+    };
+    for (const [name, body] of Object.entries(bodies)) {
+      const { verifier, refresher } = world((url) =>
+        url === COMMON_CRAWLERS ? body() : notFound(),
+      );
+      const outcomes = await refresher.refresh();
+      const google = outcomes.find((o) => o.url === COMMON_CRAWLERS);
+      expect(google, name).toMatchObject({ ok: false, prefixes: 2 });
+      expect(typeof google?.error, name).toBe("string");
+      expect((await verifier.verify(bot("googlebot"), "66.249.64.9")).tier, name).toBe("verified");
+    }
+  });
+
+  it("refreshes when a file is a week old, and retries a failing file after an hour", async () => {
+    let fail = false;
+    const { refresher, requested, advance } = world(() =>
+      fail ? notFound() : json({ prefixes: [{ ipv4Prefix: "192.0.2.0/24" }] }),
+    );
+    const feeds = refresher.feeds().length;
+    // The shipped files are from September: due at once.
+    expect((await refresher.refreshIfDue())?.every((o) => o.ok)).toBe(true);
+    expect(requested).toHaveLength(feeds);
+    advance(6 * 24 * 3_600_000);
+    expect(await refresher.refreshIfDue()).toBeNull();
+    advance(24 * 3_600_000);
+    fail = true;
+    expect((await refresher.refreshIfDue())?.some((o) => o.ok)).toBe(false);
+    expect(requested).toHaveLength(2 * feeds);
+    advance(30 * 60_000);
+    expect(await refresher.refreshIfDue()).toBeNull();
+    advance(30 * 60_000);
+    expect(await refresher.refreshIfDue()).not.toBeNull();
+    expect(requested).toHaveLength(3 * feeds);
+  });
+});
