@@ -258,6 +258,7 @@ describe("crawlgate import-logs", () => {
           '203.0.113.6 - - [20/Nov/2026:10:00:01 +0000] "GET / HTTP/1.1" 200 100 "-" "Mozilla/5.0 (Windows NT 10.0) Chrome/120 Safari/537.36"',
           '203.0.113.7 - - [20/Nov/2026:10:00:02 +0000] "GET /api HTTP/1.1" 200 10 "-" "python-requests/2.31"',
           "not a log line",
+          '66.249.64.3 - - [20/Nov/2026:10:00:04 +0000] "GET /robots.txt HTTP/1.1" 200 80 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"',
           '{"time":"2026-11-20T10:00:03Z","remote_addr":"203.0.113.8","request":"GET /docs HTTP/1.1","status":200,"body_bytes_sent":42,"http_user_agent":"Mozilla/5.0 (compatible; ClaudeBot/1.0)"}',
           "",
         ].join("\n"),
@@ -273,20 +274,21 @@ describe("crawlgate import-logs", () => {
       expect(first.code, first.err).toBe(0);
       expect(JSON.parse(first.out)).toMatchObject({
         domain: "site.example.com",
-        lines: 5,
-        recorded: 3,
+        lines: 6,
+        recorded: 4,
         skipped: 1,
         malformed: 1,
-        byVerdict: { declared: 2, automation: 1 },
+        // Googlebot from inside the shipped Google range is verified offline.
+        byVerdict: { declared: 2, automation: 1, verified: 1 },
       });
-      expect(first.err).toMatch(/imported 5 lines/);
+      expect(first.err).toMatch(/imported 6 lines/);
       const again = await run("import-logs", log, "--domain", "site.example.com");
-      expect(JSON.parse(again.out).recorded).toBe(3);
+      expect(JSON.parse(again.out).recorded).toBe(4);
       const { createSqliteDatabase } = await import("@crawlgate/adapter-kysely");
       const handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
       try {
         const rows = await handle.db.selectFrom("crawl_events").select("event_id").execute();
-        expect(rows).toHaveLength(3);
+        expect(rows).toHaveLength(4);
       } finally {
         await handle.close();
       }

@@ -7,6 +7,7 @@ import {
   createVerifier,
   getTaxonomy,
   type Logger,
+  loadShippedRanges,
   type Taxonomy,
   uaHash,
   withCache,
@@ -36,11 +37,17 @@ export async function importLogs(options: {
   progress: (text: string) => void;
   verifyTimeoutMs?: number;
 }): Promise<ImportSummary> {
-  const classifier = withCache(compileClassifier(getTaxonomy() as Taxonomy));
+  const taxonomy = getTaxonomy() as Taxonomy;
+  const classifier = withCache(compileClassifier(taxonomy));
+  const verifier = createVerifier({
+    resolver: nodeResolver,
+    timeoutMs: options.verifyTimeoutMs ?? 300,
+  });
+  loadShippedRanges(verifier, taxonomy);
   const ingest = createIngest({
     crawls: options.crawls,
     classifier,
-    verifier: createVerifier({ resolver: nodeResolver, timeoutMs: options.verifyTimeoutMs ?? 300 }),
+    verifier,
     clock: { now: () => new Date() },
     logger: options.logger,
     batching: { maxBatch: 1000, intervalMs: 100 },

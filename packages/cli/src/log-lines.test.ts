@@ -92,7 +92,7 @@ describe("access-log lines", () => {
         fc.array(segment, { maxLength: 5 }),
         fc.integer({ min: 100, max: 599 }),
         fc.nat({ max: 10_000_000 }),
-        fc.stringMatching(/^[ -!#-\[\]-~]{0,80}$/),
+        fc.stringMatching(/^[ -!#-[\]-~]{0,80}$/),
         (date, segments, status, bytes, userAgent) => {
           const ts = new Date(Math.floor(date.getTime() / 1000) * 1000);
           const time = `${pad(ts.getUTCDate())}/${MONTHS[ts.getUTCMonth()]}/${ts.getUTCFullYear()}:${pad(ts.getUTCHours())}:${pad(ts.getUTCMinutes())}:${pad(ts.getUTCSeconds())} +0000`;

@@ -163,6 +163,7 @@ export type {
 export {
   buildRangeSet,
   createVerifier,
+  loadShippedRanges,
   parseRangeFile,
   rangeFeeds,
   shippedRangeSnapshots,

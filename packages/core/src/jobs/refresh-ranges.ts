@@ -3,6 +3,7 @@ import type { Clock } from "../ports.js";
 import type { Taxonomy } from "../taxonomy/index.js";
 import { parseRangeFile } from "../verify/ip-ranges.js";
 import {
+  applyRangeFiles,
   type RangeFeed,
   type RangeSnapshot,
   rangeFeeds,
@@ -53,15 +54,6 @@ export function createRangeRefresher(options: RangeRefreshOptions) {
   /** When each file was last tried, successful or not (a failing file is retried after an hour). */
   const attemptedAt = new Map<string, number>();
 
-  function apply(operator: string): void {
-    const mine = feeds.filter((f) => f.operator === operator).map((f) => files.get(f.url));
-    const loaded = mine.filter((s): s is RangeSnapshot => s !== undefined);
-    if (loaded.length === 0) return;
-    const cidrs = [...new Set(loaded.flatMap((s) => s.cidrs))];
-    const oldest = Math.min(...loaded.map((s) => s.fetchedAt.getTime()));
-    options.verifier.setRanges(operator, cidrs, new Date(oldest));
-  }
-
   async function download(feed: RangeFeed): Promise<RangeSnapshot> {
     const response = await options.fetch(feed.url, {
       signal: AbortSignal.timeout(timeoutMs),
@@ -89,8 +81,7 @@ export function createRangeRefresher(options: RangeRefreshOptions) {
     };
   }
 
-  const operators = () => [...new Set(feeds.map((f) => f.operator))];
-  for (const operator of operators()) apply(operator);
+  applyRangeFiles(options.verifier, feeds, files);
 
   return {
     feeds: (): readonly RangeFeed[] => feeds,
@@ -138,7 +129,7 @@ export function createRangeRefresher(options: RangeRefreshOptions) {
         options.logger.warn("range_refresh_failed", { url: feed.url, error: message, kept });
       }
     }
-    for (const operator of operators()) apply(operator);
+    applyRangeFiles(options.verifier, feeds, files);
     const ok = outcomes.filter((o) => o.ok).length;
     options.logger.info("range_refresh", { files: outcomes.length, ok });
     return outcomes;

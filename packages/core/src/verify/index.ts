@@ -1,6 +1,11 @@
 export type { RangeFileResult, RangeSet } from "./ip-ranges.js";
 export { buildRangeSet, parseRangeFile } from "./ip-ranges.js";
 export type { RangeFeed, RangeSnapshot } from "./range-feeds.js";
-export { rangeFeeds, shippedRangeSnapshots } from "./range-feeds.js";
+export {
+  applyRangeFiles,
+  loadShippedRanges,
+  rangeFeeds,
+  shippedRangeSnapshots,
+} from "./range-feeds.js";
 export type { AsnLookup, Resolver, Tier, Verdict, Verifier, VerifierOptions } from "./verifier.js";
 export { createVerifier } from "./verifier.js";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Taxonomy } from "../taxonomy/index.js";
 import shippedData from "./data/published-ranges.json";
 import { parseRangeFile } from "./ip-ranges.js";
+import type { Verifier } from "./verifier.js";
 
 /** One operator's published range file. */
 export interface RangeFeed {
@@ -53,4 +54,29 @@ export function shippedRangeSnapshots(): Map<string, RangeSnapshot> {
     });
   }
   return out;
+}
+
+/**
+ * Loads every operator's range set into the verifier: the union of the operator's files that
+ * are present, dated by the oldest of them. Operators with no file present are left as they are.
+ */
+export function applyRangeFiles(
+  verifier: Pick<Verifier, "setRanges">,
+  feeds: readonly RangeFeed[],
+  files: ReadonlyMap<string, RangeSnapshot>,
+): void {
+  for (const operator of new Set(feeds.map((f) => f.operator))) {
+    const loaded = feeds
+      .filter((f) => f.operator === operator)
+      .flatMap((f) => files.get(f.url) ?? []);
+    if (loaded.length === 0) continue;
+    const cidrs = [...new Set(loaded.flatMap((s) => s.cidrs))];
+    const oldest = Math.min(...loaded.map((s) => s.fetchedAt.getTime()));
+    verifier.setRanges(operator, cidrs, new Date(oldest));
+  }
+}
+
+/** Loads the range files shipped with the package (what works offline, before any refresh). */
+export function loadShippedRanges(verifier: Pick<Verifier, "setRanges">, taxonomy: Taxonomy): void {
+  applyRangeFiles(verifier, rangeFeeds(taxonomy), shippedRangeSnapshots());
 }
