@@ -21,7 +21,8 @@ child.stderr.on("data", (chunk) => {
   stderr += chunk;
 });
 
-const timer = setTimeout(() => fail("no ready line within 30 s"), 30_000);
+// The demo records about six months of crawl history before it is ready.
+const timer = setTimeout(() => fail("no ready line within 120 s"), 120_000);
 const early = (code) => fail(`server exited early with ${code}`);
 child.once("exit", early);
 const firstLine = await new Promise((resolve) => {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { createCrawlgate, PLAN_NAMES, type PlanName } from "@crawlgate/core";
 import { seedDemo } from "./demo.js";
+import { seedDemoCrawls } from "./demo-crawls.js";
 import { importLogs } from "./import-logs.js";
 import { createJsonLogger } from "./logger.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -192,6 +193,20 @@ async function serve(
   const secret = loadOrCreateSecret(store.dataDir, io.env);
   const crawlgate = createCrawlgate({ ...stores.deps, logger }, { ratePerMinute: rate, secret });
   const demo = values.demo ? await seedDemo(crawlgate, stores.deps, new Date()) : undefined;
+  if (demo) {
+    const [shop, blog] = demo.domains;
+    const started = performance.now();
+    const seeded = await seedDemoCrawls({
+      crawls: stores.crawls,
+      sites: [
+        { domainId: shop?.domainId as string, kind: "shop" },
+        { domainId: blog?.domainId as string, kind: "blog" },
+      ],
+      now: new Date(),
+      logger,
+    });
+    logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
+  }
   const server = await listen(crawlgate, { port, host: values.host ?? "127.0.0.1", logger });
   io.out(JSON.stringify({ event: "ready", baseUrl: server.baseUrl, ...(demo ? { demo } : {}) }));
   logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });

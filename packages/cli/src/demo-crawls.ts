@@ -1,0 +1,99 @@
+import {
+  type CrawlStore,
+  compileClassifier,
+  createIngest,
+  createVerifier,
+  getTaxonomy,
+  LEGACY_CUTOVER,
+  type Logger,
+  loadShippedRanges,
+  type Taxonomy,
+} from "@crawlgate/core";
+import {
+  crawlsOfDay,
+  dailyVolume,
+  demoDays,
+  demoResolver,
+  prng,
+  sitePaths,
+} from "./demo-traffic.js";
+
+/** How much history the demo world has: about six months, so it spans the legacy cutover. */
+export const DEMO_DAYS = 180;
+
+export interface DemoSite {
+  domainId: string;
+  kind: "shop" | "blog";
+}
+
+const SITES = {
+  shop: { paths: 3_000, base: 450, seed: 1 },
+  blog: { paths: 800, base: 150, seed: 2 },
+} as const;
+
+/**
+ * Records the demo's crawl history through the real ingest (classification, verification, the
+ * write buffer, the store), for every day of the window that has no data yet, so a restart
+ * tops the history up to today instead of writing it again. Days before the cutover are not
+ * seeded as raw crawls: verified tracking starts at the cutover.
+ */
+export async function seedDemoCrawls(options: {
+  crawls: CrawlStore;
+  sites: readonly DemoSite[];
+  now: Date;
+  logger: Logger;
+}): Promise<{ days: number; crawls: number }> {
+  const taxonomy = getTaxonomy() as Taxonomy;
+  const verifier = createVerifier({ resolver: demoResolver, timeoutMs: 1_000 });
+  loadShippedRanges(verifier, taxonomy);
+  const ingest = createIngest({
+    crawls: options.crawls,
+    classifier: compileClassifier(taxonomy),
+    verifier,
+    clock: { now: () => options.now },
+    logger: options.logger,
+    batching: { maxBatch: 2_000, intervalMs: 50 },
+  });
+  const today = options.now.toISOString().slice(0, 10);
+  const days = demoDays(today, DEMO_DAYS).filter((day) => day >= LEGACY_CUTOVER);
+  let seededDays = 0;
+  let seededCrawls = 0;
+  const acks: Promise<unknown>[] = [];
+  try {
+    for (const site of options.sites) {
+      const spec = SITES[site.kind];
+      const paths = sitePaths(site.kind, spec.paths);
+      const first = days[0] as string;
+      const existing = new Set(
+        (await options.crawls.botDayCounts(site.domainId, first, today)).map((c) => c.day),
+      );
+      for (const [index, day] of days.entries()) {
+        if (existing.has(day)) continue;
+        const progress = index / Math.max(1, days.length - 1);
+        const seed = spec.seed * 100_000 + index;
+        const events = crawlsOfDay({
+          domainId: site.domainId,
+          day,
+          progress,
+          crawls: dailyVolume(spec.base, day, progress, prng(seed)),
+          paths,
+          seed,
+        }).filter((event) => event.ts <= options.now);
+        // Days are submitted without waiting for each other: the buffer batches across days.
+        for (const event of events) acks.push(ingest.recordCrawl(event));
+        if (acks.length >= 20_000) await Promise.all(acks.splice(0));
+        seededDays++;
+        seededCrawls += events.length;
+      }
+      options.logger.info("demo.traffic_progress", {
+        domainId: site.domainId,
+        days: seededDays,
+        crawls: seededCrawls,
+      });
+    }
+    await Promise.all(acks);
+  } finally {
+    await ingest.close();
+  }
+  return { days: seededDays, crawls: seededCrawls };
+}

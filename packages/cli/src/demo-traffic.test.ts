@@ -1,0 +1,90 @@
+import { createMemoryCrawlStore } from "@crawlgate/adapter-memory";
+import {
+  compileClassifier,
+  createVerifier,
+  getTaxonomy,
+  LEGACY_CUTOVER,
+  loadShippedRanges,
+  silentLogger,
+  type Taxonomy,
+} from "@crawlgate/core";
+import { describe, expect, it } from "vitest";
+import { DEMO_DAYS, seedDemoCrawls } from "./demo-crawls.js";
+import { crawlsOfDay, DEMO_MIX, demoResolver, sitePaths } from "./demo-traffic.js";
+
+const taxonomy = getTaxonomy() as Taxonomy;
+const classifier = compileClassifier(taxonomy);
+
+describe("demo traffic", () => {
+  it("uses User-Agents that classify to the bot each entry names", () => {
+    for (const entry of DEMO_MIX) {
+      for (const ua of entry.userAgents) {
+        expect(classifier.classify(ua).bot.botId, ua).toBe(entry.botId);
+      }
+    }
+    const automation = DEMO_MIX.flatMap((e) => e.userAgents).filter(
+      (ua) => classifier.classify(ua).automation,
+    );
+    expect(automation).toContain("curl/8.5.0");
+  });
+
+  it("verifies through the shipped ranges and the demo's DNS, and not from elsewhere", async () => {
+    const verifier = createVerifier({ resolver: demoResolver, timeoutMs: 1_000 });
+    loadShippedRanges(verifier, taxonomy);
+    const bot = (id: string) =>
+      taxonomy.botById(id) as NonNullable<ReturnType<Taxonomy["botById"]>>;
+    expect((await verifier.verify(bot("bingbot"), "157.55.39.7")).tier).toBe("verified");
+    expect((await verifier.verify(bot("yandexbot"), "5.255.253.12")).tier).toBe("verified");
+    expect((await verifier.verify(bot("gptbot"), "9.129.3.4")).tier).toBe("verified");
+    expect((await verifier.verify(bot("googlebot"), "198.51.100.7")).tier).toBe("declared");
+  });
+
+  it("plans a day deterministically, inside that day, over a long tail of paths", () => {
+    const plan = {
+      domainId: "d1",
+      day: "2026-10-01",
+      progress: 0.5,
+      crawls: 3_000,
+      paths: sitePaths("shop", 3_000),
+      seed: 42,
+    };
+    const events = crawlsOfDay(plan);
+    expect(crawlsOfDay(plan)).toEqual(events);
+    expect(events).toHaveLength(3_000);
+    for (const e of events) expect(e.ts.toISOString().slice(0, 10)).toBe("2026-10-01");
+    const perPath = new Map<string, number>();
+    for (const e of events) perPath.set(e.path, (perPath.get(e.path) ?? 0) + 1);
+    const counts = [...perPath.values()].sort((a, b) => b - a);
+    expect(perPath.size).toBeGreaterThan(500);
+    expect(counts[0]).toBeGreaterThan(20 * (counts[Math.floor(counts.length / 2)] as number));
+  });
+
+  it("seeds every day from the cutover to today once, with every tier present", async () => {
+    const crawls = createMemoryCrawlStore();
+    const now = new Date("2026-11-22T12:00:00.000Z");
+    const domainId = "00000000-0000-4000-8000-000000000001";
+    const sites = [{ domainId, kind: "blog" as const }];
+    const first = await seedDemoCrawls({ crawls, sites, now, logger: silentLogger });
+    const expectedDays = 137; // 2026-07-09 … 2026-11-22
+    expect(DEMO_DAYS).toBeGreaterThan(expectedDays);
+    expect(first.days).toBe(expectedDays);
+    const counts = await crawls.botDayCounts(domainId, "2026-01-01", "2026-11-22");
+    expect(new Set(counts.map((c) => c.day)).size).toBe(expectedDays);
+    expect(counts.every((c) => c.day >= LEGACY_CUTOVER)).toBe(true);
+    const byTier = { verified: 0, declared: 0, unknown: 0 };
+    for (const c of counts) byTier[c.tier] += c.count;
+    expect(byTier.verified).toBeGreaterThan(0.3 * first.crawls);
+    expect(byTier.declared).toBeGreaterThan(0.1 * first.crawls);
+    expect(byTier.unknown).toBeGreaterThan(0.02 * first.crawls);
+    const raw = await crawls.listCrawls(domainId, new Date(LEGACY_CUTOVER), now, 100_000);
+    expect(raw).toHaveLength(first.crawls);
+    expect(raw.at(-1)?.ts.toISOString().slice(0, 10)).toBe("2026-11-22");
+    expect(raw.filter((c) => c.verdict === "automation").length).toBeGreaterThan(0);
+    expect(new Set(raw.map((c) => c.path)).size).toBeGreaterThan(400);
+    // A restart seeds nothing new.
+    expect(await seedDemoCrawls({ crawls, sites, now, logger: silentLogger })).toEqual({
+      days: 0,
+      crawls: 0,
+    });
+  });
+});
