@@ -23,5 +23,6 @@ export function createMemoryStores() {
     rateLimiter: createMemoryRateLimiter(),
     jobs: createMemoryJobQueue(),
     settingsCache: createMemorySettingsCache(),
+    crawls: createMemoryCrawlStore(),
   };
 }

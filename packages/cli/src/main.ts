@@ -128,7 +128,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         const summary = await importLogs({
           file,
           domainId: domain.domainId,
-          crawls: stores.crawls,
+          crawls: stores.deps.crawls,
           logger: createJsonLogger((line) => io.err(line.trimEnd())),
           progress: (text) => io.err(text),
         });
@@ -197,7 +197,7 @@ async function serve(
     const [shop, blog] = demo.domains;
     const started = performance.now();
     const seeded = await seedDemoCrawls({
-      crawls: stores.crawls,
+      crawls: stores.deps.crawls,
       sites: [
         { domainId: shop?.domainId as string, kind: "shop" },
         { domainId: blog?.domainId as string, kind: "blog" },

@@ -7,7 +7,7 @@ import {
   migrateToLatest,
 } from "@crawlgate/adapter-kysely";
 import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
-import type { CrawlgateDeps, CrawlStore } from "@crawlgate/core";
+import type { CrawlgateDeps } from "@crawlgate/core";
 
 export interface StoreOptions {
   dataDir: string;
@@ -19,7 +19,6 @@ export interface StoreOptions {
 
 export interface OpenStores {
   deps: Omit<CrawlgateDeps, "clock" | "logger">;
-  crawls: CrawlStore;
   /** Where the data lives, for logs (no credentials). */
   description: string;
   close(): Promise<void>;
@@ -42,8 +41,8 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       rateLimiter: stores.rateLimiter,
       jobs: stores.jobs,
       settingsCache: createMemorySettingsCache(),
+      crawls: stores.crawls,
     },
-    crawls: stores.crawls,
     description: options.databaseUrl
       ? "postgresql"
       : `sqlite:${join(resolve(options.dataDir), "crawlgate.sqlite")}`,

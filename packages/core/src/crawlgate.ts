@@ -52,6 +52,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     rateLimiter: deps.rateLimiter,
     jobs: deps.jobs,
     settingsCache: deps.settingsCache,
+    crawls: deps.crawls,
     clock,
     plans,
     ratePerMinute,

@@ -3,6 +3,7 @@ import type { Logger } from "../logger.js";
 import type {
   AccountStore,
   Clock,
+  CrawlStore,
   JobQueue,
   RateLimiter,
   RuleStore,
@@ -17,6 +18,7 @@ export interface StoreDeps {
   rateLimiter: RateLimiter;
   jobs: JobQueue;
   settingsCache: SettingsCache;
+  crawls: CrawlStore;
 }
 
 /** Everything API operations may use. */

@@ -1,4 +1,5 @@
 import type { Operation } from "./context.js";
+import { exportCrawlAnalytics } from "./operations/export-crawl-analytics.js";
 import { getBotDefinitions } from "./operations/get-bot-definitions.js";
 import { listUserDomains } from "./operations/list-user-domains.js";
 import { purgeCache } from "./operations/purge-cache.js";
@@ -32,6 +33,7 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   post("purge-cache", purgeCache, true),
   post("list-user-domains", listUserDomains),
+  post("export-crawl-analytics", exportCrawlAnalytics),
   post("get-bot-definitions", getBotDefinitions),
   route("list-routing-rules", "GET", "/domains/{domainId}/routing-rules", listRoutingRules),
   route("create-routing-rule", "POST", "/domains/{domainId}/routing-rules", createRoutingRule),

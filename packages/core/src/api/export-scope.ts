@@ -1,0 +1,49 @@
+import type { DomainAccess, User } from "../types.js";
+import { utcDateOf } from "../window/dates.js";
+import { resolveWindow, type Window, type WindowRules } from "../window/window.js";
+import type { ApiDeps } from "./context.js";
+import { CrawlgateError, invalidRequest } from "./errors.js";
+import { isUuid } from "./params.js";
+
+/** Applies the shared window rules to a request body (400 `invalid_request` naming the problem). */
+export function requestWindow(
+  body: Record<string, unknown>,
+  now: Date,
+  rules: WindowRules,
+): Window {
+  const result = resolveWindow(body, utcDateOf(now), rules);
+  if (!result.ok) throw invalidRequest(result.message);
+  return result.value;
+}
+
+/** A `domainId` of a body: a UUID (lowercased), or 400. */
+export function bodyDomainId(value: unknown): string {
+  if (!isUuid(value)) throw invalidRequest("domainId must be a UUID");
+  return value.toLowerCase();
+}
+
+/** One domain the caller can read, or `404 domain_not_found` (also when inaccessible). */
+export async function readableDomain(
+  deps: ApiDeps,
+  user: User,
+  domainId: unknown,
+): Promise<DomainAccess> {
+  const access = await deps.accounts.getDomainAccess(user.userId, bodyDomainId(domainId));
+  if (!access) throw new CrawlgateError("domain_not_found");
+  return access;
+}
+
+/**
+ * The domains an export covers: the one named by `domainId` (any role), or, when it is absent,
+ * every domain the caller can access, sorted by hostname.
+ */
+export async function domainsInScope(
+  deps: ApiDeps,
+  user: User,
+  domainId: unknown,
+): Promise<DomainAccess[]> {
+  if (domainId === undefined || domainId === null) {
+    return deps.accounts.listAccessibleDomains(user.userId);
+  }
+  return [await readableDomain(deps, user, domainId)];
+}

@@ -1,0 +1,124 @@
+import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
+import type { BotDayCount, DomainAccess } from "../../types.js";
+import { eachDay } from "../../window/dates.js";
+import {
+  clampToCutover,
+  LEGACY_CUTOVER,
+  STANDARD_WINDOW,
+  type Window,
+} from "../../window/window.js";
+import type { Operation } from "../context.js";
+import { domainsInScope, requestWindow } from "../export-scope.js";
+import { rejectUnknownFields } from "../fields.js";
+import { addToTier, emptyTotals, type TierTotals } from "../tier-counts.js";
+
+const FIELDS = ["period", "startDate", "endDate", "domainId"] as const;
+
+/** A count of one bot on one day, with the intent it is reported under. */
+interface BotCount extends BotDayCount {
+  intent: string | null;
+}
+
+/**
+ * POST /export-crawl-analytics: per-bot totals and daily series of one domain or of every
+ * accessible domain, from the per-day bot/tier aggregates (days from the cutover on).
+ */
+export const exportCrawlAnalytics: Operation = async ({ deps, user, body, now }) => {
+  rejectUnknownFields(body, FIELDS);
+  const window = requestWindow(body, now, STANDARD_WINDOW);
+  const domains = await domainsInScope(deps, user, body.domainId);
+  const taxonomy = getTaxonomy() as Taxonomy;
+  const out = [];
+  for (const access of domains) {
+    const counts: BotCount[] = [];
+    const tracked = clampToCutover(window);
+    if (tracked.ok) {
+      const { startDate, endDate } = tracked.value;
+      for (const row of await deps.crawls.botDayCounts(
+        access.domain.domainId,
+        startDate,
+        endDate,
+      )) {
+        counts.push({ ...row, intent: taxonomy.botById(row.botId)?.intent ?? null });
+      }
+    }
+    out.push(domainAnalytics(access, window, counts));
+  }
+  return {
+    status: 200,
+    body: {
+      generatedAt: now.toISOString(),
+      period: window.period,
+      startDate: window.startDate,
+      endDate: window.endDate,
+      userId: user.userId,
+      legacyCutover: LEGACY_CUTOVER,
+      definitionsVersion: taxonomy.version,
+      domainCount: out.length,
+      domains: out,
+    },
+  };
+};
+
+/**
+ * One domain's block. `botTotals` is ordered by total descending, then botId; `botSeries` has one
+ * entry per day of the window, ascending, each with every bot of `botTotals` (zeros included).
+ */
+function domainAnalytics(access: DomainAccess, window: Window, counts: readonly BotCount[]) {
+  const totals = new Map<string, TierTotals & { intent: string | null }>();
+  const perDay = new Map<string, Map<string, TierTotals>>();
+  for (const row of counts) {
+    let bot = totals.get(row.botId);
+    if (!bot) {
+      bot = { intent: row.intent, ...emptyTotals() };
+      totals.set(row.botId, bot);
+    }
+    addToTier(bot, row.tier, row.count);
+    let day = perDay.get(row.day);
+    if (!day) {
+      day = new Map();
+      perDay.set(row.day, day);
+    }
+    let cell = day.get(row.botId);
+    if (!cell) {
+      cell = emptyTotals();
+      day.set(row.botId, cell);
+    }
+    addToTier(cell, row.tier, row.count);
+  }
+  const order = [...totals.keys()].sort((a, b) => {
+    const diff = (totals.get(b)?.total ?? 0) - (totals.get(a)?.total ?? 0);
+    return diff !== 0 ? diff : a < b ? -1 : a > b ? 1 : 0;
+  });
+  const botTotals: Record<string, TierTotals & { intent: string | null }> = {};
+  let totalCrawls = 0;
+  let verifiedCrawls = 0;
+  let unknownBot = 0;
+  for (const botId of order) {
+    const bot = totals.get(botId) as TierTotals & { intent: string | null };
+    botTotals[botId] = {
+      intent: bot.intent,
+      verified: bot.verified,
+      declared: bot.declared,
+      unknown: bot.unknown,
+      total: bot.total,
+    };
+    totalCrawls += bot.total;
+    verifiedCrawls += bot.verified;
+    if (botId === "unknown") unknownBot += bot.total;
+  }
+  const botSeries = eachDay(window.startDate, window.endDate).map((date) => {
+    const entry: Record<string, unknown> = { date };
+    const day = perDay.get(date);
+    for (const botId of order) entry[botId] = day?.get(botId) ?? emptyTotals();
+    return entry;
+  });
+  return {
+    domain: access.domain.hostname,
+    domainId: access.domain.domainId,
+    role: access.role,
+    summary: { totalCrawls, namedCrawls: totalCrawls - unknownBot, verifiedCrawls },
+    botTotals,
+    botSeries,
+  };
+}

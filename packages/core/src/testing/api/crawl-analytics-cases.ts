@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import type { CrawlRecord } from "../../types.js";
+import { makeCrawl } from "../crawl-store-suite.js";
+import { useWorld } from "./use-world.js";
+import type { ApiSuiteOptions, ApiWorld } from "./world.js";
+
+const CAP = { pathCap: 1000 };
+const at = (day: string, hour = 10) =>
+  new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
+
+async function record(world: ApiWorld, domainId: string, rows: Partial<CrawlRecord>[]) {
+  await world.deps.crawls.appendCrawls(
+    rows.map((row) => makeCrawl(domainId, row)),
+    CAP,
+  );
+}
+
+/** export-crawl-analytics through the HTTP handlers. The world's today is 2026-11-20. */
+export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
+  describe("export-crawl-analytics", () => {
+    const w = useWorld(options);
+
+    it("answers totals, intents and a zero-filled daily series per bot", async () => {
+      const world = w();
+      const shop = world.domains.shop.domainId;
+      await record(world, shop, [
+        { ts: at("2026-11-18"), botId: "googlebot", verdict: "verified" },
+        { ts: at("2026-11-18", 11), botId: "googlebot", verdict: "declared" },
+        { ts: at("2026-11-20"), botId: "googlebot", verdict: "verified" },
+        { ts: at("2026-11-19"), botId: "gptbot", verdict: "declared" },
+        { ts: at("2026-11-19"), botId: "unknown", verdict: "unknown" },
+        { ts: at("2026-11-20"), botId: "unknown", verdict: "automation" },
+        // Outside the window: before it, and another domain.
+        { ts: at("2026-11-13"), botId: "googlebot", verdict: "verified" },
+      ]);
+      await record(world, world.domains.other.domainId, [{ ts: at("2026-11-19") }]);
+
+      const res = await world.call("POST", "/export-crawl-analytics", {
+        body: { period: "7d", domainId: shop },
+      });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.json)).toEqual([
+        "generatedAt",
+        "period",
+        "startDate",
+        "endDate",
+        "userId",
+        "legacyCutover",
+        "definitionsVersion",
+        "domainCount",
+        "domains",
+      ]);
+      expect(res.json).toMatchObject({
+        generatedAt: "2026-11-20T10:00:00.000Z",
+        period: "7d",
+        startDate: "2026-11-14",
+        endDate: "2026-11-20",
+        userId: world.users.owner.userId,
+        legacyCutover: "2026-07-09",
+        definitionsVersion: "1.0",
+        domainCount: 1,
+      });
+      const [domain] = res.json.domains;
+      expect(Object.keys(domain)).toEqual([
+        "domain",
+        "domainId",
+        "role",
+        "summary",
+        "botTotals",
+        "botSeries",
+      ]);
+      expect(domain).toMatchObject({ domain: "shop.example.com", domainId: shop, role: "owner" });
+      expect(domain.summary).toEqual({ totalCrawls: 6, namedCrawls: 4, verifiedCrawls: 2 });
+      expect(domain.botTotals).toEqual({
+        googlebot: { intent: "search-classic", verified: 2, declared: 1, unknown: 0, total: 3 },
+        unknown: { intent: "other", verified: 0, declared: 0, unknown: 2, total: 2 },
+        gptbot: { intent: "training", verified: 0, declared: 1, unknown: 0, total: 1 },
+      });
+      expect(Object.keys(domain.botTotals)).toEqual(["googlebot", "unknown", "gptbot"]);
+      expect(domain.botSeries.map((e: { date: string }) => e.date)).toEqual([
+        "2026-11-14",
+        "2026-11-15",
+        "2026-11-16",
+        "2026-11-17",
+        "2026-11-18",
+        "2026-11-19",
+        "2026-11-20",
+      ]);
+      const zero = { verified: 0, declared: 0, unknown: 0, total: 0 };
+      expect(domain.botSeries[0]).toEqual({
+        date: "2026-11-14",
+        googlebot: zero,
+        unknown: zero,
+        gptbot: zero,
+      });
+      expect(domain.botSeries[4].googlebot).toEqual({
+        verified: 1,
+        declared: 1,
+        unknown: 0,
+        total: 2,
+      });
+      expect(domain.botSeries[6].unknown).toEqual({
+        verified: 0,
+        declared: 0,
+        unknown: 1,
+        total: 1,
+      });
+    });
+
+    it("covers every accessible domain when domainId is omitted, any role", async () => {
+      const world = w();
+      await record(world, world.domains.blog.domainId, [{ ts: at("2026-11-20") }]);
+      const res = await world.call("POST", "/export-crawl-analytics", {
+        body: { startDate: "2026-11-01", endDate: "2026-11-20" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json.period).toBeNull();
+      expect(res.json.domainCount).toBe(2);
+      expect(res.json.domains.map((d: { domain: string }) => d.domain)).toEqual([
+        "blog.example.com",
+        "shop.example.com",
+      ]);
+      expect(res.json.domains[1].summary).toEqual({
+        totalCrawls: 0,
+        namedCrawls: 0,
+        verifiedCrawls: 0,
+      });
+      expect(res.json.domains[1].botTotals).toEqual({});
+      expect(res.json.domains[1].botSeries).toHaveLength(20);
+      const viewer = await world.call("POST", "/export-crawl-analytics", {
+        key: world.keys.viewer,
+        body: { domainId: world.domains.shop.domainId, period: "1d" },
+      });
+      expect(viewer.status).toBe(200);
+      expect(viewer.json.domains[0].role).toBe("viewer");
+    });
+
+    it("keeps verifiedCrawls <= namedCrawls <= totalCrawls for any mix", async () => {
+      const world = w();
+      const verdicts = ["verified", "declared", "unknown", "automation"] as const;
+      const bots = ["googlebot", "bingbot", "unknown"];
+      const rows: Partial<CrawlRecord>[] = [];
+      for (let i = 0; i < 60; i++) {
+        const botId = bots[i % 3] as string;
+        const verdict = botId === "unknown" ? verdicts[2 + (i % 2)] : verdicts[i % 2];
+        rows.push({ ts: at(`2026-11-${String(10 + (i % 10)).padStart(2, "0")}`), botId, verdict });
+      }
+      await record(world, world.domains.shop.domainId, rows);
+      const res = await world.call("POST", "/export-crawl-analytics", { body: {} });
+      for (const domain of res.json.domains) {
+        const { totalCrawls, namedCrawls, verifiedCrawls } = domain.summary;
+        expect(verifiedCrawls).toBeLessThanOrEqual(namedCrawls);
+        expect(namedCrawls).toBeLessThanOrEqual(totalCrawls);
+      }
+      expect(res.json.domains[1].summary.totalCrawls).toBe(60);
+      expect(res.json.period).toBe("30d");
+    });
+
+    it("refuses bad windows, bad IDs, unknown fields and inaccessible domains", async () => {
+      const world = w();
+      const call = (body: unknown) => world.call("POST", "/export-crawl-analytics", { body });
+      const bad = [
+        [{ period: "7d", startDate: "2026-11-01" }, /period cannot be combined/],
+        [{ endDate: "2026-11-01" }, /endDate requires startDate/],
+        [{ period: "14d" }, /period must be one of/],
+        [{ startDate: "2026-02-30" }, /real date/],
+        [{ startDate: "2026-11-21" }, /future/],
+        [{ startDate: "2025-01-01", endDate: "2026-11-20" }, /at most 365/],
+        [{ domainId: "nope" }, /domainId must be a UUID/],
+        [{ domainId: 7 }, /domainId must be a UUID/],
+        [{ domain_id: world.domains.shop.domainId }, /unknown field: domain_id/],
+      ] as const;
+      for (const [body, message] of bad) {
+        const res = await call(body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.json.error).toBe("invalid_request");
+        expect(res.json.message).toMatch(message);
+      }
+      for (const domainId of [world.domains.other.domainId, crypto.randomUUID()]) {
+        const res = await call({ domainId });
+        expect(res.status).toBe(404);
+        expect(res.json).toEqual({ error: "domain_not_found" });
+      }
+      const starter = await world.call("POST", "/export-crawl-analytics", {
+        key: world.keys.starter,
+        body: {},
+      });
+      expect(starter.json).toEqual({ error: "plan_upgrade_required" });
+    });
+  });
+}
