@@ -19,6 +19,12 @@ export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";
 export { API_PREFIX, ROUTES } from "./api/routes.js";
+export {
+  assertBlobKey,
+  BlobStoreUnavailable,
+  isBlobStoreUnavailable,
+  isValidBlobKey,
+} from "./blobs/index.js";
 export type { Classification, Classifier } from "./classify/index.js";
 export { AUTOMATION_PATTERNS, compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanLimits, PlanOverrides, PlanTable } from "./config/plans.js";
@@ -58,6 +64,7 @@ export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
   AppendOptions,
+  BlobStore,
   Clock,
   CrawlStore,
   EdgeSettings,
@@ -66,9 +73,11 @@ export type {
   RateDecision,
   RateLimiter,
   RateLimits,
+  RecordedSnapshot,
   RuleStore,
   RuleWriteResult,
   SettingsCache,
+  SnapshotStore,
 } from "./ports.js";
 export type { AiSource, SurfaceType, VisitSignals } from "./referrals/index.js";
 export { AI_SOURCES, detectAiSource } from "./referrals/index.js";
@@ -137,7 +146,11 @@ export type {
   Role,
   RoutingRule,
   RuleType,
+  SeoAudit,
+  SeoBucket,
+  SeoIssue,
   ServedFrom,
+  Snapshot,
   User,
   Verdict as CrawlVerdict,
 } from "./types.js";
