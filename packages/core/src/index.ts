@@ -103,6 +103,25 @@ export {
   sourceKey,
 } from "./routing/index.js";
 export type { KeyRing, SigningKey } from "./signing/index.js";
+export type { HtmlLinks, SeoSummary, SnapshotDeps, SnapshotInput } from "./snapshots/index.js";
+export {
+  auditSeo,
+  dropExpiredHtml,
+  gunzip,
+  gunzipText,
+  gzip,
+  HTML_URL_LIFETIME_SECONDS,
+  htmlKey,
+  htmlLinks,
+  readSnapshotGzip,
+  readSnapshotHtml,
+  recordSnapshot,
+  SEO_WEIGHTS,
+  seoBucket,
+  sha256Hex,
+  snapshotFilePath,
+  summarizeSeo,
+} from "./snapshots/index.js";
 export {
   createKeyRing,
   decodeBase64url,

@@ -9,8 +9,9 @@ import {
   listRoutingRules,
   updateRoutingRule,
 } from "./operations/routing-rules.js";
+import { API_PREFIX } from "./prefix.js";
 
-export const API_PREFIX = "/functions/v1";
+export { API_PREFIX };
 
 export interface RouteDef {
   /** Operation name, as in logs. */
