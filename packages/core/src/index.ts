@@ -103,6 +103,13 @@ export {
   sourceKey,
 } from "./routing/index.js";
 export type { KeyRing, SigningKey } from "./signing/index.js";
+export {
+  createKeyRing,
+  decodeBase64url,
+  encodeBase64url,
+  presignPath,
+  verifyPresigned,
+} from "./signing/index.js";
 export type { HtmlLinks, SeoSummary, SnapshotDeps, SnapshotInput } from "./snapshots/index.js";
 export {
   auditSeo,
@@ -122,13 +129,6 @@ export {
   snapshotFilePath,
   summarizeSeo,
 } from "./snapshots/index.js";
-export {
-  createKeyRing,
-  decodeBase64url,
-  encodeBase64url,
-  presignPath,
-  verifyPresigned,
-} from "./signing/index.js";
 export type {
   BotDefinition,
   Intent,
