@@ -29,7 +29,12 @@ export type { Classification, Classifier } from "./classify/index.js";
 export { AUTOMATION_PATTERNS, compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanLimits, PlanOverrides, PlanTable } from "./config/plans.js";
 export { DEFAULT_PLANS, planOverridesSchema, resolvePlans } from "./config/plans.js";
-export type { Crawlgate, CrawlgateConfig, CrawlgateDeps } from "./crawlgate.js";
+export type {
+  Crawlgate,
+  CrawlgateConfig,
+  CrawlgateDeps,
+  SnapshotService,
+} from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
 export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";

@@ -2,12 +2,15 @@ import type { PlanTable } from "../config/plans.js";
 import type { Logger } from "../logger.js";
 import type {
   AccountStore,
+  BlobStore,
   Clock,
   JobQueue,
   RateLimiter,
   RuleStore,
   SettingsCache,
+  SnapshotStore,
 } from "../ports.js";
+import type { KeyRing } from "../signing/key-ring.js";
 import type { User } from "../types.js";
 
 /** The storage adapters crawlgate runs on. */
@@ -17,6 +20,9 @@ export interface StoreDeps {
   rateLimiter: RateLimiter;
   jobs: JobQueue;
   settingsCache: SettingsCache;
+  snapshots: SnapshotStore;
+  /** Snapshot HTML (and later archive files). */
+  blobs: BlobStore;
 }
 
 /** Everything API operations may use. */
@@ -26,6 +32,10 @@ export interface ApiDeps extends StoreDeps {
   /** Requests per minute per user (spec: 60). */
   ratePerMinute: number;
   logger: Logger;
+  /** Signs and verifies cursors and presigned links. */
+  signing: KeyRing;
+  /** Origin put in front of presigned links (`https://api.example.com`); `null`: relative links. */
+  baseUrl: string | null;
 }
 
 export interface OperationContext {

@@ -20,7 +20,6 @@ export function pipelineCases(options: ApiSuiteOptions): void {
         "/export-crawl-analytics",
         "/export-page-analytics",
         "/export-page-snapshots",
-        "/get-snapshot",
         "/export-crawl-logs",
         "/export-ai-referrals",
         "/export-user-analytics",

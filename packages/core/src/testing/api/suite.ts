@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { ruleCases } from "./rule-cases.js";
+import { snapshotCases } from "./snapshot-cases.js";
 import type { ApiSuiteOptions } from "./world.js";
 
 /**
@@ -13,5 +14,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     pipelineCases(options);
     accountCases(options);
     ruleCases(options);
+    snapshotCases(options);
   });
 }
