@@ -40,6 +40,12 @@ export function createFsBlobStore(options: FsBlobStoreOptions) {
       return unavailable(rootError);
     }
   };
+  /** `fallback` when the error says the key is absent; otherwise throws what it means. */
+  const absent = async <T>(error: unknown, fallback: T): Promise<T> => {
+    const failure = await missing(error);
+    if (failure) throw failure;
+    return fallback;
+  };
   // A leading dot: no key can name a temporary file.
   const tempFor = (path: string) => join(dirname(path), `.tmp-${crypto.randomUUID()}`);
 
@@ -69,9 +75,7 @@ export function createFsBlobStore(options: FsBlobStoreOptions) {
       } catch (error) {
         // A directory at the key's place (a longer key's parent) is not a blob either.
         if (code(error) === "EISDIR") return null;
-        const failure = await missing(error);
-        if (failure) throw failure;
-        return null;
+        return absent(error, null);
       }
     },
     async hasBlob(key) {
@@ -79,9 +83,7 @@ export function createFsBlobStore(options: FsBlobStoreOptions) {
       try {
         return (await stat(path)).isFile();
       } catch (error) {
-        const failure = await missing(error);
-        if (failure) throw failure;
-        return false;
+        return absent(error, false);
       }
     },
     async deleteBlob(key) {
@@ -98,9 +100,7 @@ export function createFsBlobStore(options: FsBlobStoreOptions) {
           );
           if (isDir) return false;
         }
-        const failure = await missing(error);
-        if (failure) throw failure;
-        return false;
+        return absent(error, false);
       }
     },
   } satisfies BlobStore;

@@ -1,4 +1,4 @@
-import type { SeoIssue, Snapshot, SnapshotStore } from "@crawlgate/core";
+import { latestPerPath, type SeoIssue, type Snapshot, type SnapshotStore } from "@crawlgate/core";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Database, date, num } from "./schema.js";
@@ -85,17 +85,7 @@ export function createKyselySnapshotStore({ db }: KyselyHandle) {
         .selectAll()
         .where("domain_id", "=", domainId)
         .execute();
-      const latest = new Map<string, Snapshot>();
-      for (const s of rows.map(toSnapshot)) {
-        const current = latest.get(s.path);
-        const newer =
-          !current ||
-          s.lastRecordedAt > current.lastRecordedAt ||
-          (s.lastRecordedAt.getTime() === current.lastRecordedAt.getTime() &&
-            s.snapshotId < current.snapshotId);
-        if (newer) latest.set(s.path, s);
-      }
-      return [...latest.values()].sort((a, b) => byteOrder(a.path, b.path));
+      return latestPerPath(rows.map(toSnapshot));
     },
     async expiredContentHashes(cutoff, limit) {
       const rows = await db

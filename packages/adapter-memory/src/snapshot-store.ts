@@ -1,4 +1,4 @@
-import type { Snapshot, SnapshotStore } from "@crawlgate/core";
+import { latestPerPath, type Snapshot, type SnapshotStore } from "@crawlgate/core";
 import { compare } from "./account-store.js";
 
 const copy = (s: Snapshot): Snapshot => ({
@@ -14,8 +14,6 @@ export function createMemorySnapshotStore() {
   /** JSON [domainId, path, contentHash] → snapshotId. */
   const byContent = new Map<string, string>();
   const events = new Map<string, string>();
-  const newest = (a: Snapshot, b: Snapshot) =>
-    b.lastRecordedAt.getTime() - a.lastRecordedAt.getTime() || compare(a.snapshotId, b.snapshotId);
   const withHash = (contentHash: string) =>
     [...byId.values()].filter((s) => s.contentHash === contentHash);
 
@@ -48,13 +46,7 @@ export function createMemorySnapshotStore() {
         .sort((a, b) => compare(a.snapshotId, b.snapshotId));
     },
     async latestSnapshots(domainId) {
-      const latest = new Map<string, Snapshot>();
-      for (const s of byId.values()) {
-        if (s.domainId !== domainId) continue;
-        const current = latest.get(s.path);
-        if (!current || newest(s, current) < 0) latest.set(s.path, s);
-      }
-      return [...latest.values()].sort((a, b) => compare(a.path, b.path)).map(copy);
+      return latestPerPath([...byId.values()].filter((s) => s.domainId === domainId)).map(copy);
     },
     async expiredContentHashes(cutoff, limit) {
       const hashes = new Set([...byId.values()].map((s) => s.contentHash));

@@ -125,6 +125,7 @@ export {
   HTML_URL_LIFETIME_SECONDS,
   htmlKey,
   htmlLinks,
+  latestPerPath,
   readSnapshotGzip,
   readSnapshotHtml,
   recordSnapshot,

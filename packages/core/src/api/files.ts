@@ -7,17 +7,35 @@ import {
 } from "../snapshots/links.js";
 import { readSnapshotGzip } from "../snapshots/record.js";
 import type { ApiDeps } from "./context.js";
-import { CrawlgateError, errorResponse } from "./errors.js";
+import { CrawlgateError, type ErrorCode, errorResponse } from "./errors.js";
 import type { ApiRequest, ApiResponse } from "./http-types.js";
+import { isUuid } from "./params.js";
 import { API_PREFIX } from "./prefix.js";
 
 /** Every presigned download lives below this path; the API's key checks do not apply there. */
 export const FILES_PREFIX = `${API_PREFIX}/files/`;
 
-const SNAPSHOT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NO_STORE = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
-function errorFile(code: "not_found" | "snapshot_storage_unavailable"): ApiResponse {
+/**
+ * Runs a BlobStore read; `BlobStoreUnavailable` becomes `503 snapshot storage unavailable` (and
+ * a warning in the log), any other error goes on.
+ */
+export async function whileBlobsReachable<T>(
+  deps: ApiDeps,
+  snapshotId: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isBlobStoreUnavailable(error)) throw error;
+    deps.logger.warn("snapshot.storage_unavailable", { snapshotId });
+    throw new CrawlgateError("snapshot_storage_unavailable");
+  }
+}
+
+function errorFile(code: ErrorCode): ApiResponse {
   const { status, body } = errorResponse(new CrawlgateError(code));
   return {
     status,
@@ -38,7 +56,8 @@ export async function serveFile(deps: ApiDeps, request: ApiRequest): Promise<Api
   const snapshotId = request.path.startsWith(SNAPSHOT_FILE_PREFIX)
     ? request.path.slice(SNAPSHOT_FILE_PREFIX.length)
     : "";
-  if (!SNAPSHOT_ID.test(snapshotId)) return errorFile("not_found");
+  // Links carry lowercase IDs only: one spelling per link.
+  if (!isUuid(snapshotId) || snapshotId !== snapshotId.toLowerCase()) return errorFile("not_found");
   const valid = await verifyPresigned(deps.signing, {
     method: request.method,
     path: request.path,
@@ -51,11 +70,12 @@ export async function serveFile(deps: ApiDeps, request: ApiRequest): Promise<Api
   if (!snapshot) return errorFile("not_found");
   let bytes: Uint8Array | null;
   try {
-    bytes = await readSnapshotGzip(deps.blobs, snapshot);
+    bytes = await whileBlobsReachable(deps, snapshotId, () =>
+      readSnapshotGzip(deps.blobs, snapshot),
+    );
   } catch (error) {
-    if (!isBlobStoreUnavailable(error)) throw error;
-    deps.logger.warn("snapshot.storage_unavailable", { snapshotId });
-    return errorFile("snapshot_storage_unavailable");
+    if (error instanceof CrawlgateError) return errorFile(error.code);
+    throw error;
   }
   if (bytes === null) return errorFile("not_found");
   return {

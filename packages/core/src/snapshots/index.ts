@@ -1,4 +1,5 @@
 export { gunzip, gunzipText, gzip, sha256Hex } from "./content.js";
+export { latestPerPath } from "./latest.js";
 export type { HtmlLinks } from "./links.js";
 export {
   HTML_URL_LIFETIME_SECONDS,

@@ -1,9 +1,9 @@
-import { isBlobStoreUnavailable } from "../../blobs/unavailable.js";
 import { readSnapshotHtml } from "../../snapshots/record.js";
 import type { Operation, OperationContext } from "../context.js";
 import { CrawlgateError } from "../errors.js";
+import { whileBlobsReachable } from "../files.js";
+import { isUuid } from "../params.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest crawl-event ID looked up; longer ones cannot exist. */
 const MAX_EVENT_ID = 256;
 
@@ -17,7 +17,7 @@ async function snapshotIdOf({ deps, body }: OperationContext): Promise<string | 
   if (bySnapshot === byEvent) throw new CrawlgateError("snapshot_id_required");
   if (bySnapshot) {
     const id = body.snapshot_id as string;
-    return UUID.test(id) ? id.toLowerCase() : null;
+    return isUuid(id) ? id.toLowerCase() : null;
   }
   const eventId = body.id as string;
   return eventId.length > MAX_EVENT_ID ? null : deps.snapshots.snapshotIdOfEvent(eventId);
@@ -36,16 +36,9 @@ export const getSnapshot: Operation = async (ctx) => {
     ? await deps.accounts.getDomainAccess(user.userId, snapshot.domainId)
     : null;
   if (!snapshot || !access) throw new CrawlgateError("snapshot_not_found");
-  let html: string | null;
-  try {
-    html = await readSnapshotHtml(deps.blobs, snapshot);
-  } catch (error) {
-    if (isBlobStoreUnavailable(error)) {
-      deps.logger.warn("snapshot.storage_unavailable", { snapshotId: snapshot.snapshotId });
-      throw new CrawlgateError("snapshot_storage_unavailable");
-    }
-    throw error;
-  }
+  const html = await whileBlobsReachable(deps, snapshot.snapshotId, () =>
+    readSnapshotHtml(deps.blobs, snapshot),
+  );
   if (html === null) throw new CrawlgateError("snapshot_html_gone");
   return { status: 200, body: { html } };
 };
