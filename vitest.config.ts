@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^@crawlgate\/core$/, replacement: src("core") },
       { find: /^@crawlgate\/adapter-memory$/, replacement: src("adapter-memory") },
       { find: /^@crawlgate\/adapter-kysely$/, replacement: src("adapter-kysely") },
+      { find: /^@crawlgate\/adapter-fs$/, replacement: src("adapter-fs") },
       { find: /^@crawlgate\/http-fetch$/, replacement: src("http-fetch") },
       { find: /^@crawlgate\/http-express$/, replacement: src("http-express") },
       { find: /^@crawlgate\/proxy-node$/, replacement: src("proxy-node") },

@@ -1,4 +1,4 @@
-import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { apiSuite } from "@crawlgate/core/testing";
 import { createFetchHandler } from "@crawlgate/http-fetch";
 import { createKyselyStores } from "./index.js";
@@ -11,7 +11,11 @@ function overDatabase(name: string, fresh: () => Promise<TestDatabase>) {
     makeDeps: async () => {
       const { handle, teardown } = await fresh();
       return {
-        deps: { ...createKyselyStores(handle), settingsCache: createMemorySettingsCache() },
+        deps: {
+          ...createKyselyStores(handle),
+          settingsCache: createMemorySettingsCache(),
+          blobs: createMemoryBlobStore(),
+        },
         teardown,
       };
     },

@@ -4,6 +4,7 @@ import type { KyselyHandle } from "./database.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
 import { createKyselyRuleStore } from "./rule-store.js";
+import { createKyselySnapshotStore } from "./snapshot-store.js";
 
 export type { Dialect, KyselyHandle, PostgresOptions } from "./database.js";
 export { createPostgresDatabase, createSqliteDatabase } from "./database.js";
@@ -15,6 +16,7 @@ export {
   createKyselyJobQueue,
   createKyselyRateLimiter,
   createKyselyRuleStore,
+  createKyselySnapshotStore,
 };
 
 /** The durable stores over one open (and migrated) database. */
@@ -25,5 +27,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     rateLimiter: createKyselyRateLimiter(handle),
     jobs: createKyselyJobQueue(handle),
     crawls: createKyselyCrawlStore(handle),
+    snapshots: createKyselySnapshotStore(handle),
   };
 }

@@ -169,6 +169,41 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0005_snapshots": {
+    // biome-ignore lint/suspicious/noExplicitAny: the Kysely idiom for migrations
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("snapshots")
+        .addColumn("snapshot_id", "text", (c) => c.primaryKey())
+        .addColumn("domain_id", "text", (c) => c.notNull())
+        .addColumn("path", "text", (c) => c.notNull())
+        .addColumn("content_hash", "text", (c) => c.notNull())
+        .addColumn("render_status", "integer")
+        .addColumn("content_size_bytes", "bigint")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("last_recorded_at", "bigint", (c) => c.notNull())
+        .addColumn("html_retained", "integer", (c) => c.notNull())
+        .addColumn("seo_score", "integer")
+        .addColumn("seo_issues", "text", (c) => c.notNull())
+        .addUniqueConstraint("snapshots_content", ["domain_id", "path", "content_hash"])
+        .execute();
+      await db.schema
+        .createIndex("snapshots_hash")
+        .on("snapshots")
+        .columns(["content_hash", "last_recorded_at"])
+        .execute();
+      await db.schema
+        .createIndex("snapshots_retained")
+        .on("snapshots")
+        .columns(["html_retained", "last_recorded_at"])
+        .execute();
+      await db.schema
+        .createTable("snapshot_events")
+        .addColumn("event_id", "text", (c) => c.primaryKey())
+        .addColumn("snapshot_id", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** Names of every migration, oldest first. */

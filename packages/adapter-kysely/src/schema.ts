@@ -85,6 +85,21 @@ export interface Database {
     attempts: Generated<number>;
     lease_until: number | string | null;
   };
+  snapshots: {
+    snapshot_id: string;
+    domain_id: string;
+    path: string;
+    content_hash: string;
+    render_status: number | null;
+    content_size_bytes: number | string | null;
+    created_at: number | string;
+    last_recorded_at: number | string;
+    html_retained: number;
+    seo_score: number | null;
+    /** JSON array of issue codes. */
+    seo_issues: string;
+  };
+  snapshot_events: { event_id: string; snapshot_id: string };
 }
 
 /** A BIGINT column as a number (pg hands BIGINT over as a string). */

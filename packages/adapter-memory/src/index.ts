@@ -1,18 +1,22 @@
 import { createMemoryAccountStore } from "./account-store.js";
+import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
+import { createMemorySnapshotStore } from "./snapshot-store.js";
 
 export type { MemorySettingsCacheOptions } from "./settings-cache.js";
 export {
   createMemoryAccountStore,
+  createMemoryBlobStore,
   createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
   createMemoryRuleStore,
   createMemorySettingsCache,
+  createMemorySnapshotStore,
 };
 
 /** Every port crawlgate's API needs, in memory: for tests, embedding and as the reference. */
@@ -24,5 +28,7 @@ export function createMemoryStores() {
     jobs: createMemoryJobQueue(),
     settingsCache: createMemorySettingsCache(),
     crawls: createMemoryCrawlStore(),
+    snapshots: createMemorySnapshotStore(),
+    blobs: createMemoryBlobStore(),
   };
 }

@@ -1,18 +1,22 @@
 import {
   accountStoreSuite,
+  blobStoreSuite,
   crawlStoreSuite,
   jobQueueSuite,
   rateLimiterSuite,
   ruleStoreSuite,
   settingsCacheSuite,
+  snapshotStoreSuite,
 } from "@crawlgate/core/testing";
 import {
   createMemoryAccountStore,
+  createMemoryBlobStore,
   createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
   createMemoryRuleStore,
   createMemorySettingsCache,
+  createMemorySnapshotStore,
 } from "./index.js";
 
 accountStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore() }));
@@ -24,3 +28,5 @@ rateLimiterSuite("memory", async () => ({ limiter: createMemoryRateLimiter() }))
 jobQueueSuite("memory", async () => ({ jobs: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }));
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
+snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
+blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));

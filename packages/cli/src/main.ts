@@ -191,7 +191,11 @@ async function serve(
   const logger = createJsonLogger((line) => io.err(line.trimEnd()));
   const stores = await openStores(store);
   const secret = loadOrCreateSecret(store.dataDir, io.env);
-  const crawlgate = createCrawlgate({ ...stores.deps, logger }, { ratePerMinute: rate, secret });
+  const baseUrl = io.env.CRAWLGATE_BASE_URL;
+  const crawlgate = createCrawlgate(
+    { ...stores.deps, logger },
+    { ratePerMinute: rate, secret, ...(baseUrl ? { baseUrl } : {}) },
+  );
   const demo = values.demo ? await seedDemo(crawlgate, stores.deps, new Date()) : undefined;
   if (demo) {
     const [shop, blog] = demo.domains;

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { createFsBlobStore } from "@crawlgate/adapter-fs";
 import {
   createKyselyStores,
   createPostgresDatabase,
@@ -42,6 +43,9 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       jobs: stores.jobs,
       settingsCache: createMemorySettingsCache(),
       crawls: stores.crawls,
+      snapshots: stores.snapshots,
+      // Snapshot HTML lives on local disk under the data directory, with either database.
+      blobs: createFsBlobStore({ root: join(options.dataDir, "blobs") }),
     },
     description: options.databaseUrl
       ? "postgresql"

@@ -19,11 +19,22 @@ export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";
 export { API_PREFIX, ROUTES } from "./api/routes.js";
+export {
+  assertBlobKey,
+  BlobStoreUnavailable,
+  isBlobStoreUnavailable,
+  isValidBlobKey,
+} from "./blobs/index.js";
 export type { Classification, Classifier } from "./classify/index.js";
 export { AUTOMATION_PATTERNS, compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanLimits, PlanOverrides, PlanTable } from "./config/plans.js";
 export { DEFAULT_PLANS, planOverridesSchema, resolvePlans } from "./config/plans.js";
-export type { Crawlgate, CrawlgateConfig, CrawlgateDeps } from "./crawlgate.js";
+export type {
+  Crawlgate,
+  CrawlgateConfig,
+  CrawlgateDeps,
+  SnapshotService,
+} from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { CursorPayload, DecodedCursor } from "./cursor/index.js";
 export { DEFAULT_CURSOR_TTL_SECONDS, decodeCursor, encodeCursor } from "./cursor/index.js";
@@ -65,6 +76,7 @@ export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
   AppendOptions,
+  BlobStore,
   Clock,
   CrawlStore,
   EdgeSettings,
@@ -73,9 +85,11 @@ export type {
   RateDecision,
   RateLimiter,
   RateLimits,
+  RecordedSnapshot,
   RuleStore,
   RuleWriteResult,
   SettingsCache,
+  SnapshotStore,
 } from "./ports.js";
 export type { AiSource, SurfaceType, VisitSignals } from "./referrals/index.js";
 export { AI_SOURCES, detectAiSource } from "./referrals/index.js";
@@ -108,6 +122,26 @@ export {
   presignPath,
   verifyPresigned,
 } from "./signing/index.js";
+export type { HtmlLinks, SeoSummary, SnapshotDeps, SnapshotInput } from "./snapshots/index.js";
+export {
+  auditSeo,
+  dropExpiredHtml,
+  gunzip,
+  gunzipText,
+  gzip,
+  HTML_URL_LIFETIME_SECONDS,
+  htmlKey,
+  htmlLinks,
+  latestPerPath,
+  readSnapshotGzip,
+  readSnapshotHtml,
+  recordSnapshot,
+  SEO_WEIGHTS,
+  seoBucket,
+  sha256Hex,
+  snapshotFilePath,
+  summarizeSeo,
+} from "./snapshots/index.js";
 export type {
   BotDefinition,
   Intent,
@@ -144,7 +178,11 @@ export type {
   Role,
   RoutingRule,
   RuleType,
+  SeoAudit,
+  SeoBucket,
+  SeoIssue,
   ServedFrom,
+  Snapshot,
   User,
   Verdict as CrawlVerdict,
 } from "./types.js";

@@ -9,6 +9,7 @@ import type {
   PlanName,
   PurgeJob,
   RoutingRule,
+  Snapshot,
   User,
 } from "./types.js";
 
@@ -234,4 +235,66 @@ export interface CrawlStore {
   botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
   /** Counts per day, path, bot and tier for the window, sorted by day, path, botId, tier. */
   pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
+}
+
+/**
+ * Bytes by key: snapshot HTML (gzip) and archive files. Keys are `/`-separated segments of
+ * `[a-z0-9_-][a-z0-9._-]*` (see `isValidBlobKey`); any other key is refused with a thrown
+ * `RangeError` before storage is touched. A store that cannot be reached throws
+ * `BlobStoreUnavailable` (never for a key that is simply absent).
+ */
+export interface BlobStore {
+  /**
+   * Stores `bytes` under `key`, replacing what was there. Atomic: a reader sees the old bytes or
+   * the new ones, never a part.
+   */
+  putBlob(key: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes stored under `key` (a copy the caller may keep), or `null` when absent. */
+  getBlob(key: string): Promise<Uint8Array | null>;
+  /** Whether something is stored under `key`. */
+  hasBlob(key: string): Promise<boolean>;
+  /** Removes `key`. Returns `false` when nothing was stored there. */
+  deleteBlob(key: string): Promise<boolean>;
+}
+
+/** Result of `SnapshotStore.recordSnapshot`. */
+export interface RecordedSnapshot {
+  snapshot: Snapshot;
+  /** `false` when the (domain, path, contentHash) was already known. */
+  created: boolean;
+}
+
+/** Snapshot metadata, the crawl events that served them, and HTML retention marks. */
+export interface SnapshotStore {
+  /**
+   * Stores `snapshot` unless one with the same (domainId, path, contentHash) exists. When it
+   * exists, that one is returned with `created: false`, its `lastRecordedAt` becomes the later of
+   * the two and `htmlRetained` becomes `true`; every other stored field is kept. Under concurrent
+   * calls for one triple exactly one snapshot is created.
+   */
+  recordSnapshot(snapshot: Snapshot): Promise<RecordedSnapshot>;
+  /** The snapshot with that ID, or `null`. */
+  getSnapshot(snapshotId: string): Promise<Snapshot | null>;
+  /** The known snapshots among `snapshotIds`, each once, sorted by snapshotId; unknown IDs are skipped. */
+  getSnapshots(snapshotIds: readonly string[]): Promise<Snapshot[]>;
+  /**
+   * For each path of the domain, its latest snapshot (greatest `lastRecordedAt`, ties by the
+   * smaller snapshotId), sorted by path (byte order). Empty when the domain has none.
+   */
+  latestSnapshots(domainId: string): Promise<Snapshot[]>;
+  /**
+   * Content hashes whose HTML is still retained by some snapshot while every snapshot with that
+   * hash was last recorded strictly before `cutoff`; ascending, at most `limit`.
+   */
+  expiredContentHashes(cutoff: Date, limit: number): Promise<string[]>;
+  /**
+   * Atomically marks every snapshot with `contentHash` as no longer retaining HTML, unless one of
+   * them was recorded at or after `cutoff` (then nothing changes). Returns whether a snapshot
+   * changed.
+   */
+  markHtmlDropped(contentHash: string, cutoff: Date): Promise<boolean>;
+  /** Records that crawl event `eventId` was served `snapshotId`. The first link of an event wins. */
+  linkEvent(eventId: string, snapshotId: string): Promise<void>;
+  /** The snapshot linked to the crawl event, or `null`. */
+  snapshotIdOfEvent(eventId: string): Promise<string | null>;
 }

@@ -108,3 +108,51 @@ export interface BotDayCount {
 export interface PathDayCount extends BotDayCount {
   path: string;
 }
+
+/** Failed checks of the SEO audit (see `snapshots/seo-audit.ts` for weights). */
+export type SeoIssue =
+  | "missing_title"
+  | "title_length"
+  | "missing_meta_description"
+  | "meta_description_length"
+  | "missing_h1"
+  | "multiple_h1"
+  | "missing_canonical"
+  | "multiple_canonical"
+  | "noindex"
+  | "missing_lang"
+  | "images_missing_alt"
+  | "missing_structured_data"
+  | "invalid_structured_data"
+  | "render_status";
+
+/** Result of auditing one snapshot's HTML. */
+export interface SeoAudit {
+  /** 0–100, or `null` when no audit was possible (no HTML document). */
+  score: number | null;
+  /** Failed checks, in the audit's fixed order; empty when `score` is `null`. */
+  issues: SeoIssue[];
+}
+
+/** Where a score falls: `unknown` means no audit was possible. */
+export type SeoBucket = "good" | "needsWork" | "poor" | "unknown";
+
+/** Metadata of one rendered HTML version of a page; its HTML lives in the BlobStore. */
+export interface Snapshot {
+  snapshotId: string;
+  domainId: string;
+  path: string;
+  /** Lowercase hex SHA-256 of the HTML's UTF-8 bytes. */
+  contentHash: string;
+  /** HTTP status of the render that produced it. */
+  renderStatus: number | null;
+  /** UTF-8 size of the HTML. */
+  contentSizeBytes: number | null;
+  /** First time this (domain, path, content) was recorded. */
+  createdAt: Date;
+  /** Last time it was recorded (rendered again with identical bytes); drives retention. */
+  lastRecordedAt: Date;
+  /** Whether its HTML is still kept; `false` once retention dropped it (metadata stays). */
+  htmlRetained: boolean;
+  seo: SeoAudit;
+}

@@ -4,6 +4,7 @@ import {
   jobQueueSuite,
   rateLimiterSuite,
   ruleStoreSuite,
+  snapshotStoreSuite,
 } from "@crawlgate/core/testing";
 import { createKyselyStores } from "../index.js";
 import type { TestDatabase } from "./handles.js";
@@ -22,4 +23,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   });
   jobQueueSuite(name, stores);
   crawlStoreSuite(name, stores);
+  snapshotStoreSuite(name, stores);
 }

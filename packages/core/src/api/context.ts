@@ -2,13 +2,16 @@ import type { PlanTable } from "../config/plans.js";
 import type { Logger } from "../logger.js";
 import type {
   AccountStore,
+  BlobStore,
   Clock,
   CrawlStore,
   JobQueue,
   RateLimiter,
   RuleStore,
   SettingsCache,
+  SnapshotStore,
 } from "../ports.js";
+import type { KeyRing } from "../signing/key-ring.js";
 import type { User } from "../types.js";
 
 /** The storage adapters crawlgate runs on. */
@@ -19,6 +22,9 @@ export interface StoreDeps {
   jobs: JobQueue;
   settingsCache: SettingsCache;
   crawls: CrawlStore;
+  snapshots: SnapshotStore;
+  /** Snapshot HTML (and later archive files). */
+  blobs: BlobStore;
 }
 
 /** Everything API operations may use. */
@@ -28,6 +34,10 @@ export interface ApiDeps extends StoreDeps {
   /** Requests per minute per user (spec: 60). */
   ratePerMinute: number;
   logger: Logger;
+  /** Signs and verifies cursors and presigned links. */
+  signing: KeyRing;
+  /** Origin put in front of presigned links (`https://api.example.com`); `null`: relative links. */
+  baseUrl: string | null;
 }
 
 export interface OperationContext {

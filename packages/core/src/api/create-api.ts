@@ -2,10 +2,11 @@ import { authenticate } from "./auth.js";
 import { checkBodyEnvelope, parseJsonObject } from "./body.js";
 import type { ApiDeps } from "./context.js";
 import { CrawlgateError, errorResponse } from "./errors.js";
+import { FILES_PREFIX, serveFile } from "./files.js";
 import type { ApiRequest, ApiResponse } from "./http-types.js";
 import { parsePathParams } from "./params.js";
 import { enforceRateLimit } from "./rate-limit.js";
-import { createRouter } from "./routes.js";
+import { createRouter, type RouteDef } from "./routes.js";
 
 export interface Api {
   /** Answers one API request. Never throws; every failure is a spec error response. */
@@ -14,12 +15,14 @@ export interface Api {
 
 /**
  * The API pipeline: route → body envelope → auth → plan gate → rate limit → body parse → path
- * parameters → operation → JSON response.
+ * parameters → operation → JSON response. Presigned downloads below `/files/` skip it: their
+ * signature is their authorization.
  */
 export function createApi(deps: ApiDeps): Api {
   const match = createRouter();
 
   async function run(request: ApiRequest): Promise<ApiResponse> {
+    if (request.path.startsWith(FILES_PREFIX)) return serveFile(deps, request);
     const found = match(request.method.toUpperCase(), request.path);
     if (found.kind === "not_found") throw new CrawlgateError("not_found");
     if (found.kind === "method_not_allowed") {
@@ -35,7 +38,7 @@ export function createApi(deps: ApiDeps): Api {
     const now = deps.clock.now();
     await enforceRateLimit(deps, user, now);
 
-    const body = route.hasBody ? parseJsonObject(request.body) : {};
+    const body = route.hasBody ? parseBodyFor(route, request.body) : {};
     const params = parsePathParams(found.params);
     const result = await route.operation({ deps, user, params, body, now });
     return json(result.status, result.body, result.headers);
@@ -59,6 +62,16 @@ export function createApi(deps: ApiDeps): Api {
       }
     },
   };
+}
+
+/** The JSON body, or the route's own error when it is not a JSON object. */
+function parseBodyFor(route: RouteDef, raw: Uint8Array | null): Record<string, unknown> {
+  try {
+    return parseJsonObject(raw);
+  } catch (error) {
+    if (route.invalidBody === "invalid_request") throw error;
+    throw new CrawlgateError(route.invalidBody);
+  }
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {

@@ -58,4 +58,26 @@ describe("error table", () => {
       rate_limit_exceeded_monthly: 429,
     });
   });
+
+  it("writes get-snapshot's verbatim error strings, without message", () => {
+    const bodies = (
+      [
+        "snapshot_id_required",
+        "invalid_json_body",
+        "snapshot_not_found",
+        "snapshot_html_gone",
+        "snapshot_storage_unavailable",
+      ] as const
+    ).map((code) => {
+      const { status, body } = errorResponse(new CrawlgateError(code, { message: "hidden" }));
+      return [status, body];
+    });
+    expect(bodies).toEqual([
+      [400, { error: "id or snapshot_id required" }],
+      [400, { error: "invalid JSON body" }],
+      [404, { error: "not found" }],
+      [404, { error: "snapshot not found in storage" }],
+      [503, { error: "snapshot storage unavailable" }],
+    ]);
+  });
 });

@@ -21,7 +21,12 @@ export type ErrorCode =
   | "method_not_allowed"
   | "payload_too_large"
   | "unsupported_media_type"
-  | "internal_error";
+  | "internal_error"
+  | "snapshot_id_required"
+  | "invalid_json_body"
+  | "snapshot_not_found"
+  | "snapshot_html_gone"
+  | "snapshot_storage_unavailable";
 
 /** HTTP status of each code. 413/415 carry the `invalid_request` body (see docs/decisions.md). */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -42,12 +47,25 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
+  snapshot_id_required: 400,
+  invalid_json_body: 400,
+  snapshot_not_found: 404,
+  snapshot_html_gone: 404,
+  snapshot_storage_unavailable: 503,
 };
 
-/** The `error` string written in the body for each code. */
+/**
+ * The `error` string written in the body, where it is not the code itself. get-snapshot's
+ * strings are the spec's, verbatim (not snake_case, never with a `message`).
+ */
 const BODY_CODE: Partial<Record<ErrorCode, string>> = {
   payload_too_large: "invalid_request",
   unsupported_media_type: "invalid_request",
+  snapshot_id_required: "id or snapshot_id required",
+  invalid_json_body: "invalid JSON body",
+  snapshot_not_found: "not found",
+  snapshot_html_gone: "snapshot not found in storage",
+  snapshot_storage_unavailable: "snapshot storage unavailable",
 };
 
 export interface ErrorExtras {

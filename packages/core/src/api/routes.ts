@@ -1,6 +1,8 @@
 import type { Operation } from "./context.js";
+import type { ErrorCode } from "./errors.js";
 import { exportCrawlAnalytics } from "./operations/export-crawl-analytics.js";
 import { getBotDefinitions } from "./operations/get-bot-definitions.js";
+import { getSnapshot } from "./operations/get-snapshot.js";
 import { listUserDomains } from "./operations/list-user-domains.js";
 import { purgeCache } from "./operations/purge-cache.js";
 import {
@@ -10,8 +12,9 @@ import {
   listRoutingRules,
   updateRoutingRule,
 } from "./operations/routing-rules.js";
+import { API_PREFIX } from "./prefix.js";
 
-export const API_PREFIX = "/functions/v1";
+export { API_PREFIX };
 
 export interface RouteDef {
   /** Operation name, as in logs. */
@@ -24,6 +27,8 @@ export interface RouteDef {
   hasBody: boolean;
   /** Starter plans may call it (spec: purge-cache only). */
   starterAllowed: boolean;
+  /** Error when the body is not a JSON object (get-snapshot has its own string). */
+  invalidBody: ErrorCode;
 }
 
 /**
@@ -35,6 +40,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("list-user-domains", listUserDomains),
   post("export-crawl-analytics", exportCrawlAnalytics),
   post("get-bot-definitions", getBotDefinitions),
+  { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
   route("list-routing-rules", "GET", "/domains/{domainId}/routing-rules", listRoutingRules),
   route("create-routing-rule", "POST", "/domains/{domainId}/routing-rules", createRoutingRule),
   route("get-routing-rule", "GET", "/domains/{domainId}/routing-rules/{ruleId}", getRoutingRule),
@@ -53,7 +59,15 @@ export const ROUTES: readonly RouteDef[] = [
 ];
 
 function post(name: string, operation: Operation, starterAllowed = false): RouteDef {
-  return { name, method: "POST", path: `/${name}`, operation, hasBody: true, starterAllowed };
+  return {
+    name,
+    method: "POST",
+    path: `/${name}`,
+    operation,
+    hasBody: true,
+    starterAllowed,
+    invalidBody: "invalid_request",
+  };
 }
 
 function route(
@@ -63,7 +77,15 @@ function route(
   operation: Operation,
 ): RouteDef {
   const hasBody = method === "POST" || method === "PATCH";
-  return { name, method, path, operation, hasBody, starterAllowed: false };
+  return {
+    name,
+    method,
+    path,
+    operation,
+    hasBody,
+    starterAllowed: false,
+    invalidBody: "invalid_request",
+  };
 }
 
 export type RouteMatch =

@@ -10,6 +10,7 @@ export type {
   HttpBridge,
 } from "./api/world.js";
 export { createApiWorld } from "./api/world.js";
+export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { crawlStoreSuite, makeCrawl } from "./crawl-store-suite.js";
 export type { FakeClock } from "./fixtures.js";
 export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } from "./fixtures.js";
@@ -18,3 +19,4 @@ export { jobQueueSuite } from "./job-queue-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export { settingsCacheSuite } from "./settings-cache-suite.js";
+export { makeSnapshot, snapshotStoreSuite } from "./snapshot-store-suite.js";

@@ -19,7 +19,6 @@ export function pipelineCases(options: ApiSuiteOptions): void {
       for (const path of [
         "/export-page-analytics",
         "/export-page-snapshots",
-        "/get-snapshot",
         "/export-crawl-logs",
         "/export-ai-referrals",
         "/export-user-analytics",

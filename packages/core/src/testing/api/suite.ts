@@ -3,6 +3,7 @@ import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { ruleCases } from "./rule-cases.js";
+import { snapshotCases } from "./snapshot-cases.js";
 import type { ApiSuiteOptions } from "./world.js";
 
 /**
@@ -15,5 +16,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     accountCases(options);
     ruleCases(options);
     crawlAnalyticsCases(options);
+    snapshotCases(options);
   });
 }

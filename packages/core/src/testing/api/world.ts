@@ -29,6 +29,8 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   headers: Headers;
+  /** The body exactly as received. */
+  bytes: Uint8Array;
   text: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
   json: any;
@@ -118,14 +120,15 @@ export async function createApiWorld(
       const response = await bridge.fetch(
         new Request(`http://api.test/functions/v1${path}`, { method, headers, body: body ?? null }),
       );
-      const text = await response.text();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
         json = undefined;
       }
-      return { status: response.status, headers: response.headers, text, json };
+      return { status: response.status, headers: response.headers, bytes, text, json };
     },
     async close() {
       await bridge.close?.();

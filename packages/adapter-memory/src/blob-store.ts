@@ -1,0 +1,24 @@
+import { assertBlobKey, type BlobStore } from "@crawlgate/core";
+
+/** Bytes in a map, copied in and out. Never unavailable. */
+export function createMemoryBlobStore() {
+  const blobs = new Map<string, Uint8Array>();
+  return {
+    async putBlob(key, bytes) {
+      assertBlobKey(key);
+      blobs.set(key, bytes.slice());
+    },
+    async getBlob(key) {
+      assertBlobKey(key);
+      return blobs.get(key)?.slice() ?? null;
+    },
+    async hasBlob(key) {
+      assertBlobKey(key);
+      return blobs.has(key);
+    },
+    async deleteBlob(key) {
+      assertBlobKey(key);
+      return blobs.delete(key);
+    },
+  } satisfies BlobStore;
+}

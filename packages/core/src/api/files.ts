@@ -1,0 +1,90 @@
+import { isBlobStoreUnavailable } from "../blobs/unavailable.js";
+import { verifyPresigned } from "../signing/presign.js";
+import {
+  HTML_URL_LIFETIME_SECONDS,
+  LINK_CLOCK_SLACK_SECONDS,
+  SNAPSHOT_FILE_PREFIX,
+} from "../snapshots/links.js";
+import { readSnapshotGzip } from "../snapshots/record.js";
+import type { ApiDeps } from "./context.js";
+import { CrawlgateError, type ErrorCode, errorResponse } from "./errors.js";
+import type { ApiRequest, ApiResponse } from "./http-types.js";
+import { isUuid } from "./params.js";
+import { API_PREFIX } from "./prefix.js";
+
+/** Every presigned download lives below this path; the API's key checks do not apply there. */
+export const FILES_PREFIX = `${API_PREFIX}/files/`;
+
+const NO_STORE = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
+
+/**
+ * Runs a BlobStore read; `BlobStoreUnavailable` becomes `503 snapshot storage unavailable` (and
+ * a warning in the log), any other error goes on.
+ */
+export async function whileBlobsReachable<T>(
+  deps: ApiDeps,
+  snapshotId: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isBlobStoreUnavailable(error)) throw error;
+    deps.logger.warn("snapshot.storage_unavailable", { snapshotId });
+    throw new CrawlgateError("snapshot_storage_unavailable");
+  }
+}
+
+function errorFile(code: ErrorCode): ApiResponse {
+  const { status, body } = errorResponse(new CrawlgateError(code));
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE },
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * A presigned download (`GET /functions/v1/files/snapshots/<snapshotId>?expires&kid&sig`): no
+ * `Authorization`, not rate limited, not counted in the quota. A tampered, expired, unknown or
+ * dropped link, another method or another path below `/files/` all get the same refusal as an
+ * unknown path: `404 {"error":"not_found"}`. The body is the stored gzip bytes as they are, typed
+ * `text/plain; charset=utf-8` without `Content-Encoding` (the spec: "served as plain text,
+ * stored gzipped", the client decompresses).
+ */
+export async function serveFile(deps: ApiDeps, request: ApiRequest): Promise<ApiResponse> {
+  const snapshotId = request.path.startsWith(SNAPSHOT_FILE_PREFIX)
+    ? request.path.slice(SNAPSHOT_FILE_PREFIX.length)
+    : "";
+  // Links carry lowercase IDs only: one spelling per link.
+  if (!isUuid(snapshotId) || snapshotId !== snapshotId.toLowerCase()) return errorFile("not_found");
+  const valid = await verifyPresigned(deps.signing, {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    now: deps.clock.now(),
+    maxLifetimeSeconds: HTML_URL_LIFETIME_SECONDS + LINK_CLOCK_SLACK_SECONDS,
+  });
+  if (!valid) return errorFile("not_found");
+  const snapshot = await deps.snapshots.getSnapshot(snapshotId);
+  if (!snapshot) return errorFile("not_found");
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await whileBlobsReachable(deps, snapshotId, () =>
+      readSnapshotGzip(deps.blobs, snapshot),
+    );
+  } catch (error) {
+    if (error instanceof CrawlgateError) return errorFile(error.code);
+    throw error;
+  }
+  if (bytes === null) return errorFile("not_found");
+  return {
+    status: 200,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "referrer-policy": "no-referrer",
+      ...NO_STORE,
+    },
+    body: bytes,
+  };
+}
