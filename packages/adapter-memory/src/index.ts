@@ -2,6 +2,7 @@ import { createMemoryAccountStore } from "./account-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
+import { createMemoryReferralStore } from "./referral-store.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
 
@@ -11,6 +12,7 @@ export {
   createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
+  createMemoryReferralStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
 };

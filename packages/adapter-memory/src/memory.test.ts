@@ -3,6 +3,7 @@ import {
   crawlStoreSuite,
   jobQueueSuite,
   rateLimiterSuite,
+  referralStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
 } from "@crawlgate/core/testing";
@@ -11,6 +12,7 @@ import {
   createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
+  createMemoryReferralStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
 } from "./index.js";
@@ -24,3 +26,4 @@ rateLimiterSuite("memory", async () => ({ limiter: createMemoryRateLimiter() }))
 jobQueueSuite("memory", async () => ({ jobs: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }));
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
+referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));

@@ -66,12 +66,19 @@ export type {
   RateDecision,
   RateLimiter,
   RateLimits,
+  ReferralStore,
   RuleStore,
   RuleWriteResult,
   SettingsCache,
 } from "./ports.js";
-export type { AiSource, SurfaceType, VisitSignals } from "./referrals/index.js";
-export { AI_SOURCES, detectAiSource } from "./referrals/index.js";
+export type { AiSource, PathSourceCount, SurfaceType, VisitSignals } from "./referrals/index.js";
+export {
+  AI_SOURCES,
+  compareUtf8,
+  detectAiSource,
+  rankLandingPaths,
+  sumBySource,
+} from "./referrals/index.js";
 export type {
   MatchRequest,
   Parsed,
@@ -129,15 +136,19 @@ export type {
   CrawlRecord,
   Domain,
   DomainAccess,
+  LandingPathCounts,
   MemberRole,
   PathDayCount,
   PlanName,
   PurgeJob,
   RedirectCode,
+  ReferralDayCount,
+  ReferralVisit,
   Role,
   RoutingRule,
   RuleType,
   ServedFrom,
+  SourceCounts,
   User,
   Verdict as CrawlVerdict,
 } from "./types.js";

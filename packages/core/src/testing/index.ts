@@ -16,5 +16,6 @@ export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } fro
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
+export { makeReferral, referralStoreSuite } from "./referral-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export { settingsCacheSuite } from "./settings-cache-suite.js";
