@@ -3,6 +3,7 @@ import { createKyselyCrawlStore } from "./crawl-store.js";
 import type { KyselyHandle } from "./database.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
+import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 
 export type { Dialect, KyselyHandle, PostgresOptions } from "./database.js";
@@ -14,6 +15,7 @@ export {
   createKyselyCrawlStore,
   createKyselyJobQueue,
   createKyselyRateLimiter,
+  createKyselyReferralStore,
   createKyselyRuleStore,
 };
 
@@ -25,5 +27,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     rateLimiter: createKyselyRateLimiter(handle),
     jobs: createKyselyJobQueue(handle),
     crawls: createKyselyCrawlStore(handle),
+    referrals: createKyselyReferralStore(handle),
   };
 }

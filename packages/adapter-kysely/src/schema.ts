@@ -85,6 +85,22 @@ export interface Database {
     attempts: Generated<number>;
     lease_until: number | string | null;
   };
+  referral_visits: {
+    visit_id: string;
+    domain_id: string;
+    ts: number | string;
+    path: string;
+    source: string;
+  };
+  referral_day_stats: { domain_id: string; day: string; path_count: number };
+  referral_source_day: { domain_id: string; day: string; source: string; count: number | string };
+  referral_path_day: {
+    domain_id: string;
+    day: string;
+    path: string;
+    source: string;
+    count: number | string;
+  };
 }
 
 /** A BIGINT column as a number (pg hands BIGINT over as a string). */

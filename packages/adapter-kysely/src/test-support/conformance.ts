@@ -3,6 +3,7 @@ import {
   crawlStoreSuite,
   jobQueueSuite,
   rateLimiterSuite,
+  referralStoreSuite,
   ruleStoreSuite,
 } from "@crawlgate/core/testing";
 import { createKyselyStores } from "../index.js";
@@ -22,4 +23,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   });
   jobQueueSuite(name, stores);
   crawlStoreSuite(name, stores);
+  referralStoreSuite(name, stores);
 }

@@ -60,7 +60,9 @@ export function referralStoreSuite(
       const { referrals } = h();
       const a = makeReferral(d, { path: "/a" });
       const b = makeReferral(d, { path: "/b", source: "claude" });
-      expect(await referrals.appendReferrals([a, a, b], CAP)).toEqual({ inserted: 2 });
+      expect(await referrals.appendReferrals([a, { ...a, source: "you" }, a, b], CAP)).toEqual({
+        inserted: 2,
+      });
       expect(
         await referrals.appendReferrals([b, a, { ...a, path: "/changed", source: "you" }], CAP),
       ).toEqual({ inserted: 0 });

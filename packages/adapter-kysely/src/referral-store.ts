@@ -1,0 +1,257 @@
+import {
+  compareUtf8,
+  OVERFLOW_PATH,
+  type ReferralDayCount,
+  type ReferralStore,
+  type ReferralVisit,
+  rankLandingPaths,
+  sumBySource,
+  utcDay,
+} from "@crawlgate/core";
+import { sql, type Transaction } from "kysely";
+import type { KyselyHandle } from "./database.js";
+import { type Database, num } from "./schema.js";
+
+/** Rows per statement (SQLite allows 32,766 bound parameters). */
+const SLICE = 500;
+
+async function inSlices<T>(items: readonly T[], run: (slice: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += SLICE) await run(items.slice(i, i + SLICE));
+}
+
+/** Adds `by` to `key`'s count; keys are JSON arrays so they sort and split back exactly. */
+const bump = (map: Map<string, number>, key: unknown[]) => {
+  const k = JSON.stringify(key);
+  map.set(k, (map.get(k) ?? 0) + 1);
+};
+const sortedEntries = (map: Map<string, number>) =>
+  [...map.entries()]
+    .sort(([a], [b]) => compareUtf8(a, b))
+    .map(([key, count]) => ({ key: JSON.parse(key) as string[], count }));
+
+/**
+ * AI referral aggregates in SQL. A batch is one transaction: visit ids are inserted with
+ * `ON CONFLICT DO NOTHING` (sorted, so concurrent batches take row locks in one order) and only
+ * the visits the database reports as new are counted. New landing paths of a domain-day are
+ * admitted under the cap while its `referral_day_stats` row is locked (PostgreSQL `FOR UPDATE`;
+ * SQLite runs one transaction at a time). Paths order in UTF-8 bytes: SQLite's BINARY collation,
+ * PostgreSQL's "C".
+ */
+export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
+  const pathOrder = dialect === "postgres" ? sql`path collate "C"` : sql`path`;
+
+  /** Admits new paths of one domain-day under the cap; returns the counted path of each path. */
+  async function admitPaths(
+    trx: Transaction<Database>,
+    domainId: string,
+    day: string,
+    paths: string[],
+    cap: number,
+  ): Promise<Map<string, string>> {
+    const where = { domain_id: domainId, day };
+    await trx
+      .insertInto("referral_day_stats")
+      .values({ ...where, path_count: 0 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const statsQuery = trx
+      .selectFrom("referral_day_stats")
+      .select("path_count")
+      .where("domain_id", "=", domainId)
+      .where("day", "=", day);
+    const stats = await (dialect === "postgres"
+      ? statsQuery.forUpdate()
+      : statsQuery
+    ).executeTakeFirstOrThrow();
+    const known = new Set<string>();
+    await inSlices(paths, async (slice) => {
+      const rows = await trx
+        .selectFrom("referral_path_day")
+        .select("path")
+        .distinct()
+        .where("domain_id", "=", domainId)
+        .where("day", "=", day)
+        .where("path", "in", slice)
+        .execute();
+      for (const r of rows) known.add(r.path);
+    });
+    let pathCount = Number(stats.path_count);
+    const counted = new Map<string, string>();
+    for (const p of paths) {
+      if (!known.has(p) && pathCount >= cap) counted.set(p, OVERFLOW_PATH);
+      else {
+        if (!known.has(p)) pathCount++;
+        counted.set(p, p);
+      }
+    }
+    if (pathCount !== Number(stats.path_count)) {
+      await trx
+        .updateTable("referral_day_stats")
+        .set({ path_count: pathCount })
+        .where("domain_id", "=", domainId)
+        .where("day", "=", day)
+        .execute();
+    }
+    return counted;
+  }
+
+  /** Upserts counts in key order (no lock cycles between concurrent batches). */
+  async function addCounts(
+    trx: Transaction<Database>,
+    sources: Map<string, number>,
+    paths: Map<string, number>,
+  ): Promise<void> {
+    const sourceRows = sortedEntries(sources).map(({ key: [domain_id, day, source], count }) => ({
+      domain_id: domain_id as string,
+      day: day as string,
+      source: source as string,
+      count,
+    }));
+    await inSlices(sourceRows, (slice) =>
+      trx
+        .insertInto("referral_source_day")
+        .values(slice)
+        .onConflict((oc) =>
+          oc.columns(["domain_id", "day", "source"]).doUpdateSet((eb) => ({
+            count: eb("referral_source_day.count", "+", eb.ref("excluded.count")),
+          })),
+        )
+        .execute(),
+    );
+    const pathRows = sortedEntries(paths).map(({ key: [domain_id, day, path, source], count }) => ({
+      domain_id: domain_id as string,
+      day: day as string,
+      path: path as string,
+      source: source as string,
+      count,
+    }));
+    await inSlices(pathRows, (slice) =>
+      trx
+        .insertInto("referral_path_day")
+        .values(slice)
+        .onConflict((oc) =>
+          oc.columns(["domain_id", "day", "path", "source"]).doUpdateSet((eb) => ({
+            count: eb("referral_path_day.count", "+", eb.ref("excluded.count")),
+          })),
+        )
+        .execute(),
+    );
+  }
+
+  const pathDayInWindow = (domainId: string, startDay: string, endDay: string) =>
+    db
+      .selectFrom("referral_path_day")
+      .where("domain_id", "=", domainId)
+      .where("day", ">=", startDay)
+      .where("day", "<=", endDay);
+
+  return {
+    async appendReferrals(batch, options) {
+      // The first copy of a repeated visit id wins; days are computed (and checked) up front.
+      const unique = new Map<string, { visit: ReferralVisit; day: string }>();
+      for (const visit of batch)
+        if (!unique.has(visit.visitId)) unique.set(visit.visitId, { visit, day: utcDay(visit.ts) });
+      if (unique.size === 0) return { inserted: 0 };
+      const ordered = [...unique.values()].sort((a, b) =>
+        compareUtf8(a.visit.visitId, b.visit.visitId),
+      );
+      return db.transaction().execute(async (trx) => {
+        const fresh = new Set<string>();
+        await inSlices(ordered, async (slice) => {
+          const rows = await trx
+            .insertInto("referral_visits")
+            .values(
+              slice.map(({ visit }) => ({
+                visit_id: visit.visitId,
+                domain_id: visit.domainId,
+                ts: visit.ts.getTime(),
+                path: visit.path,
+                source: visit.source,
+              })),
+            )
+            .onConflict((oc) => oc.column("visit_id").doNothing())
+            .returning("visit_id")
+            .execute();
+          for (const row of rows) fresh.add(row.visit_id);
+        });
+        const groups = new Map<string, { visit: ReferralVisit; day: string }[]>();
+        for (const item of ordered) {
+          if (!fresh.has(item.visit.visitId)) continue;
+          const key = JSON.stringify([item.visit.domainId, item.day]);
+          groups.set(key, [...(groups.get(key) ?? []), item]);
+        }
+        const sources = new Map<string, number>();
+        const paths = new Map<string, number>();
+        // Domain-days in key order, so concurrent batches lock their stats rows alike.
+        for (const key of [...groups.keys()].sort(compareUtf8)) {
+          const [domainId, day] = JSON.parse(key) as [string, string];
+          const items = groups.get(key) ?? [];
+          const counted = await admitPaths(
+            trx,
+            domainId,
+            day,
+            [...new Set(items.map(({ visit }) => visit.path))],
+            options.pathCap,
+          );
+          for (const { visit } of items) {
+            bump(sources, [domainId, day, visit.source]);
+            bump(paths, [domainId, day, counted.get(visit.path), visit.source]);
+          }
+        }
+        await addCounts(trx, sources, paths);
+        return { inserted: fresh.size };
+      });
+    },
+    async referralDayCounts(domainId, startDay, endDay) {
+      const rows = await db
+        .selectFrom("referral_source_day")
+        .select(["day", "source", "count"])
+        .where("domain_id", "=", domainId)
+        .where("day", ">=", startDay)
+        .where("day", "<=", endDay)
+        .execute();
+      return rows
+        .map((r): ReferralDayCount => ({ day: r.day, source: r.source, count: num(r.count) }))
+        .sort((a, b) => compareUtf8(a.day, b.day) || compareUtf8(a.source, b.source));
+    },
+    async topLandingPaths(domainId, startDay, endDay, limit) {
+      if (limit <= 0) return [];
+      const top = pathDayInWindow(domainId, startDay, endDay)
+        .select((eb) => ["path", eb.fn.sum<number | string>("count").as("total")])
+        .where("path", "<>", OVERFLOW_PATH)
+        .groupBy("path")
+        .orderBy("total", "desc")
+        .orderBy(pathOrder)
+        .limit(limit);
+      // One statement, one snapshot: the per-source counts of exactly the top paths.
+      const rows = await db
+        .with("top", () => top)
+        .selectFrom("top")
+        .innerJoin("referral_path_day as r", "r.path", "top.path")
+        .select((eb) => ["r.path", "r.source", eb.fn.sum<number | string>("r.count").as("count")])
+        .where("r.domain_id", "=", domainId)
+        .where("r.day", ">=", startDay)
+        .where("r.day", "<=", endDay)
+        .groupBy(["r.path", "r.source"])
+        .execute();
+      return rankLandingPaths(
+        rows.map((r) => ({ path: r.path, source: r.source, count: num(r.count) })),
+        limit,
+      );
+    },
+    async countLandingPaths(domainId, startDay, endDay) {
+      const row = await pathDayInWindow(domainId, startDay, endDay)
+        .select((eb) => eb.fn.count<number | string>("path").distinct().as("n"))
+        .where("path", "<>", OVERFLOW_PATH)
+        .executeTakeFirst();
+      return row ? num(row.n) : 0;
+    },
+    async overflowCounts(domainId, startDay, endDay) {
+      const rows = await pathDayInWindow(domainId, startDay, endDay)
+        .select(["source", "count"])
+        .where("path", "=", OVERFLOW_PATH)
+        .execute();
+      return sumBySource(rows.map((r) => ({ source: r.source, count: num(r.count) })));
+    },
+  } satisfies ReferralStore;
+}
