@@ -36,12 +36,18 @@ export type {
   Ingest,
   IngestDeps,
   RecordedCrawl,
+  RecordedReferral,
+  ReferralIngest,
+  ReferralIngestDeps,
+  VisitEvent,
 } from "./ingest/index.js";
 export {
   aggregateTier,
   createBatcher,
   createIngest,
+  createReferralIngest,
   DEFAULT_PATH_CAP,
+  landingPath,
   OVERFLOW_PATH,
   utcDay,
 } from "./ingest/index.js";
