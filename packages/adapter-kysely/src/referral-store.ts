@@ -10,14 +10,8 @@ import {
 } from "@crawlgate/core";
 import { sql, type Transaction } from "kysely";
 import type { KyselyHandle } from "./database.js";
+import { admitDayPaths, inSlices } from "./day-path-cap.js";
 import { type Database, num } from "./schema.js";
-
-/** Rows per statement (SQLite allows 32,766 bound parameters). */
-const SLICE = 500;
-
-async function inSlices<T>(items: readonly T[], run: (slice: T[]) => Promise<unknown>) {
-  for (let i = 0; i < items.length; i += SLICE) await run(items.slice(i, i + SLICE));
-}
 
 /** Adds `by` to `key`'s count; keys are JSON arrays so they sort and split back exactly. */
 const bump = (map: Map<string, number>, key: unknown[]) => {
@@ -33,67 +27,11 @@ const sortedEntries = (map: Map<string, number>) =>
  * AI referral aggregates in SQL. A batch is one transaction: visit ids are inserted with
  * `ON CONFLICT DO NOTHING` (sorted, so concurrent batches take row locks in one order) and only
  * the visits the database reports as new are counted. New landing paths of a domain-day are
- * admitted under the cap while its `referral_day_stats` row is locked (PostgreSQL `FOR UPDATE`;
- * SQLite runs one transaction at a time). Paths order in UTF-8 bytes: SQLite's BINARY collation,
+ * admitted under the cap while its `referral_day_stats` row is locked (`admitDayPaths`). Paths order in UTF-8 bytes: SQLite's BINARY collation,
  * PostgreSQL's "C".
  */
 export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
   const pathOrder = dialect === "postgres" ? sql`path collate "C"` : sql`path`;
-
-  /** Admits new paths of one domain-day under the cap; returns the counted path of each path. */
-  async function admitPaths(
-    trx: Transaction<Database>,
-    domainId: string,
-    day: string,
-    paths: string[],
-    cap: number,
-  ): Promise<Map<string, string>> {
-    const where = { domain_id: domainId, day };
-    await trx
-      .insertInto("referral_day_stats")
-      .values({ ...where, path_count: 0 })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const statsQuery = trx
-      .selectFrom("referral_day_stats")
-      .select("path_count")
-      .where("domain_id", "=", domainId)
-      .where("day", "=", day);
-    const stats = await (dialect === "postgres"
-      ? statsQuery.forUpdate()
-      : statsQuery
-    ).executeTakeFirstOrThrow();
-    const known = new Set<string>();
-    await inSlices(paths, async (slice) => {
-      const rows = await trx
-        .selectFrom("referral_path_day")
-        .select("path")
-        .distinct()
-        .where("domain_id", "=", domainId)
-        .where("day", "=", day)
-        .where("path", "in", slice)
-        .execute();
-      for (const r of rows) known.add(r.path);
-    });
-    let pathCount = Number(stats.path_count);
-    const counted = new Map<string, string>();
-    for (const p of paths) {
-      if (!known.has(p) && pathCount >= cap) counted.set(p, OVERFLOW_PATH);
-      else {
-        if (!known.has(p)) pathCount++;
-        counted.set(p, p);
-      }
-    }
-    if (pathCount !== Number(stats.path_count)) {
-      await trx
-        .updateTable("referral_day_stats")
-        .set({ path_count: pathCount })
-        .where("domain_id", "=", domainId)
-        .where("day", "=", day)
-        .execute();
-    }
-    return counted;
-  }
 
   /** Upserts counts in key order (no lock cycles between concurrent batches). */
   async function addCounts(
@@ -186,12 +124,24 @@ export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
         for (const key of [...groups.keys()].sort(compareUtf8)) {
           const [domainId, day] = JSON.parse(key) as [string, string];
           const items = groups.get(key) ?? [];
-          const counted = await admitPaths(
+          const { counted } = await admitDayPaths(
             trx,
-            domainId,
-            day,
+            dialect,
+            "referral_day_stats",
+            { domainId, day },
             [...new Set(items.map(({ visit }) => visit.path))],
             options.pathCap,
+            async (slice) => {
+              const rows = await trx
+                .selectFrom("referral_path_day")
+                .select("path")
+                .distinct()
+                .where("domain_id", "=", domainId)
+                .where("day", "=", day)
+                .where("path", "in", slice)
+                .execute();
+              return rows.map((r) => r.path);
+            },
           );
           for (const { visit } of items) {
             bump(sources, [domainId, day, visit.source]);
