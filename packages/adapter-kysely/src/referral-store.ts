@@ -13,68 +13,55 @@ import type { KyselyHandle } from "./database.js";
 import { admitDayPaths, inSlices } from "./day-path-cap.js";
 import { type Database, num } from "./schema.js";
 
-/** Adds `by` to `key`'s count; keys are JSON arrays so they sort and split back exactly. */
+/** Adds one to `key`'s count; keys are JSON arrays of column values, in table column order. */
 const bump = (map: Map<string, number>, key: unknown[]) => {
   const k = JSON.stringify(key);
   map.set(k, (map.get(k) ?? 0) + 1);
 };
-const sortedEntries = (map: Map<string, number>) =>
-  [...map.entries()]
-    .sort(([a], [b]) => compareUtf8(a, b))
-    .map(([key, count]) => ({ key: JSON.parse(key) as string[], count }));
+
+type CountTable = "referral_source_day" | "referral_path_day";
+const KEY_COLUMNS = {
+  referral_source_day: ["domain_id", "day", "source"],
+  referral_path_day: ["domain_id", "day", "path", "source"],
+} as const;
+
+/** Adds counts with multi-row upserts in key order (no lock cycles between concurrent batches). */
+async function addCounts(
+  trx: Transaction<Database>,
+  table: CountTable,
+  counts: Map<string, number>,
+) {
+  const columns = KEY_COLUMNS[table];
+  const rows = [...counts.keys()].sort(compareUtf8).map((k) => {
+    const values = JSON.parse(k) as string[];
+    return {
+      ...Object.fromEntries(columns.map((c, i) => [c, values[i]])),
+      count: counts.get(k) as number,
+    } as Database["referral_path_day"];
+  });
+  const target = table as "referral_path_day";
+  await inSlices(rows, (slice) =>
+    trx
+      .insertInto(target)
+      .values(slice)
+      .onConflict((oc) =>
+        oc.columns(columns as unknown as (keyof Database[typeof target])[]).doUpdateSet((eb) => ({
+          count: eb(`${target}.count`, "+", eb.ref("excluded.count")),
+        })),
+      )
+      .execute(),
+  );
+}
 
 /**
  * AI referral aggregates in SQL. A batch is one transaction: visit ids are inserted with
  * `ON CONFLICT DO NOTHING` (sorted, so concurrent batches take row locks in one order) and only
  * the visits the database reports as new are counted. New landing paths of a domain-day are
- * admitted under the cap while its `referral_day_stats` row is locked (`admitDayPaths`). Paths order in UTF-8 bytes: SQLite's BINARY collation,
- * PostgreSQL's "C".
+ * admitted under the cap while its `referral_day_stats` row is locked (`admitDayPaths`). Paths
+ * order in UTF-8 bytes: SQLite's BINARY collation, PostgreSQL's "C".
  */
 export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
   const pathOrder = dialect === "postgres" ? sql`path collate "C"` : sql`path`;
-
-  /** Upserts counts in key order (no lock cycles between concurrent batches). */
-  async function addCounts(
-    trx: Transaction<Database>,
-    sources: Map<string, number>,
-    paths: Map<string, number>,
-  ): Promise<void> {
-    const sourceRows = sortedEntries(sources).map(({ key: [domain_id, day, source], count }) => ({
-      domain_id: domain_id as string,
-      day: day as string,
-      source: source as string,
-      count,
-    }));
-    await inSlices(sourceRows, (slice) =>
-      trx
-        .insertInto("referral_source_day")
-        .values(slice)
-        .onConflict((oc) =>
-          oc.columns(["domain_id", "day", "source"]).doUpdateSet((eb) => ({
-            count: eb("referral_source_day.count", "+", eb.ref("excluded.count")),
-          })),
-        )
-        .execute(),
-    );
-    const pathRows = sortedEntries(paths).map(({ key: [domain_id, day, path, source], count }) => ({
-      domain_id: domain_id as string,
-      day: day as string,
-      path: path as string,
-      source: source as string,
-      count,
-    }));
-    await inSlices(pathRows, (slice) =>
-      trx
-        .insertInto("referral_path_day")
-        .values(slice)
-        .onConflict((oc) =>
-          oc.columns(["domain_id", "day", "path", "source"]).doUpdateSet((eb) => ({
-            count: eb("referral_path_day.count", "+", eb.ref("excluded.count")),
-          })),
-        )
-        .execute(),
-    );
-  }
 
   const pathDayInWindow = (domainId: string, startDay: string, endDay: string) =>
     db
@@ -148,7 +135,8 @@ export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
             bump(paths, [domainId, day, counted.get(visit.path), visit.source]);
           }
         }
-        await addCounts(trx, sources, paths);
+        await addCounts(trx, "referral_source_day", sources);
+        await addCounts(trx, "referral_path_day", paths);
         return { inserted: fresh.size };
       });
     },
