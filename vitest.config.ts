@@ -24,5 +24,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Names the run; drops its PostgreSQL test schemas at the end.
+    globalSetup: ["./packages/adapter-kysely/src/test-support/global-setup.ts"],
   },
 });

@@ -12,6 +12,7 @@ import {
 } from "@crawlgate/core";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { KyselyHandle } from "./database.js";
+import { admitDayPaths, inSlices } from "./day-path-cap.js";
 import { type Database, date, num } from "./schema.js";
 
 const toRecord = (r: Selectable<Database["crawl_events"]>): CrawlRecord => ({
@@ -97,57 +98,31 @@ export function createKyselyCrawlStore({ db, dialect }: KyselyHandle) {
     paths: string[],
     cap: number,
   ) {
-    await trx
-      .insertInto("crawl_day_stats")
-      .values({ domain_id: domainId, day, path_count: 0 })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const statsQuery = trx
-      .selectFrom("crawl_day_stats")
-      .select("path_count")
-      .where("domain_id", "=", domainId)
-      .where("day", "=", day);
-    const stats = await (dialect === "postgres"
-      ? statsQuery.forUpdate()
-      : statsQuery
-    ).executeTakeFirstOrThrow();
-    let pathCount = Number(stats.path_count);
-    const known = new Set<string>();
-    for (let i = 0; i < paths.length; i += SLICE) {
-      const rows = await trx
-        .selectFrom("crawl_day_paths")
-        .select("path")
-        .where("domain_id", "=", domainId)
-        .where("day", "=", day)
-        .where("path", "in", paths.slice(i, i + SLICE))
-        .execute();
-      for (const r of rows) known.add(r.path);
-    }
-    const result = new Map<string, string>();
-    const admitted: string[] = [];
-    for (const p of paths) {
-      if (known.has(p)) result.set(p, p);
-      else if (pathCount < cap) {
-        pathCount++;
-        admitted.push(p);
-        result.set(p, p);
-      } else result.set(p, OVERFLOW_PATH);
-    }
-    for (let i = 0; i < admitted.length; i += SLICE) {
-      await trx
+    const { counted, admitted } = await admitDayPaths(
+      trx,
+      dialect,
+      "crawl_day_stats",
+      { domainId, day },
+      paths,
+      cap,
+      async (slice) => {
+        const rows = await trx
+          .selectFrom("crawl_day_paths")
+          .select("path")
+          .where("domain_id", "=", domainId)
+          .where("day", "=", day)
+          .where("path", "in", slice)
+          .execute();
+        return rows.map((r) => r.path);
+      },
+    );
+    await inSlices(admitted, (slice) =>
+      trx
         .insertInto("crawl_day_paths")
-        .values(admitted.slice(i, i + SLICE).map((p) => ({ domain_id: domainId, day, path: p })))
-        .execute();
-    }
-    if (admitted.length > 0) {
-      await trx
-        .updateTable("crawl_day_stats")
-        .set({ path_count: pathCount })
-        .where("domain_id", "=", domainId)
-        .where("day", "=", day)
-        .execute();
-    }
-    return result;
+        .values(slice.map((p) => ({ domain_id: domainId, day, path: p })))
+        .execute(),
+    );
+    return counted;
   }
 
   async function counts<T extends keyof Database>(

@@ -3,6 +3,7 @@ import { createKyselyCrawlStore } from "./crawl-store.js";
 import type { KyselyHandle } from "./database.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
+import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
 
@@ -15,6 +16,7 @@ export {
   createKyselyCrawlStore,
   createKyselyJobQueue,
   createKyselyRateLimiter,
+  createKyselyReferralStore,
   createKyselyRuleStore,
   createKyselySnapshotStore,
 };
@@ -28,5 +30,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     jobs: createKyselyJobQueue(handle),
     crawls: createKyselyCrawlStore(handle),
     snapshots: createKyselySnapshotStore(handle),
+    referrals: createKyselyReferralStore(handle),
   };
 }

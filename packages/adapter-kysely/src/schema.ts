@@ -100,6 +100,22 @@ export interface Database {
     seo_issues: string;
   };
   snapshot_events: { event_id: string; snapshot_id: string };
+  referral_visits: {
+    visit_id: string;
+    domain_id: string;
+    ts: number | string;
+    path: string;
+    source: string;
+  };
+  referral_day_stats: { domain_id: string; day: string; path_count: number };
+  referral_source_day: { domain_id: string; day: string; source: string; count: number | string };
+  referral_path_day: {
+    domain_id: string;
+    day: string;
+    path: string;
+    source: string;
+    count: number | string;
+  };
 }
 
 /** A BIGINT column as a number (pg hands BIGINT over as a string). */

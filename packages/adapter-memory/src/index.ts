@@ -3,6 +3,7 @@ import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
+import { createMemoryReferralStore } from "./referral-store.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
 import { createMemorySnapshotStore } from "./snapshot-store.js";
@@ -14,6 +15,7 @@ export {
   createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
+  createMemoryReferralStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,

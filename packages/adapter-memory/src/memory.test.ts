@@ -4,6 +4,7 @@ import {
   crawlStoreSuite,
   jobQueueSuite,
   rateLimiterSuite,
+  referralStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
   snapshotStoreSuite,
@@ -14,6 +15,7 @@ import {
   createMemoryCrawlStore,
   createMemoryJobQueue,
   createMemoryRateLimiter,
+  createMemoryReferralStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
@@ -30,3 +32,4 @@ settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
+referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));

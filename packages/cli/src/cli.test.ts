@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   DATABASE_URL,
-  dropSchema,
   freshSchema,
   whenPostgres,
 } from "../../adapter-kysely/src/test-support/postgres.js";
@@ -239,8 +238,8 @@ describe("crawlgate CLI on PostgreSQL", () => {
           await done;
         }
       } finally {
+        // The schema is dropped with the run's others when every test file is done.
         rmSync(dir, { recursive: true, force: true });
-        await dropSchema(schema);
       }
     });
   });

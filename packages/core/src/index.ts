@@ -47,12 +47,18 @@ export type {
   Ingest,
   IngestDeps,
   RecordedCrawl,
+  RecordedReferral,
+  ReferralIngest,
+  ReferralIngestDeps,
+  VisitEvent,
 } from "./ingest/index.js";
 export {
   aggregateTier,
   createBatcher,
   createIngest,
+  createReferralIngest,
   DEFAULT_PATH_CAP,
+  landingPath,
   OVERFLOW_PATH,
   utcDay,
 } from "./ingest/index.js";
@@ -86,13 +92,20 @@ export type {
   RateLimiter,
   RateLimits,
   RecordedSnapshot,
+  ReferralStore,
   RuleStore,
   RuleWriteResult,
   SettingsCache,
   SnapshotStore,
 } from "./ports.js";
-export type { AiSource, SurfaceType, VisitSignals } from "./referrals/index.js";
-export { AI_SOURCES, detectAiSource } from "./referrals/index.js";
+export type { AiSource, PathSourceCount, SurfaceType, VisitSignals } from "./referrals/index.js";
+export {
+  AI_SOURCES,
+  compareUtf8,
+  detectAiSource,
+  rankLandingPaths,
+  sumBySource,
+} from "./referrals/index.js";
 export type {
   MatchRequest,
   Parsed,
@@ -170,11 +183,14 @@ export type {
   CrawlRecord,
   Domain,
   DomainAccess,
+  LandingPathCounts,
   MemberRole,
   PathDayCount,
   PlanName,
   PurgeJob,
   RedirectCode,
+  ReferralDayCount,
+  ReferralVisit,
   Role,
   RoutingRule,
   RuleType,
@@ -183,6 +199,7 @@ export type {
   SeoIssue,
   ServedFrom,
   Snapshot,
+  SourceCounts,
   User,
   Verdict as CrawlVerdict,
 } from "./types.js";

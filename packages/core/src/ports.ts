@@ -4,12 +4,16 @@ import type {
   CrawlRecord,
   Domain,
   DomainAccess,
+  LandingPathCounts,
   MemberRole,
   PathDayCount,
   PlanName,
   PurgeJob,
+  ReferralDayCount,
+  ReferralVisit,
   RoutingRule,
   Snapshot,
+  SourceCounts,
   User,
 } from "./types.js";
 
@@ -297,4 +301,46 @@ export interface SnapshotStore {
   linkEvent(eventId: string, snapshotId: string): Promise<void>;
   /** The snapshot linked to the crawl event, or `null`. */
   snapshotIdOfEvent(eventId: string): Promise<string | null>;
+}
+/**
+ * AI referral visits aggregated per domain, UTC day, landing path and source. Windows are UTC
+ * days `YYYY-MM-DD`, both bounds inclusive. Paths compare in UTF-8 byte order (`compareUtf8`).
+ */
+export interface ReferralStore {
+  /**
+   * Stores a batch atomically: every visit whose `visitId` is new is counted once under its
+   * domain, the UTC day of `ts`, its landing path and its source; visits whose `visitId` is
+   * already stored (or repeated in the batch) change nothing. At most `options.pathCap` distinct
+   * landing paths are counted per domain and day (referral paths only, crawls have their own);
+   * a visit to a further new path is counted under `__overflow__`. Returns how many visits were
+   * new. Under concurrent calls each visit is counted exactly once and the cap holds.
+   */
+  appendReferrals(
+    batch: readonly ReferralVisit[],
+    options: AppendOptions,
+  ): Promise<{ inserted: number }>;
+  /**
+   * Visits per day and source in the window, `__overflow__` included, sorted by day then source;
+   * days and sources without visits are absent.
+   */
+  referralDayCounts(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+  ): Promise<ReferralDayCount[]>;
+  /**
+   * The `limit` landing paths with the most visits in the window, summed over its days, ranked
+   * by `total` descending then path ascending, each with its counts per source. `__overflow__` is
+   * never listed. Empty when none.
+   */
+  topLandingPaths(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+    limit: number,
+  ): Promise<LandingPathCounts[]>;
+  /** Distinct landing paths with visits in the window, `__overflow__` not counted. */
+  countLandingPaths(domainId: string, startDay: string, endDay: string): Promise<number>;
+  /** Visits counted under `__overflow__` in the window, per source; `null` when none. */
+  overflowCounts(domainId: string, startDay: string, endDay: string): Promise<SourceCounts | null>;
 }

@@ -156,3 +156,32 @@ export interface Snapshot {
   htmlRetained: boolean;
   seo: SeoAudit;
 }
+/** One human visit that arrived from an AI surface, after source detection. */
+export interface ReferralVisit {
+  /** Unique per visit: replaying a visit is a no-op. */
+  visitId: string;
+  domainId: string;
+  ts: Date;
+  /** The landing path, without query or fragment. */
+  path: string;
+  /** AI source key (`chatgpt`, `perplexity`, …, `unknown`). */
+  source: string;
+}
+
+/** AI referral visits of one UTC day from one source. */
+export interface ReferralDayCount {
+  day: string;
+  source: string;
+  count: number;
+}
+
+/** Visits summed over sources: `total` equals the sum of `bySource`, whose counts are all > 0. */
+export interface SourceCounts {
+  total: number;
+  bySource: Record<string, number>;
+}
+
+/** A landing path's AI referral visits in a window. */
+export interface LandingPathCounts extends SourceCounts {
+  path: string;
+}

@@ -3,6 +3,7 @@ import {
   crawlStoreSuite,
   jobQueueSuite,
   rateLimiterSuite,
+  referralStoreSuite,
   ruleStoreSuite,
   snapshotStoreSuite,
 } from "@crawlgate/core/testing";
@@ -24,4 +25,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   jobQueueSuite(name, stores);
   crawlStoreSuite(name, stores);
   snapshotStoreSuite(name, stores);
+  referralStoreSuite(name, stores);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPostgresDatabase, createSqliteDatabase, type KyselyHandle } from "../database.js";
 import { migrateToLatest } from "../migrations.js";
-import { DATABASE_URL, dropSchema, freshSchema } from "./postgres.js";
+import { DATABASE_URL, freshSchema } from "./postgres.js";
 
 export interface TestDatabase {
   handle: KyselyHandle;
@@ -24,16 +24,13 @@ export async function freshSqlite(): Promise<TestDatabase> {
   };
 }
 
-/** A migrated PostgreSQL database in its own schema, dropped on teardown. */
+/** A migrated PostgreSQL database in its own schema (dropped when the test run ends). */
 export async function freshPostgres(): Promise<TestDatabase> {
   const schema = freshSchema();
   const handle = createPostgresDatabase(DATABASE_URL, { schema, max: 12 });
   await migrateToLatest(handle);
   return {
     handle,
-    teardown: async () => {
-      await handle.close();
-      await dropSchema(schema);
-    },
+    teardown: () => handle.close(),
   };
 }

@@ -40,18 +40,11 @@ export function whenPostgres(register: () => void): void {
   it.skip(`PostgreSQL tests skipped: ${reason}`, () => {});
 }
 
-/** A fresh, unique schema name for one test. */
+/**
+ * A fresh, unique schema name for one test, tagged with the run (see `global-setup.ts`, which
+ * drops the run's schemas at the end).
+ */
 export function freshSchema(prefix = "cg_test"): string {
-  return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
-}
-
-/** Drops a test schema and everything in it. */
-export async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
+  const run = process.env.CRAWLGATE_TEST_RUN ?? "local";
+  return `${prefix}_r${run}_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
 }

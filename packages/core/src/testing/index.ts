@@ -17,6 +17,7 @@ export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } fro
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
+export { makeReferral, referralStoreSuite } from "./referral-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export { settingsCacheSuite } from "./settings-cache-suite.js";
 export { makeSnapshot, snapshotStoreSuite } from "./snapshot-store-suite.js";

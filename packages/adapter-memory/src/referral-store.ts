@@ -1,0 +1,85 @@
+import {
+  compareUtf8,
+  OVERFLOW_PATH,
+  type ReferralDayCount,
+  type ReferralStore,
+  rankLandingPaths,
+  sumBySource,
+  utcDay,
+} from "@crawlgate/core";
+
+interface Cell {
+  day: string;
+  path: string;
+  source: string;
+  count: number;
+}
+
+/** AI referral aggregates in maps; a batch is applied without awaiting: atomic. */
+export function createMemoryReferralStore() {
+  const visitIds = new Set<string>();
+  /** domainId → "day|path|source" → counts (path may be `__overflow__`). */
+  const cells = new Map<string, Map<string, Cell>>();
+  /** domainId|day → distinct landing paths counted (overflow excluded). */
+  const dayPaths = new Map<string, Set<string>>();
+
+  function* inWindow(domainId: string, startDay: string, endDay: string): Iterable<Cell> {
+    for (const cell of cells.get(domainId)?.values() ?? [])
+      if (cell.day >= startDay && cell.day <= endDay) yield cell;
+  }
+
+  return {
+    async appendReferrals(batch, options) {
+      // Days first: an invalid instant throws before anything changes.
+      const days = batch.map((visit) => utcDay(visit.ts));
+      let inserted = 0;
+      for (const [i, visit] of batch.entries()) {
+        if (visitIds.has(visit.visitId)) continue;
+        visitIds.add(visit.visitId);
+        inserted++;
+        const day = days[i] as string;
+        const dayKey = `${visit.domainId}|${day}`;
+        const paths = dayPaths.get(dayKey) ?? new Set<string>();
+        dayPaths.set(dayKey, paths);
+        let path = visit.path;
+        if (!paths.has(path)) {
+          if (paths.size >= options.pathCap) path = OVERFLOW_PATH;
+          else paths.add(path);
+        }
+        const domain = cells.get(visit.domainId) ?? new Map<string, Cell>();
+        cells.set(visit.domainId, domain);
+        const key = JSON.stringify([day, path, visit.source]);
+        const cell = domain.get(key) ?? { day, path, source: visit.source, count: 0 };
+        cell.count++;
+        domain.set(key, cell);
+      }
+      return { inserted };
+    },
+    async referralDayCounts(domainId, startDay, endDay) {
+      const sums = new Map<string, ReferralDayCount>();
+      for (const { day, source, count } of inWindow(domainId, startDay, endDay)) {
+        const key = JSON.stringify([day, source]);
+        const sum = sums.get(key) ?? { day, source, count: 0 };
+        sum.count += count;
+        sums.set(key, sum);
+      }
+      return [...sums.values()].sort(
+        (a, b) => compareUtf8(a.day, b.day) || compareUtf8(a.source, b.source),
+      );
+    },
+    async topLandingPaths(domainId, startDay, endDay, limit) {
+      return rankLandingPaths(inWindow(domainId, startDay, endDay), limit);
+    },
+    async countLandingPaths(domainId, startDay, endDay) {
+      const paths = new Set<string>();
+      for (const { path } of inWindow(domainId, startDay, endDay))
+        if (path !== OVERFLOW_PATH) paths.add(path);
+      return paths.size;
+    },
+    async overflowCounts(domainId, startDay, endDay) {
+      return sumBySource(
+        [...inWindow(domainId, startDay, endDay)].filter((c) => c.path === OVERFLOW_PATH),
+      );
+    },
+  } satisfies ReferralStore;
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from "vitest";
+import type { ReferralStore } from "../ports.js";
+import type { ReferralVisit } from "../types.js";
+import { type Harness, useHarness } from "./harness.js";
+
+let seq = 0;
+/** A valid AI referral visit; `visitId`s are unique unless given. */
+export function makeReferral(
+  domainId: string,
+  overrides: Partial<ReferralVisit> = {},
+): ReferralVisit {
+  seq++;
+  return {
+    visitId: `visit-${seq}-${crypto.randomUUID()}`,
+    domainId,
+    ts: new Date("2026-11-20T10:00:00.000Z"),
+    path: "/",
+    source: "chatgpt",
+    ...overrides,
+  };
+}
+
+const CAP = { pathCap: 1000 };
+const at = (iso: string) => new Date(iso);
+
+/** The ReferralStore contract (see ports.ts), for every adapter. */
+export function referralStoreSuite(
+  name: string,
+  setup: () => Promise<Harness<{ referrals: ReferralStore }>>,
+): void {
+  describe(`ReferralStore conformance: ${name}`, () => {
+    const h = useHarness(setup);
+    const d = "00000000-0000-4000-8000-0000000000d1";
+
+    it("counts visits per UTC day and source, both window bounds inclusive", async () => {
+      const { referrals } = h();
+      const batch = [
+        makeReferral(d, { ts: at("2026-11-19T23:59:59.999Z"), source: "claude" }),
+        makeReferral(d, { ts: at("2026-11-20T00:00:00.000Z"), source: "perplexity" }),
+        makeReferral(d, { source: "chatgpt" }),
+        makeReferral(d, { source: "perplexity", path: "/docs" }),
+        makeReferral(d, { ts: at("2026-11-21T23:59:59.999Z"), source: "unknown" }),
+        makeReferral(d, { ts: at("2026-11-22T00:00:00.000Z") }),
+        makeReferral("other-domain"),
+      ];
+      expect(await referrals.appendReferrals(batch, CAP)).toEqual({ inserted: 7 });
+      expect(await referrals.referralDayCounts(d, "2026-11-19", "2026-11-21")).toEqual([
+        { day: "2026-11-19", source: "claude", count: 1 },
+        { day: "2026-11-20", source: "chatgpt", count: 1 },
+        { day: "2026-11-20", source: "perplexity", count: 2 },
+        { day: "2026-11-21", source: "unknown", count: 1 },
+      ]);
+      expect(await referrals.referralDayCounts(d, "2026-11-20", "2026-11-20")).toHaveLength(2);
+      expect(await referrals.referralDayCounts(d, "2026-11-23", "2026-11-30")).toEqual([]);
+      expect(await referrals.referralDayCounts("nobody", "2026-01-01", "2026-12-31")).toEqual([]);
+      expect(await referrals.appendReferrals([], CAP)).toEqual({ inserted: 0 });
+    });
+
+    it("ignores replays, inside a batch and across batches", async () => {
+      const { referrals } = h();
+      const a = makeReferral(d, { path: "/a" });
+      const b = makeReferral(d, { path: "/b", source: "claude" });
+      expect(await referrals.appendReferrals([a, { ...a, source: "you" }, a, b], CAP)).toEqual({
+        inserted: 2,
+      });
+      expect(
+        await referrals.appendReferrals([b, a, { ...a, path: "/changed", source: "you" }], CAP),
+      ).toEqual({ inserted: 0 });
+      expect(await referrals.referralDayCounts(d, "2026-11-20", "2026-11-20")).toEqual([
+        { day: "2026-11-20", source: "chatgpt", count: 1 },
+        { day: "2026-11-20", source: "claude", count: 1 },
+      ]);
+      expect(await referrals.countLandingPaths(d, "2026-11-20", "2026-11-20")).toBe(2);
+    });
+
+    it("ranks landing paths by total then path in UTF-8 byte order, with counts per source", async () => {
+      const { referrals } = h();
+      const visits = (path: string, source: string, n: number, ts = "2026-11-20T10:00:00.000Z") =>
+        Array.from({ length: n }, () => makeReferral(d, { path, source, ts: at(ts) }));
+      await referrals.appendReferrals(
+        [
+          ...visits("/pricing", "chatgpt", 2),
+          ...visits("/pricing", "perplexity", 1, "2026-11-21T10:00:00.000Z"),
+          ...visits("/b", "claude", 2),
+          ...visits("/a", "claude", 1),
+          ...visits("/a", "gemini", 1),
+          ...visits("/\uFF01", "claude", 2),
+          ...visits("/\u{1F600}", "claude", 2),
+          ...visits("/é", "claude", 2),
+          ...visits("/old", "claude", 9, "2026-11-18T10:00:00.000Z"),
+          ...visits("/late", "claude", 9, "2026-11-22T00:00:00.000Z"),
+        ],
+        CAP,
+      );
+      const top = await referrals.topLandingPaths(d, "2026-11-20", "2026-11-21", 10);
+      expect(top).toEqual([
+        { path: "/pricing", total: 3, bySource: { chatgpt: 2, perplexity: 1 } },
+        { path: "/a", total: 2, bySource: { claude: 1, gemini: 1 } },
+        { path: "/b", total: 2, bySource: { claude: 2 } },
+        { path: "/é", total: 2, bySource: { claude: 2 } },
+        { path: "/\uFF01", total: 2, bySource: { claude: 2 } },
+        { path: "/\u{1F600}", total: 2, bySource: { claude: 2 } },
+      ]);
+      expect(await referrals.topLandingPaths(d, "2026-11-20", "2026-11-21", 3)).toEqual(
+        top.slice(0, 3),
+      );
+      expect(await referrals.topLandingPaths(d, "2026-11-20", "2026-11-21", 0)).toEqual([]);
+      expect(await referrals.topLandingPaths(d, "2026-11-21", "2026-11-21", 10)).toEqual([
+        { path: "/pricing", total: 1, bySource: { perplexity: 1 } },
+      ]);
+      expect(await referrals.topLandingPaths(d, "2026-12-01", "2026-12-31", 10)).toEqual([]);
+      expect(await referrals.countLandingPaths(d, "2026-11-20", "2026-11-21")).toBe(6);
+      expect(await referrals.countLandingPaths(d, "2026-11-18", "2026-11-22")).toBe(8);
+      expect(await referrals.countLandingPaths(d, "2026-12-01", "2026-12-31")).toBe(0);
+    });
+
+    it("counts a path seen on several days once among the distinct landing paths", async () => {
+      const { referrals } = h();
+      await referrals.appendReferrals(
+        [
+          makeReferral(d, { path: "/x", ts: at("2026-11-20T01:00:00.000Z") }),
+          makeReferral(d, { path: "/x", ts: at("2026-11-21T01:00:00.000Z"), source: "claude" }),
+          makeReferral(d, { path: "/y", ts: at("2026-11-21T02:00:00.000Z") }),
+        ],
+        CAP,
+      );
+      expect(await referrals.countLandingPaths(d, "2026-11-20", "2026-11-21")).toBe(2);
+      expect(await referrals.topLandingPaths(d, "2026-11-20", "2026-11-21", 1)).toEqual([
+        { path: "/x", total: 2, bySource: { chatgpt: 1, claude: 1 } },
+      ]);
+    });
+
+    it("sends landing paths beyond the per-domain-day cap to __overflow__", async () => {
+      const { referrals } = h();
+      const cap = { pathCap: 2 };
+      const day2 = at("2026-11-21T01:00:00.000Z");
+      await referrals.appendReferrals(
+        [
+          makeReferral(d, { path: "/a" }),
+          makeReferral(d, { path: "/b", source: "claude" }),
+          makeReferral(d, { path: "/c", source: "claude" }),
+        ],
+        cap,
+      );
+      await referrals.appendReferrals(
+        [
+          makeReferral(d, { path: "/a", source: "perplexity" }),
+          makeReferral(d, { path: "/d", source: "perplexity" }),
+          makeReferral(d, { path: "/c", ts: day2 }),
+          makeReferral("other-domain", { path: "/z" }),
+        ],
+        cap,
+      );
+      expect(
+        (await referrals.topLandingPaths(d, "2026-11-20", "2026-11-21", 10)).map((p) => [
+          p.path,
+          p.total,
+        ]),
+      ).toEqual([
+        ["/a", 2],
+        ["/b", 1],
+        ["/c", 1],
+      ]);
+      expect(await referrals.countLandingPaths(d, "2026-11-20", "2026-11-20")).toBe(2);
+      expect(await referrals.countLandingPaths(d, "2026-11-20", "2026-11-21")).toBe(3);
+      expect(await referrals.overflowCounts(d, "2026-11-20", "2026-11-21")).toEqual({
+        total: 2,
+        bySource: { claude: 1, perplexity: 1 },
+      });
+      expect(await referrals.overflowCounts(d, "2026-11-21", "2026-11-21")).toBeNull();
+      expect(await referrals.overflowCounts("other-domain", "2026-11-20", "2026-11-20")).toBeNull();
+      // Overflowed visits still count in the series.
+      expect(await referrals.referralDayCounts(d, "2026-11-20", "2026-11-20")).toEqual([
+        { day: "2026-11-20", source: "chatgpt", count: 1 },
+        { day: "2026-11-20", source: "claude", count: 2 },
+        { day: "2026-11-20", source: "perplexity", count: 2 },
+      ]);
+    });
+
+    it("counts every visit once and keeps the cap under concurrent overlapping batches", async () => {
+      const { referrals } = h();
+      const sources = ["chatgpt", "claude", "perplexity"];
+      const visits = Array.from({ length: 60 }, (_, i) =>
+        makeReferral(d, { path: `/p${i % 9}`, source: sources[i % 3] }),
+      );
+      const batches = Array.from({ length: 8 }, (_, k) => {
+        const part = visits.filter((_, i) => (i + k) % 3 !== 0);
+        return k % 2 === 0 ? part : part.reverse();
+      });
+      const cap = { pathCap: 5 };
+      const results = await Promise.all(batches.map((b) => referrals.appendReferrals(b, cap)));
+      expect(results.reduce((n, r) => n + r.inserted, 0)).toBe(60);
+      const series = await referrals.referralDayCounts(d, "2026-11-20", "2026-11-20");
+      expect(series.map((c) => [c.source, c.count])).toEqual([
+        ["chatgpt", 20],
+        ["claude", 20],
+        ["perplexity", 20],
+      ]);
+      expect(await referrals.countLandingPaths(d, "2026-11-20", "2026-11-20")).toBe(5);
+      const top = await referrals.topLandingPaths(d, "2026-11-20", "2026-11-20", 500);
+      const overflow = await referrals.overflowCounts(d, "2026-11-20", "2026-11-20");
+      expect(top.reduce((n, p) => n + p.total, 0) + (overflow?.total ?? 0)).toBe(60);
+      expect(overflow?.total).toBeGreaterThan(0);
+    });
+  });
+}
