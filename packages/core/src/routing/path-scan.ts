@@ -20,6 +20,23 @@ export function foldedHash(text: string, from = 0, to = text.length): number {
   return h;
 }
 
+/**
+ * Hash of a whole path ("/" followed by segments, no trailing slash), letters folded: the
+ * segment hashes chained, as `scanPath` computes it for a request.
+ */
+export function pathHash(path: string): number {
+  let h = SEED;
+  let from = 1;
+  while (path.length > 1) {
+    let to = path.indexOf("/", from);
+    if (to < 0) to = path.length;
+    h = Math.imul(h ^ foldedHash(path, from, to), 0x01000193);
+    if (to === path.length) break;
+    from = to + 1;
+  }
+  return h;
+}
+
 /** Whether `text[from, to)`, ASCII letters folded, equals `lower` (already lowercase). */
 export function foldedEquals(text: string, from: number, to: number, lower: string): boolean {
   if (to - from !== lower.length) return false;
@@ -42,7 +59,7 @@ export interface ScannedPath {
   end: number;
   /** The request path ended in "/". */
   endsWithSlash: boolean;
-  /** `foldedHash(path, 0, end)`. */
+  /** `pathHash(path.slice(0, end))`. */
   hash: number;
   /** Number of segments of `path[0, end)` ("/" has none; "/a/" has one: "a"). */
   count: number;
@@ -84,7 +101,7 @@ export function scanPath(rawPath: string): ScannedPath {
     const len = path.length;
     const endsWithSlash = path.charCodeAt(len - 1) === 47;
     const end = endsWithSlash && len > 1 ? len - 1 : len;
-    let h = Math.imul(SEED ^ 47, 0x01000193);
+    let h = SEED;
     let sh = SEED;
     let count = 0;
     let segStart = 1;
@@ -100,13 +117,13 @@ export function scanPath(rawPath: string): ScannedPath {
         s.starts[count] = segStart;
         s.ends[count] = i;
         s.hashes[count++] = sh;
+        h = Math.imul(h ^ sh, 0x01000193);
         sh = SEED;
         segStart = i + 1;
       } else {
         if (c - 65 < 26 && c >= 65) c += 32;
         sh = Math.imul(sh ^ c, 0x01000193);
       }
-      h = Math.imul(h ^ c, 0x01000193);
     }
     if (!ascii) {
       path = encodeNonAscii(path);
@@ -117,6 +134,7 @@ export function scanPath(rawPath: string): ScannedPath {
       s.starts[count] = segStart;
       s.ends[count] = end;
       s.hashes[count++] = sh;
+      h = Math.imul(h ^ sh, 0x01000193);
     }
     s.path = path;
     s.end = end;

@@ -1,9 +1,16 @@
 import type { RoutingRule } from "../types.js";
 import { FoldedTable } from "./folded-table.js";
-import { foldedEquals, type ScannedPath, scanPath } from "./path-scan.js";
+import { foldedEquals, pathHash, type ScannedPath, scanPath } from "./path-scan.js";
 import { type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
-import { compileTarget, renderTarget, type TargetTemplate } from "./target.js";
+import {
+  compileTarget,
+  joinPieces,
+  piecesEqual,
+  renderTarget,
+  type TargetTemplate,
+  targetPieces,
+} from "./target.js";
 
 /**
  * A domain's active rules compiled once: exact sources in a hash table, patterns in a segment
@@ -38,6 +45,8 @@ interface Entry {
   slashSignificant: boolean;
   query: string | null;
   isRedirect: boolean;
+  /** The target starts with "/" (a path on the domain, never an absolute URL). */
+  relativeTarget: boolean;
   /** Position in the total match order (smaller wins). */
   rank: number;
   /**
@@ -133,7 +142,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   });
 
   /** Exact sources without a query, by lowercase path; each list in rank order. */
-  const exact = new FoldedTable<Entry>();
+  const exact = new FoldedTable<Entry>(pathHash);
   /** Exact sources with a query, by `lowercase path?query`. */
   const exactWithQuery = new Map<string, Entry[]>();
   const root = newNode();
@@ -164,18 +173,18 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   }
 
   /**
-   * Every rule matching the scanned request. With `shortcut`, an exact hit that outranks every
-   * pattern is returned without walking the trie (the caller walks it after all if that hit is
-   * skipped).
+   * Every rule matching the scanned request, given its exact hit without a query (`plain`).
+   * With `shortcut`, an exact hit that outranks every pattern is returned without walking the
+   * trie, and `walked` says whether the trie was walked without a bound.
    */
   function candidates(
     s: ScannedPath,
     query: string,
+    plain: Entry | undefined,
     shortcut: boolean,
-  ): { found: Candidate[]; walked: boolean } {
+  ): Candidate[] {
     const found: Candidate[] = [];
-    const plain = exact.get(s.hash, s.path, 0, s.end)?.sameKey;
-    if (plain) for (const entry of plain) found.push({ entry, caps: null, restStart: -1 });
+    if (plain) for (const entry of plain.sameKey) found.push({ entry, caps: null, restStart: -1 });
     if (query && exactWithQuery.size > 0) {
       const withQuery = exactWithQuery.get(`${s.path.slice(0, s.end).toLowerCase()}?${query}`);
       if (withQuery)
@@ -185,17 +194,18 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     // (if that hit is then skipped as a self-redirect, the caller walks again without it).
     let bound = Number.POSITIVE_INFINITY;
     if (shortcut) for (const c of found) bound = Math.min(bound, c.entry.rank);
-    if (
-      shortcut &&
-      found.length > 0 &&
-      (found[0] as Candidate).entry.unbeatable &&
-      (found[0] as Candidate).entry.rank === bound
-    ) {
-      return { found, walked: false };
+    walked = bound === Number.POSITIVE_INFINITY;
+    if (shortcut && found.length > 0) {
+      const best = (found[0] as Candidate).entry;
+      if (best.unbeatable && best.rank === bound) {
+        walked = false;
+        return found;
+      }
     }
     if (patternCount > 0 && root.minRank < bound) walk(root, s, query, found, bound);
-    return { found, walked: bound === Number.POSITIVE_INFINITY };
+    return found;
   }
+  let walked = false;
 
   function firstApplicable(
     found: Candidate[],
@@ -204,9 +214,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   ): RuleMatch | null {
     if (found.length > 1) found.sort((a, b) => a.entry.rank - b.entry.rank);
     for (const candidate of found) {
-      const match = resolve(candidate, s, request.query);
-      if (candidate.entry.isRedirect && isSameUrl(match.target, request)) continue;
-      return match;
+      const match = resolve(candidate, s, request);
+      if (match) return match;
     }
     return null;
   }
@@ -215,20 +224,19 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     size: parsed.length,
     match(request) {
       const s = scanPath(request.path);
-      // Fast path: an exact hit that no pattern or query rule can outrank, not a self-redirect.
-      if (request.query === "" || exactWithQuery.size === 0) {
-        const entry = exact.get(s.hash, s.path, 0, s.end);
-        if (entry?.unbeatable) {
-          const match = resolve({ entry, caps: null, restStart: -1 }, s, request.query);
-          if (!entry.isRedirect || !isSameUrl(match.target, request)) return match;
-        }
+      const { query } = request;
+      const plain = exact.size > 0 ? exact.get(s.hash, s.path, 0, s.end) : undefined;
+      // Fast path: an exact hit that no pattern or query rule can outrank.
+      if (plain?.unbeatable && (query === "" || exactWithQuery.size === 0)) {
+        const match = resolve({ entry: plain, caps: null, restStart: -1 }, s, request);
+        if (match) return match;
       }
-      const first = candidates(s, request.query, true);
-      if (first.found.length === 0) return null;
-      const match = firstApplicable(first.found, s, request);
-      if (match || first.walked) return match;
+      const found = candidates(s, query, plain, true);
+      if (found.length === 0) return null;
+      const match = firstApplicable(found, s, request);
+      if (match || walked) return match;
       // Every exact hit was a skipped self-redirect: patterns may still apply.
-      return firstApplicable(candidates(s, request.query, false).found, s, request);
+      return firstApplicable(candidates(s, query, plain, false), s, request);
     },
   };
 }
@@ -249,6 +257,7 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     slashSignificant: parsed.slashSignificant,
     query: parsed.query,
     isRedirect: rule.ruleType === "redirect",
+    relativeTarget: rule.targetUrl.startsWith("/"),
     rank: 0,
     unbeatable: false,
   };
@@ -388,12 +397,24 @@ function accepts(entry: Entry, endsWithSlash: boolean, query: string): boolean {
   return entry.query === null || entry.query === query || query === ANY_QUERY;
 }
 
-function resolve(candidate: Candidate, s: ScannedPath, query: string): RuleMatch {
+const pieces: string[] = [];
+
+/** The match for a candidate, or `null` when it redirects to the requested URL (skipped). */
+function resolve(candidate: Candidate, s: ScannedPath, request: MatchRequest): RuleMatch | null {
   const { entry } = candidate;
-  if (entry.constTarget !== null && query === "")
-    return new Match(entry.rule, entry.constTarget, entry.names, null, candidate, s.path, s.end);
+  const { query } = request;
+  if (entry.constTarget !== null && query === "") {
+    const target = entry.constTarget;
+    if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
+      return null;
+    return new Match(entry.rule, target, entry.names, null, candidate, s.path, s.end);
+  }
   const values = captureValues(candidate, s.path, s.end);
-  const target = renderTarget(entry.target, values, query);
+  const n = targetPieces(entry.target, values, query, pieces);
+  // Compared piece by piece: the built target stays a rope until someone reads it.
+  if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
+  const target = joinPieces(pieces, n);
+  if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
   return new Match(entry.rule, target, entry.names, values, candidate, s.path, s.end);
 }
 
@@ -433,10 +454,13 @@ class Match implements RuleMatch {
   }
 }
 
-/** Whether a redirect target is the URL that was requested (same path and query, same case). */
-function isSameUrl(target: string, request: MatchRequest): boolean {
-  const requested = request.query ? `${request.path}?${request.query}` : request.path;
-  if (target === requested) return true;
+/** The requested URL as a redirect target would spell it (path and query, same case). */
+function requested(request: MatchRequest): string {
+  return request.query ? `${request.path}?${request.query}` : request.path;
+}
+
+/** Whether an absolute redirect target is the full URL that was requested. */
+function isSameAbsoluteUrl(target: string, request: MatchRequest): boolean {
   if (!request.url || target.charCodeAt(0) === 47) return false;
   try {
     return new URL(target).href === new URL(request.url).href;
