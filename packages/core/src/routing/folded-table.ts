@@ -12,9 +12,6 @@ export class FoldedTable<T extends { readonly key: string }> {
   private mask = 7;
   private readonly items: T[] = [];
 
-  /** `hashKey` hashes a stored key as the callers hash what they look up (folded). */
-  constructor(private readonly hashKey: (key: string) => number = foldedHash) {}
-
   get size(): number {
     return this.items.length;
   }
@@ -26,14 +23,14 @@ export class FoldedTable<T extends { readonly key: string }> {
 
   /** The item with this (lowercase) key, or undefined. */
   find(key: string): T | undefined {
-    return this.get(this.hashKey(key), key, 0, key.length);
+    return this.get(foldedHash(key), key, 0, key.length);
   }
 
   /** Adds an item whose key is not in the table yet. */
   add(item: T): void {
     this.items.push(item);
     if (this.items.length * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2);
-    else this.place(this.hashKey(item.key), this.items.length);
+    else this.place(foldedHash(item.key), this.items.length);
   }
 
   /** The item whose key equals `text[from, to)` with letters folded; `hash` is its folded hash. */
@@ -64,7 +61,7 @@ export class FoldedTable<T extends { readonly key: string }> {
     this.slots = new Int32Array(capacity * 2);
     this.mask = capacity - 1;
     this.items.forEach((item, index) => {
-      this.place(this.hashKey(item.key), index + 1);
+      this.place(foldedHash(item.key), index + 1);
     });
   }
 }

@@ -3,8 +3,8 @@ import { encodeNonAscii } from "./pattern.js";
 /**
  * One pass over a request path that does what `prepareRequestPath` does without allocating in
  * the common case (an ASCII path starting with "/"): it finds the trailing slash, the segment
- * boundaries and a case-folded hash of the whole path and of every segment, so the rule index
- * can look paths and segments up without lowercasing or slicing them.
+ * boundaries and a case-folded hash of every segment, so the rule index can look segments up
+ * without lowercasing or slicing them.
  */
 
 const SEED = 0x811c9dc5 | 0;
@@ -16,23 +16,6 @@ export function foldedHash(text: string, from = 0, to = text.length): number {
     let c = text.charCodeAt(i);
     if (c - 65 < 26 && c >= 65) c += 32;
     h = Math.imul(h ^ c, 0x01000193);
-  }
-  return h;
-}
-
-/**
- * Hash of a whole path ("/" followed by segments, no trailing slash), letters folded: the
- * segment hashes chained, as `scanPath` computes it for a request.
- */
-export function pathHash(path: string): number {
-  let h = SEED;
-  let from = 1;
-  while (path.length > 1) {
-    let to = path.indexOf("/", from);
-    if (to < 0) to = path.length;
-    h = Math.imul(h ^ foldedHash(path, from, to), 0x01000193);
-    if (to === path.length) break;
-    from = to + 1;
   }
   return h;
 }
@@ -59,8 +42,6 @@ export interface ScannedPath {
   end: number;
   /** The request path ended in "/". */
   endsWithSlash: boolean;
-  /** `pathHash(path.slice(0, end))`. */
-  hash: number;
   /** Number of segments of `path[0, end)` ("/" has none; "/a/" has one: "a"). */
   count: number;
   /** Start, end and folded hash of each segment. */
@@ -73,7 +54,6 @@ const scanned: ScannedPath = {
   path: "/",
   end: 1,
   endsWithSlash: true,
-  hash: 0,
   count: 0,
   starts: new Int32Array(64),
   ends: new Int32Array(64),
@@ -101,7 +81,6 @@ export function scanPath(rawPath: string): ScannedPath {
     const len = path.length;
     const endsWithSlash = path.charCodeAt(len - 1) === 47;
     const end = endsWithSlash && len > 1 ? len - 1 : len;
-    let h = SEED;
     let sh = SEED;
     let count = 0;
     let segStart = 1;
@@ -117,7 +96,6 @@ export function scanPath(rawPath: string): ScannedPath {
         s.starts[count] = segStart;
         s.ends[count] = i;
         s.hashes[count++] = sh;
-        h = Math.imul(h ^ sh, 0x01000193);
         sh = SEED;
         segStart = i + 1;
       } else {
@@ -134,12 +112,10 @@ export function scanPath(rawPath: string): ScannedPath {
       s.starts[count] = segStart;
       s.ends[count] = end;
       s.hashes[count++] = sh;
-      h = Math.imul(h ^ sh, 0x01000193);
     }
     s.path = path;
     s.end = end;
     s.endsWithSlash = endsWithSlash;
-    s.hash = h;
     s.count = count;
     return s;
   }

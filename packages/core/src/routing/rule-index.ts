@@ -1,6 +1,6 @@
 import type { RoutingRule } from "../types.js";
 import { FoldedTable } from "./folded-table.js";
-import { foldedEquals, pathHash, type ScannedPath, scanPath } from "./path-scan.js";
+import { foldedEquals, type ScannedPath, scanPath } from "./path-scan.js";
 import { type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
 import {
@@ -19,10 +19,11 @@ import {
  * candidate; the winner is the candidate first in the spec's order, skipping redirects that
  * would send the visitor to the URL they asked for.
  *
- * The request path is scanned once (`scanPath`): letters are folded and the path and each
- * segment hashed on the way, so lookups need no lowercased copy, substrings or string hashing.
- * What a match reads is kept on the entry itself, so a hit touches few objects (with 10,000
- * rules most of them are out of the CPU cache).
+ * An exact hit on a lowercase path is one native lowercase (a no-op) and one map lookup. Else
+ * the path is scanned once (`scanPath`): letters are folded and each segment hashed on the
+ * way, so the trie's literal lookups need no lowercased substrings or string hashing. What a
+ * match reads is kept on the entry itself, so a hit touches few objects (with 10,000 rules
+ * most of them are out of the CPU cache).
  */
 
 interface Entry {
@@ -31,7 +32,7 @@ interface Entry {
   key: string;
   /**
    * Exact entries without a query: every such entry with the same key, in rank order (the
-   * table holds the first).
+   * exact map holds the first).
    */
   sameKey: Entry[];
   parsed: ParsedSource;
@@ -141,17 +142,20 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     entry.rank = i;
   });
 
-  /** Exact sources without a query, by lowercase path; each list in rank order. */
-  const exact = new FoldedTable<Entry>(pathHash);
+  /**
+   * Exact sources without a query: the first in rank order by lowercase path, and by the path
+   * plus "/" (one trailing slash is ignored), so a lowercase request path is looked up as is.
+   */
+  const exact = new Map<string, Entry>();
   /** Exact sources with a query, by `lowercase path?query`. */
   const exactWithQuery = new Map<string, Entry[]>();
   const root = newNode();
   let patternCount = 0;
   for (const entry of parsed) {
     if (entry.parsed.isExact && entry.query === null) {
-      const first = exact.find(entry.key);
+      const first = exact.get(entry.key);
       if (first) first.sameKey.push(entry);
-      else exact.add(entry);
+      else exact.set(entry.key, entry).set(`${entry.key}/`, entry);
       continue;
     }
     if (entry.parsed.isExact) {
@@ -214,7 +218,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   ): RuleMatch | null {
     if (found.length > 1) found.sort((a, b) => a.entry.rank - b.entry.rank);
     for (const candidate of found) {
-      const match = resolve(candidate, s, request);
+      const match = resolve(candidate, s.path, s.end, request);
       if (match) return match;
     }
     return null;
@@ -223,14 +227,20 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   return {
     size: parsed.length,
     match(request) {
-      const s = scanPath(request.path);
-      const { query } = request;
-      const plain = exact.size > 0 ? exact.get(s.hash, s.path, 0, s.end) : undefined;
-      // Fast path: an exact hit that no pattern or query rule can outrank.
-      if (plain?.unbeatable && (query === "" || exactWithQuery.size === 0)) {
-        const match = resolve({ entry: plain, caps: null, restStart: -1 }, s, request);
-        if (match) return match;
+      const { path, query } = request;
+      const lower = path.toLowerCase();
+      // Fast path: the path is already lowercase (the engine returns the same string then, so
+      // this is one comparison), it is an exact source's path (so it is ASCII and needs no
+      // encoding), and no pattern or query rule can outrank that source.
+      if (lower === path && (query === "" || exactWithQuery.size === 0)) {
+        const entry = exact.get(path);
+        if (entry?.unbeatable) {
+          const match = resolve({ entry, caps: null, restStart: -1 }, path, path.length, request);
+          if (match) return match;
+        }
       }
+      const s = scanPath(path);
+      const plain = exact.get(s.path === path ? lower : s.path.toLowerCase());
       const found = candidates(s, query, plain, true);
       if (found.length === 0) return null;
       const match = firstApplicable(found, s, request);
@@ -400,22 +410,27 @@ function accepts(entry: Entry, endsWithSlash: boolean, query: string): boolean {
 const pieces: string[] = [];
 
 /** The match for a candidate, or `null` when it redirects to the requested URL (skipped). */
-function resolve(candidate: Candidate, s: ScannedPath, request: MatchRequest): RuleMatch | null {
+function resolve(
+  candidate: Candidate,
+  path: string,
+  end: number,
+  request: MatchRequest,
+): RuleMatch | null {
   const { entry } = candidate;
   const { query } = request;
   if (entry.constTarget !== null && query === "") {
     const target = entry.constTarget;
     if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
       return null;
-    return new Match(entry.rule, target, entry.names, null, candidate, s.path, s.end);
+    return new Match(entry.rule, target, entry.names, null, candidate, path, end);
   }
-  const values = captureValues(candidate, s.path, s.end);
+  const values = captureValues(candidate, path, end);
   const n = targetPieces(entry.target, values, query, pieces);
   // Compared piece by piece: the built target stays a rope until someone reads it.
   if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
   const target = joinPieces(pieces, n);
   if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
-  return new Match(entry.rule, target, entry.names, values, candidate, s.path, s.end);
+  return new Match(entry.rule, target, entry.names, values, candidate, path, end);
 }
 
 /** The captured values in capture order, sliced from the matched path (original case). */
