@@ -1,4 +1,4 @@
-import { foldedEquals, foldedHash } from "./path-scan.js";
+import { foldedEquals, foldedHash } from "./folded-text.js";
 
 /**
  * An open-addressing hash table of items keyed by their lowercase ASCII `key`, looked up by a

@@ -1,7 +1,7 @@
 import type { RoutingRule } from "../types.js";
 import { FoldedTable } from "./folded-table.js";
-import { foldedEquals, type ScannedPath, scanPath } from "./path-scan.js";
-import { type ParsedSource, parseSource } from "./pattern.js";
+import { foldedEquals, foldedHash } from "./folded-text.js";
+import { matchablePath, type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
 import {
   compileTarget,
@@ -19,10 +19,10 @@ import {
  * candidate; the winner is the candidate first in the spec's order, skipping redirects that
  * would send the visitor to the URL they asked for.
  *
- * An exact hit on a lowercase path is one native lowercase (a no-op) and one map lookup. Else
- * the path is scanned once (`scanPath`): letters are folded and each segment hashed on the
- * way, so the trie's literal lookups need no lowercased substrings or string hashing. What a
- * match reads is kept on the entry itself, so a hit touches few objects (with 10,000 rules
+ * An exact hit on a lowercase path is one native lowercase (a no-op) and one map lookup. The
+ * trie walk reads a segment only when a live branch needs it, folding letters and hashing it
+ * once for every literal lookup, so it needs no lowercased substrings or string hashing. What
+ * a match reads is kept on the entry itself, so a hit touches few objects (with 10,000 rules
  * most of them are out of the CPU cache).
  */
 
@@ -100,6 +100,21 @@ interface Cap {
   prev: Cap | null;
 }
 
+/** A request path ready for the walk. */
+interface RequestPath {
+  /** "/" first, non-ASCII percent-encoded, original case (captures are sliced from it). */
+  path: string;
+  /** Length of `path` without its one ignored trailing slash. */
+  end: number;
+  endsWithSlash: boolean;
+}
+
+function requestPath(path: string): RequestPath {
+  const len = path.length;
+  const endsWithSlash = path.charCodeAt(len - 1) === 47;
+  return { path, end: endsWithSlash && len > 1 ? len - 1 : len, endsWithSlash };
+}
+
 interface Candidate {
   entry: Entry;
   caps: Cap | null;
@@ -172,7 +187,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   for (const entry of parsed) {
     if (!entry.parsed.isExact) continue;
     const found: Candidate[] = [];
-    walk(root, scanPath(`${entry.key}/`), ANY_QUERY, found, entry.rank);
+    walk(root, requestPath(`${entry.key}/`), ANY_QUERY, found, entry.rank);
     entry.unbeatable = found.every((c) => c.entry.rank > entry.rank);
   }
 
@@ -182,7 +197,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
    * trie, and `walked` says whether the trie was walked without a bound.
    */
   function candidates(
-    s: ScannedPath,
+    s: RequestPath,
     query: string,
     plain: Entry | undefined,
     shortcut: boolean,
@@ -213,7 +228,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
 
   function firstApplicable(
     found: Candidate[],
-    s: ScannedPath,
+    s: RequestPath,
     request: MatchRequest,
   ): RuleMatch | null {
     if (found.length > 1) found.sort((a, b) => a.entry.rank - b.entry.rank);
@@ -232,15 +247,20 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       // Fast path: the path is already lowercase (the engine returns the same string then, so
       // this is one comparison), it is an exact source's path (so it is ASCII and needs no
       // encoding), and no pattern or query rule can outrank that source.
+      let plain: Entry | undefined;
+      let looked = false;
       if (lower === path && (query === "" || exactWithQuery.size === 0)) {
-        const entry = exact.get(path);
-        if (entry?.unbeatable) {
-          const match = resolve({ entry, caps: null, restStart: -1 }, path, path.length, request);
+        plain = exact.get(path);
+        looked = true;
+        if (plain?.unbeatable) {
+          const candidate = { entry: plain, caps: null, restStart: -1 };
+          const match = resolve(candidate, path, path.length, request);
           if (match) return match;
         }
       }
-      const s = scanPath(path);
-      const plain = exact.get(s.path === path ? lower : s.path.toLowerCase());
+      const s = requestPath(matchablePath(path));
+      if (s.path !== path) plain = exact.get(s.path.toLowerCase());
+      else if (!looked) plain = exact.get(lower);
       const found = candidates(s, query, plain, true);
       if (found.length === 0) return null;
       const match = firstApplicable(found, s, request);
@@ -323,18 +343,19 @@ let nextCaps: (Cap | null)[] = [];
 
 /**
  * Breadth-first walk over the trie: all live branches advance together, one segment at a time,
- * so the work is bounded by (segments × live branches) and nothing ever backtracks.
+ * so the work is bounded by (segments × live branches) and nothing ever backtracks. A segment
+ * is read (found, and hashed for literal lookups) only while some branch is live.
  */
-function walk(root: Node, s: ScannedPath, query: string, found: Candidate[], bound: number): void {
-  const { path, end, endsWithSlash, starts, ends, hashes } = s;
-  const segments = s.count;
+function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bound: number): void {
+  const { path, end, endsWithSlash } = s;
+  const atRoot = end === 1;
   curNodes[0] = root;
   curCaps[0] = null;
   let count = 1;
+  let start = 1; // offset of the next segment, just after its "/"
 
-  for (let k = 0; ; k++) {
-    const more = k < segments;
-    const start = more ? (starts[k] as number) : -1; // offset of the segment, after its "/"
+  while (true) {
+    const more = !atRoot && start <= end;
     for (let i = 0; i < count; i++) {
       const rests = (curNodes[i] as Node).rests;
       if (rests === null) continue;
@@ -346,14 +367,20 @@ function walk(root: Node, s: ScannedPath, query: string, found: Candidate[], bou
       }
     }
     if (!more) break;
-    const segEnd = ends[k] as number;
-    const hash = hashes[k] as number;
+    let segEnd = path.indexOf("/", start);
+    if (segEnd < 0 || segEnd > end) segEnd = end;
     const length = segEnd - start;
+    let hash = 0;
+    let hashed = false;
     let next = 0;
     for (let i = 0; i < count; i++) {
       const node = curNodes[i] as Node;
       const cap = curCaps[i] as Cap | null;
       if (node.literal !== null) {
+        if (!hashed) {
+          hash = foldedHash(path, start, segEnd);
+          hashed = true;
+        }
         const lit = node.literal.get(hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank < bound) {
           nextNodes[next] = lit;
@@ -388,6 +415,7 @@ function walk(root: Node, s: ScannedPath, query: string, found: Candidate[], bou
     nextCaps = swapCaps;
     count = next;
     if (count === 0) return;
+    start = segEnd + 1;
   }
   for (let i = 0; i < count; i++) {
     const endHere = (curNodes[i] as Node).ends;
