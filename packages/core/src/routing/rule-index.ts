@@ -1,4 +1,5 @@
 import type { RoutingRule } from "../types.js";
+import { ExactPaths } from "./exact-paths.js";
 import { FoldedTable } from "./folded-table.js";
 import { foldedEquals, foldedHash } from "./folded-text.js";
 import { matchablePath, type ParsedSource, parseSource } from "./pattern.js";
@@ -157,20 +158,17 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     entry.rank = i;
   });
 
-  /**
-   * Exact sources without a query: the first in rank order by lowercase path, and by the path
-   * plus "/" (one trailing slash is ignored), so a lowercase request path is looked up as is.
-   */
-  const exact = new Map<string, Entry>();
+  /** Exact sources without a query: the first in rank order, by lowercase path. */
+  const exact = new ExactPaths<Entry>();
   /** Exact sources with a query, by `lowercase path?query`. */
   const exactWithQuery = new Map<string, Entry[]>();
   const root = newNode();
   let patternCount = 0;
   for (const entry of parsed) {
     if (entry.parsed.isExact && entry.query === null) {
-      const first = exact.get(entry.key);
+      const first = exact.find(entry.key);
       if (first) first.sameKey.push(entry);
-      else exact.set(entry.key, entry).set(`${entry.key}/`, entry);
+      else exact.add(entry.key, entry);
       continue;
     }
     if (entry.parsed.isExact) {
