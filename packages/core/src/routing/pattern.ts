@@ -144,8 +144,13 @@ export interface RequestPath {
   endsWithSlash: boolean;
 }
 
+/** The request path as matched: "/" first, non-ASCII percent-encoded, original case. */
+export function matchablePath(rawPath: string): string {
+  return encodeNonAscii(rawPath.charCodeAt(0) === 47 ? rawPath : `/${rawPath}`);
+}
+
 export function prepareRequestPath(rawPath: string): RequestPath {
-  let original = encodeNonAscii(rawPath.startsWith("/") ? rawPath : `/${rawPath}`);
+  let original = matchablePath(rawPath);
   const endsWithSlash = original.endsWith("/");
   if (endsWithSlash && original.length > 1) original = original.slice(0, -1);
   return { original, lower: asciiLower(original), endsWithSlash };

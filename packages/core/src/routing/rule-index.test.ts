@@ -187,3 +187,24 @@ describe("loop skip falls through to patterns", () => {
     expect(hit([self, pattern], "/Same")?.target).toBe("/caught/Same");
   });
 });
+
+describe("request paths outside lowercase ASCII", () => {
+  it("percent-encodes non-ASCII before matching, in any letter case", () => {
+    expect(matches("/café", "/caf%C3%A9")).toBe(true);
+    expect(matches("/caf%C3%A9", "/café")).toBe(true);
+    expect(matches("/CAFÉ", "/caf%c3%89/")).toBe(true);
+    expect(hit([rule("/docs/:slug", "/d/:slug")], "/docs/Été")?.target).toBe("/d/%C3%89t%C3%A9");
+  });
+
+  it("does not take a character that lowercases to ASCII (Kelvin sign) for that letter", () => {
+    expect(matches("/kelvin", "/\u212Aelvin")).toBe(false);
+    expect(matches("/kelvin", "/Kelvin")).toBe(true);
+  });
+
+  it("adds the leading slash a path lacks and ignores one trailing slash on every kind of rule", () => {
+    expect(matches("/page", "page")).toBe(true);
+    expect(matches("/page", "/page/")).toBe(true);
+    expect(matches("/", "//")).toBe(true);
+    expect(hit([rule("/blog/*", "/n")], "blog/a/")?.target).toBe("/n/a");
+  });
+});

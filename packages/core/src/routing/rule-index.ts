@@ -1,20 +1,54 @@
 import type { RoutingRule } from "../types.js";
-import { type ParsedSource, parseSource, prepareRequestPath, type RequestPath } from "./pattern.js";
+import { ExactPaths } from "./exact-paths.js";
+import { FoldedTable } from "./folded-table.js";
+import { foldedEquals, foldedHash } from "./folded-text.js";
+import { matchablePath, type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
-import { compileTarget, renderTarget, type TargetTemplate } from "./target.js";
+import {
+  compileTarget,
+  joinPieces,
+  piecesEqual,
+  renderTarget,
+  type TargetTemplate,
+  targetPieces,
+} from "./target.js";
 
 /**
- * A domain's active rules compiled once: exact sources in a hash map, patterns in a segment
+ * A domain's active rules compiled once: exact sources in a hash table, patterns in a segment
  * trie walked breadth-first (every live branch advances one segment at a time, so matching is
  * linear in the path length whatever the patterns: no backtracking). Every matching rule is a
  * candidate; the winner is the candidate first in the spec's order, skipping redirects that
  * would send the visitor to the URL they asked for.
+ *
+ * An exact hit on a lowercase path is one native lowercase (a no-op) and one map lookup. The
+ * trie walk reads a segment only when a live branch needs it, folding letters and hashing it
+ * once for every literal lookup, so it needs no lowercased substrings or string hashing. What
+ * a match reads is kept on the entry itself, so a hit touches few objects (with 10,000 rules
+ * most of them are out of the CPU cache).
  */
 
 interface Entry {
   rule: RoutingRule;
+  /** Exact entries: the lowercase path they match (without the query); "" for patterns. */
+  key: string;
+  /**
+   * Exact entries without a query: every such entry with the same key, in rank order (the
+   * exact map holds the first).
+   */
+  sameKey: Entry[];
   parsed: ParsedSource;
   target: TargetTemplate;
+  /** The target when the visitor sent no query and it needs no capture, else `null`. */
+  constTarget: string | null;
+  /** Capture names (`parsed.captureNames`). */
+  names: string[];
+  /** The source ends in `:name*`, `:name+` or a trailing `*`. */
+  endsWithRest: boolean;
+  slashSignificant: boolean;
+  query: string | null;
+  isRedirect: boolean;
+  /** The target starts with "/" (a path on the domain, never an absolute URL). */
+  relativeTarget: boolean;
   /** Position in the total match order (smaller wins). */
   rank: number;
   /**
@@ -25,7 +59,9 @@ interface Entry {
 }
 
 interface Node {
-  literal: Map<string, Node> | null;
+  /** The literal segment leading here ("" under a wildcard). */
+  key: string;
+  literal: FoldedTable<Node> | null;
   one: Node | null;
   globs: { prefix: string; suffix: string; node: Node }[] | null;
   /** Rules whose last segment is a rest wildcard hanging off this node. */
@@ -36,7 +72,8 @@ interface Node {
   minRank: number;
 }
 
-const newNode = (): Node => ({
+const newNode = (key = ""): Node => ({
+  key,
   literal: null,
   one: null,
   globs: null,
@@ -50,7 +87,7 @@ function computeMinRank(node: Node): number {
   let min = Number.POSITIVE_INFINITY;
   for (const e of node.ends ?? []) min = Math.min(min, e.rank);
   for (const r of node.rests ?? []) min = Math.min(min, r.entry.rank);
-  for (const child of node.literal?.values() ?? []) min = Math.min(min, computeMinRank(child));
+  for (const child of node.literal?.all() ?? []) min = Math.min(min, computeMinRank(child));
   if (node.one) min = Math.min(min, computeMinRank(node.one));
   for (const g of node.globs ?? []) min = Math.min(min, computeMinRank(g.node));
   node.minRank = min;
@@ -62,6 +99,21 @@ interface Cap {
   start: number;
   end: number;
   prev: Cap | null;
+}
+
+/** A request path ready for the walk. */
+interface RequestPath {
+  /** "/" first, non-ASCII percent-encoded, original case (captures are sliced from it). */
+  path: string;
+  /** Length of `path` without its one ignored trailing slash. */
+  end: number;
+  endsWithSlash: boolean;
+}
+
+function requestPath(path: string): RequestPath {
+  const len = path.length;
+  const endsWithSlash = path.charCodeAt(len - 1) === 47;
+  return { path, end: endsWithSlash && len > 1 ? len - 1 : len, endsWithSlash };
 }
 
 interface Candidate {
@@ -99,59 +151,59 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   for (const rule of rules) {
     if (!rule.isActive) continue;
     const result = parseSource(rule.sourcePath);
-    if (result.ok) {
-      const target = compileTarget(rule.targetUrl, result.value, result.value.query !== null);
-      parsed.push({ rule, parsed: result.value, target, rank: 0, unbeatable: false });
-    }
+    if (result.ok) parsed.push(newEntry(rule, result.value));
   }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
   parsed.forEach((entry, i) => {
     entry.rank = i;
   });
 
-  const exact = new Map<string, Entry[]>();
+  /** Exact sources without a query: the first in rank order, by lowercase path. */
+  const exact = new ExactPaths<Entry>();
+  /** Exact sources with a query, by `lowercase path?query`. */
+  const exactWithQuery = new Map<string, Entry[]>();
   const root = newNode();
   let patternCount = 0;
   for (const entry of parsed) {
+    if (entry.parsed.isExact && entry.query === null) {
+      const first = exact.find(entry.key);
+      if (first) first.sameKey.push(entry);
+      else exact.add(entry.key, entry);
+      continue;
+    }
     if (entry.parsed.isExact) {
-      const key = exactKey(entry.parsed);
-      const list = exact.get(key);
+      const key = `${entry.key}?${entry.query}`;
+      const list = exactWithQuery.get(key);
       if (list) list.push(entry);
-      else exact.set(key, [entry]);
+      else exactWithQuery.set(key, [entry]);
       continue;
     }
     patternCount++;
     insert(root, entry);
   }
   computeMinRank(root);
-  for (const list of exact.values()) {
-    for (const entry of list) {
-      const found: Candidate[] = [];
-      walk(
-        root,
-        prepareRequestPath(`${exactKey({ ...entry.parsed, query: null })}/`),
-        ANY_QUERY,
-        found,
-        entry.rank,
-      );
-      entry.unbeatable = found.every((c) => c.entry.rank > entry.rank);
-    }
+  for (const entry of parsed) {
+    if (!entry.parsed.isExact) continue;
+    const found: Candidate[] = [];
+    walk(root, requestPath(`${entry.key}/`), ANY_QUERY, found, entry.rank);
+    entry.unbeatable = found.every((c) => c.entry.rank > entry.rank);
   }
 
   /**
-   * Every rule matching the request. With `shortcut`, an exact hit that outranks every pattern
-   * is returned without walking the trie (the caller walks it after all if that hit is skipped).
+   * Every rule matching the scanned request, given its exact hit without a query (`plain`).
+   * With `shortcut`, an exact hit that outranks every pattern is returned without walking the
+   * trie, and `walked` says whether the trie was walked without a bound.
    */
   function candidates(
-    req: RequestPath,
+    s: RequestPath,
     query: string,
+    plain: Entry | undefined,
     shortcut: boolean,
-  ): { found: Candidate[]; walked: boolean } {
+  ): Candidate[] {
     const found: Candidate[] = [];
-    const plain = exact.get(req.lower);
-    if (plain) for (const entry of plain) found.push({ entry, caps: null, restStart: -1 });
-    if (query) {
-      const withQuery = exact.get(`${req.lower}?${query}`);
+    if (plain) for (const entry of plain.sameKey) found.push({ entry, caps: null, restStart: -1 });
+    if (query && exactWithQuery.size > 0) {
+      const withQuery = exactWithQuery.get(`${s.path.slice(0, s.end).toLowerCase()}?${query}`);
       if (withQuery)
         for (const entry of withQuery) found.push({ entry, caps: null, restStart: -1 });
     }
@@ -159,28 +211,28 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     // (if that hit is then skipped as a self-redirect, the caller walks again without it).
     let bound = Number.POSITIVE_INFINITY;
     if (shortcut) for (const c of found) bound = Math.min(bound, c.entry.rank);
-    if (
-      shortcut &&
-      found.length > 0 &&
-      (found[0] as Candidate).entry.unbeatable &&
-      (found[0] as Candidate).entry.rank === bound
-    ) {
-      return { found, walked: false };
+    walked = bound === Number.POSITIVE_INFINITY;
+    if (shortcut && found.length > 0) {
+      const best = (found[0] as Candidate).entry;
+      if (best.unbeatable && best.rank === bound) {
+        walked = false;
+        return found;
+      }
     }
-    if (patternCount > 0 && root.minRank < bound) walk(root, req, query, found, bound);
-    return { found, walked: bound === Number.POSITIVE_INFINITY };
+    if (patternCount > 0 && root.minRank < bound) walk(root, s, query, found, bound);
+    return found;
   }
+  let walked = false;
 
   function firstApplicable(
     found: Candidate[],
-    req: RequestPath,
+    s: RequestPath,
     request: MatchRequest,
   ): RuleMatch | null {
     if (found.length > 1) found.sort((a, b) => a.entry.rank - b.entry.rank);
     for (const candidate of found) {
-      const match = resolve(candidate, req, request.query);
-      if (match.rule.ruleType === "redirect" && isSameUrl(match.target, request)) continue;
-      return match;
+      const match = resolve(candidate, s.path, s.end, request);
+      if (match) return match;
     }
     return null;
   }
@@ -188,30 +240,77 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   return {
     size: parsed.length,
     match(request) {
-      const req = prepareRequestPath(request.path);
-      const first = candidates(req, request.query, true);
-      if (first.found.length === 0) return null;
-      const match = firstApplicable(first.found, req, request);
-      if (match || first.walked) return match;
+      const { path, query } = request;
+      const lower = path.toLowerCase();
+      // Fast path: the path is already lowercase (the engine returns the same string then, so
+      // this is one comparison), it is an exact source's path (so it is ASCII and needs no
+      // encoding), and no pattern or query rule can outrank that source.
+      let plain: Entry | undefined;
+      let looked = false;
+      if (lower === path && (query === "" || exactWithQuery.size === 0)) {
+        plain = exact.get(path);
+        looked = true;
+        if (plain?.unbeatable) {
+          const candidate = { entry: plain, caps: null, restStart: -1 };
+          const match = resolve(candidate, path, path.length, request);
+          if (match) return match;
+        }
+      }
+      const s = requestPath(matchablePath(path));
+      if (s.path !== path) plain = exact.get(s.path.toLowerCase());
+      else if (!looked) plain = exact.get(lower);
+      const found = candidates(s, query, plain, true);
+      if (found.length === 0) return null;
+      const match = firstApplicable(found, s, request);
+      if (match || walked) return match;
       // Every exact hit was a skipped self-redirect: patterns may still apply.
-      return firstApplicable(candidates(req, request.query, false).found, req, request);
+      return firstApplicable(candidates(s, query, plain, false), s, request);
     },
   };
 }
 
-function exactKey(parsed: ParsedSource): string {
-  const path = `/${parsed.segments.map((s) => (s.kind === "literal" ? s.text : "")).join("/")}`;
-  return parsed.query === null ? path : `${path}?${parsed.query}`;
+function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
+  const target = compileTarget(rule.targetUrl, parsed, parsed.query !== null);
+  const usesCaptures =
+    target.appendRest >= 0 || [...target.pathParts, ...target.queryParts].some(isCaptureRef);
+  const entry: Entry = {
+    rule,
+    key: parsed.isExact ? exactPath(parsed) : "",
+    sameKey: [],
+    parsed,
+    target,
+    constTarget: usesCaptures ? null : renderTarget(target, [], ""),
+    names: parsed.captureNames,
+    endsWithRest: parsed.segments[parsed.segments.length - 1]?.kind === "rest",
+    slashSignificant: parsed.slashSignificant,
+    query: parsed.query,
+    isRedirect: rule.ruleType === "redirect",
+    relativeTarget: rule.targetUrl.startsWith("/"),
+    rank: 0,
+    unbeatable: false,
+  };
+  entry.sameKey.push(entry);
+  return entry;
+}
+
+const isCaptureRef = (part: string | number): boolean => typeof part === "number";
+
+/** The lowercase path an exact source matches (without its query). */
+function exactPath(parsed: ParsedSource): string {
+  return `/${parsed.segments.map((s) => (s.kind === "literal" ? s.text : "")).join("/")}`;
 }
 
 function insert(root: Node, entry: Entry): void {
   let node = root;
   for (const segment of entry.parsed.segments) {
     if (segment.kind === "literal") {
-      const literal = node.literal ?? new Map<string, Node>();
+      const literal = node.literal ?? new FoldedTable<Node>();
       node.literal = literal;
-      const next = literal.get(segment.text) ?? newNode();
-      literal.set(segment.text, next);
+      let next = literal.find(segment.text);
+      if (!next) {
+        next = newNode(segment.text);
+        literal.add(next);
+      }
       node = next;
     } else if (segment.kind === "one") {
       node.one = node.one ?? newNode();
@@ -242,68 +341,66 @@ let nextCaps: (Cap | null)[] = [];
 
 /**
  * Breadth-first walk over the trie: all live branches advance together, one segment at a time,
- * so the work is bounded by (segments × live branches) and nothing ever backtracks.
+ * so the work is bounded by (segments × live branches) and nothing ever backtracks. A segment
+ * is read (found, and hashed for literal lookups) only while some branch is live.
  */
-function walk(
-  root: Node,
-  req: RequestPath,
-  query: string,
-  found: Candidate[],
-  bound: number,
-): void {
-  const { lower } = req;
-  const len = lower.length;
-  const atRoot = len === 1;
+function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bound: number): void {
+  const { path, end, endsWithSlash } = s;
+  const atRoot = end === 1;
   curNodes[0] = root;
   curCaps[0] = null;
   let count = 1;
   let start = 1; // offset of the next segment, just after its "/"
 
   while (true) {
-    const more = !atRoot && start <= len;
+    const more = !atRoot && start <= end;
     for (let i = 0; i < count; i++) {
       const rests = (curNodes[i] as Node).rests;
       if (rests === null) continue;
       for (const { entry, min } of rests) {
         // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
-        if ((min === 0 || (more && start < len)) && accepts(entry, req, query)) {
+        if ((min === 0 || (more && start < end)) && accepts(entry, endsWithSlash, query)) {
           found.push({ entry, caps: curCaps[i] as Cap | null, restStart: more ? start : -2 });
         }
       }
     }
     if (!more) break;
-    let end = lower.indexOf("/", start);
-    if (end < 0) end = len;
-    const segment = lower.slice(start, end);
+    let segEnd = path.indexOf("/", start);
+    if (segEnd < 0 || segEnd > end) segEnd = end;
+    const length = segEnd - start;
+    let hash = 0;
+    let hashed = false;
     let next = 0;
     for (let i = 0; i < count; i++) {
       const node = curNodes[i] as Node;
       const cap = curCaps[i] as Cap | null;
       if (node.literal !== null) {
-        const lit = node.literal.get(segment);
+        if (!hashed) {
+          hash = foldedHash(path, start, segEnd);
+          hashed = true;
+        }
+        const lit = node.literal.get(hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank < bound) {
           nextNodes[next] = lit;
           nextCaps[next++] = cap;
         }
       }
-      if (node.one !== null && node.one.minRank < bound && segment.length > 0) {
+      if (node.one !== null && node.one.minRank < bound && length > 0) {
         nextNodes[next] = node.one;
-        nextCaps[next++] = { start, end, prev: cap };
+        nextCaps[next++] = { start, end: segEnd, prev: cap };
       }
       if (node.globs !== null) {
         for (const g of node.globs) {
+          const from = start + g.prefix.length;
+          const to = segEnd - g.suffix.length;
           if (
             g.node.minRank < bound &&
-            segment.length >= g.prefix.length + g.suffix.length &&
-            segment.startsWith(g.prefix) &&
-            segment.endsWith(g.suffix)
+            from <= to &&
+            foldedEquals(path, start, from, g.prefix) &&
+            foldedEquals(path, to, segEnd, g.suffix)
           ) {
             nextNodes[next] = g.node;
-            nextCaps[next++] = {
-              start: start + g.prefix.length,
-              end: end - g.suffix.length,
-              prev: cap,
-            };
+            nextCaps[next++] = { start: from, end: to, prev: cap };
           }
         }
       }
@@ -316,13 +413,13 @@ function walk(
     nextCaps = swapCaps;
     count = next;
     if (count === 0) return;
-    start = end + 1;
+    start = segEnd + 1;
   }
   for (let i = 0; i < count; i++) {
-    const ends = (curNodes[i] as Node).ends;
-    if (ends === null) continue;
-    for (const entry of ends) {
-      if (accepts(entry, req, query))
+    const endHere = (curNodes[i] as Node).ends;
+    if (endHere === null) continue;
+    for (const entry of endHere) {
+      if (accepts(entry, endsWithSlash, query))
         found.push({ entry, caps: curCaps[i] as Cap | null, restStart: -1 });
     }
   }
@@ -331,48 +428,80 @@ function walk(
 /** Stands for "any query string" when deciding at compile time which patterns could match. */
 const ANY_QUERY = "\u0000any";
 
-function accepts(entry: Entry, req: RequestPath, query: string): boolean {
-  if (entry.parsed.slashSignificant && !req.endsWithSlash) return false;
-  return entry.parsed.query === null || entry.parsed.query === query || query === ANY_QUERY;
+function accepts(entry: Entry, endsWithSlash: boolean, query: string): boolean {
+  if (entry.slashSignificant && !endsWithSlash) return false;
+  return entry.query === null || entry.query === query || query === ANY_QUERY;
 }
 
-function resolve(candidate: Candidate, req: RequestPath, query: string): RuleMatch {
+const pieces: string[] = [];
+
+/** The match for a candidate, or `null` when it redirects to the requested URL (skipped). */
+function resolve(
+  candidate: Candidate,
+  path: string,
+  end: number,
+  request: MatchRequest,
+): RuleMatch | null {
   const { entry } = candidate;
-  const names = entry.parsed.captureNames;
-  const values: string[] = names.length === 0 ? [] : new Array(names.length);
-  const endsWithRest = entry.parsed.segments[entry.parsed.segments.length - 1]?.kind === "rest";
-  let i = endsWithRest ? names.length - 2 : names.length - 1;
-  for (let c = candidate.caps; c && i >= 0; c = c.prev)
-    values[i--] = req.original.slice(c.start, c.end);
-  if (endsWithRest) {
-    values[names.length - 1] =
-      candidate.restStart >= 0 ? req.original.slice(candidate.restStart) : "";
+  const { query } = request;
+  if (entry.constTarget !== null && query === "") {
+    const target = entry.constTarget;
+    if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
+      return null;
+    return new Match(entry.rule, target, entry.names, null, candidate, path, end);
   }
-  return new Match(entry.rule, names, values, renderTarget(entry.target, values, query));
+  const values = captureValues(candidate, path, end);
+  const n = targetPieces(entry.target, values, query, pieces);
+  // Compared piece by piece: the built target stays a rope until someone reads it.
+  if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
+  const target = joinPieces(pieces, n);
+  if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
+  return new Match(entry.rule, target, entry.names, values, candidate, path, end);
 }
 
-/** A match; `captures` is built only when asked for. */
+/** The captured values in capture order, sliced from the matched path (original case). */
+function captureValues(candidate: Candidate, path: string, end: number): string[] {
+  const { entry } = candidate;
+  const names = entry.names;
+  if (names.length === 0) return [];
+  const values: string[] = new Array(names.length);
+  let i = entry.endsWithRest ? names.length - 2 : names.length - 1;
+  for (let c = candidate.caps; c && i >= 0; c = c.prev) values[i--] = path.slice(c.start, c.end);
+  if (entry.endsWithRest) {
+    values[names.length - 1] = candidate.restStart >= 0 ? path.slice(candidate.restStart, end) : "";
+  }
+  return values;
+}
+
+/** A match; capture values are sliced, and `captures` built, only when asked for. */
 class Match implements RuleMatch {
   constructor(
     readonly rule: RoutingRule,
-    private readonly names: string[],
-    private readonly values: string[],
     readonly target: string,
+    private readonly names: string[],
+    private values: string[] | null,
+    private readonly candidate: Candidate,
+    private readonly path: string,
+    private readonly end: number,
   ) {}
 
   get captures(): Record<string, string> {
+    this.values ??= captureValues(this.candidate, this.path, this.end);
     const out: Record<string, string> = {};
     this.names.forEach((name, i) => {
-      out[name] = this.values[i] ?? "";
+      out[name] = this.values?.[i] ?? "";
     });
     return out;
   }
 }
 
-/** Whether a redirect target is the URL that was requested (same path and query, same case). */
-function isSameUrl(target: string, request: MatchRequest): boolean {
-  const requested = request.query ? `${request.path}?${request.query}` : request.path;
-  if (target === requested) return true;
+/** The requested URL as a redirect target would spell it (path and query, same case). */
+function requested(request: MatchRequest): string {
+  return request.query ? `${request.path}?${request.query}` : request.path;
+}
+
+/** Whether an absolute redirect target is the full URL that was requested. */
+function isSameAbsoluteUrl(target: string, request: MatchRequest): boolean {
   if (!request.url || target.charCodeAt(0) === 47) return false;
   try {
     return new URL(target).href === new URL(request.url).href;

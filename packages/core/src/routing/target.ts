@@ -88,20 +88,65 @@ export function compileTarget(
   };
 }
 
-function join(parts: Part[], values: string[]): string {
-  let out = "";
-  for (const part of parts) out += typeof part === "string" ? part : (values[part] ?? "");
-  return out;
+/**
+ * Writes the final target for captured `values` (in capture order) and the visitor's query as
+ * pieces into `out`, returning how many: the URL is their concatenation. Pieces let a caller
+ * compare the target with another string without building (and flattening) it.
+ */
+export function targetPieces(
+  t: TargetTemplate,
+  values: string[],
+  query: string,
+  out: string[],
+): number {
+  let n = 0;
+  for (const part of t.pathParts) out[n++] = typeof part === "string" ? part : (values[part] ?? "");
+  if (t.appendRest >= 0) {
+    const rest = values[t.appendRest] ?? "";
+    if (rest) {
+      if (lastChar(out, n) !== 47) out[n++] = "/";
+      out[n++] = rest;
+    }
+  }
+  for (const part of t.queryParts)
+    out[n++] = typeof part === "string" ? part : (values[part] ?? "");
+  if (query && t.passQuery) {
+    out[n++] = t.hasOwnQuery ? "&" : "?";
+    out[n++] = query;
+  }
+  if (t.fragment) out[n++] = t.fragment;
+  return n;
 }
+
+/** Char code of the last character of the concatenated pieces (NaN when empty). */
+function lastChar(pieces: string[], n: number): number {
+  for (let i = n - 1; i >= 0; i--) {
+    const piece = pieces[i] as string;
+    if (piece.length > 0) return piece.charCodeAt(piece.length - 1);
+  }
+  return Number.NaN;
+}
+
+const scratch: string[] = [];
 
 /** The final target for captured `values` (in capture order) and the visitor's query. */
 export function renderTarget(t: TargetTemplate, values: string[], query: string): string {
-  let path = join(t.pathParts, values);
-  if (t.appendRest >= 0) {
-    const rest = values[t.appendRest] ?? "";
-    if (rest) path = `${path.endsWith("/") ? path : `${path}/`}${rest}`;
+  return joinPieces(scratch, targetPieces(t, values, query, scratch));
+}
+
+export function joinPieces(pieces: string[], n: number): string {
+  let out = "";
+  for (let i = 0; i < n; i++) out += pieces[i] as string;
+  return out;
+}
+
+/** Whether the concatenation of `pieces[0, n)` equals `text`, without building it. */
+export function piecesEqual(pieces: string[], n: number, text: string): boolean {
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const piece = pieces[i] as string;
+    if (!text.startsWith(piece, at)) return false;
+    at += piece.length;
   }
-  let out = t.queryParts.length > 0 ? path + join(t.queryParts, values) : path;
-  if (query && t.passQuery) out += t.hasOwnQuery ? `&${query}` : `?${query}`;
-  return t.fragment ? out + t.fragment : out;
+  return at === text.length;
 }

@@ -1,0 +1,28 @@
+/**
+ * Case-folded hashing and comparison of a slice of an ASCII string against lowercase text, so
+ * the rule index can look a request path's segments up without lowercasing or slicing them.
+ */
+
+const SEED = 0x811c9dc5 | 0;
+
+/** FNV-1a over `text[from, to)` with ASCII letters folded to lowercase. */
+export function foldedHash(text: string, from = 0, to = text.length): number {
+  let h = SEED;
+  for (let i = from; i < to; i++) {
+    let c = text.charCodeAt(i);
+    if (c - 65 < 26 && c >= 65) c += 32;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  return h;
+}
+
+/** Whether `text[from, to)`, ASCII letters folded, equals `lower` (already lowercase). */
+export function foldedEquals(text: string, from: number, to: number, lower: string): boolean {
+  if (to - from !== lower.length) return false;
+  for (let i = from, j = 0; i < to; i++, j++) {
+    let c = text.charCodeAt(i);
+    if (c - 65 < 26 && c >= 65) c += 32;
+    if (c !== lower.charCodeAt(j)) return false;
+  }
+  return true;
+}
