@@ -11,6 +11,11 @@ export interface KyselyHandle {
   dialect: Dialect;
   /** PostgreSQL schema the tables live in, when one was chosen. */
   schema: string | null;
+  /**
+   * The better-sqlite3 database under `db` (SQLite only), for the ingest hot path's prepared
+   * statements; use it only while holding Kysely's connection (`db.connection().execute`).
+   */
+  sqlite?: Sqlite.Database;
   close(): Promise<void>;
 }
 
@@ -25,7 +30,7 @@ export function createSqliteDatabase(filename: string): KyselyHandle {
   database.pragma("foreign_keys = ON");
   database.pragma("synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: "sqlite", schema: null, close: () => db.destroy() };
+  return { db, dialect: "sqlite", schema: null, sqlite: database, close: () => db.destroy() };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -1,3 +1,4 @@
+import { legacyKeyOf } from "@crawlgate/core";
 import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 
@@ -169,6 +170,86 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0003_crawl_aggregates": {
+    // biome-ignore lint/suspicious/noExplicitAny: the Kysely idiom for migrations
+    async up(db: Kysely<any>) {
+      // Read by path first (page snapshots): the key starts with domain, path, day.
+      await db.schema
+        .createTable("crawl_served_day")
+        .addColumn("domain_id", "text", (c) => c.notNull())
+        .addColumn("path", "text", (c) => c.notNull())
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("bot_id", "text", (c) => c.notNull())
+        .addColumn("tier", "text", (c) => c.notNull())
+        .addColumn("served_from", "text", (c) => c.notNull())
+        .addColumn("snapshot_id", "text", (c) => c.notNull())
+        .addColumn("count", "bigint", (c) => c.notNull())
+        .addColumn("last_seen_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("crawl_served_day_pk", [
+          "domain_id",
+          "path",
+          "day",
+          "bot_id",
+          "tier",
+          "served_from",
+          "snapshot_id",
+        ])
+        .execute();
+      await db.schema
+        .createTable("crawl_summary_day")
+        .addColumn("domain_id", "text", (c) => c.notNull())
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("served_from", "text", (c) => c.notNull())
+        .addColumn("count", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("crawl_summary_day_pk", ["domain_id", "day", "served_from"])
+        .execute();
+      await db.schema
+        .createTable("crawl_legacy_day")
+        .addColumn("domain_id", "text", (c) => c.notNull())
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("legacy_key", "text", (c) => c.notNull())
+        .addColumn("total", "bigint", (c) => c.notNull())
+        .addColumn("verified", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("crawl_legacy_day_pk", ["domain_id", "day", "legacy_key"])
+        .execute();
+      // Crawls stored before this migration get their counts from the raw rows.
+      const tier = sql`case verdict when 'automation' then 'unknown' else verdict end`;
+      await sql`insert into crawl_served_day
+        select domain_id, agg_path, day, bot_id, ${tier}, served_from, coalesce(snapshot_id, ''),
+          count(*), max(ts)
+        from crawl_events group by domain_id, agg_path, day, bot_id, ${tier}, served_from,
+          coalesce(snapshot_id, '')`.execute(db);
+      await sql`insert into crawl_summary_day
+        select domain_id, day, served_from, count(*) from crawl_events
+        group by domain_id, day, served_from`.execute(db);
+      const groups = await sql<{
+        domain_id: string;
+        day: string;
+        bot_id: string;
+        user_agent: string;
+        verdict: string;
+        n: number | string;
+      }>`select domain_id, day, bot_id, user_agent, verdict, count(*) as n from crawl_events
+        group by domain_id, day, bot_id, user_agent, verdict`.execute(db);
+      const legacy = new Map<string, { total: number; verified: number }>();
+      for (const g of groups.rows) {
+        const key = legacyKeyOf(g.bot_id, g.user_agent);
+        if (key === null) continue;
+        const k = JSON.stringify([g.domain_id, g.day, key]);
+        const sum = legacy.get(k) ?? { total: 0, verified: 0 };
+        sum.total += Number(g.n);
+        if (g.verdict === "verified") sum.verified += Number(g.n);
+        legacy.set(k, sum);
+      }
+      for (const [k, { total, verified }] of legacy) {
+        const [domain_id, day, legacy_key] = JSON.parse(k) as string[];
+        await db
+          .insertInto("crawl_legacy_day")
+          .values({ domain_id, day, legacy_key, total, verified })
+          .execute();
+      }
+    },
+  },
   "0004_referrals": {
     // biome-ignore lint/suspicious/noExplicitAny: the Kysely idiom for migrations
     async up(db: Kysely<any>) {
@@ -260,7 +341,16 @@ export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
  * Brings the database to the latest version. Idempotent; safe from several processes at once
  * (PostgreSQL: Kysely's migrator takes an advisory lock). Creates the handle's schema first.
  */
-export async function migrateToLatest(handle: KyselyHandle): Promise<string[]> {
+export function migrateToLatest(handle: KyselyHandle): Promise<string[]> {
+  return migrate(handle);
+}
+
+/** Brings the database up to the migration `name` (tests of a migration's data step). */
+export function migrateTo(handle: KyselyHandle, name: string): Promise<string[]> {
+  return migrate(handle, name);
+}
+
+async function migrate(handle: KyselyHandle, target?: string): Promise<string[]> {
   if (handle.dialect === "postgres" && handle.schema) {
     await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
   }
@@ -269,7 +359,9 @@ export async function migrateToLatest(handle: KyselyHandle): Promise<string[]> {
     provider: { getMigrations: async () => MIGRATIONS },
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target
+    ? migrator.migrateTo(target)
+    : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -77,6 +77,31 @@ export interface Database {
     tier: string;
     count: number | string;
   };
+  /** `snapshot_id` is `''` for "no snapshot" (a key column cannot be NULL). */
+  crawl_served_day: {
+    domain_id: string;
+    path: string;
+    day: string;
+    bot_id: string;
+    tier: string;
+    served_from: string;
+    snapshot_id: string;
+    count: number | string;
+    last_seen_at: number | string;
+  };
+  crawl_summary_day: {
+    domain_id: string;
+    day: string;
+    served_from: string;
+    count: number | string;
+  };
+  crawl_legacy_day: {
+    domain_id: string;
+    day: string;
+    legacy_key: string;
+    total: number | string;
+    verified: number | string;
+  };
   purge_jobs: {
     job_id: string;
     domain_id: string;

@@ -1,44 +1,99 @@
 import {
-  type AggregateTier,
-  aggregateTier,
   type BotDayCount,
+  botKey,
+  type CountDeltas,
+  type CountedCrawl,
   type CrawlRecord,
   type CrawlStore,
+  countCrawls,
+  type DaySummaryCount,
+  type LegacyDayCount,
+  type LegacyDelta,
+  legacyImportCounts,
+  legacyKey,
   OVERFLOW_PATH,
   type PathDayCount,
+  pathKey,
+  type ServedDayCount,
+  type ServedDelta,
+  type SummaryDelta,
+  servedKey,
+  summaryKey,
+  upgradeCounts,
   utcDay,
 } from "@crawlgate/core";
 import { compare } from "./account-store.js";
 
 const copy = (r: CrawlRecord): CrawlRecord => ({ ...r, ts: new Date(r.ts.getTime()) });
 
+type Row = { domainId: string; day: string; count: number; lastSeenAt?: number };
+
+/** Adds delta rows into a map of rows by key; rows whose count reaches 0 are removed. */
+function apply<T extends Row>(map: Map<string, T>, key: (r: T) => string, rows: T[]): void {
+  for (const row of rows) {
+    const k = key(row);
+    const current = map.get(k);
+    if (!current) {
+      map.set(k, { ...row });
+      continue;
+    }
+    current.count += row.count;
+    if (row.lastSeenAt !== undefined && row.lastSeenAt > (current.lastSeenAt as number))
+      current.lastSeenAt = row.lastSeenAt;
+    if (current.count === 0) map.delete(k);
+  }
+}
+
+/** Rows of a domain in `startDay..endDay` (inclusive), sorted by `order`. */
+function read<T extends { domainId: string; day: string }>(
+  map: Map<string, T>,
+  domainId: string,
+  startDay: string,
+  endDay: string,
+  order: (a: T, b: T) => number,
+): T[] {
+  return [...map.values()]
+    .filter((r) => r.domainId === domainId && r.day >= startDay && r.day <= endDay)
+    .sort((a, b) => compare(a.day, b.day) || order(a, b));
+}
+
+const byTier = (a: { botId: string; tier: string }, b: { botId: string; tier: string }) =>
+  compare(a.botId, b.botId) || compare(a.tier, b.tier);
+
 /** Raw crawls and their aggregates in maps; a batch is applied without awaiting: atomic. */
 export function createMemoryCrawlStore() {
-  const events = new Map<string, CrawlRecord>();
-  /** Aggregated path of each event (the real path, or `__overflow__`). */
-  const aggregatedPath = new Map<string, string>();
-  const botDay = new Map<string, number>();
-  const pathDay = new Map<string, number>();
+  const events = new Map<string, CountedCrawl>();
+  const botDay = new Map<string, BotDayCount & { domainId: string }>();
+  const pathDay = new Map<string, PathDayCount & { domainId: string }>();
+  const served = new Map<string, ServedDelta>();
+  const summary = new Map<string, SummaryDelta>();
+  const legacy = new Map<string, LegacyDelta>();
   /** domainId|day → distinct aggregated paths (overflow excluded). */
   const dayPaths = new Map<string, Set<string>>();
 
-  const bump = (map: Map<string, number>, key: string, by: number) => {
-    const next = (map.get(key) ?? 0) + by;
-    if (next === 0) map.delete(key);
-    else map.set(key, next);
+  const applyAll = (deltas: CountDeltas) => {
+    apply(botDay, botKey, deltas.bot);
+    apply(pathDay, pathKey, deltas.path);
+    apply(served, servedKey, deltas.served);
+    apply(summary, summaryKey, deltas.summary);
+    addLegacy(deltas.legacy);
   };
-  const count = (r: CrawlRecord, path: string, tier: AggregateTier, by: number) => {
-    const day = utcDay(r.ts);
-    bump(botDay, JSON.stringify([r.domainId, day, r.botId, tier]), by);
-    bump(pathDay, JSON.stringify([r.domainId, day, path, r.botId, tier]), by);
+  const addLegacy = (rows: LegacyDelta[]) => {
+    for (const row of rows) {
+      const current = legacy.get(legacyKey(row)) ?? { ...row, total: 0, verified: 0 };
+      current.total += row.total;
+      current.verified += row.verified;
+      legacy.set(legacyKey(row), current);
+    }
   };
 
   return {
     async appendCrawls(batch, options) {
-      let inserted = 0;
+      const added: CountedCrawl[] = [];
       for (const record of batch) {
         if (events.has(record.eventId)) continue;
-        const dayKey = `${record.domainId}|${utcDay(record.ts)}`;
+        const day = utcDay(record.ts);
+        const dayKey = `${record.domainId}|${day}`;
         const paths = dayPaths.get(dayKey) ?? new Set<string>();
         dayPaths.set(dayKey, paths);
         let path = record.path;
@@ -46,60 +101,81 @@ export function createMemoryCrawlStore() {
           if (paths.size >= options.pathCap) path = OVERFLOW_PATH;
           else paths.add(path);
         }
-        events.set(record.eventId, copy(record));
-        aggregatedPath.set(record.eventId, path);
-        count(record, path, aggregateTier(record.verdict), 1);
-        inserted++;
+        const crawl = { record: copy(record), day, path };
+        events.set(record.eventId, crawl);
+        added.push(crawl);
       }
-      return { inserted };
+      applyAll(countCrawls(added));
+      return { inserted: added.length };
     },
     async upgradeToVerified(eventId, botOperator, matchedRange) {
-      const record = events.get(eventId);
-      if (record?.verdict !== "declared") return false;
-      const path = aggregatedPath.get(eventId) as string;
-      count(record, path, "declared", -1);
-      count(record, path, "verified", 1);
-      events.set(eventId, { ...record, verdict: "verified", botOperator, matchedRange });
+      const crawl = events.get(eventId);
+      if (crawl?.record.verdict !== "declared") return false;
+      applyAll(upgradeCounts(crawl));
+      crawl.record = { ...crawl.record, verdict: "verified", botOperator, matchedRange };
       return true;
     },
     async listCrawls(domainId, from, to, limit) {
       return [...events.values()]
+        .map((c) => c.record)
         .filter((r) => r.domainId === domainId && r.ts >= from && r.ts < to)
         .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compare(a.eventId, b.eventId))
         .slice(0, limit)
         .map(copy);
     },
     async botDayCounts(domainId, startDay, endDay) {
-      const out: BotDayCount[] = [];
-      for (const [key, n] of botDay) {
-        const [d, day, botId, tier] = JSON.parse(key) as [string, string, string, AggregateTier];
-        if (d === domainId && day >= startDay && day <= endDay)
-          out.push({ day, botId, tier, count: n });
-      }
-      return out.sort(
-        (a, b) => compare(a.day, b.day) || compare(a.botId, b.botId) || compare(a.tier, b.tier),
+      return read(botDay, domainId, startDay, endDay, byTier).map(
+        ({ day, botId, tier, count }): BotDayCount => ({ day, botId, tier, count }),
       );
     },
     async pathDayCounts(domainId, startDay, endDay) {
-      const out: PathDayCount[] = [];
-      for (const [key, n] of pathDay) {
-        const [d, day, path, botId, tier] = JSON.parse(key) as [
-          string,
-          string,
-          string,
-          string,
-          AggregateTier,
-        ];
-        if (d === domainId && day >= startDay && day <= endDay)
-          out.push({ day, path, botId, tier, count: n });
-      }
-      return out.sort(
-        (a, b) =>
-          compare(a.day, b.day) ||
-          compare(a.path, b.path) ||
-          compare(a.botId, b.botId) ||
-          compare(a.tier, b.tier),
+      return read(
+        pathDay,
+        domainId,
+        startDay,
+        endDay,
+        (a, b) => compare(a.path, b.path) || byTier(a, b),
+      ).map(
+        ({ day, path, botId, tier, count }): PathDayCount => ({ day, path, botId, tier, count }),
       );
+    },
+    async servedDayCounts(domainId, path, startDay, endDay) {
+      const rows = read(
+        served,
+        domainId,
+        startDay,
+        endDay,
+        (a, b) =>
+          byTier(a, b) ||
+          compare(a.servedFrom, b.servedFrom) ||
+          compare(a.snapshotId ?? "", b.snapshotId ?? ""),
+      );
+      return rows
+        .filter((r) => r.path === path)
+        .map(
+          (r): ServedDayCount => ({
+            day: r.day,
+            botId: r.botId,
+            tier: r.tier,
+            servedFrom: r.servedFrom,
+            snapshotId: r.snapshotId,
+            count: r.count,
+            lastSeenAt: new Date(r.lastSeenAt),
+          }),
+        );
+    },
+    async daySummaryCounts(domainId, startDay, endDay) {
+      return read(summary, domainId, startDay, endDay, (a, b) =>
+        compare(a.servedFrom, b.servedFrom),
+      ).map(({ day, servedFrom, count }): DaySummaryCount => ({ day, servedFrom, count }));
+    },
+    async legacyDayCounts(domainId, startDay, endDay) {
+      return read(legacy, domainId, startDay, endDay, (a, b) => compare(a.key, b.key)).map(
+        ({ day, key, total, verified }): LegacyDayCount => ({ day, key, total, verified }),
+      );
+    },
+    async addLegacyCounts(domainId, day, rows) {
+      addLegacy(legacyImportCounts(domainId, day, rows));
     },
   } satisfies CrawlStore;
 }

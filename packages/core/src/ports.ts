@@ -2,9 +2,12 @@ import type {
   ApiKeyRecord,
   BotDayCount,
   CrawlRecord,
+  DaySummaryCount,
   Domain,
   DomainAccess,
   LandingPathCounts,
+  LegacyCountInput,
+  LegacyDayCount,
   MemberRole,
   PathDayCount,
   PlanName,
@@ -12,6 +15,7 @@ import type {
   ReferralDayCount,
   ReferralVisit,
   RoutingRule,
+  ServedDayCount,
   Snapshot,
   SourceCounts,
   User,
@@ -239,6 +243,36 @@ export interface CrawlStore {
   botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
   /** Counts per day, path, bot and tier for the window, sorted by day, path, botId, tier. */
   pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
+  /**
+   * Counts of one path (as aggregated: a path beyond the cap is only under `__overflow__`) per
+   * day, bot, tier, servedFrom and snapshotId for `startDay <= day <= endDay`, sorted by day,
+   * botId, tier, servedFrom, then snapshotId with `null` first; each with `lastSeenAt`, the latest
+   * `ts` counted in it (a late verification does not lower it on the `declared` entry it leaves).
+   * Only entries with a count; `[]` when the path has none in the window.
+   */
+  servedDayCounts(
+    domainId: string,
+    path: string,
+    startDay: string,
+    endDay: string,
+  ): Promise<ServedDayCount[]>;
+  /**
+   * Crawls per day and servedFrom (every bot and tier) for `startDay <= day <= endDay`, sorted by
+   * day then servedFrom; days without crawls have no entry (`[]` when none).
+   */
+  daySummaryCounts(domainId: string, startDay: string, endDay: string): Promise<DaySummaryCount[]>;
+  /**
+   * Crawls per day and legacy per-bot key (`legacyKeyOf`; crawls with no key are not here) with
+   * how many are verified, for `startDay <= day <= endDay`, sorted by day then key; raw crawls
+   * and `addLegacyCounts` add up. Only entries with `total > 0`; `[]` when none.
+   */
+  legacyDayCounts(domainId: string, startDay: string, endDay: string): Promise<LegacyDayCount[]>;
+  /**
+   * Adds imported per-key counts of a day before the cutover (no raw rows exist for them); called
+   * again for the same day it adds up. Rows are checked by `legacyImportCounts` (a `RangeError`
+   * changes nothing); rows with `total` 0 are ignored.
+   */
+  addLegacyCounts(domainId: string, day: string, rows: readonly LegacyCountInput[]): Promise<void>;
 }
 
 /**

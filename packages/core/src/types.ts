@@ -185,3 +185,32 @@ export interface SourceCounts {
 export interface LandingPathCounts extends SourceCounts {
   path: string;
 }
+/**
+ * Per day, bot, tier, servedFrom and snapshot for one path (the path of the path aggregates, so
+ * crawls beyond the path cap are under `__overflow__`).
+ */
+export interface ServedDayCount extends BotDayCount {
+  servedFrom: ServedFrom;
+  snapshotId: string | null;
+  /** The latest `ts` of the crawls counted here. */
+  lastSeenAt: Date;
+}
+
+/** Crawls per day and servedFrom, every bot and tier (export-user-analytics summary). */
+export interface DaySummaryCount {
+  day: string;
+  servedFrom: ServedFrom;
+  count: number;
+}
+
+/** Crawls per day and legacy key; `verified <= total`. */
+export interface LegacyDayCount {
+  day: string;
+  /** One of the 25 legacy per-bot keys of export-user-analytics (`legacy-keys.json`). */
+  key: string;
+  total: number;
+  verified: number;
+}
+
+/** Counts of one legacy key for `CrawlStore.addLegacyCounts`. */
+export type LegacyCountInput = Omit<LegacyDayCount, "day">;

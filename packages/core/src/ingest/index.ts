@@ -1,6 +1,25 @@
 export { aggregateTier, DEFAULT_PATH_CAP, OVERFLOW_PATH, utcDay } from "./aggregates.js";
 export type { Batcher, BatcherOptions } from "./batcher.js";
 export { createBatcher } from "./batcher.js";
+export type {
+  BotDelta,
+  CountDeltas,
+  CountedCrawl,
+  LegacyDelta,
+  PathDelta,
+  ServedDelta,
+  SummaryDelta,
+} from "./crawl-counts.js";
+export {
+  botKey,
+  countCrawls,
+  legacyImportCounts,
+  legacyKey,
+  pathKey,
+  servedKey,
+  summaryKey,
+  upgradeCounts,
+} from "./crawl-counts.js";
 export type { CrawlEvent, Ingest, IngestDeps, RecordedCrawl } from "./ingest.js";
 export { createIngest } from "./ingest.js";
 export type {

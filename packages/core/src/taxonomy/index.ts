@@ -1,3 +1,4 @@
+export { createLegacyKeyMapper, legacyKeyOf, SOCIAL_OTHER_KEY } from "./legacy-key-of.js";
 export { referenceClassify } from "./reference-classify.js";
 export type { PublicBot, PublicIntent, Taxonomy } from "./registry.js";
 export {

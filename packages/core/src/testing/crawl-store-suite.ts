@@ -175,6 +175,189 @@ export function crawlStoreSuite(
         0,
       );
       expect(total).toBe(40);
+      const sum = <T>(rows: T[], n: (r: T) => number) => rows.reduce((a, r) => a + n(r), 0);
+      const day = ["2026-11-20", "2026-11-20"] as const;
+      expect(sum(await crawls.daySummaryCounts(d, ...day), (r) => r.count)).toBe(40);
+      expect(sum(await crawls.legacyDayCounts(d, ...day), (r) => r.total)).toBe(40);
+      let served = 0;
+      for (let i = 0; i < 7; i++)
+        served += sum(await crawls.servedDayCounts(d, `/p${i}`, ...day), (r) => r.count);
+      expect(served).toBe(40);
+    });
+
+    it("counts a path per day, bot, tier, servedFrom and snapshot, with lastSeenAt", async () => {
+      const { crawls } = h();
+      const ts = (iso: string) => new Date(`2026-11-${iso}Z`);
+      const first = makeCrawl(d, { path: "/a", ts: ts("20T08:00:00.000") });
+      await crawls.appendCrawls(
+        [
+          first,
+          makeCrawl(d, { path: "/a", ts: ts("20T09:30:00.001") }),
+          makeCrawl(d, { path: "/a", ts: ts("20T07:00:00.000"), snapshotId: "snap-b" }),
+          makeCrawl(d, { path: "/a", ts: ts("20T06:00:00.000"), snapshotId: "snap-a" }),
+          makeCrawl(d, { path: "/a", ts: ts("20T05:00:00.000"), servedFrom: "render" }),
+          makeCrawl(d, { path: "/a", ts: ts("20T04:00:00.000"), verdict: "verified" }),
+          makeCrawl(d, { path: "/a", ts: ts("20T03:00:00.000"), botId: "bingbot" }),
+          makeCrawl(d, {
+            path: "/a",
+            ts: ts("21T03:00:00.000"),
+            botId: "unknown",
+            verdict: "automation",
+          }),
+          makeCrawl(d, { path: "/a", ts: ts("22T03:00:00.000") }),
+          makeCrawl(d, { path: "/b", ts: ts("20T10:00:00.000") }),
+          makeCrawl("other-domain", { path: "/a" }),
+        ],
+        CAP,
+      );
+      await crawls.appendCrawls([{ ...first, ts: ts("20T23:00:00.000") }], CAP);
+      const entry = (
+        day: string,
+        botId: string,
+        tier: string,
+        servedFrom: string,
+        snapshotId: string | null,
+        count: number,
+        lastSeenAt: string,
+      ) => ({ day, botId, tier, servedFrom, snapshotId, count, lastSeenAt: ts(lastSeenAt) });
+      expect(await crawls.servedDayCounts(d, "/a", "2026-11-20", "2026-11-21")).toEqual([
+        entry("2026-11-20", "bingbot", "declared", "cache", null, 1, "20T03:00:00.000"),
+        entry("2026-11-20", "googlebot", "declared", "cache", null, 2, "20T09:30:00.001"),
+        entry("2026-11-20", "googlebot", "declared", "cache", "snap-a", 1, "20T06:00:00.000"),
+        entry("2026-11-20", "googlebot", "declared", "cache", "snap-b", 1, "20T07:00:00.000"),
+        entry("2026-11-20", "googlebot", "declared", "render", null, 1, "20T05:00:00.000"),
+        entry("2026-11-20", "googlebot", "verified", "cache", null, 1, "20T04:00:00.000"),
+        entry("2026-11-21", "unknown", "unknown", "cache", null, 1, "21T03:00:00.000"),
+      ]);
+      expect(await crawls.servedDayCounts(d, "/a", "2026-11-22", "2026-11-22")).toHaveLength(1);
+      expect(await crawls.servedDayCounts(d, "/b", "2026-11-21", "2026-11-22")).toEqual([]);
+      expect(await crawls.servedDayCounts(d, "/none", "2026-11-01", "2026-11-30")).toEqual([]);
+    });
+
+    it("counts served entries of paths beyond the cap under __overflow__", async () => {
+      const { crawls } = h();
+      await crawls.appendCrawls(
+        [
+          makeCrawl(d, { path: "/a" }),
+          makeCrawl(d, { path: "/b", snapshotId: "s" }),
+          makeCrawl(d, { path: "/b", servedFrom: "origin" }),
+        ],
+        { pathCap: 1 },
+      );
+      const day = ["2026-11-20", "2026-11-20"] as const;
+      expect(await crawls.servedDayCounts(d, "/b", ...day)).toEqual([]);
+      expect(
+        (await crawls.servedDayCounts(d, "__overflow__", ...day)).map((r) => [
+          r.servedFrom,
+          r.snapshotId,
+          r.count,
+        ]),
+      ).toEqual([
+        ["cache", "s", 1],
+        ["origin", null, 1],
+      ]);
+      expect((await crawls.pathDayCounts(d, ...day)).map((r) => [r.path, r.count])).toEqual([
+        ["/a", 1],
+        ["__overflow__", 2],
+      ]);
+    });
+
+    it("summarises crawls per day and servedFrom, every bot and tier", async () => {
+      const { crawls } = h();
+      await crawls.appendCrawls(
+        [
+          makeCrawl(d, { servedFrom: "render" }),
+          makeCrawl(d, { servedFrom: "cache", botId: "unknown", verdict: "automation" }),
+          makeCrawl(d, { servedFrom: "cache", verdict: "verified" }),
+          makeCrawl(d, { servedFrom: "origin", botId: "unknown", verdict: "unknown" }),
+          makeCrawl(d, { servedFrom: "origin", ts: new Date("2026-11-19T23:59:59.999Z") }),
+          makeCrawl(d, { servedFrom: "origin", ts: new Date("2026-11-22T00:00:00.000Z") }),
+          makeCrawl("other-domain"),
+        ],
+        CAP,
+      );
+      expect(await crawls.daySummaryCounts(d, "2026-11-19", "2026-11-21")).toEqual([
+        { day: "2026-11-19", servedFrom: "origin", count: 1 },
+        { day: "2026-11-20", servedFrom: "cache", count: 2 },
+        { day: "2026-11-20", servedFrom: "origin", count: 1 },
+        { day: "2026-11-20", servedFrom: "render", count: 1 },
+      ]);
+      expect(await crawls.daySummaryCounts(d, "2026-11-23", "2026-11-30")).toEqual([]);
+    });
+
+    it("counts crawls per legacy key with verified, and adds imported days", async () => {
+      const { crawls } = h();
+      const old = { ts: new Date("2026-07-08T12:00:00.000Z") };
+      await crawls.appendCrawls(
+        [
+          makeCrawl(d, { verdict: "verified" }),
+          makeCrawl(d, { botId: "googleother", userAgent: "GoogleOther" }),
+          makeCrawl(d, { botId: "gptbot", userAgent: "GPTBot/1.0" }),
+          makeCrawl(d, { botId: "unknown", verdict: "unknown", userAgent: "Tumblr/14.0" }),
+          makeCrawl(d, { botId: "unknown", verdict: "unknown", userAgent: "Mozilla/5.0" }),
+          makeCrawl(d, { botId: "unknown", verdict: "automation", userAgent: "curl/8.5.0" }),
+          makeCrawl(d, { botId: "ahrefsbot", userAgent: "AhrefsBot/7.0" }),
+          makeCrawl(d, { ...old, botId: "gptbot", userAgent: "GPTBot/1.0" }),
+        ],
+        CAP,
+      );
+      await crawls.addLegacyCounts(d, "2026-07-08", [
+        { key: "gptbot", total: 10, verified: 0 },
+        { key: "googlebot", total: 5, verified: 4 },
+        { key: "ccbot", total: 0, verified: 0 },
+      ]);
+      await crawls.addLegacyCounts(d, "2026-07-08", [{ key: "googlebot", total: 1, verified: 1 }]);
+      await crawls.addLegacyCounts("other-domain", "2026-07-08", [
+        { key: "ccbot", total: 1, verified: 0 },
+      ]);
+      await expect(
+        crawls.addLegacyCounts(d, "2026-07-08", [
+          { key: "bingbot", total: 1, verified: 0 },
+          { key: "nobot", total: 1, verified: 0 },
+        ]),
+      ).rejects.toThrow(RangeError);
+      await expect(
+        crawls.addLegacyCounts(d, "2026-07-09", [{ key: "bingbot", total: 1, verified: 0 }]),
+      ).rejects.toThrow(RangeError);
+      expect(await crawls.legacyDayCounts(d, "2026-07-08", "2026-11-20")).toEqual([
+        { day: "2026-07-08", key: "googlebot", total: 6, verified: 5 },
+        { day: "2026-07-08", key: "gptbot", total: 11, verified: 0 },
+        { day: "2026-11-20", key: "googlebot", total: 2, verified: 1 },
+        { day: "2026-11-20", key: "gptbot", total: 1, verified: 0 },
+        { day: "2026-11-20", key: "social_other", total: 1, verified: 0 },
+      ]);
+      expect(await crawls.legacyDayCounts(d, "2026-07-09", "2026-11-19")).toEqual([]);
+    });
+
+    it("moves a late verification in the served and legacy counts, not in the summary", async () => {
+      const { crawls } = h();
+      const e = makeCrawl(d, { path: "/p", ts: new Date("2026-11-20T08:00:00.000Z") });
+      const later = makeCrawl(d, { path: "/p", ts: new Date("2026-11-20T09:00:00.000Z") });
+      const alone = makeCrawl(d, { path: "/q", servedFrom: "render", snapshotId: "s" });
+      await crawls.appendCrawls([e, later, alone], CAP);
+      await crawls.upgradeToVerified(e.eventId, "Google", "66.249.64.0/27");
+      await crawls.upgradeToVerified(alone.eventId, "Google", "66.249.64.0/27");
+      const day = ["2026-11-20", "2026-11-20"] as const;
+      expect(
+        (await crawls.servedDayCounts(d, "/p", ...day)).map((r) => [
+          r.tier,
+          r.count,
+          r.lastSeenAt.toISOString(),
+        ]),
+      ).toEqual([
+        ["declared", 1, "2026-11-20T09:00:00.000Z"],
+        ["verified", 1, "2026-11-20T08:00:00.000Z"],
+      ]);
+      expect(
+        (await crawls.servedDayCounts(d, "/q", ...day)).map((r) => [r.tier, r.snapshotId, r.count]),
+      ).toEqual([["verified", "s", 1]]);
+      expect(await crawls.legacyDayCounts(d, ...day)).toEqual([
+        { day: "2026-11-20", key: "googlebot", total: 3, verified: 2 },
+      ]);
+      expect(await crawls.daySummaryCounts(d, ...day)).toEqual([
+        { day: "2026-11-20", servedFrom: "cache", count: 2 },
+        { day: "2026-11-20", servedFrom: "render", count: 1 },
+      ]);
     });
   });
 }

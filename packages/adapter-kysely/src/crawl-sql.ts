@@ -1,0 +1,237 @@
+import {
+  type CountDeltas,
+  type CountedCrawl,
+  type CrawlRecord,
+  type CrawlVerdict,
+  type LegacyDelta,
+  OVERFLOW_PATH,
+  type ServedFrom,
+} from "@crawlgate/core";
+import type { Selectable } from "kysely";
+import type { Dialect } from "./database.js";
+import { type Database, date, num } from "./schema.js";
+
+/** A column value handed to a driver. */
+export type SqlValue = string | number | null;
+
+/** How one aggregate table takes delta rows: key columns, summed columns, a maximised column. */
+export interface AggregateTable {
+  table: string;
+  keys: string[];
+  sums: string[];
+  max?: string;
+  /** The batch's rows for this table, values in the order keys, sums, max. */
+  rows(deltas: CountDeltas): SqlValue[][];
+}
+
+/** Every aggregate, in the order a batch writes them (the same order in every transaction). */
+export const AGGREGATES: readonly AggregateTable[] = [
+  {
+    table: "crawl_bot_day",
+    keys: ["domain_id", "day", "bot_id", "tier"],
+    sums: ["count"],
+    rows: (d) => d.bot.map((r) => [r.domainId, r.day, r.botId, r.tier, r.count]),
+  },
+  {
+    table: "crawl_path_day",
+    keys: ["domain_id", "day", "path", "bot_id", "tier"],
+    sums: ["count"],
+    rows: (d) => d.path.map((r) => [r.domainId, r.day, r.path, r.botId, r.tier, r.count]),
+  },
+  {
+    table: "crawl_served_day",
+    keys: ["domain_id", "path", "day", "bot_id", "tier", "served_from", "snapshot_id"],
+    sums: ["count"],
+    max: "last_seen_at",
+    rows: (d) =>
+      d.served.map((r) => [
+        r.domainId,
+        r.path,
+        r.day,
+        r.botId,
+        r.tier,
+        r.servedFrom,
+        r.snapshotId ?? "",
+        r.count,
+        r.lastSeenAt,
+      ]),
+  },
+  {
+    table: "crawl_summary_day",
+    keys: ["domain_id", "day", "served_from"],
+    sums: ["count"],
+    rows: (d) => d.summary.map((r) => [r.domainId, r.day, r.servedFrom, r.count]),
+  },
+  {
+    table: "crawl_legacy_day",
+    keys: ["domain_id", "day", "legacy_key"],
+    sums: ["total", "verified"],
+    rows: (d) => d.legacy.map((r) => [r.domainId, r.day, r.key, r.total, r.verified]),
+  },
+];
+
+/** Tables whose rows carry a tier: a late verification may leave a row at count 0. */
+export const TIERED_TABLES = ["crawl_bot_day", "crawl_path_day", "crawl_served_day"];
+
+export const columnsOf = (t: AggregateTable): string[] => [
+  ...t.keys,
+  ...t.sums,
+  ...(t.max ? [t.max] : []),
+];
+
+/** `ON CONFLICT … DO UPDATE`: sums added, the max column maximised. */
+export function upsertClause(t: AggregateTable, dialect: Dialect): string {
+  const sets = t.sums.map((c) => `${c} = ${t.table}.${c} + excluded.${c}`);
+  if (t.max)
+    sets.push(
+      `${t.max} = ${dialect === "postgres" ? "greatest" : "max"}(${t.table}.${t.max}, excluded.${t.max})`,
+    );
+  return `on conflict (${t.keys.join(", ")}) do update set ${sets.join(", ")}`;
+}
+
+/** Columns of `crawl_events`, in the order of `eventValues`. */
+export const EVENT_COLUMNS = [
+  "event_id",
+  "domain_id",
+  "ts",
+  "day",
+  "path",
+  "agg_path",
+  "user_agent",
+  "ua_hash",
+  "bot_id",
+  "verdict",
+  "served_from",
+  "status",
+  "bytes",
+  "bot_operator",
+  "matched_range",
+  "content_hash",
+  "snapshot_id",
+  "stream_id",
+  "ip_asn",
+] as const;
+
+/** PostgreSQL array types of `EVENT_COLUMNS` (for `unnest`). */
+export const EVENT_TYPES = EVENT_COLUMNS.map((c) =>
+  ["ts", "bytes", "ip_asn"].includes(c) ? "bigint" : c === "status" ? "int" : "text",
+);
+
+/** A record's `crawl_events` values; `agg_path` starts as the path (overflow is set after). */
+export const eventValues = (r: CrawlRecord, day: string): SqlValue[] => [
+  r.eventId,
+  r.domainId,
+  r.ts.getTime(),
+  day,
+  r.path,
+  r.path,
+  r.userAgent,
+  r.uaHash,
+  r.botId,
+  r.verdict,
+  r.servedFrom,
+  r.status,
+  r.bytes,
+  r.botOperator,
+  r.matchedRange,
+  r.contentHash,
+  r.snapshotId,
+  r.streamId,
+  r.ipAsn,
+];
+
+/** The path-cap state of one domain-day inside a batch's transaction. */
+export interface DayPaths {
+  domainId: string;
+  day: string;
+  /** Distinct aggregated paths stored for the day (`crawl_day_stats.path_count`). */
+  count: number;
+  /** Paths known to be aggregated under their own name. */
+  known: Set<string>;
+  /** Paths of this batch that went to `__overflow__`. */
+  overflowed: Set<string>;
+  /** Paths this batch admitted (to insert into `crawl_day_paths`). */
+  admitted: string[];
+}
+
+export const newDayPaths = (domainId: string, day: string, count: number): DayPaths => ({
+  domainId,
+  day,
+  count,
+  known: new Set(),
+  overflowed: new Set(),
+  admitted: [],
+});
+
+/**
+ * The aggregated path of a new crawl: its own path when already stored for the day or while the
+ * day has room under the cap (then admitted), else `__overflow__`.
+ */
+export function admitPath(
+  state: DayPaths,
+  path: string,
+  cap: number,
+  isStored: (path: string) => boolean,
+): string {
+  if (state.known.has(path)) return path;
+  if (state.overflowed.has(path)) return OVERFLOW_PATH;
+  if (!isStored(path)) {
+    if (state.count >= cap) {
+      state.overflowed.add(path);
+      return OVERFLOW_PATH;
+    }
+    state.count++;
+    state.admitted.push(path);
+  }
+  state.known.add(path);
+  return path;
+}
+
+/** A `crawl_events` row as a record. */
+export const toRecord = (r: Selectable<Database["crawl_events"]>): CrawlRecord => ({
+  eventId: r.event_id,
+  domainId: r.domain_id,
+  ts: date(r.ts),
+  path: r.path,
+  userAgent: r.user_agent,
+  uaHash: r.ua_hash,
+  botId: r.bot_id,
+  verdict: r.verdict as CrawlVerdict,
+  servedFrom: r.served_from as ServedFrom,
+  status: Number(r.status),
+  bytes: num(r.bytes),
+  botOperator: r.bot_operator,
+  matchedRange: r.matched_range,
+  contentHash: r.content_hash,
+  snapshotId: r.snapshot_id,
+  streamId: r.stream_id,
+  ipAsn: num(r.ip_asn),
+});
+
+/** A stored crawl (as an upgrade returns it) as the deltas' input. */
+export const toCounted = (r: Selectable<Database["crawl_events"]>): CountedCrawl => ({
+  record: toRecord(r),
+  day: r.day,
+  path: r.agg_path,
+});
+
+/** Writes of the CrawlStore that differ per engine; reads are shared Kysely queries. */
+export interface CrawlWriter {
+  /** Stores the batch's new events and their counts in one transaction; returns how many. */
+  append(batch: readonly CrawlRecord[], pathCap: number): Promise<number>;
+  upgrade(
+    eventId: string,
+    botOperator: string | null,
+    matchedRange: string | null,
+  ): Promise<boolean>;
+  addLegacy(rows: LegacyDelta[]): Promise<void>;
+}
+
+/** Deltas with only legacy rows. */
+export const legacyOnly = (legacy: LegacyDelta[]): CountDeltas => ({
+  bot: [],
+  path: [],
+  served: [],
+  summary: [],
+  legacy,
+});

@@ -1,0 +1,176 @@
+import {
+  type CountDeltas,
+  type CountedCrawl,
+  countCrawls,
+  OVERFLOW_PATH,
+  upgradeCounts,
+  utcDay,
+} from "@crawlgate/core";
+import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import {
+  AGGREGATES,
+  admitPath,
+  type CrawlWriter,
+  columnsOf,
+  type DayPaths,
+  EVENT_COLUMNS,
+  EVENT_TYPES,
+  eventValues,
+  legacyOnly,
+  newDayPaths,
+  type SqlValue,
+  TIERED_TABLES,
+  toCounted,
+  upsertClause,
+} from "./crawl-sql.js";
+import type { Database } from "./schema.js";
+
+type Trx = Transaction<Database>;
+
+async function query<R>(trx: Trx, sql: string, parameters: unknown[]): Promise<R[]> {
+  return (await trx.executeQuery<R>(CompiledQuery.raw(sql, parameters))).rows;
+}
+
+/** Rows of values → one array per column (the parameters of an `unnest`). */
+function columns(rows: SqlValue[][], width: number): SqlValue[][] {
+  const out = Array.from({ length: width }, () => new Array<SqlValue>(rows.length));
+  rows.forEach((row, i) => {
+    for (let c = 0; c < width; c++) (out[c] as SqlValue[])[i] = row[c] as SqlValue;
+  });
+  return out;
+}
+
+/** `unnest($1::t1[], $2::t2[], …)` for the given element types. */
+const unnest = (types: readonly string[]) =>
+  `unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(", ")})`;
+
+const UPSERTS = AGGREGATES.map((t) => {
+  const types = columnsOf(t).map((_, i) => (i < t.keys.length ? "text" : "bigint"));
+  return `insert into ${t.table} (${columnsOf(t).join(", ")}) select * from ${unnest(types)} ${upsertClause(t, "postgres")}`;
+});
+
+/**
+ * PostgreSQL writes, a fixed number of statements per batch whatever its size: every statement
+ * takes its rows as arrays through `unnest`. Events: `ON CONFLICT DO NOTHING RETURNING event_id`
+ * says which are new; the day rows of the path cap are locked `FOR UPDATE` in key order before
+ * new paths are admitted; each aggregate gets one upsert of its distinct keys (sorted, so
+ * concurrent batches lock rows in one order).
+ */
+export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
+  async function apply(trx: Trx, deltas: CountDeltas): Promise<void> {
+    for (const [i, t] of AGGREGATES.entries()) {
+      const rows = t.rows(deltas);
+      if (rows.length > 0)
+        await query(trx, UPSERTS[i] as string, columns(rows, columnsOf(t).length));
+    }
+  }
+
+  /** Locks the domain-days of the new events and admits their paths under the cap. */
+  async function admit(trx: Trx, fresh: CountedCrawl[], cap: number): Promise<void> {
+    const days = new Map<string, DayPaths>();
+    const wanted = new Map<string, [string, string, string]>();
+    for (const c of fresh) {
+      days.set(`${c.record.domainId}\0${c.day}`, newDayPaths(c.record.domainId, c.day, 0));
+      wanted.set(`${c.record.domainId}\0${c.day}\0${c.record.path}`, [
+        c.record.domainId,
+        c.day,
+        c.record.path,
+      ]);
+    }
+    const dayRows = [...days.values()].map((d) => [d.domainId, d.day]);
+    const dayColumns = columns(dayRows, 2);
+    await query(
+      trx,
+      `insert into crawl_day_stats (domain_id, day, path_count) select d, y, 0 from ${unnest(["text", "text"])} as u(d, y) on conflict do nothing`,
+      dayColumns,
+    );
+    const counts = await query<{ domain_id: string; day: string; path_count: number }>(
+      trx,
+      `select s.domain_id, s.day, s.path_count from crawl_day_stats s join ${unnest(["text", "text"])} as u(d, y) on s.domain_id = u.d and s.day = u.y order by s.domain_id, s.day for update of s`,
+      dayColumns,
+    );
+    for (const r of counts) (days.get(`${r.domain_id}\0${r.day}`) as DayPaths).count = r.path_count;
+    const stored = new Set<string>();
+    const known = await query<{ domain_id: string; day: string; path: string }>(
+      trx,
+      `select p.domain_id, p.day, p.path from crawl_day_paths p join ${unnest(["text", "text", "text"])} as u(d, y, p) on p.domain_id = u.d and p.day = u.y and p.path = u.p`,
+      columns([...wanted.values()], 3),
+    );
+    for (const r of known) stored.add(`${r.domain_id}\0${r.day}\0${r.path}`);
+    const overflowed: string[] = [];
+    for (const c of fresh) {
+      const prefix = `${c.record.domainId}\0${c.day}`;
+      c.path = admitPath(days.get(prefix) as DayPaths, c.record.path, cap, (p) =>
+        stored.has(`${prefix}\0${p}`),
+      );
+      if (c.path !== c.record.path) overflowed.push(c.record.eventId);
+    }
+    const changed = [...days.values()].filter((d) => d.admitted.length > 0);
+    if (changed.length === 0) return;
+    await query(
+      trx,
+      `insert into crawl_day_paths (domain_id, day, path) select * from ${unnest(["text", "text", "text"])}`,
+      columns(
+        changed.flatMap((d) => d.admitted.map((p) => [d.domainId, d.day, p])),
+        3,
+      ),
+    );
+    await query(
+      trx,
+      `update crawl_day_stats s set path_count = u.c from ${unnest(["text", "text", "int"])} as u(d, y, c) where s.domain_id = u.d and s.day = u.y`,
+      columns(
+        changed.map((d) => [d.domainId, d.day, d.count]),
+        3,
+      ),
+    );
+    if (overflowed.length > 0)
+      await query(trx, "update crawl_events set agg_path = $1 where event_id = any($2::text[])", [
+        OVERFLOW_PATH,
+        overflowed,
+      ]);
+  }
+
+  return {
+    async append(batch, cap) {
+      const unique = new Map<string, CountedCrawl>();
+      for (const record of batch)
+        if (!unique.has(record.eventId))
+          unique.set(record.eventId, { record, day: utcDay(record.ts), path: record.path });
+      if (unique.size === 0) return 0;
+      return db.transaction().execute(async (trx) => {
+        const rows = [...unique.values()].map((c) => eventValues(c.record, c.day));
+        const inserted = await query<{ event_id: string }>(
+          trx,
+          `insert into crawl_events (${EVENT_COLUMNS.join(", ")}) select * from ${unnest(EVENT_TYPES)} on conflict (event_id) do nothing returning event_id`,
+          columns(rows, EVENT_COLUMNS.length),
+        );
+        const ids = new Set(inserted.map((r) => r.event_id));
+        const fresh = [...unique.values()].filter((c) => ids.has(c.record.eventId));
+        if (fresh.length === 0) return 0;
+        await admit(trx, fresh, cap);
+        await apply(trx, countCrawls(fresh));
+        return fresh.length;
+      });
+    },
+    upgrade(eventId, botOperator, matchedRange) {
+      return db.transaction().execute(async (trx) => {
+        const [row] = await query<Parameters<typeof toCounted>[0]>(
+          trx,
+          "update crawl_events set verdict = 'verified', bot_operator = $1, matched_range = $2 where event_id = $3 and verdict = 'declared' returning *",
+          [botOperator, matchedRange, eventId],
+        );
+        if (!row) return false;
+        await apply(trx, upgradeCounts(toCounted(row)));
+        for (const table of TIERED_TABLES)
+          await query(trx, `delete from ${table} where domain_id = $1 and day = $2 and count = 0`, [
+            row.domain_id,
+            row.day,
+          ]);
+        return true;
+      });
+    },
+    async addLegacy(rows) {
+      await db.transaction().execute((trx) => apply(trx, legacyOnly(rows)));
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import {
+  type CountDeltas,
+  type CountedCrawl,
+  type CrawlRecord,
+  countCrawls,
+  type LegacyDelta,
+  upgradeCounts,
+  utcDay,
+} from "@crawlgate/core";
+import type Sqlite from "better-sqlite3";
+import type { Kysely } from "kysely";
+import {
+  AGGREGATES,
+  admitPath,
+  type CrawlWriter,
+  columnsOf,
+  type DayPaths,
+  EVENT_COLUMNS,
+  eventValues,
+  legacyOnly,
+  newDayPaths,
+  TIERED_TABLES,
+  toCounted,
+  upsertClause,
+} from "./crawl-sql.js";
+import type { Database } from "./schema.js";
+
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+function prepare(database: Sqlite.Database) {
+  const statement = (sql: string) => database.prepare(sql);
+  return {
+    insertEvent: statement(
+      `insert into crawl_events (${EVENT_COLUMNS.join(", ")}) values (${marks(EVENT_COLUMNS.length)}) on conflict (event_id) do nothing`,
+    ),
+    touchDay: statement(
+      "insert into crawl_day_stats (domain_id, day, path_count) values (?, ?, 0) on conflict do nothing",
+    ),
+    dayCount: statement(
+      "select path_count from crawl_day_stats where domain_id = ? and day = ?",
+    ).pluck(),
+    pathStored: statement(
+      "select 1 from crawl_day_paths where domain_id = ? and day = ? and path = ?",
+    ).pluck(),
+    addPath: statement("insert into crawl_day_paths (domain_id, day, path) values (?, ?, ?)"),
+    setDayCount: statement(
+      "update crawl_day_stats set path_count = ? where domain_id = ? and day = ?",
+    ),
+    overflow: statement("update crawl_events set agg_path = ? where event_id = ?"),
+    upserts: AGGREGATES.map((t) =>
+      statement(
+        `insert into ${t.table} (${columnsOf(t).join(", ")}) values (${marks(columnsOf(t).length)}) ${upsertClause(t, "sqlite")}`,
+      ),
+    ),
+    upgrade: statement(
+      "update crawl_events set verdict = 'verified', bot_operator = ?, matched_range = ? where event_id = ? and verdict = 'declared' returning *",
+    ),
+    dropZero: TIERED_TABLES.map((table) =>
+      statement(`delete from ${table} where domain_id = ? and day = ? and count = 0`),
+    ),
+  };
+}
+
+/**
+ * SQLite writes through better-sqlite3 statements prepared once and reused: each call is one
+ * synchronous `BEGIN IMMEDIATE` transaction, run while holding Kysely's connection (so no Kysely
+ * query interleaves). Events are inserted one statement each (`changes` says which are new), the
+ * counts as one upsert per distinct aggregate key.
+ */
+export function createSqliteCrawlWriter(
+  database: Sqlite.Database,
+  db: Kysely<Database>,
+): CrawlWriter {
+  let cached: ReturnType<typeof prepare> | null = null;
+  const s = () => {
+    cached ??= prepare(database);
+    return cached;
+  };
+
+  function apply(deltas: CountDeltas): void {
+    AGGREGATES.forEach((t, i) => {
+      const upsert = s().upserts[i] as Sqlite.Statement;
+      for (const values of t.rows(deltas)) upsert.run(values);
+    });
+  }
+
+  const append = database.transaction((batch: readonly CrawlRecord[], cap: number) => {
+    const st = s();
+    const days = new Map<string, DayPaths>();
+    const added: CountedCrawl[] = [];
+    for (const record of batch) {
+      const day = utcDay(record.ts);
+      if (st.insertEvent.run(eventValues(record, day)).changes === 0) continue;
+      const dayKey = `${record.domainId}\0${day}`;
+      let state = days.get(dayKey);
+      if (!state) {
+        st.touchDay.run(record.domainId, day);
+        state = newDayPaths(record.domainId, day, st.dayCount.get(record.domainId, day) as number);
+        days.set(dayKey, state);
+      }
+      const path = admitPath(
+        state,
+        record.path,
+        cap,
+        (p) => st.pathStored.get(record.domainId, day, p) !== undefined,
+      );
+      if (path !== record.path) st.overflow.run(path, record.eventId);
+      added.push({ record, day, path });
+    }
+    for (const state of days.values()) {
+      if (state.admitted.length === 0) continue;
+      for (const p of state.admitted) st.addPath.run(state.domainId, state.day, p);
+      st.setDayCount.run(state.count, state.domainId, state.day);
+    }
+    apply(countCrawls(added));
+    return added.length;
+  });
+
+  const upgrade = database.transaction(
+    (eventId: string, botOperator: string | null, matchedRange: string | null) => {
+      const row = s().upgrade.get(botOperator, matchedRange, eventId) as
+        | Parameters<typeof toCounted>[0]
+        | undefined;
+      if (!row) return false;
+      apply(upgradeCounts(toCounted(row)));
+      for (const drop of s().dropZero) drop.run(row.domain_id, row.day);
+      return true;
+    },
+  );
+
+  const addLegacy = database.transaction((rows: LegacyDelta[]) => apply(legacyOnly(rows)));
+
+  /** Runs a transaction while holding Kysely's single connection. */
+  const locked = <T>(fn: () => T): Promise<T> => db.connection().execute(async () => fn());
+
+  return {
+    append: (batch, cap) => locked(() => append.immediate(batch, cap)),
+    upgrade: (eventId, botOperator, matchedRange) =>
+      locked(() => upgrade.immediate(eventId, botOperator, matchedRange)),
+    addLegacy: (rows) => locked(() => addLegacy.immediate(rows)),
+  };
+}
