@@ -24,6 +24,8 @@ import { checkPatterns, type PatternSpec, patternScores } from "./pattern-rank.j
 /** The scan could not decide; run the exact automaton. */
 const UNDECIDED = -2;
 const MAX_ANCHOR = 4;
+/** Longer inputs go straight to the DFA rather than growing the scan's buffer further. */
+const MAX_INPUT = 1 << 16;
 
 interface AnchorScan {
   /** As `Automaton.longest`, or `UNDECIDED`. */
@@ -61,28 +63,41 @@ function chooseAnchors(patterns: readonly PatternSpec[], width: number, backgrou
 
 const variants = (c: number): number[] => (c >= 97 && c <= 122 ? [c, c - 32] : [c]);
 
-function compileAnchorScan(patterns: readonly PatternSpec[], background: string): AnchorScan | null {
+function compileAnchorScan(
+  patterns: readonly PatternSpec[],
+  background: string,
+): AnchorScan | null {
   const width = Math.min(MAX_ANCHOR, ...patterns.map((p) => p.text.length));
   if (patterns.length === 0 || width < 2) return null;
   const stride = width - 1;
   const scores = patternScores(patterns);
   const offsets = chooseAnchors(patterns, width, background);
+  // An anchor's key: its characters, 7 bits each, with bit 5 set in every one, which folds
+  // A–Z onto a–z (and a few punctuation pairs onto each other: the key only filters).
+  let caseBits = 0;
+  for (let i = 0; i < width; i++) caseBits |= 0x20 << (7 * i);
   const keyOf = (text: string) => {
-    let key = 0;
+    let key = caseBits;
     for (let i = 0; i < width; i++) key |= text.charCodeAt(i) << (7 * i);
     return key;
   };
 
   // Patterns, and per anchor the patterns carrying it, best score first.
+  // Per bigram: at which anchor positions q it occurs (bits 0-2), and above them the best score
+  // of the patterns behind those anchors, so hits that cannot beat the best so far are skipped.
   const byAnchor = new Map<number, number[]>();
-  const bigramBits = new Uint8Array(128 * 128);
+  const bigrams = new Int32Array(128 * 128);
   patterns.forEach((p, index) => {
     const anchor = p.text.slice(offsets[index], (offsets[index] as number) + width);
     const key = keyOf(anchor);
     byAnchor.set(key, [...(byAnchor.get(key) ?? []), index]);
     for (let q = 0; q + 1 < width; q++) {
       for (const x of variants(anchor.charCodeAt(q)))
-        for (const y of variants(anchor.charCodeAt(q + 1))) bigramBits[(x << 7) | y] |= 1 << q;
+        for (const y of variants(anchor.charCodeAt(q + 1))) {
+          const entry = bigrams[(x << 7) | y] as number;
+          const score = Math.max(entry >> 3, scores[index] as number);
+          bigrams[(x << 7) | y] = (score << 3) | (entry & 7) | (1 << q);
+        }
     }
   });
   const chars = new Uint8Array(patterns.reduce((sum, p) => sum + p.text.length, 0));
@@ -121,17 +136,13 @@ function compileAnchorScan(patterns: readonly PatternSpec[], background: string)
     slotTo[slot] = filled;
   }
 
-  /** The best score after checking the anchors a sampled bigram at `p` may belong to. */
-  function verify(input: string, n: number, p: number, hit: number, best: number): number {
+  /** The best score after checking the anchors the sampled bigram at `p` may belong to. */
+  function verify(bytes: Uint8Array, n: number, p: number, hit: number, best: number): number {
     for (let q = 0; hit !== 0; q++, hit >>= 1) {
       const at = p - q;
       if ((hit & 1) === 0 || at < 0 || at + width > n) continue;
-      let key = 0;
-      for (let i = 0; i < width; i++) {
-        const c = input.charCodeAt(at + i);
-        if (c > 127) return UNDECIDED;
-        key |= (FOLD[c] as number) << (7 * i);
-      }
+      let key = caseBits;
+      for (let i = 0; i < width; i++) key |= (bytes[at + i] as number) << (7 * i);
       let slot = hash(key);
       while (slotKey[slot] !== key && (slotKey[slot] as number) >= 0) slot = (slot + 1) & mask;
       if (slotKey[slot] !== key) continue;
@@ -143,11 +154,7 @@ function compileAnchorScan(patterns: readonly PatternSpec[], background: string)
         if (from < 0 || from + len > n) continue;
         const text = start[index] as number;
         let i = 0;
-        for (; i < len; i++) {
-          const c = input.charCodeAt(from + i);
-          if (c > 127) return UNDECIDED;
-          if (FOLD[c] !== chars[text + i]) break;
-        }
+        while (i < len && FOLD[bytes[from + i] as number] === chars[text + i]) i++;
         if (i === len) {
           best = scores[index] as number;
           break;
@@ -157,21 +164,27 @@ function compileAnchorScan(patterns: readonly PatternSpec[], background: string)
     return best;
   }
 
+  // The input is copied as UTF-8 into one reused buffer: array loads are much cheaper than
+  // charCodeAt, and the copy tells at once whether the input is ASCII (one byte per character).
+  const encoder = new TextEncoder();
+  let buffer = new Uint8Array(1024);
   return {
     longest(input) {
       const n = input.length;
+      if (n > buffer.length) {
+        if (n > MAX_INPUT) return UNDECIDED;
+        buffer = new Uint8Array(2 * n);
+      }
+      const bytes = buffer;
+      if (encoder.encodeInto(input, bytes).written !== n) return UNDECIDED;
       // Each hit costs at most a bounded amount of work; past this many, the DFA is cheaper.
       let budget = 16 + (n >> 3);
       let best = 0;
       for (let p = 0; p + 1 < n; p += stride) {
-        const a = input.charCodeAt(p);
-        const b = input.charCodeAt(p + 1);
-        if ((a | b) > 127) return UNDECIDED;
-        const hit = bigramBits[(a << 7) | b] as number;
-        if (hit === 0) continue;
+        const entry = bigrams[((bytes[p] as number) << 7) | (bytes[p + 1] as number)] as number;
+        if (entry >> 3 <= best) continue;
         if (--budget < 0) return UNDECIDED;
-        best = verify(input, n, p, hit, best);
-        if (best === UNDECIDED) return UNDECIDED;
+        best = verify(bytes, n, p, entry & 7, best);
       }
       return valueOfScore[best] as number;
     },

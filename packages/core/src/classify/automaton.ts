@@ -51,7 +51,8 @@ export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
       state = next;
     }
     const previous = own[state] as number;
-    if (previous < 0 || (scores[previous] as number) < (scores[index] as number)) own[state] = index;
+    if (previous < 0 || (scores[previous] as number) < (scores[index] as number))
+      own[state] = index;
   });
 
   // 2. Failure links, breadth-first; the DFA table folds failures in; each state keeps the best

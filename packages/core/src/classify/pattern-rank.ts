@@ -22,9 +22,7 @@ export function patternScores(patterns: readonly PatternSpec[]): Int32Array {
   order.sort((x, y) => {
     const a = patterns[x] as PatternSpec;
     const b = patterns[y] as PatternSpec;
-    return (
-      (b.tier ?? 0) - (a.tier ?? 0) || b.text.length - a.text.length || a.tieRank - b.tieRank
-    );
+    return (b.tier ?? 0) - (a.tier ?? 0) || b.text.length - a.text.length || a.tieRank - b.tieRank;
   });
   const scores = new Int32Array(patterns.length);
   order.forEach((index, position) => {
