@@ -11,23 +11,25 @@ import { checkPatterns, type PatternSpec, patternScores } from "./pattern-rank.j
  *   that contains no pattern, e.g. browser User-Agents).
  * - The scan looks only at the bigrams starting at 0, S, 2S, … with `S = A - 1`: any occurrence of
  *   an anchor covers `A - 1` consecutive bigram starts, so exactly one of them is sampled.
- *   `bigramBits` says at which positions of which anchors a bigram occurs (both letter cases).
+ *   `bigrams` says at which positions of which anchors a bigram occurs (both letter cases), and
+ *   the best score behind them, so a hit that cannot beat the best match so far is skipped.
  * - A sampled hit checks the whole candidate anchor (a small hash table), then compares the
  *   patterns carrying that anchor, best first, at their offsets. Every occurrence of every
  *   pattern is therefore considered, and the best score wins, exactly as the DFA decides.
- * - Any character >= 128 read on the way (the Kelvin sign lowercases to "k", "İ" to "i" plus a
- *   combining dot) or an input with too many hits answers `UNDECIDED`; the caller then runs the
- *   DFA, which lowercases in full and stays linear. Characters never read cannot matter: every
- *   occurrence of a pattern is read in full before it counts.
+ * - The input is first copied as UTF-8 into a reused buffer (array loads are much cheaper than
+ *   `charCodeAt`). One byte per character means ASCII, where lowercasing is A–Z only. Anything
+ *   else (the Kelvin sign lowercases to "k", "İ" to "i" plus a combining dot), a very long input
+ *   or too many hits answers `UNDECIDED`: the caller then runs the DFA, which lowercases in full
+ *   and stays linear.
  */
 
 /** The scan could not decide; run the exact automaton. */
-const UNDECIDED = -2;
+export const UNDECIDED = -2;
 const MAX_ANCHOR = 4;
 /** Longer inputs go straight to the DFA rather than growing the scan's buffer further. */
 const MAX_INPUT = 1 << 16;
 
-interface AnchorScan {
+export interface AnchorScan {
   /** As `Automaton.longest`, or `UNDECIDED`. */
   longest(input: string): number;
 }
@@ -63,7 +65,8 @@ function chooseAnchors(patterns: readonly PatternSpec[], width: number, backgrou
 
 const variants = (c: number): number[] => (c >= 97 && c <= 122 ? [c, c - 32] : [c]);
 
-function compileAnchorScan(
+/** The fast path alone (null when some pattern is a single character). */
+export function compileAnchorScan(
   patterns: readonly PatternSpec[],
   background: string,
 ): AnchorScan | null {
@@ -176,7 +179,8 @@ function compileAnchorScan(
         buffer = new Uint8Array(2 * n);
       }
       const bytes = buffer;
-      if (encoder.encodeInto(input, bytes).written !== n) return UNDECIDED;
+      const copied = encoder.encodeInto(input, bytes);
+      if (copied.read !== n || copied.written !== n) return UNDECIDED;
       // Each hit costs at most a bounded amount of work; past this many, the DFA is cheaper.
       let budget = 16 + (n >> 3);
       let best = 0;
