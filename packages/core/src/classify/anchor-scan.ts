@@ -79,6 +79,7 @@ export function compileAnchorScan(
   // A–Z onto a–z (and a few punctuation pairs onto each other: the key only filters).
   let caseBits = 0;
   for (let i = 0; i < width; i++) caseBits |= 0x20 << (7 * i);
+  const keyMask = (1 << (7 * width)) - 1;
   const keyOf = (text: string) => {
     let key = caseBits;
     for (let i = 0; i < width; i++) key |= text.charCodeAt(i) << (7 * i);
@@ -144,8 +145,14 @@ export function compileAnchorScan(
     for (let q = 0; hit !== 0; q++, hit >>= 1) {
       const at = p - q;
       if ((hit & 1) === 0 || at < 0 || at + width > n) continue;
-      let key = caseBits;
-      for (let i = 0; i < width; i++) key |= (bytes[at + i] as number) << (7 * i);
+      // Four bytes whatever the width (the buffer has slack past the input), masked to it.
+      const key =
+        (((bytes[at] as number) |
+          ((bytes[at + 1] as number) << 7) |
+          ((bytes[at + 2] as number) << 14) |
+          ((bytes[at + 3] as number) << 21)) &
+          keyMask) |
+        caseBits;
       let slot = hash(key);
       while (slotKey[slot] !== key && (slotKey[slot] as number) >= 0) slot = (slot + 1) & mask;
       if (slotKey[slot] !== key) continue;
@@ -174,9 +181,9 @@ export function compileAnchorScan(
   return {
     longest(input) {
       const n = input.length;
-      if (n > buffer.length) {
+      if (n + MAX_ANCHOR > buffer.length) {
         if (n > MAX_INPUT) return UNDECIDED;
-        buffer = new Uint8Array(2 * n);
+        buffer = new Uint8Array(2 * n + MAX_ANCHOR);
       }
       const bytes = buffer;
       const copied = encoder.encodeInto(input, bytes);
