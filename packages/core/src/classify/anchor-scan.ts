@@ -70,7 +70,7 @@ export function compileAnchorScan(
   patterns: readonly PatternSpec[],
   background: string,
 ): AnchorScan | null {
-  const width = Math.min(MAX_ANCHOR, ...patterns.map((p) => p.text.length));
+  const width = patterns.reduce((w, p) => Math.min(w, p.text.length), MAX_ANCHOR);
   if (patterns.length === 0 || width < 2) return null;
   const stride = width - 1;
   const scores = patternScores(patterns);
@@ -86,8 +86,7 @@ export function compileAnchorScan(
     return key;
   };
 
-  // Patterns, and per anchor the patterns carrying it, best score first.
-  // Per bigram: at which anchor positions q it occurs (bits 0-2), and above them the best score
+  // Per anchor key, the patterns carrying it. Per bigram: at which anchor positions q it occurs (bits 0-2), and above them the best score
   // of the patterns behind those anchors, so hits that cannot beat the best so far are skipped.
   const byAnchor = new Map<number, number[]>();
   const bigrams = new Int32Array(128 * 128);
@@ -116,7 +115,7 @@ export function compileAnchorScan(
     return at + p.text.length;
   }, 0);
 
-  // Open-addressing table from anchor key to its slice of `candidates`.
+  // Open-addressing table from anchor key to its slice of `candidates`, best score first.
   let bits = 4;
   while (1 << bits < 2 * byAnchor.size) bits++;
   const mask = (1 << bits) - 1;
