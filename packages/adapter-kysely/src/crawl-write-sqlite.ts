@@ -21,9 +21,11 @@ import {
   newDayPaths,
   TIERED_TABLES,
   toCounted,
-  upsertClause,
 } from "./crawl-sql.js";
 import type { Database } from "./schema.js";
+
+/** Paths remembered as stored (over every domain-day) before the memo is cleared. */
+const STORED_PATHS_CACHE = 200_000;
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
@@ -47,9 +49,17 @@ function prepare(database: Sqlite.Database) {
       "update crawl_day_stats set path_count = ? where domain_id = ? and day = ?",
     ),
     overflow: statement("update crawl_events set agg_path = ? where event_id = ?"),
-    upserts: AGGREGATES.map((t) =>
+    // Update first, insert when no row changed: cheaper than an upsert when the key exists,
+    // and safe because the transaction holds SQLite's write lock.
+    updates: AGGREGATES.map((t) => {
+      const sets = t.sums.map((c) => `${c} = ${c} + ?`);
+      if (t.max) sets.push(`${t.max} = max(${t.max}, ?)`);
+      const where = t.keys.map((k) => `${k} = ?`).join(" and ");
+      return statement(`update ${t.table} set ${sets.join(", ")} where ${where}`);
+    }),
+    inserts: AGGREGATES.map((t) =>
       statement(
-        `insert into ${t.table} (${columnsOf(t).join(", ")}) values (${marks(columnsOf(t).length)}) ${upsertClause(t, "sqlite")}`,
+        `insert into ${t.table} (${columnsOf(t).join(", ")}) values (${marks(columnsOf(t).length)})`,
       ),
     ),
     upgrade: statement(
@@ -78,11 +88,40 @@ export function createSqliteCrawlWriter(
   };
 
   function apply(deltas: CountDeltas): void {
+    const st = s();
     AGGREGATES.forEach((t, i) => {
-      const upsert = s().upserts[i] as Sqlite.Statement;
-      for (const values of t.rows(deltas)) upsert.run(values);
+      const update = st.updates[i] as Sqlite.Statement;
+      const insert = st.inserts[i] as Sqlite.Statement;
+      const k = t.keys.length;
+      for (const values of t.rows(deltas)) {
+        const changed = update.run(...values.slice(k), ...values.slice(0, k)).changes;
+        if (changed === 0) insert.run(values);
+      }
     });
   }
+
+  /**
+   * Paths known to be stored per domain-day (`domainId\0day`), filled after commits only: a path
+   * once in `crawl_day_paths` stays there, so a hit skips the lookup. Cleared when it grows large.
+   */
+  const storedPaths = new Map<string, Set<string>>();
+  let storedCount = 0;
+  const remember = (days: Iterable<DayPaths>) => {
+    for (const state of days) {
+      const key = `${state.domainId}\0${state.day}`;
+      const set = storedPaths.get(key) ?? new Set<string>();
+      storedPaths.set(key, set);
+      for (const p of state.known) {
+        if (set.has(p)) continue;
+        set.add(p);
+        storedCount++;
+      }
+    }
+    if (storedCount > STORED_PATHS_CACHE) {
+      storedPaths.clear();
+      storedCount = 0;
+    }
+  };
 
   const append = database.transaction((batch: readonly CrawlRecord[], cap: number) => {
     const st = s();
@@ -98,11 +137,12 @@ export function createSqliteCrawlWriter(
         state = newDayPaths(record.domainId, day, st.dayCount.get(record.domainId, day) as number);
         days.set(dayKey, state);
       }
+      const cached = storedPaths.get(dayKey);
       const path = admitPath(
         state,
         record.path,
         cap,
-        (p) => st.pathStored.get(record.domainId, day, p) !== undefined,
+        (p) => cached?.has(p) || st.pathStored.get(record.domainId, day, p) !== undefined,
       );
       if (path !== record.path) st.overflow.run(path, record.eventId);
       added.push({ record, day, path });
@@ -113,7 +153,7 @@ export function createSqliteCrawlWriter(
       st.setDayCount.run(state.count, state.domainId, state.day);
     }
     apply(countCrawls(added));
-    return added.length;
+    return { inserted: added.length, days: days.values() };
   });
 
   const upgrade = database.transaction(
@@ -134,7 +174,12 @@ export function createSqliteCrawlWriter(
   const locked = <T>(fn: () => T): Promise<T> => db.connection().execute(async () => fn());
 
   return {
-    append: (batch, cap) => locked(() => append.immediate(batch, cap)),
+    append: (batch, cap) =>
+      locked(() => {
+        const { inserted, days } = append.immediate(batch, cap);
+        remember(days);
+        return inserted;
+      }),
     upgrade: (eventId, botOperator, matchedRange) =>
       locked(() => upgrade.immediate(eventId, botOperator, matchedRange)),
     addLegacy: (rows) => locked(() => addLegacy.immediate(rows)),

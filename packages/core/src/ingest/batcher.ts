@@ -99,14 +99,19 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     }
   }
 
+  /** Queues an item once there is room; resolves when its batch is written. */
+  function enqueue(item: T): Promise<void> {
+    if (queue.length >= maxBuffered)
+      return new Promise<void>((resolve) => spaceWaiters.push(resolve)).then(() => enqueue(item));
+    const done = new Promise<void>((resolve, reject) => queue.push({ item, resolve, reject }));
+    schedule();
+    return done;
+  }
+
   return {
-    async add(item) {
-      if (closed) throw new Error("batcher is closed");
-      while (queue.length >= maxBuffered)
-        await new Promise<void>((resolve) => spaceWaiters.push(resolve));
-      const done = new Promise<void>((resolve, reject) => queue.push({ item, resolve, reject }));
-      schedule();
-      return done;
+    add(item) {
+      if (closed) return Promise.reject(new Error("batcher is closed"));
+      return enqueue(item);
     },
     pending: () => queue.length + (writing ? 1 : 0),
     async close() {

@@ -70,10 +70,20 @@ export function createIngest(deps: IngestDeps) {
     }
   }
 
-  /** Calls still classifying or verifying: `close` waits for them to reach the buffer. */
-  const inFlight = new Set<Promise<unknown>>();
+  /** Calls not finished yet: `close` waits for them (a counter, not a promise per call). */
+  let inFlight = 0;
+  const whenIdle: (() => void)[] = [];
 
   async function record(event: CrawlEvent): Promise<RecordedCrawl> {
+    inFlight++;
+    try {
+      return await classifyAndStore(event);
+    } finally {
+      if (--inFlight === 0) for (const wake of whenIdle.splice(0)) wake();
+    }
+  }
+
+  async function classifyAndStore(event: CrawlEvent): Promise<RecordedCrawl> {
     const eventId = event.eventId ?? crypto.randomUUID();
     const { bot, automation } = deps.classifier.classify(event.userAgent);
     let verdict: Verdict = "unknown";
@@ -105,19 +115,14 @@ export function createIngest(deps: IngestDeps) {
       contentHash: event.contentHash ?? null,
       snapshotId: event.snapshotId ?? null,
       streamId: event.streamId ?? "edge",
-      ipAsn: await asnOf(event.ip),
+      ipAsn: deps.asn ? await asnOf(event.ip) : 0,
     };
     await batcher.add(record);
     return { eventId, botId: bot.botId, verdict };
   }
 
   return {
-    recordCrawl(event: CrawlEvent): Promise<RecordedCrawl> {
-      const done = record(event);
-      inFlight.add(done);
-      void done.finally(() => inFlight.delete(done)).catch(() => {});
-      return done;
-    },
+    recordCrawl: record,
 
     /**
      * Verifies again every event whose check timed out; confirmed ones are upgraded to
@@ -144,7 +149,7 @@ export function createIngest(deps: IngestDeps) {
 
     /** Waits for calls in progress, then writes everything buffered (flush on shutdown). */
     async close(): Promise<void> {
-      await Promise.allSettled([...inFlight]);
+      while (inFlight > 0) await new Promise<void>((wake) => whenIdle.push(wake));
       await batcher.close();
     },
   };
