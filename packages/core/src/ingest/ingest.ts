@@ -74,51 +74,59 @@ export function createIngest(deps: IngestDeps) {
   let inFlight = 0;
   const whenIdle: (() => void)[] = [];
 
+  /** uaHash per User-Agent string (traffic repeats a few User-Agents); cleared when large. */
+  const hashes = new Map<string, string>();
+  const hashOf = (userAgent: string): string => {
+    let hash = hashes.get(userAgent);
+    if (hash === undefined) {
+      if (hashes.size >= 10_000) hashes.clear();
+      hash = uaHash(userAgent);
+      hashes.set(userAgent, hash);
+    }
+    return hash;
+  };
+
   async function record(event: CrawlEvent): Promise<RecordedCrawl> {
     inFlight++;
     try {
-      return await classifyAndStore(event);
+      const eventId = event.eventId ?? crypto.randomUUID();
+      const { bot, automation } = deps.classifier.classify(event.userAgent);
+      let verdict: Verdict = "unknown";
+      let botOperator: string | null = null;
+      let matchedRange: string | null = null;
+      if (bot.botId !== "unknown") {
+        const result = await deps.verifier.verify(bot, event.ip);
+        verdict = result.tier === "verified" ? "verified" : "declared";
+        botOperator = result.botOperator;
+        matchedRange = result.matchedRange;
+        if (result.retry) pending.set(eventId, { bot, ip: event.ip, attempts: 0 });
+      } else if (automation) {
+        verdict = "automation";
+      }
+      const record: CrawlRecord = {
+        eventId,
+        domainId: event.domainId,
+        ts: event.ts,
+        path: event.path,
+        userAgent: event.userAgent,
+        uaHash: hashOf(event.userAgent),
+        botId: bot.botId,
+        verdict,
+        servedFrom: event.servedFrom,
+        status: event.status,
+        bytes: event.bytes,
+        botOperator,
+        matchedRange,
+        contentHash: event.contentHash ?? null,
+        snapshotId: event.snapshotId ?? null,
+        streamId: event.streamId ?? "edge",
+        ipAsn: deps.asn ? await asnOf(event.ip) : 0,
+      };
+      await batcher.add(record);
+      return { eventId, botId: bot.botId, verdict };
     } finally {
       if (--inFlight === 0) for (const wake of whenIdle.splice(0)) wake();
     }
-  }
-
-  async function classifyAndStore(event: CrawlEvent): Promise<RecordedCrawl> {
-    const eventId = event.eventId ?? crypto.randomUUID();
-    const { bot, automation } = deps.classifier.classify(event.userAgent);
-    let verdict: Verdict = "unknown";
-    let botOperator: string | null = null;
-    let matchedRange: string | null = null;
-    if (bot.botId !== "unknown") {
-      const result = await deps.verifier.verify(bot, event.ip);
-      verdict = result.tier === "verified" ? "verified" : "declared";
-      botOperator = result.botOperator;
-      matchedRange = result.matchedRange;
-      if (result.retry) pending.set(eventId, { bot, ip: event.ip, attempts: 0 });
-    } else if (automation) {
-      verdict = "automation";
-    }
-    const record: CrawlRecord = {
-      eventId,
-      domainId: event.domainId,
-      ts: event.ts,
-      path: event.path,
-      userAgent: event.userAgent,
-      uaHash: uaHash(event.userAgent),
-      botId: bot.botId,
-      verdict,
-      servedFrom: event.servedFrom,
-      status: event.status,
-      bytes: event.bytes,
-      botOperator,
-      matchedRange,
-      contentHash: event.contentHash ?? null,
-      snapshotId: event.snapshotId ?? null,
-      streamId: event.streamId ?? "edge",
-      ipAsn: deps.asn ? await asnOf(event.ip) : 0,
-    };
-    await batcher.add(record);
-    return { eventId, botId: bot.botId, verdict };
   }
 
   return {
