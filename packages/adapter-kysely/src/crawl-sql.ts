@@ -8,7 +8,6 @@ import {
   type ServedFrom,
 } from "@crawlgate/core";
 import type { Selectable } from "kysely";
-import type { Dialect } from "./database.js";
 import { type Database, date, num } from "./schema.js";
 
 /** A column value handed to a driver. */
@@ -79,13 +78,10 @@ export const columnsOf = (t: AggregateTable): string[] => [
   ...(t.max ? [t.max] : []),
 ];
 
-/** `ON CONFLICT … DO UPDATE`: sums added, the max column maximised. */
-export function upsertClause(t: AggregateTable, dialect: Dialect): string {
+/** PostgreSQL `ON CONFLICT … DO UPDATE`: sums added, the max column maximised. */
+export function upsertClause(t: AggregateTable): string {
   const sets = t.sums.map((c) => `${c} = ${t.table}.${c} + excluded.${c}`);
-  if (t.max)
-    sets.push(
-      `${t.max} = ${dialect === "postgres" ? "greatest" : "max"}(${t.table}.${t.max}, excluded.${t.max})`,
-    );
+  if (t.max) sets.push(`${t.max} = greatest(${t.table}.${t.max}, excluded.${t.max})`);
   return `on conflict (${t.keys.join(", ")}) do update set ${sets.join(", ")}`;
 }
 

@@ -46,7 +46,7 @@ const unnest = (types: readonly string[]) =>
 
 const UPSERTS = AGGREGATES.map((t) => {
   const types = columnsOf(t).map((_, i) => (i < t.keys.length ? "text" : "bigint"));
-  return `insert into ${t.table} (${columnsOf(t).join(", ")}) select * from ${unnest(types)} ${upsertClause(t, "postgres")}`;
+  return `insert into ${t.table} (${columnsOf(t).join(", ")}) select * from ${unnest(types)} ${upsertClause(t)}`;
 });
 
 /**
@@ -138,7 +138,11 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
           unique.set(record.eventId, { record, day: utcDay(record.ts), path: record.path });
       if (unique.size === 0) return 0;
       return db.transaction().execute(async (trx) => {
-        const rows = [...unique.values()].map((c) => eventValues(c.record, c.day));
+        // Inserted in eventId order, so overlapping concurrent batches wait for each other's
+        // rows in one order instead of deadlocking.
+        const rows = [...unique.values()]
+          .sort((a, b) => (a.record.eventId < b.record.eventId ? -1 : 1))
+          .map((c) => eventValues(c.record, c.day));
         const inserted = await query<{ event_id: string }>(
           trx,
           `insert into crawl_events (${EVENT_COLUMNS.join(", ")}) select * from ${unnest(EVENT_TYPES)} on conflict (event_id) do nothing returning event_id`,
