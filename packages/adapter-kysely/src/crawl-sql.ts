@@ -160,6 +160,36 @@ export const newDayPaths = (domainId: string, day: string, count: number): DayPa
 });
 
 /**
+ * Paths known to be stored per domain-day, remembered after commits only: a path once in
+ * `crawl_day_paths` stays there, so a hit needs no lookup. Forgotten all at once when large.
+ */
+export function createStoredPaths(limit = 200_000) {
+  const byDay = new Map<string, Set<string>>();
+  let count = 0;
+  return {
+    has: (domainId: string, day: string, path: string): boolean =>
+      byDay.get(`${domainId}\0${day}`)?.has(path) ?? false,
+    /** Records the known paths of committed domain-days. */
+    remember(days: Iterable<DayPaths>): void {
+      for (const state of days) {
+        const key = `${state.domainId}\0${state.day}`;
+        const set = byDay.get(key) ?? new Set<string>();
+        byDay.set(key, set);
+        for (const p of state.known) {
+          if (set.has(p)) continue;
+          set.add(p);
+          count++;
+        }
+      }
+      if (count > limit) {
+        byDay.clear();
+        count = 0;
+      }
+    },
+  };
+}
+
+/**
  * The aggregated path of a new crawl: its own path when already stored for the day or while the
  * day has room under the cap (then admitted), else `__overflow__`.
  */

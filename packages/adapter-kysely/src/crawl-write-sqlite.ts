@@ -14,6 +14,7 @@ import {
   admitPath,
   type CrawlWriter,
   columnsOf,
+  createStoredPaths,
   type DayPaths,
   EVENT_COLUMNS,
   eventValues,
@@ -23,9 +24,6 @@ import {
   toCounted,
 } from "./crawl-sql.js";
 import type { Database } from "./schema.js";
-
-/** Paths remembered as stored (over every domain-day) before the memo is cleared. */
-const STORED_PATHS_CACHE = 200_000;
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
@@ -74,8 +72,8 @@ function prepare(database: Sqlite.Database) {
 /**
  * SQLite writes through better-sqlite3 statements prepared once and reused: each call is one
  * synchronous `BEGIN IMMEDIATE` transaction, run while holding Kysely's connection (so no Kysely
- * query interleaves). Events are inserted one statement each (`changes` says which are new), the
- * counts as one upsert per distinct aggregate key.
+ * query interleaves). Events are inserted one statement each (`changes` says which are new); each
+ * distinct aggregate key is updated in place, or inserted when no row changed.
  */
 export function createSqliteCrawlWriter(
   database: Sqlite.Database,
@@ -100,28 +98,7 @@ export function createSqliteCrawlWriter(
     });
   }
 
-  /**
-   * Paths known to be stored per domain-day (`domainId\0day`), filled after commits only: a path
-   * once in `crawl_day_paths` stays there, so a hit skips the lookup. Cleared when it grows large.
-   */
-  const storedPaths = new Map<string, Set<string>>();
-  let storedCount = 0;
-  const remember = (days: Iterable<DayPaths>) => {
-    for (const state of days) {
-      const key = `${state.domainId}\0${state.day}`;
-      const set = storedPaths.get(key) ?? new Set<string>();
-      storedPaths.set(key, set);
-      for (const p of state.known) {
-        if (set.has(p)) continue;
-        set.add(p);
-        storedCount++;
-      }
-    }
-    if (storedCount > STORED_PATHS_CACHE) {
-      storedPaths.clear();
-      storedCount = 0;
-    }
-  };
+  const stored = createStoredPaths();
 
   const append = database.transaction((batch: readonly CrawlRecord[], cap: number) => {
     const st = s();
@@ -137,12 +114,13 @@ export function createSqliteCrawlWriter(
         state = newDayPaths(record.domainId, day, st.dayCount.get(record.domainId, day) as number);
         days.set(dayKey, state);
       }
-      const cached = storedPaths.get(dayKey);
       const path = admitPath(
         state,
         record.path,
         cap,
-        (p) => cached?.has(p) || st.pathStored.get(record.domainId, day, p) !== undefined,
+        (p) =>
+          stored.has(record.domainId, day, p) ||
+          st.pathStored.get(record.domainId, day, p) !== undefined,
       );
       if (path !== record.path) st.overflow.run(path, record.eventId);
       added.push({ record, day, path });
@@ -177,7 +155,7 @@ export function createSqliteCrawlWriter(
     append: (batch, cap) =>
       locked(() => {
         const { inserted, days } = append.immediate(batch, cap);
-        remember(days);
+        stored.remember(days);
         return inserted;
       }),
     upgrade: (eventId, botOperator, matchedRange) =>
