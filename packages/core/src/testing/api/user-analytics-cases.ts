@@ -61,6 +61,7 @@ export function userAnalyticsCases(options: ApiSuiteOptions): void {
           verdict: "unknown",
           userAgent: "curl/8.5.0",
         },
+        { ts: at("2026-11-20"), path: "/blank" },
         // Before the window.
         { ts: at("2026-11-01"), path: "/old", botId: "googlebot" },
       ]);
@@ -68,7 +69,8 @@ export function userAnalyticsCases(options: ApiSuiteOptions): void {
         world.crawlgate.snapshots.record({ domainId: shop, path, html, renderStatus: 200 });
       await snap("/", GOOD_HTML);
       await snap("/pricing", POOR_HTML);
-      await snap("/old", "");
+      await snap("/blank", "");
+      await snap("/old", GOOD_HTML);
 
       const res = await world.call("POST", "/export-user-analytics", { body: { period: "7d" } });
       expect(res.status).toBe(200);
@@ -98,34 +100,36 @@ export function userAnalyticsCases(options: ApiSuiteOptions): void {
       ]);
       expect(domain).toMatchObject({ domain: "shop.example.com", domainId: shop, role: "owner" });
       expect(domain.summary).toEqual({
-        totalCrawls: 6,
+        totalCrawls: 7,
         prerenders: 1,
-        cachedViews: 4,
+        cachedViews: 5,
         cacheMisses: 2,
-        cacheHitRate: 66.7,
+        cacheHitRate: 71.4,
       });
       expect(Object.keys(domain.botTotals)).toEqual(KEYS);
       expect(KEYS).toHaveLength(25);
-      expect(domain.botTotals.googlebot).toBe(3);
+      expect(domain.botTotals.googlebot).toBe(4);
       expect(domain.botTotals.gptbot).toBe(2);
       const others = KEYS.filter((k) => k !== "googlebot" && k !== "gptbot");
       for (const key of others) expect(domain.botTotals[key], key).toBe(0);
       expect(domain.botSeries).toHaveLength(7);
       for (const entry of domain.botSeries) expect(Object.keys(entry)).toEqual(["date", ...KEYS]);
       expect(domain.botSeries[5]).toMatchObject({ date: "2026-11-19", googlebot: 1, gptbot: 1 });
+      expect(domain.botSeries[6]).toMatchObject({ date: "2026-11-20", googlebot: 2, gptbot: 1 });
       expect(domain.botSeries[0]).toMatchObject({ date: "2026-11-14", googlebot: 0 });
       expect(domain.topPages).toEqual([
         { url: "https://shop.example.com/", seoScore: 100, seoIssuesCount: 0, botTotal: 4 },
+        { url: "https://shop.example.com/blank", seoScore: null, seoIssuesCount: 0, botTotal: 1 },
         { url: "https://shop.example.com/docs", seoScore: null, seoIssuesCount: null, botTotal: 1 },
         { url: "https://shop.example.com/pricing", seoScore: 35, seoIssuesCount: 6, botTotal: 1 },
       ]);
       // Every snapshotted page of the domain, crawled in the window or not.
       expect(domain.seo).toEqual({
-        good: 1,
+        good: 2,
         needsWork: 0,
         poor: 1,
         unknown: 1,
-        totalPages: 3,
+        totalPages: 4,
         totalIssues: 6,
       });
     });
