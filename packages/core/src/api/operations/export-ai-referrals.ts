@@ -9,7 +9,7 @@ import {
   rankedKeys,
   zeroFilledSeries,
 } from "../day-series.js";
-import { domainsInScope, requestWindow } from "../export-scope.js";
+import { domainsInScope, requestWindow, windowedExportHeader } from "../export-scope.js";
 import { rejectUnknownFields } from "../fields.js";
 
 const FIELDS = ["period", "startDate", "endDate", "domainId"] as const;
@@ -33,11 +33,7 @@ export const exportAiReferrals: Operation = async ({ deps, user, body, now }) =>
   return {
     status: 200,
     body: {
-      generatedAt: now.toISOString(),
-      period: window.period,
-      startDate: window.startDate,
-      endDate: window.endDate,
-      userId: user.userId,
+      ...windowedExportHeader(now, window, user),
       domainCount: out.length,
       domains: out,
     },
