@@ -2,8 +2,10 @@ import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
+import { referralCases } from "./referral-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
+import { userAnalyticsCases } from "./user-analytics-cases.js";
 import type { ApiSuiteOptions } from "./world.js";
 
 /**
@@ -17,5 +19,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     ruleCases(options);
     crawlAnalyticsCases(options);
     snapshotCases(options);
+    referralCases(options);
+    userAnalyticsCases(options);
   });
 }
