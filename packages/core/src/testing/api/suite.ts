@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
+import { ingestCases } from "./ingest-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { referralCases } from "./referral-cases.js";
 import { ruleCases } from "./rule-cases.js";
@@ -18,6 +19,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     accountCases(options);
     ruleCases(options);
     crawlAnalyticsCases(options);
+    ingestCases(options);
     snapshotCases(options);
     referralCases(options);
     userAnalyticsCases(options);
