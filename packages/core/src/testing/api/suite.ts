@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
+import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
@@ -17,5 +18,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     ruleCases(options);
     crawlAnalyticsCases(options);
     snapshotCases(options);
+    pageSnapshotsCases(options);
   });
 }
