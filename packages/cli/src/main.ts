@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { createCrawlgate, PLAN_NAMES, type PlanName } from "@crawlgate/core";
 import { seedDemo } from "./demo.js";
 import { seedDemoCrawls } from "./demo-crawls.js";
+import { seedDemoSnapshots } from "./demo-snapshots.js";
 import { importLogs } from "./import-logs.js";
 import { createJsonLogger } from "./logger.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -200,14 +201,27 @@ async function serve(
   if (demo) {
     const [shop, blog] = demo.domains;
     const started = performance.now();
+    const now = new Date();
+    const sites = [
+      {
+        domainId: shop?.domainId as string,
+        hostname: shop?.domain as string,
+        kind: "shop" as const,
+      },
+      {
+        domainId: blog?.domainId as string,
+        hostname: blog?.domain as string,
+        kind: "blog" as const,
+      },
+    ];
+    const pages = await seedDemoSnapshots({ deps: stores.deps, sites, now, logger });
+    logger.info("demo.snapshots_seeded", { snapshots: pages.snapshots, dropped: pages.dropped });
     const seeded = await seedDemoCrawls({
       crawls: stores.deps.crawls,
-      sites: [
-        { domainId: shop?.domainId as string, kind: "shop" },
-        { domainId: blog?.domainId as string, kind: "blog" },
-      ],
-      now: new Date(),
+      sites,
+      now,
       logger,
+      snapshots: pages.lookup,
     });
     logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
   }
