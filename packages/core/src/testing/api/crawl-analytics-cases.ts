@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlRecord } from "../../types.js";
 import { makeCrawl } from "../crawl-store-suite.js";
+import { expectDomainsNotFound, expectInvalidRequests } from "./refusals.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
 
@@ -170,17 +171,8 @@ export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
         [{ domainId: 7 }, /domainId must be a UUID/],
         [{ domain_id: world.domains.shop.domainId }, /unknown field: domain_id/],
       ] as const;
-      for (const [body, message] of bad) {
-        const res = await call(body);
-        expect(res.status, JSON.stringify(body)).toBe(400);
-        expect(res.json.error).toBe("invalid_request");
-        expect(res.json.message).toMatch(message);
-      }
-      for (const domainId of [world.domains.other.domainId, crypto.randomUUID()]) {
-        const res = await call({ domainId });
-        expect(res.status).toBe(404);
-        expect(res.json).toEqual({ error: "domain_not_found" });
-      }
+      await expectInvalidRequests(call, bad);
+      await expectDomainsNotFound(world, call);
       const starter = await world.call("POST", "/export-crawl-analytics", {
         key: world.keys.starter,
         body: {},

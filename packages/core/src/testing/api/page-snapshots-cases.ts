@@ -4,6 +4,7 @@ import { gunzipText } from "../../snapshots/content.js";
 import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
 import type { CrawlRecord, Snapshot } from "../../types.js";
 import { makeCrawl } from "../crawl-store-suite.js";
+import { expectDomainsNotFound, expectInvalidRequests } from "./refusals.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
 
@@ -419,17 +420,8 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
         [{ domainId, url: PAGE, tier: {} }, /tier must be/],
         [{ domainId, url: PAGE, path: PAGE }, /unknown field: path/],
       ] as const;
-      for (const [body, message] of bad) {
-        const res = await call(body);
-        expect(res.status, JSON.stringify(body)).toBe(400);
-        expect(res.json.error).toBe("invalid_request");
-        expect(res.json.message).toMatch(message);
-      }
-      for (const id of [world.domains.other.domainId, crypto.randomUUID()]) {
-        const res = await call({ domainId: id, url: PAGE });
-        expect(res.status).toBe(404);
-        expect(res.json).toEqual({ error: "domain_not_found" });
-      }
+      await expectInvalidRequests(call, bad);
+      await expectDomainsNotFound(world, call, { url: PAGE });
       const starter = await call({ domainId, url: PAGE }, world.keys.starter);
       expect(starter.status).toBe(403);
       expect(starter.json).toEqual({ error: "plan_upgrade_required" });
