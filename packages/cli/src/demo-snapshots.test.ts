@@ -13,7 +13,7 @@ describe("demo snapshots", () => {
     const crawlgate = createCrawlgate({ ...deps, clock: { now: () => now }, logger: silentLogger });
     const demo = await seedDemo(crawlgate, deps, now);
     const blog = demo.domains[1] as { domainId: string; domain: string };
-    const sites = [{ domainId: blog.domainId, hostname: blog.domain, kind: "blog" as const }];
+    const sites = [{ domainId: blog.domainId, kind: "blog" as const }];
     const pages = await seedDemoSnapshots({ deps, sites, now, logger: silentLogger });
     expect(pages.dropped).toBeGreaterThan(0);
     await seedDemoCrawls({

@@ -130,7 +130,7 @@ function htmlOf(hostname: string, path: string, version: PageVersion): string {
  */
 export async function seedDemoSnapshots(options: {
   deps: Omit<CrawlgateDeps, "clock" | "logger">;
-  sites: readonly (DemoSite & { hostname: string })[];
+  sites: readonly DemoSite[];
   now: Date;
   logger: Logger;
 }): Promise<{ lookup: DemoSnapshotLookup; snapshots: number; dropped: number }> {
@@ -147,6 +147,8 @@ export async function seedDemoSnapshots(options: {
   const table = new Map<string, Map<string, { from: string; served: ServedSnapshot }[]>>();
   const ids = new Set<string>();
   for (const site of options.sites) {
+    const hostname =
+      (await options.deps.accounts.getDomain(site.domainId))?.hostname ?? "localhost";
     const pages = new Map<string, { from: string; served: ServedSnapshot }[]>();
     table.set(site.domainId, pages);
     for (const [path, versions] of Object.entries(HISTORY[site.kind])) {
@@ -158,7 +160,7 @@ export async function seedDemoSnapshots(options: {
         const input = {
           domainId: site.domainId,
           path,
-          html: htmlOf(site.hostname, path, version),
+          html: htmlOf(hostname, path, version),
           renderStatus: version.renderStatus,
         };
         // First served on `from`, last on `until`: that is what retention measures.

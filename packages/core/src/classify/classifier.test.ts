@@ -136,4 +136,19 @@ describe("uaHash", () => {
       }),
     );
   });
+
+  it("agrees with a BigInt FNV-1a over the UTF-8 bytes, ASCII fast path or not", () => {
+    const reference = (s: string) => {
+      let h = 0xcbf29ce484222325n;
+      for (const byte of new TextEncoder().encode(s))
+        h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+      return h.toString(16).padStart(16, "0");
+    };
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" })), (s) => {
+        expect(uaHash(s)).toBe(reference(s));
+      }),
+    );
+    expect(uaHash("Bot ✓ 日本")).toBe(reference("Bot ✓ 日本"));
+  });
 });

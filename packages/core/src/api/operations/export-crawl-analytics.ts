@@ -8,7 +8,7 @@ import {
   type Window,
 } from "../../window/window.js";
 import type { Operation } from "../context.js";
-import { domainsInScope, requestWindow } from "../export-scope.js";
+import { domainsInScope, requestWindow, windowedExportHeader } from "../export-scope.js";
 import { rejectUnknownFields } from "../fields.js";
 import { addToTier, emptyTotals, type TierTotals } from "../tier-counts.js";
 
@@ -64,11 +64,7 @@ export const exportCrawlAnalytics: Operation = async ({ deps, user, body, now })
   return {
     status: 200,
     body: {
-      generatedAt: now.toISOString(),
-      period: window.period,
-      startDate: window.startDate,
-      endDate: window.endDate,
-      userId: user.userId,
+      ...windowedExportHeader(now, window, user),
       legacyCutover: LEGACY_CUTOVER,
       definitionsVersion: taxonomy.version,
       domainCount: out.length,

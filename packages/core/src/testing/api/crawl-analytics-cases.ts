@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlRecord } from "../../types.js";
 import { makeCrawl } from "../crawl-store-suite.js";
-import { expectDomainsNotFound, expectInvalidRequests } from "./refusals.js";
+import { expectWindowedExportErrors } from "./export-errors.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
 
@@ -213,26 +213,7 @@ export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
     });
 
     it("refuses bad windows, bad IDs, unknown fields and inaccessible domains", async () => {
-      const world = w();
-      const call = (body: unknown) => world.call("POST", "/export-crawl-analytics", { body });
-      const bad = [
-        [{ period: "7d", startDate: "2026-11-01" }, /period cannot be combined/],
-        [{ endDate: "2026-11-01" }, /endDate requires startDate/],
-        [{ period: "14d" }, /period must be one of/],
-        [{ startDate: "2026-02-30" }, /real date/],
-        [{ startDate: "2026-11-21" }, /future/],
-        [{ startDate: "2025-01-01", endDate: "2026-11-20" }, /at most 365/],
-        [{ domainId: "nope" }, /domainId must be a UUID/],
-        [{ domainId: 7 }, /domainId must be a UUID/],
-        [{ domain_id: world.domains.shop.domainId }, /unknown field: domain_id/],
-      ] as const;
-      await expectInvalidRequests(call, bad);
-      await expectDomainsNotFound(world, call);
-      const starter = await world.call("POST", "/export-crawl-analytics", {
-        key: world.keys.starter,
-        body: {},
-      });
-      expect(starter.json).toEqual({ error: "plan_upgrade_required" });
+      await expectWindowedExportErrors(w(), "/export-crawl-analytics");
     });
   });
 }

@@ -4,7 +4,11 @@ import { gunzipText } from "../../snapshots/content.js";
 import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
 import type { CrawlRecord, Snapshot } from "../../types.js";
 import { makeCrawl } from "../crawl-store-suite.js";
-import { expectDomainsNotFound, expectInvalidRequests } from "./refusals.js";
+import {
+  expectDomainsNotFound,
+  expectInvalidRequests,
+  expectPlanAndKeyErrors,
+} from "./export-errors.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
 
@@ -422,14 +426,7 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
       ] as const;
       await expectInvalidRequests(call, bad);
       await expectDomainsNotFound(world, call, { url: PAGE });
-      const starter = await call({ domainId, url: PAGE }, world.keys.starter);
-      expect(starter.status).toBe(403);
-      expect(starter.json).toEqual({ error: "plan_upgrade_required" });
-      const anonymous = await world.call("POST", "/export-page-snapshots", {
-        key: null,
-        body: { domainId, url: PAGE },
-      });
-      expect(anonymous.status).toBe(401);
+      await expectPlanAndKeyErrors(world, "/export-page-snapshots");
     });
   });
 }
