@@ -1,8 +1,8 @@
 import type { RoutingRule } from "../types.js";
 import { ExactPaths } from "./exact-paths.js";
 import { FoldedTable } from "./folded-table.js";
-import { foldedEquals, foldedHash } from "./folded-text.js";
-import { matchablePath, type ParsedSource, parseSource } from "./pattern.js";
+import { FOLD_PRIME, FOLD_SEED, foldedEquals } from "./folded-text.js";
+import { encodeNonAscii, isAscii, type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
 import {
   compileTarget,
@@ -94,11 +94,32 @@ function computeMinRank(node: Node): number {
   return min;
 }
 
-/** Offsets of captured segments as a persistent list, so branches share their history. */
-interface Cap {
-  start: number;
-  end: number;
-  prev: Cap | null;
+/**
+ * Captured segments as a persistent list in reused typed arrays (so branches share their
+ * history and a capture allocates nothing): capture `k` spans `path[capStart[k], capEnd[k])`
+ * and follows capture `capPrev[k]` (-1: none). Reset at the start of every walk; a match copies
+ * the offsets it keeps.
+ */
+let capStart = new Int32Array(64);
+let capEnd = new Int32Array(64);
+let capPrev = new Int32Array(64);
+let capTop = 0;
+
+function pushCap(start: number, end: number, prev: number): number {
+  if (capTop === capStart.length) {
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    capStart = grow(capStart);
+    capEnd = grow(capEnd);
+    capPrev = grow(capPrev);
+  }
+  capStart[capTop] = start;
+  capEnd[capTop] = end;
+  capPrev[capTop] = prev;
+  return capTop++;
 }
 
 /** A request path ready for the walk. */
@@ -118,7 +139,8 @@ function requestPath(path: string): RequestPath {
 
 interface Candidate {
   entry: Entry;
-  caps: Cap | null;
+  /** Last capture in the shared list (-1: none); valid until the next walk. */
+  caps: number;
   /** Start offset of the rest captured by a rest wildcard, or -1. */
   restStart: number;
 }
@@ -182,6 +204,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     insert(root, entry);
   }
   computeMinRank(root);
+  /** Some exact source contains a percent-escape: a non-ASCII request path may hit it encoded. */
+  const percentKeys = parsed.some((e) => e.parsed.isExact && e.key.includes("%"));
   for (const entry of parsed) {
     if (!entry.parsed.isExact) continue;
     const found: Candidate[] = [];
@@ -201,11 +225,12 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     shortcut: boolean,
   ): Candidate[] {
     const found: Candidate[] = [];
-    if (plain) for (const entry of plain.sameKey) found.push({ entry, caps: null, restStart: -1 });
+    if (plain) for (const entry of plain.sameKey) found.push({ entry, caps: -1, restStart: -1 });
     if (query && exactWithQuery.size > 0) {
       const withQuery = exactWithQuery.get(`${s.path.slice(0, s.end).toLowerCase()}?${query}`);
-      if (withQuery)
-        for (const entry of withQuery) found.push({ entry, caps: null, restStart: -1 });
+      // (A non-ASCII letter may lowercase to ASCII, as the Kelvin sign does: no such hit.)
+      if (withQuery && isAscii(s.path))
+        for (const entry of withQuery) found.push({ entry, caps: -1, restStart: -1 });
     }
     // With the shortcut, branches that cannot beat the best exact hit are cut during the walk
     // (if that hit is then skipped as a self-redirect, the caller walks again without it).
@@ -251,15 +276,30 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
         plain = exact.get(path);
         looked = true;
         if (plain?.unbeatable) {
-          const candidate = { entry: plain, caps: null, restStart: -1 };
+          const candidate = { entry: plain, caps: -1, restStart: -1 };
           const match = resolve(candidate, path, path.length, request);
           if (match) return match;
         }
       }
-      const s = requestPath(matchablePath(path));
-      if (s.path !== path) plain = exact.get(s.path.toLowerCase());
-      else if (!looked) plain = exact.get(lower);
-      const found = candidates(s, query, plain, true);
+      // The trie is walked on the path as sent: only if the walk reads a non-ASCII character is
+      // the path percent-encoded and walked again. A character the walk never reads cannot
+      // change its outcome (a rest capture is encoded when sliced), and an exact source can
+      // only be hit by an encoded path if it contains a percent-escape (then it is encoded now).
+      let p = path.charCodeAt(0) === 47 ? path : `/${path}`;
+      if (percentKeys && !isAscii(p)) p = encodeNonAscii(p);
+      if (!looked || p !== path) {
+        const key = p === path ? lower : p.toLowerCase();
+        plain = exact.get(key);
+        if (plain !== undefined && key !== p && !isAscii(p)) plain = undefined;
+      }
+      let s = requestPath(p);
+      sawNonAscii = false;
+      let found = candidates(s, query, plain, true);
+      if (sawNonAscii) {
+        s = requestPath(encodeNonAscii(p));
+        plain = undefined;
+        found = candidates(s, query, plain, true);
+      }
       if (found.length === 0) return null;
       const match = firstApplicable(found, s, request);
       if (match || walked) return match;
@@ -332,12 +372,15 @@ function insert(root: Node, entry: Entry): void {
   node.ends = [...(node.ends ?? []), entry];
 }
 
+/** Set by a walk that read a non-ASCII character (and stopped: the path needs encoding). */
+let sawNonAscii = false;
+
 // Scratch space reused by every walk (matching is synchronous, so one set suffices). Arrays
 // are only ever grown; live lengths are kept in counters.
 let curNodes: Node[] = [];
-let curCaps: (Cap | null)[] = [];
+let curCaps: number[] = [];
 let nextNodes: Node[] = [];
-let nextCaps: (Cap | null)[] = [];
+let nextCaps: number[] = [];
 
 /**
  * Breadth-first walk over the trie: all live branches advance together, one segment at a time,
@@ -348,7 +391,8 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
   const { path, end, endsWithSlash } = s;
   const atRoot = end === 1;
   curNodes[0] = root;
-  curCaps[0] = null;
+  curCaps[0] = -1;
+  capTop = 0;
   let count = 1;
   let start = 1; // offset of the next segment, just after its "/"
 
@@ -360,25 +404,34 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
       for (const { entry, min } of rests) {
         // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
         if ((min === 0 || (more && start < end)) && accepts(entry, endsWithSlash, query)) {
-          found.push({ entry, caps: curCaps[i] as Cap | null, restStart: more ? start : -2 });
+          found.push({ entry, caps: curCaps[i] as number, restStart: more ? start : -2 });
         }
       }
     }
     if (!more) break;
-    let segEnd = path.indexOf("/", start);
-    if (segEnd < 0 || segEnd > end) segEnd = end;
+    // One pass over the segment finds its end and folds and hashes it for literal lookups.
+    let segEnd = start;
+    let hash = FOLD_SEED;
+    for (; segEnd < end; segEnd++) {
+      let c = path.charCodeAt(segEnd);
+      if (c === 47) break;
+      if (c > 127) {
+        sawNonAscii = true;
+        return;
+      }
+      if (c - 65 < 26 && c >= 65) c += 32;
+      hash = Math.imul(hash ^ c, FOLD_PRIME);
+    }
     const length = segEnd - start;
-    let hash = 0;
-    let hashed = false;
     let next = 0;
     for (let i = 0; i < count; i++) {
       const node = curNodes[i] as Node;
-      const cap = curCaps[i] as Cap | null;
-      if (node.literal !== null) {
-        if (!hashed) {
-          hash = foldedHash(path, start, segEnd);
-          hashed = true;
-        }
+      const cap = curCaps[i] as number;
+      if (
+        node.literal !== null &&
+        length > 0 &&
+        node.literal.mayStartWith(path.charCodeAt(start))
+      ) {
         const lit = node.literal.get(hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank < bound) {
           nextNodes[next] = lit;
@@ -387,7 +440,7 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
       }
       if (node.one !== null && node.one.minRank < bound && length > 0) {
         nextNodes[next] = node.one;
-        nextCaps[next++] = { start, end: segEnd, prev: cap };
+        nextCaps[next++] = pushCap(start, segEnd, cap);
       }
       if (node.globs !== null) {
         for (const g of node.globs) {
@@ -400,7 +453,7 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
             foldedEquals(path, to, segEnd, g.suffix)
           ) {
             nextNodes[next] = g.node;
-            nextCaps[next++] = { start: from, end: to, prev: cap };
+            nextCaps[next++] = pushCap(from, to, cap);
           }
         }
       }
@@ -420,7 +473,7 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
     if (endHere === null) continue;
     for (const entry of endHere) {
       if (accepts(entry, endsWithSlash, query))
-        found.push({ entry, caps: curCaps[i] as Cap | null, restStart: -1 });
+        found.push({ entry, caps: curCaps[i] as number, restStart: -1 });
     }
   }
 }
@@ -448,28 +501,49 @@ function resolve(
     const target = entry.constTarget;
     if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
       return null;
-    return new Match(entry.rule, target, entry.names, null, candidate, path, end);
+    return new Match(entry.rule, target, entry.names, null, captureOffsets(candidate, end), path);
   }
-  const values = captureValues(candidate, path, end);
+  const values = sliceCaptures(path, captureOffsets(candidate, end));
   const n = targetPieces(entry.target, values, query, pieces);
   // Compared piece by piece: the built target stays a rope until someone reads it.
   if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
   const target = joinPieces(pieces, n);
   if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
-  return new Match(entry.rule, target, entry.names, values, candidate, path, end);
+  return new Match(entry.rule, target, entry.names, values, NO_OFFSETS, path);
 }
 
-/** The captured values in capture order, sliced from the matched path (original case). */
-function captureValues(candidate: Candidate, path: string, end: number): string[] {
+const NO_OFFSETS: number[] = [];
+
+/**
+ * The captured spans in capture order as (start, end) pairs into the matched path, copied out
+ * of the shared capture list (which the next walk reuses).
+ */
+function captureOffsets(candidate: Candidate, end: number): number[] {
   const { entry } = candidate;
-  const names = entry.names;
-  if (names.length === 0) return [];
-  const values: string[] = new Array(names.length);
-  let i = entry.endsWithRest ? names.length - 2 : names.length - 1;
-  for (let c = candidate.caps; c && i >= 0; c = c.prev) values[i--] = path.slice(c.start, c.end);
-  if (entry.endsWithRest) {
-    values[names.length - 1] = candidate.restStart >= 0 ? path.slice(candidate.restStart, end) : "";
+  const n = entry.names.length;
+  if (n === 0) return NO_OFFSETS;
+  const offsets: number[] = [];
+  for (let k = 0; k < 2 * n; k++) offsets.push(0);
+  let i = entry.endsWithRest ? n - 2 : n - 1;
+  for (let c = candidate.caps; c >= 0 && i >= 0; c = capPrev[c] as number, i--) {
+    offsets[2 * i] = capStart[c] as number;
+    offsets[2 * i + 1] = capEnd[c] as number;
   }
+  if (entry.endsWithRest && candidate.restStart >= 0) {
+    offsets[2 * n - 2] = candidate.restStart;
+    offsets[2 * n - 1] = end;
+  }
+  return offsets;
+}
+
+/**
+ * The captured values in capture order, sliced from the matched path (original case). A rest
+ * capture may span characters the walk never read, so values are percent-encoded here.
+ */
+function sliceCaptures(path: string, offsets: number[]): string[] {
+  const values: string[] = new Array(offsets.length / 2);
+  for (let i = 0; i < values.length; i++)
+    values[i] = encodeNonAscii(path.slice(offsets[2 * i] as number, offsets[2 * i + 1] as number));
   return values;
 }
 
@@ -480,13 +554,12 @@ class Match implements RuleMatch {
     readonly target: string,
     private readonly names: string[],
     private values: string[] | null,
-    private readonly candidate: Candidate,
+    private readonly offsets: number[],
     private readonly path: string,
-    private readonly end: number,
   ) {}
 
   get captures(): Record<string, string> {
-    this.values ??= captureValues(this.candidate, this.path, this.end);
+    this.values ??= sliceCaptures(this.path, this.offsets);
     const out: Record<string, string> = {};
     this.names.forEach((name, i) => {
       out[name] = this.values?.[i] ?? "";
