@@ -161,6 +161,7 @@ const target = fc.constantFrom(
   "/:slug/:rest",
   "https://up.example.org/:p/*",
   "/a",
+  "/a/",
   "/A/b",
   "/t?z=9",
 );

@@ -1,6 +1,6 @@
 import type { RoutingRule } from "../types.js";
 import { ExactPaths } from "./exact-paths.js";
-import { FoldedTable } from "./folded-table.js";
+import { FoldedTable, foldedLookup, headBit } from "./folded-table.js";
 import { FOLD_PRIME, FOLD_SEED, foldedEquals } from "./folded-text.js";
 import { encodeNonAscii, isAscii, type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
@@ -40,8 +40,17 @@ interface Entry {
   target: TargetTemplate;
   /** The target when the visitor sent no query and it needs no capture, else `null`. */
   constTarget: string | null;
+  /**
+   * When the target's only capture is the rest it appends (`/old/*` → `/new`): its path with
+   * the "/" that goes before a non-empty rest, else `null`. `restTail` is its own query.
+   */
+  restLead: string | null;
+  restPath: string;
+  restTail: string;
   /** Capture names (`parsed.captureNames`). */
   names: string[];
+  /** `names.length`, kept on the entry (the names array is one more object to load). */
+  captureCount: number;
   /** The source ends in `:name*`, `:name+` or a trailing `*`. */
   endsWithRest: boolean;
   slashSignificant: boolean;
@@ -62,6 +71,9 @@ interface Node {
   /** The literal segment leading here ("" under a wildcard). */
   key: string;
   literal: FoldedTable<Node> | null;
+  /** The literal table's slots and first-character filter, on the node (one load fewer). */
+  litSlots: (number | Node | null)[] | null;
+  litHeads: number;
   one: Node | null;
   globs: { prefix: string; suffix: string; node: Node }[] | null;
   /** Rules whose last segment is a rest wildcard hanging off this node. */
@@ -75,6 +87,8 @@ interface Node {
 const newNode = (key = ""): Node => ({
   key,
   literal: null,
+  litSlots: null,
+  litHeads: 0,
   one: null,
   globs: null,
   rests: null,
@@ -82,8 +96,12 @@ const newNode = (key = ""): Node => ({
   minRank: Number.POSITIVE_INFINITY,
 });
 
-/** Fills `minRank` bottom-up. */
+/** Fills `minRank` bottom-up, and copies each literal table's lookup fields onto its node. */
 function computeMinRank(node: Node): number {
+  if (node.literal !== null) {
+    node.litSlots = node.literal.slots;
+    node.litHeads = node.literal.heads;
+  }
   let min = Number.POSITIVE_INFINITY;
   for (const e of node.ends ?? []) min = Math.min(min, e.rank);
   for (const r of node.rests ?? []) min = Math.min(min, r.entry.rank);
@@ -320,7 +338,11 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     parsed,
     target,
     constTarget: usesCaptures ? null : renderTarget(target, [], ""),
+    restLead: null,
+    restPath: "",
+    restTail: "",
     names: parsed.captureNames,
+    captureCount: parsed.captureNames.length,
     endsWithRest: parsed.segments[parsed.segments.length - 1]?.kind === "rest",
     slashSignificant: parsed.slashSignificant,
     query: parsed.query,
@@ -330,6 +352,16 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     unbeatable: false,
   };
   entry.sameKey.push(entry);
+  if (
+    target.appendRest >= 0 &&
+    target.pathParts.every((p) => !isCaptureRef(p)) &&
+    target.queryParts.every((p) => !isCaptureRef(p))
+  ) {
+    const path = target.pathParts.join("");
+    entry.restLead = path.endsWith("/") ? path : `${path}/`;
+    entry.restPath = path;
+    entry.restTail = target.queryParts.join("");
+  }
   return entry;
 }
 
@@ -409,6 +441,16 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
       }
     }
     if (!more) break;
+    // Before reading the segment: if every live branch wants a literal and none starts with its
+    // first character, the walk ends here (a miss is rejected after one character). A non-ASCII
+    // first character is read, since its encoded form starts with "%".
+    const first = path.charCodeAt(start);
+    let wanted = first > 127;
+    for (let i = 0; i < count && !wanted; i++) {
+      const node = curNodes[i] as Node;
+      wanted = node.one !== null || node.globs !== null || (node.litHeads & headBit(first)) !== 0;
+    }
+    if (!wanted) return;
     // One pass over the segment finds its end and folds and hashes it for literal lookups.
     let segEnd = start;
     let hash = FOLD_SEED;
@@ -427,12 +469,8 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
     for (let i = 0; i < count; i++) {
       const node = curNodes[i] as Node;
       const cap = curCaps[i] as number;
-      if (
-        node.literal !== null &&
-        length > 0 &&
-        node.literal.mayStartWith(path.charCodeAt(start))
-      ) {
-        const lit = node.literal.get(hash, path, start, segEnd);
+      if (node.litSlots !== null && length > 0 && (node.litHeads & headBit(first)) !== 0) {
+        const lit = foldedLookup(node.litSlots, hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank < bound) {
           nextNodes[next] = lit;
           nextCaps[next++] = cap;
@@ -503,6 +541,7 @@ function resolve(
       return null;
     return new Match(entry.rule, target, entry.names, null, captureOffsets(candidate, end), path);
   }
+  if (entry.restLead !== null) return resolveRest(candidate, entry.restLead, path, end, request);
   const values = sliceCaptures(path, captureOffsets(candidate, end));
   const n = targetPieces(entry.target, values, query, pieces);
   // Compared piece by piece: the built target stays a rope until someone reads it.
@@ -510,6 +549,34 @@ function resolve(
   const target = joinPieces(pieces, n);
   if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
   return new Match(entry.rule, target, entry.names, values, NO_OFFSETS, path);
+}
+
+/** `resolve` for a target whose only capture is the appended rest: no pieces, one concat. */
+function resolveRest(
+  candidate: Candidate,
+  lead: string,
+  path: string,
+  end: number,
+  request: MatchRequest,
+): RuleMatch | null {
+  const { entry } = candidate;
+  const t = entry.target;
+  const { query } = request;
+  const rs = candidate.restStart;
+  // The walk never read the rest: it may hold non-ASCII characters.
+  const rest = rs >= 0 && rs < end ? encodeNonAscii(path.slice(rs, end)) : "";
+  let target = (rest ? lead + rest : entry.restPath) + entry.restTail;
+  if (query && t.passQuery) target += (t.hasOwnQuery ? "&" : "?") + query;
+  target += t.fragment;
+  if (entry.isRedirect) {
+    // Lengths first: a rope is only flattened when it may equal the requested URL.
+    const asked = requested(request);
+    if (target.length === asked.length && target === asked) return null;
+    if (!entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
+  }
+  const values = entry.captureCount === 1 ? [rest] : null;
+  const offsets = values === null ? captureOffsets(candidate, end) : NO_OFFSETS;
+  return new Match(entry.rule, target, entry.names, values, offsets, path);
 }
 
 const NO_OFFSETS: number[] = [];
@@ -520,7 +587,7 @@ const NO_OFFSETS: number[] = [];
  */
 function captureOffsets(candidate: Candidate, end: number): number[] {
   const { entry } = candidate;
-  const n = entry.names.length;
+  const n = entry.captureCount;
   if (n === 0) return NO_OFFSETS;
   const offsets: number[] = [];
   for (let k = 0; k < 2 * n; k++) offsets.push(0);
