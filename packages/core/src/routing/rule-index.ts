@@ -149,10 +149,15 @@ interface RequestPath {
   endsWithSlash: boolean;
 }
 
-function requestPath(path: string): RequestPath {
+function requestPath(path: string, into?: RequestPath): RequestPath {
   const len = path.length;
   const endsWithSlash = path.charCodeAt(len - 1) === 47;
-  return { path, end: endsWithSlash && len > 1 ? len - 1 : len, endsWithSlash };
+  const end = endsWithSlash && len > 1 ? len - 1 : len;
+  if (!into) return { path, end, endsWithSlash };
+  into.path = path;
+  into.end = end;
+  into.endsWithSlash = endsWithSlash;
+  return into;
 }
 
 interface Candidate {
@@ -266,6 +271,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     return found;
   }
   let walked = false;
+  /** The request path being matched (one object per index, reused). */
+  const current: RequestPath = { path: "", end: 0, endsWithSlash: false };
 
   function firstApplicable(
     found: Candidate[],
@@ -284,37 +291,32 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     size: parsed.length,
     match(request) {
       const { path, query } = request;
-      const lower = path.toLowerCase();
-      // Fast path: the path is already lowercase (the engine returns the same string then, so
-      // this is one comparison), it is an exact source's path (so it is ASCII and needs no
-      // encoding), and no pattern or query rule can outrank that source.
-      let plain: Entry | undefined;
-      let looked = false;
-      if (lower === path && (query === "" || exactWithQuery.size === 0)) {
-        plain = exact.get(path);
-        looked = true;
-        if (plain?.unbeatable) {
-          const candidate = { entry: plain, caps: -1, restStart: -1 };
-          const match = resolve(candidate, path, path.length, request);
-          if (match) return match;
-        }
-      }
       // The trie is walked on the path as sent: only if the walk reads a non-ASCII character is
       // the path percent-encoded and walked again. A character the walk never reads cannot
       // change its outcome (a rest capture is encoded when sliced), and an exact source can
       // only be hit by an encoded path if it contains a percent-escape (then it is encoded now).
       let p = path.charCodeAt(0) === 47 ? path : `/${path}`;
       if (percentKeys && !isAscii(p)) p = encodeNonAscii(p);
-      if (!looked || p !== path) {
-        const key = p === path ? lower : p.toLowerCase();
+      // The exact sources are looked up only when the signature filter (a few characters read,
+      // letters folded) lets the path through: most other paths are never lowercased.
+      let plain: Entry | undefined;
+      if (exact.mayHave(p)) {
+        const key = p.toLowerCase();
         plain = exact.get(key);
+        // (A non-ASCII letter may lowercase to ASCII, as the Kelvin sign does: no such hit.)
         if (plain !== undefined && key !== p && !isAscii(p)) plain = undefined;
+        // Fast path: an exact hit that no pattern or query rule can outrank.
+        if (plain?.unbeatable && (query === "" || exactWithQuery.size === 0)) {
+          const candidate = { entry: plain, caps: -1, restStart: -1 };
+          const match = resolve(candidate, p, p.length, request);
+          if (match) return match;
+        }
       }
-      let s = requestPath(p);
+      let s = requestPath(p, current);
       sawNonAscii = false;
       let found = candidates(s, query, plain, true);
       if (sawNonAscii) {
-        s = requestPath(encodeNonAscii(p));
+        s = requestPath(encodeNonAscii(p), current);
         plain = undefined;
         found = candidates(s, query, plain, true);
       }
@@ -445,31 +447,45 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
     // first character, the walk ends here (a miss is rejected after one character). A non-ASCII
     // first character is read, since its encoded form starts with "%".
     const first = path.charCodeAt(start);
+    const bit = headBit(first);
     let wanted = first > 127;
-    for (let i = 0; i < count && !wanted; i++) {
+    let hashed = false; // some branch looks the segment up among literals
+    for (let i = 0; i < count; i++) {
       const node = curNodes[i] as Node;
-      wanted = node.one !== null || node.globs !== null || (node.litHeads & headBit(first)) !== 0;
+      if ((node.litHeads & bit) !== 0) hashed = true;
+      else if (node.one !== null || node.globs !== null) wanted = true;
     }
-    if (!wanted) return;
-    // One pass over the segment finds its end and folds and hashes it for literal lookups.
+    if (!wanted && !hashed) return;
+    // One pass over the segment finds its end (and folds and hashes it for literal lookups).
     let segEnd = start;
     let hash = FOLD_SEED;
-    for (; segEnd < end; segEnd++) {
-      let c = path.charCodeAt(segEnd);
-      if (c === 47) break;
-      if (c > 127) {
-        sawNonAscii = true;
-        return;
+    if (hashed) {
+      for (; segEnd < end; segEnd++) {
+        let c = path.charCodeAt(segEnd);
+        if (c === 47) break;
+        if (c > 127) {
+          sawNonAscii = true;
+          return;
+        }
+        if (c - 65 < 26 && c >= 65) c += 32;
+        hash = Math.imul(hash ^ c, FOLD_PRIME);
       }
-      if (c - 65 < 26 && c >= 65) c += 32;
-      hash = Math.imul(hash ^ c, FOLD_PRIME);
+    } else {
+      for (; segEnd < end; segEnd++) {
+        const c = path.charCodeAt(segEnd);
+        if (c === 47) break;
+        if (c > 127) {
+          sawNonAscii = true;
+          return;
+        }
+      }
     }
     const length = segEnd - start;
     let next = 0;
     for (let i = 0; i < count; i++) {
       const node = curNodes[i] as Node;
       const cap = curCaps[i] as number;
-      if (node.litSlots !== null && length > 0 && (node.litHeads & headBit(first)) !== 0) {
+      if (node.litSlots !== null && length > 0 && (node.litHeads & bit) !== 0) {
         const lit = foldedLookup(node.litSlots, hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank < bound) {
           nextNodes[next] = lit;
@@ -589,8 +605,7 @@ function captureOffsets(candidate: Candidate, end: number): number[] {
   const { entry } = candidate;
   const n = entry.captureCount;
   if (n === 0) return NO_OFFSETS;
-  const offsets: number[] = [];
-  for (let k = 0; k < 2 * n; k++) offsets.push(0);
+  const offsets: number[] = n === 1 ? [0, 0] : new Array(2 * n).fill(0);
   let i = entry.endsWithRest ? n - 2 : n - 1;
   for (let c = candidate.caps; c >= 0 && i >= 0; c = capPrev[c] as number, i--) {
     offsets[2 * i] = capStart[c] as number;
