@@ -1,9 +1,12 @@
 import { parseArgs } from "node:util";
 import { createCrawlgate, PLAN_NAMES, type PlanName } from "@crawlgate/core";
 import { seedDemo } from "./demo.js";
-import { seedDemoCrawls } from "./demo-crawls.js";
+import { type DemoSite, seedDemoCrawls } from "./demo-crawls.js";
+import { seedDemoLegacy } from "./demo-legacy.js";
+import { seedDemoReferrals } from "./demo-referrals.js";
 import { importLogs } from "./import-logs.js";
 import { createJsonLogger } from "./logger.js";
+import { nodeResolver } from "./node-resolver.js";
 import { loadOrCreateSecret } from "./secret.js";
 import { listen } from "./server.js";
 import { openStores, type StoreOptions } from "./stores.js";
@@ -125,11 +128,15 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
           );
         const file = sub;
         if (!file) throw new CliError("import-logs needs a file");
+        const logger = createJsonLogger((line) => io.err(line.trimEnd()));
+        const { ingest } = createCrawlgate(
+          { ...stores.deps, resolver: nodeResolver, logger },
+          { ingest: { maxBatch: 1_000, intervalMs: 100 } },
+        );
         const summary = await importLogs({
           file,
           domainId: domain.domainId,
-          crawls: stores.deps.crawls,
-          logger: createJsonLogger((line) => io.err(line.trimEnd())),
+          ingest,
           progress: (text) => io.err(text),
         });
         io.out(JSON.stringify({ domain: domain.hostname, ...summary }));
@@ -193,23 +200,28 @@ async function serve(
   const secret = loadOrCreateSecret(store.dataDir, io.env);
   const baseUrl = io.env.CRAWLGATE_BASE_URL;
   const crawlgate = createCrawlgate(
-    { ...stores.deps, logger },
+    { ...stores.deps, resolver: nodeResolver, logger },
     { ratePerMinute: rate, secret, ...(baseUrl ? { baseUrl } : {}) },
   );
   const demo = values.demo ? await seedDemo(crawlgate, stores.deps, new Date()) : undefined;
   if (demo) {
     const [shop, blog] = demo.domains;
+    const sites: DemoSite[] = [
+      { domainId: shop?.domainId as string, kind: "shop" },
+      { domainId: blog?.domainId as string, kind: "blog" },
+    ];
     const started = performance.now();
-    const seeded = await seedDemoCrawls({
-      crawls: stores.deps.crawls,
-      sites: [
-        { domainId: shop?.domainId as string, kind: "shop" },
-        { domainId: blog?.domainId as string, kind: "blog" },
-      ],
-      now: new Date(),
+    const now = new Date();
+    const seeded = await seedDemoCrawls({ crawls: stores.deps.crawls, sites, now, logger });
+    logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
+    await seedDemoLegacy({ crawls: stores.deps.crawls, sites, now, logger });
+    const referrals = await seedDemoReferrals({
+      referrals: stores.deps.referrals,
+      sites,
+      now,
       logger,
     });
-    logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
+    logger.info("demo.referrals_seeded", referrals);
   }
   const server = await listen(crawlgate, { port, host: values.host ?? "127.0.0.1", logger });
   io.out(JSON.stringify({ event: "ready", baseUrl: server.baseUrl, ...(demo ? { demo } : {}) }));

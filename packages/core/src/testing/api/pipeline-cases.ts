@@ -20,8 +20,6 @@ export function pipelineCases(options: ApiSuiteOptions): void {
         "/export-page-analytics",
         "/export-page-snapshots",
         "/export-crawl-logs",
-        "/export-ai-referrals",
-        "/export-user-analytics",
       ]) {
         const res = await w().call("POST", path, { body: {} });
         expect(res.status, path).toBe(404);

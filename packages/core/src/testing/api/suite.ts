@@ -1,9 +1,12 @@
 import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
+import { ingestCases } from "./ingest-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
+import { referralCases } from "./referral-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
+import { userAnalyticsCases } from "./user-analytics-cases.js";
 import type { ApiSuiteOptions } from "./world.js";
 
 /**
@@ -16,6 +19,9 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     accountCases(options);
     ruleCases(options);
     crawlAnalyticsCases(options);
+    ingestCases(options);
     snapshotCases(options);
+    referralCases(options);
+    userAnalyticsCases(options);
   });
 }
