@@ -1,5 +1,5 @@
 import { freshStrings, type ResultRow } from "./measure.js";
-import { IMPLS, requests, routes } from "./routing.js";
+import { IMPLS, routeSets } from "./routing.js";
 
 /**
  * `pnpm bench routing-interleaved`: crawlgate and the radix anchors alternating in one process,
@@ -26,12 +26,7 @@ export function routingInterleavedSuite(): ResultRow[] {
   const rounds = Number(process.env.ROUNDS ?? 30);
   const rows: ResultRow[] = [];
   let sink = 0;
-  for (const [label, n] of [
-    ["1k", 1_000],
-    ["10k", 10_000],
-  ] as const) {
-    const list = routes(n);
-    const paths = requests(list, 10_000);
+  for (const [label, , list, paths] of routeSets()) {
     const sets = new Map(
       kinds.map((k) => [k, k === "all" ? paths : paths.filter((p) => kindOf(p) === k)]),
     );
