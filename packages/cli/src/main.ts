@@ -4,6 +4,7 @@ import { seedDemo } from "./demo.js";
 import { type DemoSite, seedDemoCrawls } from "./demo-crawls.js";
 import { seedDemoLegacy } from "./demo-legacy.js";
 import { seedDemoReferrals } from "./demo-referrals.js";
+import { seedDemoSnapshots } from "./demo-snapshots.js";
 import { importLogs } from "./import-logs.js";
 import { createJsonLogger } from "./logger.js";
 import { nodeResolver } from "./node-resolver.js";
@@ -212,7 +213,15 @@ async function serve(
     ];
     const started = performance.now();
     const now = new Date();
-    const seeded = await seedDemoCrawls({ crawls: stores.deps.crawls, sites, now, logger });
+    const pages = await seedDemoSnapshots({ deps: stores.deps, sites, now, logger });
+    logger.info("demo.snapshots_seeded", { snapshots: pages.snapshots, dropped: pages.dropped });
+    const seeded = await seedDemoCrawls({
+      crawls: stores.deps.crawls,
+      sites,
+      now,
+      logger,
+      snapshots: pages.lookup,
+    });
     logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
     await seedDemoLegacy({ crawls: stores.deps.crawls, sites, now, logger });
     const referrals = await seedDemoReferrals({

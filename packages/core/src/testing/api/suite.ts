@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { ingestCases } from "./ingest-cases.js";
+import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { referralCases } from "./referral-cases.js";
 import { ruleCases } from "./rule-cases.js";
@@ -21,6 +22,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     crawlAnalyticsCases(options);
     ingestCases(options);
     snapshotCases(options);
+    pageSnapshotsCases(options);
     referralCases(options);
     userAnalyticsCases(options);
   });

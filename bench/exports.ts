@@ -1,0 +1,216 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createKyselyStores,
+  createPostgresDatabase,
+  createSqliteDatabase,
+  type KyselyHandle,
+  migrateToLatest,
+} from "@crawlgate/adapter-kysely";
+import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import { addDays, type Crawlgate, createCrawlgate } from "@crawlgate/core";
+import { sql } from "kysely";
+import type { ResultRow } from "./measure.js";
+
+/**
+ * Exports over a big domain: 10 million crawls over 90 days on 100,000 distinct paths, loaded
+ * straight into the aggregate tables the exports read (through ingest this would take most of
+ * an hour here; the raw rows are not read by these exports). Each export is timed through the
+ * API handler, median of a few calls.
+ */
+
+const DAYS = 90;
+const PATHS = 100_000;
+/** Paths crawled every day (the head of the distribution), several bots each. */
+const HEAD = 2_000;
+const BOTS = [
+  "googlebot",
+  "bingbot",
+  "gptbot",
+  "claudebot",
+  "perplexitybot",
+  "bytespider",
+  "ccbot",
+  "ahrefsbot",
+  "semrushbot",
+  "yandexbot",
+  "applebot",
+  "unknown",
+];
+const TODAY = "2026-11-20";
+const NOW = new Date(`${TODAY}T12:00:00.000Z`);
+
+/** A SQL expression choosing among the bots by an integer expression. */
+const botCase = (expr: string) =>
+  `case (${expr}) % ${BOTS.length} ${BOTS.map((b, i) => `when ${i} then '${b}'`).join(" ")} end`;
+const tierCase = (bot: string, expr: string) =>
+  `case when ${bot} = 'unknown' then 'unknown' when (${expr}) % 3 = 0 then 'declared' else 'verified' end`;
+
+/**
+ * Inserts the aggregates of one domain. Rows per (day, path, bot, tier): the head's 2,000 paths
+ * every day with three bots each, the tail's 98,000 paths on about 30% of the days with one bot.
+ * Counts give about 10 million crawls in all.
+ */
+async function seed(handle: KyselyHandle, domainId: string): Promise<number> {
+  const db = handle.db;
+  const first = addDays(TODAY, -(DAYS - 1));
+  const pg = handle.dialect === "postgres";
+  const series = (name: string, n: number) =>
+    pg
+      ? `generate_series(0, ${n - 1}) as ${name}(i)`
+      : `(with recursive s(i) as (select 0 union all select i + 1 from s where i < ${n - 1}) select i from s) as ${name}`;
+  const day = pg
+    ? `to_char(date '${first}' + d.i, 'YYYY-MM-DD')`
+    : `strftime('%Y-%m-%d', '${first}', '+' || d.i || ' days')`;
+  const path = `'/section-' || (p.i % 50) || '/page-' || p.i`;
+  const rows = `
+    select ${day} as day, ${path} as path, b.i as slot, d.i as di, p.i as pi,
+      case when p.i < ${HEAD} then 4 + (${HEAD} - p.i) / 200 else 1 + ((p.i + d.i) % 3) end as count
+    from ${series("d", DAYS)} cross join ${series("p", PATHS)} cross join ${series("b", 3)}
+    where (p.i < ${HEAD}) or (b.i = 0 and (p.i * 7 + d.i * 13) % 10 < 3)`;
+  const bot = botCase("pi + di + slot * 5");
+  const tier = tierCase("bot_id", "pi + di");
+  await sql
+    .raw(`insert into crawl_path_day (domain_id, day, path, bot_id, tier, count)
+      select '${domainId}', day, path, bot_id, ${tier}, count
+      from (select day, path, di, pi, count, ${bot} as bot_id from (${rows}) r) x`)
+    .execute(db);
+  await sql
+    .raw(`insert into crawl_bot_day (domain_id, day, bot_id, tier, count)
+      select domain_id, day, bot_id, tier, sum(count) from crawl_path_day
+      where domain_id = '${domainId}' group by domain_id, day, bot_id, tier`)
+    .execute(db);
+  const servedFrom = `case when length(path) % 4 = 0 then 'render' when length(path) % 7 = 0 then 'origin' else 'cache' end`;
+  const lastSeen = pg
+    ? `(extract(epoch from (day::date + time '12:00')) * 1000)::bigint`
+    : `(strftime('%s', day || ' 12:00:00') * 1000)`;
+  await sql
+    .raw(`insert into crawl_served_day
+        (domain_id, path, day, bot_id, tier, served_from, snapshot_id, count, last_seen_at)
+      select domain_id, path, day, bot_id, tier, ${servedFrom}, '', count, ${lastSeen}
+      from crawl_path_day where domain_id = '${domainId}'`)
+    .execute(db);
+  await sql
+    .raw(`insert into crawl_summary_day (domain_id, day, served_from, count)
+      select domain_id, day, served_from, sum(count) from crawl_served_day
+      where domain_id = '${domainId}' group by domain_id, day, served_from`)
+    .execute(db);
+  await sql.raw("analyze").execute(db);
+  const total = await sql<{ n: number | string }>`
+    select sum(count) as n from crawl_bot_day where domain_id = ${domainId}`.execute(db);
+  return Number(total.rows[0]?.n ?? 0);
+}
+
+async function call(crawlgate: Crawlgate, key: string, path: string, body: unknown) {
+  const response = await crawlgate.api.handle({
+    method: "POST",
+    path: `/functions/v1/${path}`,
+    query: {},
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: new TextEncoder().encode(JSON.stringify(body)),
+  });
+  const text = typeof response.body === "string" ? response.body : "";
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** Median wall time of `times` calls, in nanoseconds (one untimed warm-up call first). */
+async function timed(times: number, run: () => Promise<unknown>): Promise<number> {
+  await run();
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await run();
+    samples.push((performance.now() - start) * 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return Math.round(samples[Math.floor(samples.length / 2)] as number);
+}
+
+async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promise<ResultRow[]> {
+  await migrateToLatest(handle);
+  const stores = createKyselyStores(handle);
+  const crawlgate = createCrawlgate(
+    {
+      ...stores,
+      settingsCache: createMemorySettingsCache(),
+      blobs: createMemoryBlobStore(),
+      clock: { now: () => NOW },
+    },
+    { ratePerMinute: 1_000_000, secret: "bench-secret-of-at-least-32-bytes!" },
+  );
+  const user = await crawlgate.admin.createUser("bench", "enterprise");
+  if (!user.ok) throw new Error(user.message);
+  const key = await crawlgate.admin.createKey(user.value.userId);
+  if (!key.ok) throw new Error(key.message);
+  const domain = await crawlgate.admin.addDomain(user.value.userId, "big.example.com");
+  if (!domain.ok) throw new Error(domain.message);
+  const domainId = domain.value.domainId;
+  const started = performance.now();
+  const crawls = await seed(handle, domainId);
+  console.error(
+    `exports ${label}: seeded ${crawls.toLocaleString("en")} crawls in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const k = key.value.key;
+  const times = quick ? 1 : 5;
+  const rows: ResultRow[] = [];
+  const measure = async (name: string, run: () => Promise<unknown>) => {
+    const ns = await timed(times, run);
+    console.error(`exports ${label} ${name}: ${(ns / 1e6).toFixed(1)} ms`);
+    rows.push({ suite: "exports", case: name, impl: `crawlgate-${label}`, nsPerOp: ns });
+  };
+  await measure("crawl-analytics-365d", () =>
+    call(crawlgate, k, "export-crawl-analytics", { domainId, period: "365d" }),
+  );
+  await measure("page-analytics-first-page", () =>
+    call(crawlgate, k, "export-page-analytics", { domainId, period: "90d" }),
+  );
+  // A deep page: follow the cursors 40 pages in (pages 2,001–2,050 of the ranking), untimed.
+  let cursor: string | null = null;
+  for (let page = 0; page < (quick ? 3 : 40); page++) {
+    const body: { nextCursor: string | null } = await call(
+      crawlgate,
+      k,
+      "export-page-analytics",
+      cursor ? { cursor, series: false } : { domainId, period: "90d", series: false },
+    );
+    cursor = body.nextCursor;
+  }
+  const deep = cursor;
+  if (deep)
+    await measure("page-analytics-deep-cursor-page", () =>
+      call(crawlgate, k, "export-page-analytics", { cursor: deep }),
+    );
+  await measure("page-snapshots-busiest-path", () =>
+    call(crawlgate, k, "export-page-snapshots", {
+      domainId,
+      url: "https://big.example.com/section-0/page-0",
+      period: "90d",
+    }),
+  );
+  return rows;
+}
+
+export async function exportsSuite(quick: boolean): Promise<ResultRow[]> {
+  const rows: ResultRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-exports-"));
+  const sqlite = createSqliteDatabase(join(dir, "bench.sqlite"));
+  try {
+    rows.push(...(await runOn("sqlite", sqlite, quick)));
+  } finally {
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const schema = `cg_bench_exports_${process.pid}`;
+  const pg = createPostgresDatabase(url, { schema });
+  try {
+    rows.push(...(await runOn("postgres", pg, quick)));
+  } finally {
+    await pg.db.schema.dropSchema(schema).ifExists().cascade().execute();
+    await pg.close();
+  }
+  return rows;
+}
