@@ -169,6 +169,9 @@ export function createStoredPaths(limit = 200_000) {
   return {
     has: (domainId: string, day: string, path: string): boolean =>
       byDay.get(`${domainId}\0${day}`)?.has(path) ?? false,
+    /** The paths known to be stored for one domain-day (to look up many paths of that day). */
+    of: (domainId: string, day: string): ReadonlySet<string> =>
+      byDay.get(`${domainId}\0${day}`) ?? new Set(),
     /** Records the known paths of committed domain-days. */
     remember(days: Iterable<DayPaths>): void {
       for (const state of days) {

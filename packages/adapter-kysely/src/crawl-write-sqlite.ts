@@ -102,36 +102,40 @@ export function createSqliteCrawlWriter(
 
   const append = database.transaction((batch: readonly CrawlRecord[], cap: number) => {
     const st = s();
-    const days = new Map<string, DayPaths>();
+    /** domainId → day → path-cap state (nested: no key string per event). */
+    const domains = new Map<string, Map<string, DayPaths & { isStored: (p: string) => boolean }>>();
     const added: CountedCrawl[] = [];
     for (const record of batch) {
       const day = utcDay(record.ts);
       if (st.insertEvent.run(eventValues(record, day)).changes === 0) continue;
-      const dayKey = `${record.domainId}\0${day}`;
-      let state = days.get(dayKey);
-      if (!state) {
-        st.touchDay.run(record.domainId, day);
-        state = newDayPaths(record.domainId, day, st.dayCount.get(record.domainId, day) as number);
-        days.set(dayKey, state);
+      const { domainId } = record;
+      let byDay = domains.get(domainId);
+      if (!byDay) {
+        byDay = new Map();
+        domains.set(domainId, byDay);
       }
-      const path = admitPath(
-        state,
-        record.path,
-        cap,
-        (p) =>
-          stored.has(record.domainId, day, p) ||
-          st.pathStored.get(record.domainId, day, p) !== undefined,
-      );
+      let state = byDay.get(day);
+      if (!state) {
+        st.touchDay.run(domainId, day);
+        const known = stored.of(domainId, day);
+        state = {
+          ...newDayPaths(domainId, day, st.dayCount.get(domainId, day) as number),
+          isStored: (p) => known.has(p) || st.pathStored.get(domainId, day, p) !== undefined,
+        };
+        byDay.set(day, state);
+      }
+      const path = admitPath(state, record.path, cap, state.isStored);
       if (path !== record.path) st.overflow.run(path, record.eventId);
       added.push({ record, day, path });
     }
-    for (const state of days.values()) {
+    const days = [...domains.values()].flatMap((byDay) => [...byDay.values()]);
+    for (const state of days) {
       if (state.admitted.length === 0) continue;
       for (const p of state.admitted) st.addPath.run(state.domainId, state.day, p);
       st.setDayCount.run(state.count, state.domainId, state.day);
     }
     apply(countCrawls(added));
-    return { inserted: added.length, days: days.values() };
+    return { inserted: added.length, days };
   });
 
   const upgrade = database.transaction(

@@ -83,4 +83,48 @@ describe("ingest batcher", () => {
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     await expect(batcher.add(99)).rejects.toThrow("closed");
   });
+
+  it("runs up to `concurrency` writes at once, acknowledging each item after its own batch", async () => {
+    let active = 0;
+    let maxActive = 0;
+    const written = new Set<number>();
+    const batcher = createBatcher<number>({
+      write: async (b) => {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await new Promise((r) => setTimeout(r, 2));
+        for (const n of b) written.add(n);
+        active--;
+      },
+      maxBatch: 4,
+      maxBuffered: 12,
+      intervalMs: 1,
+      concurrency: 2,
+    });
+    const acks = Array.from({ length: 50 }, (_, i) =>
+      batcher.add(i).then(() => expect(written.has(i)).toBe(true)),
+    );
+    await Promise.all(acks);
+    await batcher.close();
+    expect(maxActive).toBe(2);
+    expect(written.size).toBe(50);
+    expect(batcher.pending()).toBe(0);
+  });
+
+  it("close writes the partial rest while other writes run", async () => {
+    const written: number[][] = [];
+    const batcher = createBatcher<number>({
+      write: async (b) => {
+        await new Promise((r) => setTimeout(r, 1));
+        written.push(b);
+      },
+      maxBatch: 3,
+      intervalMs: 10_000,
+      concurrency: 3,
+    });
+    const acks = Array.from({ length: 7 }, (_, i) => batcher.add(i));
+    await batcher.close();
+    await Promise.all(acks);
+    expect(written.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The write buffer of ingest: items are collected and written in batches (by size or after an
- * interval), one batch at a time. `add` resolves only once the item's batch was written, so an
+ * interval), one batch at a time unless `concurrency` allows more. `add` resolves only once the item's batch was written, so an
  * acknowledged event is a stored event; a failed write is retried with backoff, and only after
  * the last attempt are that batch's `add` calls rejected (never acknowledged, never silently
  * lost). A full buffer makes `add` wait (backpressure). `close` writes everything still queued.
@@ -19,6 +19,11 @@ export interface BatcherOptions<T> {
   maxAttempts?: number;
   /** First retry delay in ms, doubled per attempt (capped at 5 s); default 100. */
   retryDelayMs?: number;
+  /**
+   * Batches written at the same time; default 1. More than 1 needs a `write` that is safe for
+   * concurrent, overlapping batches (batches may then commit out of order).
+   */
+  concurrency?: number;
 }
 
 /** Items that will be written together, with one acknowledgement shared by all of them. */
@@ -48,7 +53,13 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   let buffered = 0;
   const spaceWaiters: (() => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let writing: Promise<void> | null = null;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  /** Writes running now. */
+  let active = 0;
+  /** Partial batches are written too (the interval passed, or closing). */
+  let flushing = false;
+  /** Wakes `close` when the last running write finished. */
+  const idleWaiters: (() => void)[] = [];
   let closed = false;
 
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -81,39 +92,34 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   }
 
   const full = () => (segments[0]?.items.length ?? 0) >= maxBatch;
+  const ready = () => full() || (flushing && buffered > 0);
 
   /**
-   * Writes full batches (and, with `all`, the partial rest), one write at a time. A partial batch
-   * left behind waits for the interval.
+   * Starts writes of full batches (and, while flushing, of the partial rest) up to `concurrency`
+   * at once. A partial batch left behind when no write runs waits for the interval.
    */
-  function drain(all: boolean): Promise<void> {
-    if (writing) return writing;
-    if (timer) {
+  function pump(): void {
+    if (timer && ready()) {
       clearTimeout(timer);
       timer = null;
     }
-    writing = (async () => {
-      while (full() || (all && buffered > 0)) {
-        const batch = segments.shift() as Segment<T>;
-        buffered -= batch.items.length;
-        while (spaceWaiters.length > 0 && buffered < maxBuffered) spaceWaiters.shift()?.();
-        await writeBatch(batch);
-      }
-    })().finally(() => {
-      writing = null;
-      if (buffered > 0) schedule();
-    });
-    return writing;
-  }
-
-  function schedule(): void {
-    if (writing) return;
-    if (full()) {
-      void drain(false);
-    } else if (!timer && buffered > 0) {
+    while (active < concurrency && ready()) {
+      const batch = segments.shift() as Segment<T>;
+      buffered -= batch.items.length;
+      if (buffered === 0) flushing = false;
+      while (spaceWaiters.length > 0 && buffered < maxBuffered) spaceWaiters.shift()?.();
+      active++;
+      void writeBatch(batch).finally(() => {
+        active--;
+        pump();
+        if (active === 0) for (const wake of idleWaiters.splice(0)) wake();
+      });
+    }
+    if (active === 0 && !timer && buffered > 0) {
       timer = setTimeout(() => {
         timer = null;
-        void drain(true);
+        flushing = true;
+        pump();
       }, intervalMs);
     }
   }
@@ -126,7 +132,7 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     if (!segment || segment.items.length >= maxBatch) segment = openSegment();
     segment.items.push(item);
     buffered++;
-    schedule();
+    pump();
     return segment.done;
   }
 
@@ -135,10 +141,14 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
       if (closed) return Promise.reject(new Error("batcher is closed"));
       return enqueue(item);
     },
-    pending: () => buffered + (writing ? 1 : 0),
+    pending: () => buffered + active,
     async close() {
       closed = true;
-      while (buffered > 0 || writing) await drain(true);
+      while (buffered > 0 || active > 0) {
+        flushing = true;
+        pump();
+        await new Promise<void>((wake) => idleWaiters.push(wake));
+      }
     },
   };
 }

@@ -1,13 +1,123 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { legacyKeyOf } from "../taxonomy/legacy-key-of.js";
 import { makeCrawl } from "../testing/crawl-store-suite.js";
 import type { CrawlRecord } from "../types.js";
-import { countCrawls, legacyImportCounts, upgradeCounts } from "./crawl-counts.js";
+import { aggregateTier } from "./aggregates.js";
+import {
+  type CountDeltas,
+  type CountedCrawl,
+  countCrawls,
+  legacyImportCounts,
+  upgradeCounts,
+} from "./crawl-counts.js";
 
 const d = "dom";
 const at = (iso: string) => new Date(iso);
 const counted = (record: CrawlRecord, path = record.path) => ({ record, day: "2026-11-20", path });
 
+/** The counting rules written plainly: one string key per row and event, rows sorted by key. */
+function referenceCounts(crawls: CountedCrawl[]): CountDeltas {
+  const maps = {
+    bot: new Map(),
+    path: new Map(),
+    served: new Map(),
+    summary: new Map(),
+    legacy: new Map(),
+  };
+  const bump = (
+    map: Map<string, Record<string, unknown>>,
+    key: string,
+    row: Record<string, unknown>,
+  ) => {
+    const old = map.get(key);
+    if (!old) return void map.set(key, { ...row });
+    for (const f of ["count", "total", "verified"] as const)
+      if (typeof row[f] === "number") old[f] = (old[f] as number) + (row[f] as number);
+    if (typeof row.lastSeenAt === "number")
+      old.lastSeenAt = Math.max(old.lastSeenAt as number, row.lastSeenAt);
+  };
+  for (const { record: r, day, path } of crawls) {
+    const tier = aggregateTier(r.verdict);
+    const base = { domainId: r.domainId, day };
+    const b = `${r.domainId}\0${day}\0${r.botId}\0${tier}`;
+    bump(maps.bot, b, { ...base, botId: r.botId, tier, count: 1 });
+    bump(maps.path, `${b}\0${path}`, { ...base, botId: r.botId, tier, count: 1, path });
+    bump(maps.served, `${b}\0${r.servedFrom}\0${r.snapshotId ?? ""}\0${path}`, {
+      ...base,
+      botId: r.botId,
+      tier,
+      count: 1,
+      path,
+      servedFrom: r.servedFrom,
+      snapshotId: r.snapshotId,
+      lastSeenAt: r.ts.getTime(),
+    });
+    bump(maps.summary, `${r.domainId}\0${day}\0${r.servedFrom}`, {
+      ...base,
+      servedFrom: r.servedFrom,
+      count: 1,
+    });
+    const key = legacyKeyOf(r.botId, r.userAgent);
+    if (key !== null)
+      bump(maps.legacy, `${r.domainId}\0${day}\0${key}`, {
+        ...base,
+        key,
+        total: 1,
+        verified: tier === "verified" ? 1 : 0,
+      });
+  }
+  const rows = (map: Map<string, unknown>) => [...map.keys()].sort().map((k) => map.get(k));
+  return {
+    bot: rows(maps.bot),
+    path: rows(maps.path),
+    served: rows(maps.served),
+    summary: rows(maps.summary),
+    legacy: rows(maps.legacy),
+  } as CountDeltas;
+}
+
+const crawlArb = fc
+  .record({
+    domainId: fc.constantFrom("a", "b", "a\0b"),
+    day: fc.constantFrom("2026-11-01", "2026-11-02"),
+    bot: fc.constantFrom(
+      ["googlebot", "Googlebot/2.1"],
+      ["unknown", "curl/8"],
+      ["unknown", "Mozilla/5.0 Tumblr/14"],
+      ["gptbot", "GPTBot/1.0"],
+    ),
+    verdict: fc.constantFrom("verified", "declared", "unknown", "automation"),
+    servedFrom: fc.constantFrom("cache", "render", "origin"),
+    snapshotId: fc.constantFrom(null, "", "s1", "s\0"),
+    path: fc.constantFrom("/", "/a", "/a\0", "__overflow__", "/é"),
+    ms: fc.integer({ min: 0, max: 86_399_999 }),
+  })
+  .map(
+    (c): CountedCrawl => ({
+      record: makeCrawl(c.domainId, {
+        botId: c.bot[0],
+        userAgent: c.bot[1],
+        verdict: c.verdict as CrawlRecord["verdict"],
+        servedFrom: c.servedFrom as CrawlRecord["servedFrom"],
+        snapshotId: c.snapshotId,
+        ts: new Date(Date.parse(`${c.day}T00:00:00.000Z`) + c.ms),
+      }),
+      day: c.day,
+      path: c.path,
+    }),
+  );
+
 describe("countCrawls", () => {
+  it("equals the plain per-event counting, rows in key order", () => {
+    fc.assert(
+      fc.property(fc.array(crawlArb, { maxLength: 40 }), (crawls) => {
+        expect(countCrawls(crawls)).toEqual(referenceCounts(crawls));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it("sums one row per key, automation as unknown, lastSeenAt the latest ts", () => {
     const deltas = countCrawls([
       counted(makeCrawl(d, { ts: at("2026-11-20T10:00:00.000Z") })),

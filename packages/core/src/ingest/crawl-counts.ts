@@ -51,7 +51,8 @@ export interface CountedCrawl {
   path: string;
 }
 
-// Keys of the aggregates: only `path` is free text, and it comes last, so keys never collide.
+// Keys of the aggregates (their sort order): only `path` is free text, and it comes last, so
+// keys never collide.
 export const botKey = (r: BotDelta) => `${r.domainId}\0${r.day}\0${r.botId}\0${r.tier}`;
 export const pathKey = (r: PathDelta) => `${botKey(r)}\0${r.path}`;
 export const servedKey = (r: ServedDelta) =>
@@ -59,38 +60,83 @@ export const servedKey = (r: ServedDelta) =>
 export const summaryKey = (r: SummaryDelta) => `${r.domainId}\0${r.day}\0${r.servedFrom}`;
 export const legacyKey = (r: LegacyDelta) => `${r.domainId}\0${r.day}\0${r.key}`;
 
-const sorted = <T>(map: Map<string, T>): T[] => [...map.keys()].sort().map((k) => map.get(k) as T);
+/** Rows in the order of their keys (compared as strings, like a sort of the keys). */
+function sortedBy<T>(rows: Iterable<T>, key: (row: T) => string): T[] {
+  const keyed: [string, T][] = [];
+  for (const row of rows) keyed.push([key(row), row]);
+  keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return keyed.map((k) => k[1]);
+}
+
+/** The rows of one path (of one bot and tier) and its served rows by served-from and snapshot. */
+interface PathGroup {
+  row: PathDelta;
+  served: Map<string, ServedDelta>;
+}
+/** One bot and tier of a domain-day, with its paths. */
+interface BotGroup {
+  row: BotDelta;
+  paths: Map<string, PathGroup>;
+}
+/** The rows of one domain-day. */
+interface DayGroup {
+  bots: Map<string, Partial<Record<AggregateTier, BotGroup>>>;
+  summary: Map<string, SummaryDelta>;
+  legacy: Map<string, LegacyDelta>;
+}
 
 /**
  * The deltas of new crawls (automation counts as `unknown`; legacy keys by `legacyKeyOf`), rows
- * sorted by key so concurrent writers take row locks in one order. Objects are made only for
- * keys not seen yet in the batch.
+ * sorted by key so concurrent writers take row locks in one order. Rows are grouped in nested
+ * maps keyed by the record's own strings (no key string per event); objects and sort keys are
+ * made only per distinct row.
  */
 export function countCrawls(crawls: Iterable<CountedCrawl>): CountDeltas {
-  const bot = new Map<string, BotDelta>();
-  const path = new Map<string, PathDelta>();
-  const served = new Map<string, ServedDelta>();
-  const summary = new Map<string, SummaryDelta>();
-  const legacy = new Map<string, LegacyDelta>();
+  const domains = new Map<string, Map<string, DayGroup>>();
   for (const { record: r, day, path: p } of crawls) {
     const tier = aggregateTier(r.verdict);
     const ts = r.ts.getTime();
-    const dayKey = `${r.domainId}\0${day}`;
-    const b = `${dayKey}\0${r.botId}\0${tier}`;
-    const botRow = bot.get(b);
-    if (botRow) botRow.count++;
-    else bot.set(b, { domainId: r.domainId, day, botId: r.botId, tier, count: 1 });
-    const pk = `${b}\0${p}`;
-    const pathRow = path.get(pk);
-    if (pathRow) pathRow.count++;
-    else path.set(pk, { domainId: r.domainId, day, botId: r.botId, tier, count: 1, path: p });
-    const sk = `${b}\0${r.servedFrom}\0${r.snapshotId ?? ""}\0${p}`;
-    const servedRow = served.get(sk);
+    let byDay = domains.get(r.domainId);
+    if (!byDay) {
+      byDay = new Map();
+      domains.set(r.domainId, byDay);
+    }
+    let group = byDay.get(day);
+    if (!group) {
+      group = { bots: new Map(), summary: new Map(), legacy: new Map() };
+      byDay.set(day, group);
+    }
+    let tiers = group.bots.get(r.botId);
+    if (!tiers) {
+      tiers = {};
+      group.bots.set(r.botId, tiers);
+    }
+    let bot = tiers[tier];
+    if (bot) bot.row.count++;
+    else {
+      bot = {
+        row: { domainId: r.domainId, day, botId: r.botId, tier, count: 1 },
+        paths: new Map(),
+      };
+      tiers[tier] = bot;
+    }
+    let pathGroup = bot.paths.get(p);
+    if (pathGroup) pathGroup.row.count++;
+    else {
+      pathGroup = {
+        row: { domainId: r.domainId, day, botId: r.botId, tier, count: 1, path: p },
+        served: new Map(),
+      };
+      bot.paths.set(p, pathGroup);
+    }
+    // A null snapshot and "" are one key (stored as "").
+    const sk = r.snapshotId ? `${r.servedFrom}\0${r.snapshotId}` : r.servedFrom;
+    const servedRow = pathGroup.served.get(sk);
     if (servedRow) {
       servedRow.count++;
       if (ts > servedRow.lastSeenAt) servedRow.lastSeenAt = ts;
     } else
-      served.set(sk, {
+      pathGroup.served.set(sk, {
         domainId: r.domainId,
         day,
         botId: r.botId,
@@ -101,26 +147,50 @@ export function countCrawls(crawls: Iterable<CountedCrawl>): CountDeltas {
         snapshotId: r.snapshotId,
         lastSeenAt: ts,
       });
-    const mk = `${dayKey}\0${r.servedFrom}`;
-    const summaryRow = summary.get(mk);
+    const summaryRow = group.summary.get(r.servedFrom);
     if (summaryRow) summaryRow.count++;
-    else summary.set(mk, { domainId: r.domainId, day, servedFrom: r.servedFrom, count: 1 });
+    else
+      group.summary.set(r.servedFrom, {
+        domainId: r.domainId,
+        day,
+        servedFrom: r.servedFrom,
+        count: 1,
+      });
     const key = legacyKeyOf(r.botId, r.userAgent);
     if (key === null) continue;
-    const lk = `${dayKey}\0${key}`;
     const verified = tier === "verified" ? 1 : 0;
-    const legacyRow = legacy.get(lk);
+    const legacyRow = group.legacy.get(key);
     if (legacyRow) {
       legacyRow.total++;
       legacyRow.verified += verified;
-    } else legacy.set(lk, { domainId: r.domainId, day, key, total: 1, verified });
+    } else group.legacy.set(key, { domainId: r.domainId, day, key, total: 1, verified });
   }
+  const groups = [...domains.values()].flatMap((byDay) => [...byDay.values()]);
+  const bots = groups.flatMap((g) =>
+    [...g.bots.values()].flatMap((tiers) => Object.values(tiers) as BotGroup[]),
+  );
+  const paths = bots.flatMap((b) => [...b.paths.values()]);
   return {
-    bot: sorted(bot),
-    path: sorted(path),
-    served: sorted(served),
-    summary: sorted(summary),
-    legacy: sorted(legacy),
+    bot: sortedBy(
+      bots.map((b) => b.row),
+      botKey,
+    ),
+    path: sortedBy(
+      paths.map((g) => g.row),
+      pathKey,
+    ),
+    served: sortedBy(
+      paths.flatMap((g) => [...g.served.values()]),
+      servedKey,
+    ),
+    summary: sortedBy(
+      groups.flatMap((g) => [...g.summary.values()]),
+      summaryKey,
+    ),
+    legacy: sortedBy(
+      groups.flatMap((g) => [...g.legacy.values()]),
+      legacyKey,
+    ),
   };
 }
 

@@ -255,11 +255,14 @@ describe("sourceKey", () => {
     fc.assert(
       // Over sources the grammar accepts: empty segments (`//`) are refused on write, and
       // `/a//` keys as `/a/` (one trailing slash is ignored, not every one).
-      fc.property(fc.string().filter((s) => !`/${s}`.includes("//")), (s) => {
-        const path = `/${s}`;
-        expect(sourceKey(sourceKey(path))).toBe(sourceKey(path));
-        expect(sourceKey(path.toUpperCase())).toBe(sourceKey(path.toLowerCase()));
-      }),
+      fc.property(
+        fc.string().filter((s) => !`/${s}`.includes("//")),
+        (s) => {
+          const path = `/${s}`;
+          expect(sourceKey(sourceKey(path))).toBe(sourceKey(path));
+          expect(sourceKey(path.toUpperCase())).toBe(sourceKey(path.toLowerCase()));
+        },
+      ),
     );
   });
 });

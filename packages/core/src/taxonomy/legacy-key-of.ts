@@ -27,7 +27,9 @@ export function createLegacyKeyMapper(
   for (const k of keys) for (const botId of k.botIds) byBot.set(botId, k.key);
   const social = new Set(bots.filter((b) => b.intent === "social").map((b) => b.botId));
   const substrings = keys.flatMap((k) => k.uaSubstrings.map((s) => ({ s, key: k.key })));
-  const memo = new Map<string, string | null>();
+  /** botId → User-Agent → key: no key string built per call. */
+  const memo = new Map<string, Map<string, string | null>>();
+  let memoized = 0;
 
   function resolve(botId: string, userAgent: string): string | null {
     const ua = userAgent.toLowerCase();
@@ -41,12 +43,21 @@ export function createLegacyKeyMapper(
   return (botId, userAgent) => {
     const listed = byBot.get(botId);
     if (listed !== undefined) return listed;
-    const memoKey = `${botId}\n${userAgent}`;
-    let key = memo.get(memoKey);
+    let byUserAgent = memo.get(botId);
+    let key = byUserAgent?.get(userAgent);
     if (key === undefined) {
-      if (memo.size >= MEMO_SIZE) memo.clear();
+      if (memoized >= MEMO_SIZE) {
+        memo.clear();
+        memoized = 0;
+        byUserAgent = undefined;
+      }
+      if (!byUserAgent) {
+        byUserAgent = new Map();
+        memo.set(botId, byUserAgent);
+      }
       key = resolve(botId, userAgent);
-      memo.set(memoKey, key);
+      byUserAgent.set(userAgent, key);
+      memoized++;
     }
     return key;
   };
