@@ -9,6 +9,7 @@ import { toRecord } from "./crawl-sql.js";
 import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
 import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
 import type { KyselyHandle } from "./database.js";
+import { createPageRanking } from "./page-ranking.js";
 import { date, num } from "./schema.js";
 
 /**
@@ -34,7 +35,12 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
   const inWindow = (domainId: string, startDay: string, endDay: string) =>
     sql<boolean>`domain_id = ${domainId} and day >= ${startDay} and day <= ${endDay}`;
 
+  const ranking = createPageRanking(handle);
+
   return {
+    rankPaths: ranking.rankPaths,
+    countPaths: ranking.countPaths,
+    countsOfPaths: ranking.countsOfPaths,
     async appendCrawls(batch, options) {
       return { inserted: await writer.append(batch, options.pathCap) };
     },

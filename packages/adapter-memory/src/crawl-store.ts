@@ -6,6 +6,7 @@ import {
   type CrawlRecord,
   type CrawlStore,
   countCrawls,
+  countPathRows,
   type DaySummaryCount,
   type LegacyDayCount,
   type LegacyDelta,
@@ -14,6 +15,8 @@ import {
   OVERFLOW_PATH,
   type PathDayCount,
   pathKey,
+  rankPathRows,
+  rowsOfPaths,
   type ServedDayCount,
   type ServedDelta,
   type SummaryDelta,
@@ -87,6 +90,15 @@ export function createMemoryCrawlStore() {
     }
   };
 
+  const pathRows = (domainId: string, startDay: string, endDay: string) =>
+    read(
+      pathDay,
+      domainId,
+      startDay,
+      endDay,
+      (a, b) => compare(a.path, b.path) || byTier(a, b),
+    ).map(({ day, path, botId, tier, count }): PathDayCount => ({ day, path, botId, tier, count }));
+
   return {
     async appendCrawls(batch, options) {
       const added: CountedCrawl[] = [];
@@ -129,15 +141,16 @@ export function createMemoryCrawlStore() {
       );
     },
     async pathDayCounts(domainId, startDay, endDay) {
-      return read(
-        pathDay,
-        domainId,
-        startDay,
-        endDay,
-        (a, b) => compare(a.path, b.path) || byTier(a, b),
-      ).map(
-        ({ day, path, botId, tier, count }): PathDayCount => ({ day, path, botId, tier, count }),
-      );
+      return pathRows(domainId, startDay, endDay);
+    },
+    async rankPaths(query) {
+      return rankPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);
+    },
+    async countPaths(query) {
+      return countPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);
+    },
+    async countsOfPaths(domainId, startDay, endDay, filter, paths) {
+      return rowsOfPaths(await pathRows(domainId, startDay, endDay), filter, paths);
     },
     async servedDayCounts(domainId, path, startDay, endDay) {
       const rows = read(

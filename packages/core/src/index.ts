@@ -94,6 +94,7 @@ export {
 } from "./limits/rate-windows.js";
 export type { Logger } from "./logger.js";
 export { silentLogger } from "./logger.js";
+export { countPathRows, passesCountFilter, rankPathRows, rowsOfPaths } from "./pages/index.js";
 export type {
   AccountStore,
   AppendOptions,
@@ -206,9 +207,14 @@ export type {
   LegacyCountInput,
   LegacyDayCount,
   MemberRole,
+  PathCountFilter,
   PathDayCount,
+  PathQuery,
+  PathRankQuery,
+  PathSort,
   PlanName,
   PurgeJob,
+  RankedPath,
   RedirectCode,
   ReferralDayCount,
   ReferralVisit,
