@@ -1,6 +1,7 @@
 import type { Operation } from "./context.js";
 import type { ErrorCode } from "./errors.js";
 import { exportCrawlAnalytics } from "./operations/export-crawl-analytics.js";
+import { exportPageAnalytics } from "./operations/export-page-analytics.js";
 import { getBotDefinitions } from "./operations/get-bot-definitions.js";
 import { getSnapshot } from "./operations/get-snapshot.js";
 import { listUserDomains } from "./operations/list-user-domains.js";
@@ -39,6 +40,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("purge-cache", purgeCache, true),
   post("list-user-domains", listUserDomains),
   post("export-crawl-analytics", exportCrawlAnalytics),
+  post("export-page-analytics", exportPageAnalytics),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
   route("list-routing-rules", "GET", "/domains/{domainId}/routing-rules", listRoutingRules),

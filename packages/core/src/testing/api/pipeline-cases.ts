@@ -17,7 +17,6 @@ export function pipelineCases(options: ApiSuiteOptions): void {
 
     it("does not pretend: endpoints not built yet are 404", async () => {
       for (const path of [
-        "/export-page-analytics",
         "/export-page-snapshots",
         "/export-crawl-logs",
         "/export-ai-referrals",

@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
+import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
@@ -16,6 +17,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     accountCases(options);
     ruleCases(options);
     crawlAnalyticsCases(options);
+    pageAnalyticsCases(options);
     snapshotCases(options);
   });
 }
