@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { classifySuite } from "./classify.js";
+import { exportsSuite } from "./exports.js";
 import { ingestSuite } from "./ingest.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
@@ -16,6 +17,7 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   routing: () => routingSuite(quick ? QUICK : FULL, quick),
   classify: () => classifySuite(quick ? QUICK : FULL),
   ingest: () => ingestSuite(quick),
+  exports: () => exportsSuite(quick),
 };
 
 const run = SUITES[suite];

@@ -39,7 +39,6 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
 
   return {
     rankPaths: ranking.rankPaths,
-    countPaths: ranking.countPaths,
     countsOfPaths: ranking.countsOfPaths,
     async appendCrawls(batch, options) {
       return { inserted: await writer.append(batch, options.pathCap) };

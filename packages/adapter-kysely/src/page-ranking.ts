@@ -4,8 +4,8 @@ import {
   type PathCountFilter,
   type PathDayCount,
   type PathQuery,
+  type PathRanking,
   type PathRankQuery,
-  type RankedPath,
 } from "@crawlgate/core";
 import { type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
@@ -13,7 +13,7 @@ import { num } from "./schema.js";
 
 /**
  * The page-analytics reads of the crawl store over `crawl_path_day`: ranking with a keyset
- * position, the distinct path count, and the per-day counts of given paths. Text is compared
+ * position and the distinct path count, and the per-day counts of given paths. Text is compared
  * byte-wise (`COLLATE "C"` on PostgreSQL, SQLite's default BINARY). The path prefix is compared
  * with `substr(path, 1, <code points>) = prefix`, so `%` and `_` are plain characters.
  */
@@ -51,35 +51,51 @@ export function createPageRanking({ db, dialect }: KyselyHandle) {
     return sql.join(out, sql` and `);
   };
 
+  /** Distinct paths of a query (grouped, not `count(distinct)`: no collation-aware sort). */
+  const countPaths = async (query: PathQuery): Promise<number> => {
+    const { rows } = await sql<{ n: number | string }>`
+      select count(*) as n from (
+        select path from crawl_path_day where ${rankedConditions(query)} group by path
+      ) grouped`.execute(db);
+    return num(rows[0]?.n ?? 0);
+  };
+
   return {
-    async rankPaths(query: PathRankQuery): Promise<RankedPath[]> {
+    /**
+     * One aggregation per call: the window count of the grouped paths rides on every row
+     * (`count(*) over ()`, taken before the keyset filter); only an empty page needs a count of
+     * its own.
+     */
+    async rankPaths(query: PathRankQuery): Promise<PathRanking> {
       const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");
       const after = query.after
-        ? sql`and (${value} < ${query.after.value} or (${value} = ${query.after.value} and ${bytes("path")} > ${query.after.path}))`
+        ? sql`where ${value} < ${query.after.value} or (${value} = ${query.after.value} and ${bytes("path")} > ${query.after.path})`
         : sql``;
       const { rows } = await sql<{
         path: string;
         total: number | string;
         verified: number | string;
+        path_count: number | string;
       }>`
-        select path, total, verified from (
-          select path, sum(count) as total,
-            sum(case when tier = 'verified' then count else 0 end) as verified
-          from crawl_path_day
-          where ${rankedConditions(query)}
-          group by path
+        select path, total, verified, path_count from (
+          select path, total, verified, count(*) over () as path_count from (
+            select path, sum(count) as total,
+              sum(case when tier = 'verified' then count else 0 end) as verified
+            from crawl_path_day
+            where ${rankedConditions(query)}
+            group by path
+          ) grouped
         ) ranked
-        where total > 0 ${after}
+        ${after}
         order by ${value} desc, ${bytes("path")} asc
         limit ${query.limit}`.execute(db);
-      return rows.map((r) => ({ path: r.path, total: num(r.total), verified: num(r.verified) }));
-    },
-
-    async countPaths(query: PathQuery): Promise<number> {
-      const { rows } = await sql<{ n: number | string }>`
-        select count(distinct path) as n from crawl_path_day
-        where ${rankedConditions(query)}`.execute(db);
-      return num(rows[0]?.n ?? 0);
+      const paths = rows.map((r) => ({
+        path: r.path,
+        total: num(r.total),
+        verified: num(r.verified),
+      }));
+      if (rows[0]) return { paths, pathCount: num(rows[0].path_count) };
+      return { paths, pathCount: query.after ? await countPaths(query) : 0 };
     },
 
     async countsOfPaths(

@@ -6,7 +6,6 @@ import {
   type CrawlRecord,
   type CrawlStore,
   countCrawls,
-  countPathRows,
   type DaySummaryCount,
   type LegacyDayCount,
   type LegacyDelta,
@@ -145,9 +144,6 @@ export function createMemoryCrawlStore() {
     },
     async rankPaths(query) {
       return rankPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);
-    },
-    async countPaths(query) {
-      return countPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);
     },
     async countsOfPaths(domainId, startDay, endDay, filter, paths) {
       return rowsOfPaths(await pathRows(domainId, startDay, endDay), filter, paths);

@@ -94,7 +94,7 @@ export {
 } from "./limits/rate-windows.js";
 export type { Logger } from "./logger.js";
 export { silentLogger } from "./logger.js";
-export { countPathRows, passesCountFilter, rankPathRows, rowsOfPaths } from "./pages/index.js";
+export { passesCountFilter, rankPathRows, rowsOfPaths } from "./pages/index.js";
 export type {
   AccountStore,
   AppendOptions,
@@ -210,6 +210,7 @@ export type {
   PathCountFilter,
   PathDayCount,
   PathQuery,
+  PathRanking,
   PathRankQuery,
   PathSort,
   PlanName,

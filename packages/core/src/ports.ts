@@ -11,11 +11,10 @@ import type {
   MemberRole,
   PathCountFilter,
   PathDayCount,
-  PathQuery,
+  PathRanking,
   PathRankQuery,
   PlanName,
   PurgeJob,
-  RankedPath,
   ReferralDayCount,
   ReferralVisit,
   RoutingRule,
@@ -252,11 +251,10 @@ export interface CrawlStore {
    * `pathPrefix` in which `%` and `_` are ordinary characters) descending, then path ascending in
    * UTF-8 byte order; only paths after the keyset `after` (a lower value, or the same value and a
    * greater path), at most `limit`. `__overflow__` is never ranked; a path whose filtered total
-   * is 0 is not listed.
+   * is 0 is not listed. `pathCount` is how many distinct paths the query lists over all pages
+   * (neither `after` nor `limit` applies to it).
    */
-  rankPaths(query: PathRankQuery): Promise<RankedPath[]>;
-  /** How many distinct paths `rankPaths` would list for the query over all pages. */
-  countPaths(query: PathQuery): Promise<number>;
+  rankPaths(query: PathRankQuery): Promise<PathRanking>;
   /**
    * Counts per path, day, bot and tier of the given paths (`__overflow__` may be one) in
    * `startDay <= day <= endDay` under the bot and tier filters, sorted by path (UTF-8 byte order),

@@ -140,6 +140,12 @@ export interface RankedPath {
   verified: number;
 }
 
+/** One page of a ranking and how many paths the query matches over all pages. */
+export interface PathRanking {
+  paths: RankedPath[];
+  pathCount: number;
+}
+
 /** Failed checks of the SEO audit (see `snapshots/seo-audit.ts` for weights). */
 export type SeoIssue =
   | "missing_title"

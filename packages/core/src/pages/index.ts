@@ -1,1 +1,1 @@
-export { countPathRows, passesCountFilter, rankPathRows, rowsOfPaths } from "./rank-rows.js";
+export { passesCountFilter, rankPathRows, rowsOfPaths } from "./rank-rows.js";

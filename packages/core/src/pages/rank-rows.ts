@@ -4,6 +4,7 @@ import type {
   PathCountFilter,
   PathDayCount,
   PathQuery,
+  PathRanking,
   PathRankQuery,
   RankedPath,
 } from "../types.js";
@@ -39,10 +40,11 @@ function pathTotals(rows: readonly PathDayCount[], query: PathQuery): RankedPath
 }
 
 /** `rankPaths` of the CrawlStore contract over rows of the query's domain. */
-export function rankPathRows(rows: readonly PathDayCount[], query: PathRankQuery): RankedPath[] {
+export function rankPathRows(rows: readonly PathDayCount[], query: PathRankQuery): PathRanking {
   const value = (p: RankedPath) => p[query.sortBy];
   const { after } = query;
-  return pathTotals(rows, query)
+  const all = pathTotals(rows, query);
+  const paths = all
     .filter(
       (p) =>
         after === null ||
@@ -51,11 +53,7 @@ export function rankPathRows(rows: readonly PathDayCount[], query: PathRankQuery
     )
     .sort((a, b) => value(b) - value(a) || compareUtf8(a.path, b.path))
     .slice(0, query.limit);
-}
-
-/** `countPaths` of the CrawlStore contract over rows of the query's domain. */
-export function countPathRows(rows: readonly PathDayCount[], query: PathQuery): number {
-  return pathTotals(rows, query).length;
+  return { paths, pathCount: all.length };
 }
 
 /** `countsOfPaths` of the CrawlStore contract over rows of one domain and window. */

@@ -26,16 +26,16 @@ export const exportPageAnalytics: Operation = async ({ deps, user, body, now }) 
     tiers: p.t,
     pathPrefix: p.x,
   };
-  const ranked = await deps.crawls.rankPaths({
+  const { paths: ranked, pathCount: pageCount } = await deps.crawls.rankPaths({
     ...query,
     sortBy: p.o,
     after: p.a ? { value: p.a[0], path: p.a[1] } : null,
     limit: p.n + 1,
   });
   const page = ranked.slice(0, p.n);
-  const [pageCount, counts] = await Promise.all([
-    deps.crawls.countPaths(query),
-    deps.crawls.countsOfPaths(p.d, p.s, p.e, query, [...page.map((r) => r.path), OVERFLOW_PATH]),
+  const counts = await deps.crawls.countsOfPaths(p.d, p.s, p.e, query, [
+    ...page.map((r) => r.path),
+    OVERFLOW_PATH,
   ]);
   const last = page[page.length - 1];
   const nextCursor =

@@ -262,7 +262,7 @@ export function pageAnalyticsCases(options: ApiSuiteOptions): void {
       while (cursor) {
         const next = await call({
           cursor,
-          series: n === 0 ? false : true,
+          series: n !== 0,
           pageSize: 100,
           period: "1d",
         });
