@@ -9,7 +9,7 @@ import { toRecord } from "./crawl-sql.js";
 import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
 import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
 import type { KyselyHandle } from "./database.js";
-import { createPageRanking } from "./page-ranking.js";
+import { createPageRanking, toPathDayCount } from "./page-ranking.js";
 import { date, num } from "./schema.js";
 
 /**
@@ -85,13 +85,7 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
         .orderBy(bytes("bot_id"))
         .orderBy(bytes("tier"))
         .execute();
-      return rows.map((r) => ({
-        day: r.day,
-        path: r.path,
-        botId: r.bot_id,
-        tier: r.tier as AggregateTier,
-        count: num(r.count),
-      }));
+      return rows.map(toPathDayCount);
     },
     async servedDayCounts(domainId, path, startDay, endDay) {
       const rows = await db

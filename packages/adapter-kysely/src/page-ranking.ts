@@ -11,6 +11,23 @@ import { type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { num } from "./schema.js";
 
+/** A `crawl_path_day` row as the port's `PathDayCount`. */
+export function toPathDayCount(r: {
+  path: string;
+  day: string;
+  bot_id: string;
+  tier: string;
+  count: number | string;
+}): PathDayCount {
+  return {
+    day: r.day,
+    path: r.path,
+    botId: r.bot_id,
+    tier: r.tier as AggregateTier,
+    count: num(r.count),
+  };
+}
+
 /**
  * The page-analytics reads of the crawl store over `crawl_path_day`: ranking with a keyset
  * position and the distinct path count, and the per-day counts of given paths. Text is compared
@@ -108,25 +125,13 @@ export function createPageRanking({ db, dialect }: KyselyHandle) {
       if (paths.length === 0) return [];
       const where = conditions(domainId, startDay, endDay, filter);
       where.push(sql`path in (${sql.join([...new Set(paths)])})`);
-      const { rows } = await sql<{
-        path: string;
-        day: string;
-        bot_id: string;
-        tier: string;
-        count: number | string;
-      }>`
+      const { rows } = await sql<Parameters<typeof toPathDayCount>[0]>`
         select path, day, bot_id, tier, count from crawl_path_day
         where ${sql.join(where, sql` and `)}
         order by ${bytes("path")}, ${bytes("day")}, ${bytes("bot_id")}, ${bytes("tier")}`.execute(
         db,
       );
-      return rows.map((r) => ({
-        path: r.path,
-        day: r.day,
-        botId: r.bot_id,
-        tier: r.tier as AggregateTier,
-        count: num(r.count),
-      }));
+      return rows.map(toPathDayCount);
     },
   };
 }

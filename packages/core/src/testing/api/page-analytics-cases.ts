@@ -37,6 +37,13 @@ const RESPONSE_FIELDS = [
   "nextCursor",
 ];
 
+/** The response fields with an optional one in its place, before `before`. */
+function fieldsWith(field: string, before: string): string[] {
+  const fields = [...RESPONSE_FIELDS];
+  fields.splice(fields.indexOf(before), 0, field);
+  return fields;
+}
+
 /** export-page-analytics through the HTTP handlers. The world's today is 2026-11-20. */
 export function pageAnalyticsCases(options: ApiSuiteOptions): void {
   describe("export-page-analytics", () => {
@@ -57,9 +64,7 @@ export function pageAnalyticsCases(options: ApiSuiteOptions): void {
       await record(world, crawls(2, "2026-11-19", { path: "/c", verdict: "unknown" }), 2);
       const res = await call({ domainId: shop(), period: "7d" });
       expect(res.status).toBe(200);
-      const fields = [...RESPONSE_FIELDS];
-      fields.splice(fields.indexOf("nextCursor"), 0, "overflow");
-      expect(Object.keys(res.json)).toEqual(fields);
+      expect(Object.keys(res.json)).toEqual(fieldsWith("overflow", "nextCursor"));
       expect(res.json).toMatchObject({
         generatedAt: "2026-11-20T10:00:00.000Z",
         period: "7d",
@@ -138,9 +143,7 @@ export function pageAnalyticsCases(options: ApiSuiteOptions): void {
       ]);
       const res = await call({ domainId: shop(), period: "365d" });
       expect(res.status).toBe(200);
-      const fields = [...RESPONSE_FIELDS];
-      fields.splice(fields.indexOf("granularity"), 0, "requestedStartDate");
-      expect(Object.keys(res.json)).toEqual(fields);
+      expect(Object.keys(res.json)).toEqual(fieldsWith("requestedStartDate", "granularity"));
       expect(res.json).toMatchObject({
         period: "365d",
         startDate: "2026-07-09",
