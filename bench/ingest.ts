@@ -44,7 +44,7 @@ async function run(label: string, handle: KyselyHandle, events: number): Promise
     verifier,
     clock: { now: () => new Date() },
     logger: silentLogger,
-    batching: { maxBatch: 1000, maxBuffered: 20_000, intervalMs: 50 },
+    batching: { maxBatch: 5000, maxBuffered: 20_000, intervalMs: 50 },
   });
   const start = performance.now();
   const acks: Promise<unknown>[] = [];

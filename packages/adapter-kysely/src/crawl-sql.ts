@@ -8,7 +8,6 @@ import {
   type ServedFrom,
 } from "@crawlgate/core";
 import type { Selectable } from "kysely";
-import type { Dialect } from "./database.js";
 import { type Database, date, num } from "./schema.js";
 
 /** A column value handed to a driver. */
@@ -79,13 +78,10 @@ export const columnsOf = (t: AggregateTable): string[] => [
   ...(t.max ? [t.max] : []),
 ];
 
-/** `ON CONFLICT … DO UPDATE`: sums added, the max column maximised. */
-export function upsertClause(t: AggregateTable, dialect: Dialect): string {
+/** PostgreSQL `ON CONFLICT … DO UPDATE`: sums added, the max column maximised. */
+export function upsertClause(t: AggregateTable): string {
   const sets = t.sums.map((c) => `${c} = ${t.table}.${c} + excluded.${c}`);
-  if (t.max)
-    sets.push(
-      `${t.max} = ${dialect === "postgres" ? "greatest" : "max"}(${t.table}.${t.max}, excluded.${t.max})`,
-    );
+  if (t.max) sets.push(`${t.max} = greatest(${t.table}.${t.max}, excluded.${t.max})`);
   return `on conflict (${t.keys.join(", ")}) do update set ${sets.join(", ")}`;
 }
 
@@ -162,6 +158,36 @@ export const newDayPaths = (domainId: string, day: string, count: number): DayPa
   overflowed: new Set(),
   admitted: [],
 });
+
+/**
+ * Paths known to be stored per domain-day, remembered after commits only: a path once in
+ * `crawl_day_paths` stays there, so a hit needs no lookup. Forgotten all at once when large.
+ */
+export function createStoredPaths(limit = 200_000) {
+  const byDay = new Map<string, Set<string>>();
+  let count = 0;
+  return {
+    has: (domainId: string, day: string, path: string): boolean =>
+      byDay.get(`${domainId}\0${day}`)?.has(path) ?? false,
+    /** Records the known paths of committed domain-days. */
+    remember(days: Iterable<DayPaths>): void {
+      for (const state of days) {
+        const key = `${state.domainId}\0${state.day}`;
+        const set = byDay.get(key) ?? new Set<string>();
+        byDay.set(key, set);
+        for (const p of state.known) {
+          if (set.has(p)) continue;
+          set.add(p);
+          count++;
+        }
+      }
+      if (count > limit) {
+        byDay.clear();
+        count = 0;
+      }
+    },
+  };
+}
 
 /**
  * The aggregated path of a new crawl: its own path when already stored for the day or while the

@@ -4,13 +4,20 @@ import {
   legacyImportCounts,
   type ServedFrom,
 } from "@crawlgate/core";
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { toRecord } from "./crawl-sql.js";
 import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
 import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
 import type { KyselyHandle } from "./database.js";
 import { createPageRanking, toPathDayCount } from "./page-ranking.js";
-import { date, num } from "./schema.js";
+import { type Database, date, num } from "./schema.js";
+
+type AggregateTableName =
+  | "crawl_bot_day"
+  | "crawl_path_day"
+  | "crawl_served_day"
+  | "crawl_summary_day"
+  | "crawl_legacy_day";
 
 /**
  * Raw crawls and their aggregates in SQL. A batch is one transaction: raw rows are inserted with
@@ -27,13 +34,29 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
   const writer = handle.sqlite
     ? createSqliteCrawlWriter(handle.sqlite, db)
     : createPostgresCrawlWriter(db);
-  /** Byte order of a text column on both engines. */
-  const bytes = <C extends string>(column: C) =>
-    (dialect === "postgres" ? sql.raw(`${column} collate "C"`) : sql.ref(column)) as never;
+  /** A text column compared byte-wise on both engines. */
+  const bytes = (column: string) =>
+    dialect === "postgres" ? sql.raw(`${column} collate "C"`) : sql.ref(column);
 
-  /** `domain_id = ? and startDay <= day <= endDay`. */
-  const inWindow = (domainId: string, startDay: string, endDay: string) =>
-    sql<boolean>`domain_id = ${domainId} and day >= ${startDay} and day <= ${endDay}`;
+  /**
+   * Rows of an aggregate table for `domainId` and `startDay <= day <= endDay` (and one `path`
+   * when given), ordered byte-wise by `order`.
+   */
+  async function windowRows<T extends AggregateTableName>(
+    table: T,
+    where: { domainId: string; startDay: string; endDay: string; path?: string },
+    order: string[],
+  ): Promise<Selectable<Database[T]>[]> {
+    const { domainId, startDay, endDay, path } = where;
+    const rows = await db
+      .selectFrom(table as AggregateTableName)
+      .selectAll()
+      .where(sql<boolean>`domain_id = ${domainId} and day >= ${startDay} and day <= ${endDay}`)
+      .$if(path !== undefined, (q) => q.where(sql<boolean>`path = ${path}`))
+      .orderBy(sql`${sql.join(order.map(bytes))}`)
+      .execute();
+    return rows as Selectable<Database[T]>[];
+  }
 
   const ranking = createPageRanking(handle);
 
@@ -54,20 +77,17 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
         .where("ts", ">=", from.getTime())
         .where("ts", "<", to.getTime())
         .orderBy("ts")
-        .orderBy(bytes("event_id"))
+        .orderBy(sql`${bytes("event_id")}`)
         .limit(limit)
         .execute();
       return rows.map(toRecord);
     },
     async botDayCounts(domainId, startDay, endDay) {
-      const rows = await db
-        .selectFrom("crawl_bot_day")
-        .selectAll()
-        .where(inWindow(domainId, startDay, endDay))
-        .orderBy(bytes("day"))
-        .orderBy(bytes("bot_id"))
-        .orderBy(bytes("tier"))
-        .execute();
+      const rows = await windowRows("crawl_bot_day", { domainId, startDay, endDay }, [
+        "day",
+        "bot_id",
+        "tier",
+      ]);
       return rows.map((r) => ({
         day: r.day,
         botId: r.bot_id,
@@ -76,29 +96,22 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       }));
     },
     async pathDayCounts(domainId, startDay, endDay) {
-      const rows = await db
-        .selectFrom("crawl_path_day")
-        .selectAll()
-        .where(inWindow(domainId, startDay, endDay))
-        .orderBy(bytes("day"))
-        .orderBy(bytes("path"))
-        .orderBy(bytes("bot_id"))
-        .orderBy(bytes("tier"))
-        .execute();
+      const rows = await windowRows("crawl_path_day", { domainId, startDay, endDay }, [
+        "day",
+        "path",
+        "bot_id",
+        "tier",
+      ]);
       return rows.map(toPathDayCount);
     },
     async servedDayCounts(domainId, path, startDay, endDay) {
-      const rows = await db
-        .selectFrom("crawl_served_day")
-        .selectAll()
-        .where(inWindow(domainId, startDay, endDay))
-        .where("path", "=", path)
-        .orderBy(bytes("day"))
-        .orderBy(bytes("bot_id"))
-        .orderBy(bytes("tier"))
-        .orderBy(bytes("served_from"))
-        .orderBy(bytes("snapshot_id"))
-        .execute();
+      const rows = await windowRows("crawl_served_day", { domainId, startDay, endDay, path }, [
+        "day",
+        "bot_id",
+        "tier",
+        "served_from",
+        "snapshot_id",
+      ]);
       return rows.map((r) => ({
         day: r.day,
         botId: r.bot_id,
@@ -110,13 +123,10 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       }));
     },
     async daySummaryCounts(domainId, startDay, endDay) {
-      const rows = await db
-        .selectFrom("crawl_summary_day")
-        .selectAll()
-        .where(inWindow(domainId, startDay, endDay))
-        .orderBy(bytes("day"))
-        .orderBy(bytes("served_from"))
-        .execute();
+      const rows = await windowRows("crawl_summary_day", { domainId, startDay, endDay }, [
+        "day",
+        "served_from",
+      ]);
       return rows.map((r) => ({
         day: r.day,
         servedFrom: r.served_from as ServedFrom,
@@ -124,13 +134,10 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       }));
     },
     async legacyDayCounts(domainId, startDay, endDay) {
-      const rows = await db
-        .selectFrom("crawl_legacy_day")
-        .selectAll()
-        .where(inWindow(domainId, startDay, endDay))
-        .orderBy(bytes("day"))
-        .orderBy(bytes("legacy_key"))
-        .execute();
+      const rows = await windowRows("crawl_legacy_day", { domainId, startDay, endDay }, [
+        "day",
+        "legacy_key",
+      ]);
       return rows.map((r) => ({
         day: r.day,
         key: r.legacy_key,

@@ -12,6 +12,7 @@ import {
   admitPath,
   type CrawlWriter,
   columnsOf,
+  createStoredPaths,
   type DayPaths,
   EVENT_COLUMNS,
   EVENT_TYPES,
@@ -46,7 +47,7 @@ const unnest = (types: readonly string[]) =>
 
 const UPSERTS = AGGREGATES.map((t) => {
   const types = columnsOf(t).map((_, i) => (i < t.keys.length ? "text" : "bigint"));
-  return `insert into ${t.table} (${columnsOf(t).join(", ")}) select * from ${unnest(types)} ${upsertClause(t, "postgres")}`;
+  return `insert into ${t.table} (${columnsOf(t).join(", ")}) select * from ${unnest(types)} ${upsertClause(t)}`;
 });
 
 /**
@@ -65,17 +66,23 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
     }
   }
 
-  /** Locks the domain-days of the new events and admits their paths under the cap. */
-  async function admit(trx: Trx, fresh: CountedCrawl[], cap: number): Promise<void> {
+  const storedPaths = createStoredPaths();
+
+  /**
+   * Locks the domain-days of the new events and admits their paths under the cap; returns the
+   * domain-days (to remember their paths once committed).
+   */
+  async function admit(trx: Trx, fresh: CountedCrawl[], cap: number): Promise<DayPaths[]> {
     const days = new Map<string, DayPaths>();
     const wanted = new Map<string, [string, string, string]>();
     for (const c of fresh) {
       days.set(`${c.record.domainId}\0${c.day}`, newDayPaths(c.record.domainId, c.day, 0));
-      wanted.set(`${c.record.domainId}\0${c.day}\0${c.record.path}`, [
-        c.record.domainId,
-        c.day,
-        c.record.path,
-      ]);
+      if (!storedPaths.has(c.record.domainId, c.day, c.record.path))
+        wanted.set(`${c.record.domainId}\0${c.day}\0${c.record.path}`, [
+          c.record.domainId,
+          c.day,
+          c.record.path,
+        ]);
     }
     const dayRows = [...days.values()].map((d) => [d.domainId, d.day]);
     const dayColumns = columns(dayRows, 2);
@@ -91,22 +98,28 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
     );
     for (const r of counts) (days.get(`${r.domain_id}\0${r.day}`) as DayPaths).count = r.path_count;
     const stored = new Set<string>();
-    const known = await query<{ domain_id: string; day: string; path: string }>(
-      trx,
-      `select p.domain_id, p.day, p.path from crawl_day_paths p join ${unnest(["text", "text", "text"])} as u(d, y, p) on p.domain_id = u.d and p.day = u.y and p.path = u.p`,
-      columns([...wanted.values()], 3),
-    );
+    const known =
+      wanted.size === 0
+        ? []
+        : await query<{ domain_id: string; day: string; path: string }>(
+            trx,
+            `select p.domain_id, p.day, p.path from crawl_day_paths p join ${unnest(["text", "text", "text"])} as u(d, y, p) on p.domain_id = u.d and p.day = u.y and p.path = u.p`,
+            columns([...wanted.values()], 3),
+          );
     for (const r of known) stored.add(`${r.domain_id}\0${r.day}\0${r.path}`);
     const overflowed: string[] = [];
     for (const c of fresh) {
       const prefix = `${c.record.domainId}\0${c.day}`;
-      c.path = admitPath(days.get(prefix) as DayPaths, c.record.path, cap, (p) =>
-        stored.has(`${prefix}\0${p}`),
+      c.path = admitPath(
+        days.get(prefix) as DayPaths,
+        c.record.path,
+        cap,
+        (p) => storedPaths.has(c.record.domainId, c.day, p) || stored.has(`${prefix}\0${p}`),
       );
       if (c.path !== c.record.path) overflowed.push(c.record.eventId);
     }
     const changed = [...days.values()].filter((d) => d.admitted.length > 0);
-    if (changed.length === 0) return;
+    if (changed.length === 0) return [...days.values()];
     await query(
       trx,
       `insert into crawl_day_paths (domain_id, day, path) select * from ${unnest(["text", "text", "text"])}`,
@@ -128,6 +141,7 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
         OVERFLOW_PATH,
         overflowed,
       ]);
+    return [...days.values()];
   }
 
   return {
@@ -137,8 +151,12 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
         if (!unique.has(record.eventId))
           unique.set(record.eventId, { record, day: utcDay(record.ts), path: record.path });
       if (unique.size === 0) return 0;
-      return db.transaction().execute(async (trx) => {
-        const rows = [...unique.values()].map((c) => eventValues(c.record, c.day));
+      const { inserted, days } = await db.transaction().execute(async (trx) => {
+        // Inserted in eventId order, so overlapping concurrent batches wait for each other's
+        // rows in one order instead of deadlocking.
+        const rows = [...unique.values()]
+          .sort((a, b) => (a.record.eventId < b.record.eventId ? -1 : 1))
+          .map((c) => eventValues(c.record, c.day));
         const inserted = await query<{ event_id: string }>(
           trx,
           `insert into crawl_events (${EVENT_COLUMNS.join(", ")}) select * from ${unnest(EVENT_TYPES)} on conflict (event_id) do nothing returning event_id`,
@@ -146,11 +164,13 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
         );
         const ids = new Set(inserted.map((r) => r.event_id));
         const fresh = [...unique.values()].filter((c) => ids.has(c.record.eventId));
-        if (fresh.length === 0) return 0;
-        await admit(trx, fresh, cap);
+        if (fresh.length === 0) return { inserted: 0, days: [] };
+        const days = await admit(trx, fresh, cap);
         await apply(trx, countCrawls(fresh));
-        return fresh.length;
+        return { inserted: fresh.length, days };
       });
+      storedPaths.remember(days);
+      return inserted;
     },
     upgrade(eventId, botOperator, matchedRange) {
       return db.transaction().execute(async (trx) => {

@@ -14,6 +14,7 @@ import {
   admitPath,
   type CrawlWriter,
   columnsOf,
+  createStoredPaths,
   type DayPaths,
   EVENT_COLUMNS,
   eventValues,
@@ -21,7 +22,6 @@ import {
   newDayPaths,
   TIERED_TABLES,
   toCounted,
-  upsertClause,
 } from "./crawl-sql.js";
 import type { Database } from "./schema.js";
 
@@ -47,9 +47,17 @@ function prepare(database: Sqlite.Database) {
       "update crawl_day_stats set path_count = ? where domain_id = ? and day = ?",
     ),
     overflow: statement("update crawl_events set agg_path = ? where event_id = ?"),
-    upserts: AGGREGATES.map((t) =>
+    // Update first, insert when no row changed: cheaper than an upsert when the key exists,
+    // and safe because the transaction holds SQLite's write lock.
+    updates: AGGREGATES.map((t) => {
+      const sets = t.sums.map((c) => `${c} = ${c} + ?`);
+      if (t.max) sets.push(`${t.max} = max(${t.max}, ?)`);
+      const where = t.keys.map((k) => `${k} = ?`).join(" and ");
+      return statement(`update ${t.table} set ${sets.join(", ")} where ${where}`);
+    }),
+    inserts: AGGREGATES.map((t) =>
       statement(
-        `insert into ${t.table} (${columnsOf(t).join(", ")}) values (${marks(columnsOf(t).length)}) ${upsertClause(t, "sqlite")}`,
+        `insert into ${t.table} (${columnsOf(t).join(", ")}) values (${marks(columnsOf(t).length)})`,
       ),
     ),
     upgrade: statement(
@@ -64,8 +72,8 @@ function prepare(database: Sqlite.Database) {
 /**
  * SQLite writes through better-sqlite3 statements prepared once and reused: each call is one
  * synchronous `BEGIN IMMEDIATE` transaction, run while holding Kysely's connection (so no Kysely
- * query interleaves). Events are inserted one statement each (`changes` says which are new), the
- * counts as one upsert per distinct aggregate key.
+ * query interleaves). Events are inserted one statement each (`changes` says which are new); each
+ * distinct aggregate key is updated in place, or inserted when no row changed.
  */
 export function createSqliteCrawlWriter(
   database: Sqlite.Database,
@@ -78,11 +86,19 @@ export function createSqliteCrawlWriter(
   };
 
   function apply(deltas: CountDeltas): void {
+    const st = s();
     AGGREGATES.forEach((t, i) => {
-      const upsert = s().upserts[i] as Sqlite.Statement;
-      for (const values of t.rows(deltas)) upsert.run(values);
+      const update = st.updates[i] as Sqlite.Statement;
+      const insert = st.inserts[i] as Sqlite.Statement;
+      const k = t.keys.length;
+      for (const values of t.rows(deltas)) {
+        const changed = update.run(...values.slice(k), ...values.slice(0, k)).changes;
+        if (changed === 0) insert.run(values);
+      }
     });
   }
+
+  const stored = createStoredPaths();
 
   const append = database.transaction((batch: readonly CrawlRecord[], cap: number) => {
     const st = s();
@@ -102,7 +118,9 @@ export function createSqliteCrawlWriter(
         state,
         record.path,
         cap,
-        (p) => st.pathStored.get(record.domainId, day, p) !== undefined,
+        (p) =>
+          stored.has(record.domainId, day, p) ||
+          st.pathStored.get(record.domainId, day, p) !== undefined,
       );
       if (path !== record.path) st.overflow.run(path, record.eventId);
       added.push({ record, day, path });
@@ -113,7 +131,7 @@ export function createSqliteCrawlWriter(
       st.setDayCount.run(state.count, state.domainId, state.day);
     }
     apply(countCrawls(added));
-    return added.length;
+    return { inserted: added.length, days: days.values() };
   });
 
   const upgrade = database.transaction(
@@ -134,7 +152,12 @@ export function createSqliteCrawlWriter(
   const locked = <T>(fn: () => T): Promise<T> => db.connection().execute(async () => fn());
 
   return {
-    append: (batch, cap) => locked(() => append.immediate(batch, cap)),
+    append: (batch, cap) =>
+      locked(() => {
+        const { inserted, days } = append.immediate(batch, cap);
+        stored.remember(days);
+        return inserted;
+      }),
     upgrade: (eventId, botOperator, matchedRange) =>
       locked(() => upgrade.immediate(eventId, botOperator, matchedRange)),
     addLegacy: (rows) => locked(() => addLegacy.immediate(rows)),

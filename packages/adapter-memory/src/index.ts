@@ -31,6 +31,7 @@ export function createMemoryStores() {
     settingsCache: createMemorySettingsCache(),
     crawls: createMemoryCrawlStore(),
     snapshots: createMemorySnapshotStore(),
+    referrals: createMemoryReferralStore(),
     blobs: createMemoryBlobStore(),
   };
 }

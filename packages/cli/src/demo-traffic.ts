@@ -248,7 +248,7 @@ export function sitePaths(kind: "shop" | "blog", count: number): string[] {
 }
 
 /** Index into a list of `n` items, Zipf-like: item k is chosen about 1/(k+1) as often. */
-function zipfIndex(random: () => number, n: number): number {
+export function zipfIndex(random: () => number, n: number): number {
   // Inverse CDF of the continuous 1/x density over [1, n+1).
   return Math.min(n - 1, Math.floor(Math.exp(random() * Math.log(n + 1)) - 1));
 }

@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import { createCrawlgate, PLAN_NAMES, type PlanName } from "@crawlgate/core";
 import { seedDemo } from "./demo.js";
-import { seedDemoCrawls } from "./demo-crawls.js";
+import { type DemoSite, seedDemoCrawls } from "./demo-crawls.js";
+import { seedDemoLegacy } from "./demo-legacy.js";
+import { seedDemoReferrals } from "./demo-referrals.js";
 import { importLogs } from "./import-logs.js";
 import { createJsonLogger } from "./logger.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -199,17 +201,22 @@ async function serve(
   const demo = values.demo ? await seedDemo(crawlgate, stores.deps, new Date()) : undefined;
   if (demo) {
     const [shop, blog] = demo.domains;
+    const sites: DemoSite[] = [
+      { domainId: shop?.domainId as string, kind: "shop" },
+      { domainId: blog?.domainId as string, kind: "blog" },
+    ];
     const started = performance.now();
-    const seeded = await seedDemoCrawls({
-      crawls: stores.deps.crawls,
-      sites: [
-        { domainId: shop?.domainId as string, kind: "shop" },
-        { domainId: blog?.domainId as string, kind: "blog" },
-      ],
-      now: new Date(),
+    const now = new Date();
+    const seeded = await seedDemoCrawls({ crawls: stores.deps.crawls, sites, now, logger });
+    logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
+    await seedDemoLegacy({ crawls: stores.deps.crawls, sites, now, logger });
+    const referrals = await seedDemoReferrals({
+      referrals: stores.deps.referrals,
+      sites,
+      now,
       logger,
     });
-    logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
+    logger.info("demo.referrals_seeded", referrals);
   }
   const server = await listen(crawlgate, { port, host: values.host ?? "127.0.0.1", logger });
   io.out(JSON.stringify({ event: "ready", baseUrl: server.baseUrl, ...(demo ? { demo } : {}) }));

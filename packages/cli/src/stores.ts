@@ -44,6 +44,7 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       settingsCache: createMemorySettingsCache(),
       crawls: stores.crawls,
       snapshots: stores.snapshots,
+      referrals: stores.referrals,
       // Snapshot HTML lives on local disk under the data directory, with either database.
       blobs: createFsBlobStore({ root: join(options.dataDir, "blobs") }),
     },

@@ -76,6 +76,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     settingsCache: deps.settingsCache,
     crawls: deps.crawls,
     snapshots: deps.snapshots,
+    referrals: deps.referrals,
     blobs: deps.blobs,
     clock,
     plans,

@@ -7,6 +7,7 @@ import type {
   CrawlStore,
   JobQueue,
   RateLimiter,
+  ReferralStore,
   RuleStore,
   SettingsCache,
   SnapshotStore,
@@ -23,6 +24,8 @@ export interface StoreDeps {
   settingsCache: SettingsCache;
   crawls: CrawlStore;
   snapshots: SnapshotStore;
+  /** AI referral visits (export-ai-referrals). */
+  referrals: ReferralStore;
   /** Snapshot HTML (and later archive files). */
   blobs: BlobStore;
 }

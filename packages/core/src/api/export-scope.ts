@@ -5,6 +5,17 @@ import type { ApiDeps } from "./context.js";
 import { CrawlgateError, invalidRequest } from "./errors.js";
 import { isUuid } from "./params.js";
 
+/** The fields every windowed export starts with, in the spec's order. */
+export function windowedExportHeader(now: Date, window: Window, user: User) {
+  return {
+    generatedAt: now.toISOString(),
+    period: window.period,
+    startDate: window.startDate,
+    endDate: window.endDate,
+    userId: user.userId,
+  };
+}
+
 /** Applies the shared window rules to a request body (400 `invalid_request` naming the problem). */
 export function requestWindow(
   body: Record<string, unknown>,

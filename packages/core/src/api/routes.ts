@@ -1,7 +1,9 @@
 import type { Operation } from "./context.js";
 import type { ErrorCode } from "./errors.js";
+import { exportAiReferrals } from "./operations/export-ai-referrals.js";
 import { exportCrawlAnalytics } from "./operations/export-crawl-analytics.js";
 import { exportPageAnalytics } from "./operations/export-page-analytics.js";
+import { exportUserAnalytics } from "./operations/export-user-analytics.js";
 import { getBotDefinitions } from "./operations/get-bot-definitions.js";
 import { getSnapshot } from "./operations/get-snapshot.js";
 import { listUserDomains } from "./operations/list-user-domains.js";
@@ -39,8 +41,10 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   post("purge-cache", purgeCache, true),
   post("list-user-domains", listUserDomains),
+  post("export-user-analytics", exportUserAnalytics),
   post("export-crawl-analytics", exportCrawlAnalytics),
   post("export-page-analytics", exportPageAnalytics),
+  post("export-ai-referrals", exportAiReferrals),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
   route("list-routing-rules", "GET", "/domains/{domainId}/routing-rules", listRoutingRules),

@@ -1,3 +1,5 @@
+import { checkPatterns, type PatternSpec, patternScores } from "./pattern-rank.js";
+
 /**
  * A multi-pattern matcher over ASCII: Aho-Corasick compiled into a full DFA (a transition table of
  * 128 entries per state, failure links folded in), with the best output of every state
@@ -6,19 +8,10 @@
  * then a symbol no pattern contains.
  */
 
-export interface PatternSpec {
-  /** Lowercase ASCII text. */
-  text: string;
-  /** Smaller wins among patterns of equal length. */
-  tieRank: number;
-  /** Caller's payload index for this pattern. */
-  value: number;
-}
-
 export interface Automaton {
   /**
-   * The longest pattern contained anywhere in `input` (ties: smallest `tieRank`), as its
-   * `value`, or -1 when none.
+   * The best pattern contained anywhere in `input` (higher tier, then longer, then smaller
+   * `tieRank`; see `patternScores`), as its `value`, or -1 when none.
    */
   longest(input: string): number;
 }
@@ -26,6 +19,8 @@ export interface Automaton {
 const ALPHABET = 128;
 
 export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
+  checkPatterns(patterns);
+  const scores = patternScores(patterns);
   // Character classes: one per character that occurs in a pattern, A–Z folded onto a–z, and
   // class 0 for everything else. A narrow table keeps the DFA inside the CPU caches.
   const classOf = new Uint8Array(ALPHABET);
@@ -33,8 +28,6 @@ export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
   for (const p of patterns) {
     for (let i = 0; i < p.text.length; i++) {
       const c = p.text.charCodeAt(i);
-      if (c >= ALPHABET || (c >= 65 && c <= 90))
-        throw new Error(`pattern "${p.text}" must be lowercase ASCII`);
       if (classOf[c] === 0) classOf[c] = classes++;
     }
   }
@@ -58,7 +51,8 @@ export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
       state = next;
     }
     const previous = own[state] as number;
-    if (previous < 0 || (patterns[previous] as PatternSpec).tieRank > p.tieRank) own[state] = index;
+    if (previous < 0 || (scores[previous] as number) < (scores[index] as number))
+      own[state] = index;
   });
 
   // 2. Failure links, breadth-first; the DFA table folds failures in; each state keeps the best
@@ -71,10 +65,7 @@ export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
   const better = (a: number, b: number): number => {
     if (a < 0) return b;
     if (b < 0) return a;
-    const pa = patterns[a] as PatternSpec;
-    const pb = patterns[b] as PatternSpec;
-    if (pa.text.length !== pb.text.length) return pa.text.length > pb.text.length ? a : b;
-    return pa.tieRank <= pb.tieRank ? a : b;
+    return (scores[a] as number) >= (scores[b] as number) ? a : b;
   };
   const queue: number[] = [];
   for (let k = 0; k < classes; k++) {
@@ -99,15 +90,14 @@ export function compileAutomaton(patterns: readonly PatternSpec[]): Automaton {
       }
     }
   }
-  // One comparable score per state: longer first, then smaller tieRank.
-  const score = new Float64Array(states);
+  // The score of the best pattern ending in each state (0: none).
+  const score = new Int32Array(states);
   const value = new Int32Array(states).fill(-1);
   for (let s = 0; s < states; s++) {
     const b = best[s] as number;
     if (b < 0) continue;
-    const p = patterns[b] as PatternSpec;
-    score[s] = p.text.length * 2 ** 32 + (2 ** 32 - 1 - p.tieRank);
-    value[s] = p.value;
+    score[s] = scores[b] as number;
+    value[s] = (patterns[b] as PatternSpec).value;
   }
 
   // Transitions carry the target's row offset and, in the lowest bit, whether a pattern ends

@@ -25,6 +25,11 @@ describe("compiled classifier", () => {
     const patterns = taxonomy.bots.flatMap((b) => b.uaPatterns);
     const fragment = fc.oneof(
       fc.constantFrom(...patterns),
+      fc.constantFrom(...AUTOMATION_PATTERNS),
+      // A pattern whose "k" is the Kelvin sign, which lowercases to "k".
+      fc
+        .constantFrom(...patterns.filter((p) => p.includes("k")))
+        .map((p) => p.replace("k", "\u212a")),
       fc
         .constantFrom(...patterns)
         .chain((p) =>
@@ -50,7 +55,12 @@ describe("compiled classifier", () => {
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 8 }), (parts) => {
         const ua = parts.join("");
-        expect(classifier.classify(ua).bot.botId).toBe(referenceClassify(taxonomy, ua));
+        const botId = referenceClassify(taxonomy, ua);
+        const lower = ua.toLowerCase();
+        expect(classifier.classify(ua)).toMatchObject({
+          bot: { botId },
+          automation: botId === "unknown" && AUTOMATION_PATTERNS.some((p) => lower.includes(p)),
+        });
       }),
       { numRuns: 3000 },
     );
@@ -125,5 +135,20 @@ describe("uaHash", () => {
         expect(uaHash(s)).toBe(uaHash(`${s}`));
       }),
     );
+  });
+
+  it("agrees with a BigInt FNV-1a over the UTF-8 bytes, ASCII fast path or not", () => {
+    const reference = (s: string) => {
+      let h = 0xcbf29ce484222325n;
+      for (const byte of new TextEncoder().encode(s))
+        h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
+      return h.toString(16).padStart(16, "0");
+    };
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" })), (s) => {
+        expect(uaHash(s)).toBe(reference(s));
+      }),
+    );
+    expect(uaHash("Bot ✓ 日本")).toBe(reference("Bot ✓ 日本"));
   });
 });

@@ -1,7 +1,8 @@
 import automationData from "../taxonomy/data/automation.json";
 import type { Taxonomy } from "../taxonomy/registry.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
-import { compileAutomaton } from "./automaton.js";
+import { compileMatcher } from "./anchor-scan.js";
+import { TYPICAL_USER_AGENTS } from "./background.js";
 
 export interface Classification {
   /** The attributed bot; the synthetic `unknown` bot when no pattern matched. */
@@ -19,30 +20,35 @@ export interface Classifier {
 export const AUTOMATION_PATTERNS: readonly string[] = Object.freeze([...automationData.patterns]);
 
 /**
- * A taxonomy version compiled once into one automaton over every bot pattern: the spec's rule
- * (lowercase, every contained pattern, the longest wins) with equal-length ties going to the
- * smaller botId, exactly as `referenceClassify`. A second, small automaton spots automation.
+ * A taxonomy version compiled once into one matcher over every bot pattern and every automation
+ * pattern: the spec's rule (lowercase, every contained pattern, the longest wins) with
+ * equal-length ties going to the smaller botId, exactly as `referenceClassify`. Bot patterns are
+ * a higher tier than automation patterns, so one scan answers both questions.
  */
 export function compileClassifier(taxonomy: Taxonomy): Classifier {
   const bots = taxonomy.bots;
   const unknown = taxonomy.botById(UNKNOWN_BOT_ID);
   if (!unknown) throw new Error(`taxonomy ${taxonomy.version} has no unknown bot`);
-  const botPatterns = bots.flatMap((bot, index) =>
-    bot.uaPatterns.map((text) => ({ text, tieRank: index, value: index })),
-  );
-  const matcher = compileAutomaton(botPatterns);
-  const automation = compileAutomaton(
-    AUTOMATION_PATTERNS.map((text, i) => ({ text, tieRank: i, value: i })),
-  );
   const none: Classification = Object.freeze({ bot: unknown, automation: false });
-  const auto: Classification = Object.freeze({ bot: unknown, automation: true });
-  const byBot = bots.map((bot) => Object.freeze({ bot, automation: false }));
+  // One answer per value: a bot's index, or bots.length for "automation".
+  const answers = [
+    ...bots.map((bot) => Object.freeze({ bot, automation: false })),
+    Object.freeze({ bot: unknown, automation: true }),
+  ];
+  const matcher = compileMatcher(
+    [
+      ...bots.flatMap((bot, index) =>
+        bot.uaPatterns.map((text) => ({ text, tieRank: index, value: index, tier: 1 })),
+      ),
+      ...AUTOMATION_PATTERNS.map((text, i) => ({ text, tieRank: i, value: bots.length, tier: 0 })),
+    ],
+    TYPICAL_USER_AGENTS.join("\n"),
+  );
   return {
     version: taxonomy.version,
     classify(userAgent) {
-      const index = matcher.longest(userAgent);
-      if (index >= 0) return byBot[index] as Classification;
-      return automation.longest(userAgent) >= 0 ? auto : none;
+      const value = matcher.longest(userAgent);
+      return value >= 0 ? (answers[value] as Classification) : none;
     },
   };
 }

@@ -21,8 +21,10 @@ export interface BatcherOptions<T> {
   retryDelayMs?: number;
 }
 
-interface Pending<T> {
-  item: T;
+/** Items that will be written together, with one acknowledgement shared by all of them. */
+interface Segment<T> {
+  items: T[];
+  done: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -41,7 +43,9 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   const intervalMs = options.intervalMs ?? 200;
   const maxAttempts = options.maxAttempts ?? 5;
   const retryDelayMs = options.retryDelayMs ?? 100;
-  const queue: Pending<T>[] = [];
+  /** Items waiting, in order; only the last segment may have room left. */
+  const segments: Segment<T>[] = [];
+  let buffered = 0;
   const spaceWaiters: (() => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> | null = null;
@@ -49,20 +53,34 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
 
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-  async function writeBatch(batch: Pending<T>[]): Promise<void> {
+  function openSegment(): Segment<T> {
+    let resolve = () => {};
+    let reject: (error: unknown) => void = () => {};
+    const done = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const segment = { items: [], done, resolve, reject };
+    segments.push(segment);
+    return segment;
+  }
+
+  async function writeBatch(batch: Segment<T>): Promise<void> {
     let lastError: unknown;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       try {
-        await options.write(batch.map((p) => p.item));
-        for (const p of batch) p.resolve();
+        await options.write(batch.items);
+        batch.resolve();
         return;
       } catch (error) {
         lastError = error;
         if (attempt < maxAttempts - 1) await sleep(Math.min(5000, retryDelayMs * 2 ** attempt));
       }
     }
-    for (const p of batch) p.reject(lastError);
+    batch.reject(lastError);
   }
+
+  const full = () => (segments[0]?.items.length ?? 0) >= maxBatch;
 
   /**
    * Writes full batches (and, with `all`, the partial rest), one write at a time. A partial batch
@@ -75,23 +93,24 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
       timer = null;
     }
     writing = (async () => {
-      while (queue.length >= maxBatch || (all && queue.length > 0)) {
-        const batch = queue.splice(0, maxBatch);
-        while (spaceWaiters.length > 0 && queue.length < maxBuffered) spaceWaiters.shift()?.();
+      while (full() || (all && buffered > 0)) {
+        const batch = segments.shift() as Segment<T>;
+        buffered -= batch.items.length;
+        while (spaceWaiters.length > 0 && buffered < maxBuffered) spaceWaiters.shift()?.();
         await writeBatch(batch);
       }
     })().finally(() => {
       writing = null;
-      if (queue.length > 0) schedule();
+      if (buffered > 0) schedule();
     });
     return writing;
   }
 
   function schedule(): void {
     if (writing) return;
-    if (queue.length >= maxBatch) {
+    if (full()) {
       void drain(false);
-    } else if (!timer && queue.length > 0) {
+    } else if (!timer && buffered > 0) {
       timer = setTimeout(() => {
         timer = null;
         void drain(true);
@@ -99,19 +118,27 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     }
   }
 
+  /** Queues an item once there is room; resolves when its batch is written. */
+  function enqueue(item: T): Promise<void> {
+    if (buffered >= maxBuffered)
+      return new Promise<void>((resolve) => spaceWaiters.push(resolve)).then(() => enqueue(item));
+    let segment = segments[segments.length - 1];
+    if (!segment || segment.items.length >= maxBatch) segment = openSegment();
+    segment.items.push(item);
+    buffered++;
+    schedule();
+    return segment.done;
+  }
+
   return {
-    async add(item) {
-      if (closed) throw new Error("batcher is closed");
-      while (queue.length >= maxBuffered)
-        await new Promise<void>((resolve) => spaceWaiters.push(resolve));
-      const done = new Promise<void>((resolve, reject) => queue.push({ item, resolve, reject }));
-      schedule();
-      return done;
+    add(item) {
+      if (closed) return Promise.reject(new Error("batcher is closed"));
+      return enqueue(item);
     },
-    pending: () => queue.length + (writing ? 1 : 0),
+    pending: () => buffered + (writing ? 1 : 0),
     async close() {
       closed = true;
-      while (queue.length > 0 || writing) await drain(true);
+      while (buffered > 0 || writing) await drain(true);
     },
   };
 }

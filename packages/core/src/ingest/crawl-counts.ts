@@ -55,30 +55,16 @@ export interface CountedCrawl {
 export const botKey = (r: BotDelta) => `${r.domainId}\0${r.day}\0${r.botId}\0${r.tier}`;
 export const pathKey = (r: PathDelta) => `${botKey(r)}\0${r.path}`;
 export const servedKey = (r: ServedDelta) =>
-  `${r.domainId}\0${r.day}\0${r.botId}\0${r.tier}\0${r.servedFrom}\0${r.snapshotId ?? ""}\0${r.path}`;
+  `${botKey(r)}\0${r.servedFrom}\0${r.snapshotId ?? ""}\0${r.path}`;
 export const summaryKey = (r: SummaryDelta) => `${r.domainId}\0${r.day}\0${r.servedFrom}`;
 export const legacyKey = (r: LegacyDelta) => `${r.domainId}\0${r.day}\0${r.key}`;
-
-/** Adds a row into a map of rows by key (counts summed, `lastSeenAt` maximised). */
-function add<T extends { count: number; lastSeenAt?: number }>(
-  map: Map<string, T>,
-  key: string,
-  row: T,
-): void {
-  const current = map.get(key);
-  if (!current) map.set(key, row);
-  else {
-    current.count += row.count;
-    if (row.lastSeenAt !== undefined && row.lastSeenAt > (current.lastSeenAt as number))
-      current.lastSeenAt = row.lastSeenAt;
-  }
-}
 
 const sorted = <T>(map: Map<string, T>): T[] => [...map.keys()].sort().map((k) => map.get(k) as T);
 
 /**
  * The deltas of new crawls (automation counts as `unknown`; legacy keys by `legacyKeyOf`), rows
- * sorted by key so concurrent writers take row locks in one order.
+ * sorted by key so concurrent writers take row locks in one order. Objects are made only for
+ * keys not seen yet in the batch.
  */
 export function countCrawls(crawls: Iterable<CountedCrawl>): CountDeltas {
   const bot = new Map<string, BotDelta>();
@@ -88,29 +74,46 @@ export function countCrawls(crawls: Iterable<CountedCrawl>): CountDeltas {
   const legacy = new Map<string, LegacyDelta>();
   for (const { record: r, day, path: p } of crawls) {
     const tier = aggregateTier(r.verdict);
-    const b: BotDelta = { domainId: r.domainId, day, botId: r.botId, tier, count: 1 };
-    add(bot, botKey(b), b);
-    const pd: PathDelta = { ...b, path: p };
-    add(path, pathKey(pd), pd);
-    const s: ServedDelta = {
-      ...pd,
-      servedFrom: r.servedFrom,
-      snapshotId: r.snapshotId,
-      lastSeenAt: r.ts.getTime(),
-    };
-    add(served, servedKey(s), s);
-    const sum: SummaryDelta = { domainId: r.domainId, day, servedFrom: r.servedFrom, count: 1 };
-    add(summary, summaryKey(sum), sum);
+    const ts = r.ts.getTime();
+    const dayKey = `${r.domainId}\0${day}`;
+    const b = `${dayKey}\0${r.botId}\0${tier}`;
+    const botRow = bot.get(b);
+    if (botRow) botRow.count++;
+    else bot.set(b, { domainId: r.domainId, day, botId: r.botId, tier, count: 1 });
+    const pk = `${b}\0${p}`;
+    const pathRow = path.get(pk);
+    if (pathRow) pathRow.count++;
+    else path.set(pk, { domainId: r.domainId, day, botId: r.botId, tier, count: 1, path: p });
+    const sk = `${b}\0${r.servedFrom}\0${r.snapshotId ?? ""}\0${p}`;
+    const servedRow = served.get(sk);
+    if (servedRow) {
+      servedRow.count++;
+      if (ts > servedRow.lastSeenAt) servedRow.lastSeenAt = ts;
+    } else
+      served.set(sk, {
+        domainId: r.domainId,
+        day,
+        botId: r.botId,
+        tier,
+        count: 1,
+        path: p,
+        servedFrom: r.servedFrom,
+        snapshotId: r.snapshotId,
+        lastSeenAt: ts,
+      });
+    const mk = `${dayKey}\0${r.servedFrom}`;
+    const summaryRow = summary.get(mk);
+    if (summaryRow) summaryRow.count++;
+    else summary.set(mk, { domainId: r.domainId, day, servedFrom: r.servedFrom, count: 1 });
     const key = legacyKeyOf(r.botId, r.userAgent);
-    if (key !== null) {
-      const k = legacyKey({ domainId: r.domainId, day, key, total: 0, verified: 0 });
-      const current = legacy.get(k);
-      const verified = tier === "verified" ? 1 : 0;
-      if (current) {
-        current.total++;
-        current.verified += verified;
-      } else legacy.set(k, { domainId: r.domainId, day, key, total: 1, verified });
-    }
+    if (key === null) continue;
+    const lk = `${dayKey}\0${key}`;
+    const verified = tier === "verified" ? 1 : 0;
+    const legacyRow = legacy.get(lk);
+    if (legacyRow) {
+      legacyRow.total++;
+      legacyRow.verified += verified;
+    } else legacy.set(lk, { domainId: r.domainId, day, key, total: 1, verified });
   }
   return {
     bot: sorted(bot),

@@ -70,54 +70,67 @@ export function createIngest(deps: IngestDeps) {
     }
   }
 
-  /** Calls still classifying or verifying: `close` waits for them to reach the buffer. */
-  const inFlight = new Set<Promise<unknown>>();
+  /** Calls not finished yet: `close` waits for them (a counter, not a promise per call). */
+  let inFlight = 0;
+  const whenIdle: (() => void)[] = [];
+
+  /** uaHash per User-Agent string (traffic repeats a few User-Agents); cleared when large. */
+  const hashes = new Map<string, string>();
+  const hashOf = (userAgent: string): string => {
+    let hash = hashes.get(userAgent);
+    if (hash === undefined) {
+      if (hashes.size >= 10_000) hashes.clear();
+      hash = uaHash(userAgent);
+      hashes.set(userAgent, hash);
+    }
+    return hash;
+  };
 
   async function record(event: CrawlEvent): Promise<RecordedCrawl> {
-    const eventId = event.eventId ?? crypto.randomUUID();
-    const { bot, automation } = deps.classifier.classify(event.userAgent);
-    let verdict: Verdict = "unknown";
-    let botOperator: string | null = null;
-    let matchedRange: string | null = null;
-    if (bot.botId !== "unknown") {
-      const result = await deps.verifier.verify(bot, event.ip);
-      verdict = result.tier === "verified" ? "verified" : "declared";
-      botOperator = result.botOperator;
-      matchedRange = result.matchedRange;
-      if (result.retry) pending.set(eventId, { bot, ip: event.ip, attempts: 0 });
-    } else if (automation) {
-      verdict = "automation";
+    inFlight++;
+    try {
+      const eventId = event.eventId ?? crypto.randomUUID();
+      const { bot, automation } = deps.classifier.classify(event.userAgent);
+      let verdict: Verdict = "unknown";
+      let botOperator: string | null = null;
+      let matchedRange: string | null = null;
+      if (bot.botId !== "unknown") {
+        const result = await deps.verifier.verify(bot, event.ip);
+        verdict = result.tier === "verified" ? "verified" : "declared";
+        botOperator = result.botOperator;
+        matchedRange = result.matchedRange;
+        if (result.retry) pending.set(eventId, { bot, ip: event.ip, attempts: 0 });
+      } else if (automation) {
+        verdict = "automation";
+      }
+      const record: CrawlRecord = {
+        eventId,
+        domainId: event.domainId,
+        ts: event.ts,
+        path: event.path,
+        userAgent: event.userAgent,
+        uaHash: hashOf(event.userAgent),
+        botId: bot.botId,
+        verdict,
+        servedFrom: event.servedFrom,
+        status: event.status,
+        bytes: event.bytes,
+        botOperator,
+        matchedRange,
+        contentHash: event.contentHash ?? null,
+        snapshotId: event.snapshotId ?? null,
+        streamId: event.streamId ?? "edge",
+        ipAsn: deps.asn ? await asnOf(event.ip) : 0,
+      };
+      await batcher.add(record);
+      return { eventId, botId: bot.botId, verdict };
+    } finally {
+      if (--inFlight === 0) for (const wake of whenIdle.splice(0)) wake();
     }
-    const record: CrawlRecord = {
-      eventId,
-      domainId: event.domainId,
-      ts: event.ts,
-      path: event.path,
-      userAgent: event.userAgent,
-      uaHash: uaHash(event.userAgent),
-      botId: bot.botId,
-      verdict,
-      servedFrom: event.servedFrom,
-      status: event.status,
-      bytes: event.bytes,
-      botOperator,
-      matchedRange,
-      contentHash: event.contentHash ?? null,
-      snapshotId: event.snapshotId ?? null,
-      streamId: event.streamId ?? "edge",
-      ipAsn: await asnOf(event.ip),
-    };
-    await batcher.add(record);
-    return { eventId, botId: bot.botId, verdict };
   }
 
   return {
-    recordCrawl(event: CrawlEvent): Promise<RecordedCrawl> {
-      const done = record(event);
-      inFlight.add(done);
-      void done.finally(() => inFlight.delete(done)).catch(() => {});
-      return done;
-    },
+    recordCrawl: record,
 
     /**
      * Verifies again every event whose check timed out; confirmed ones are upgraded to
@@ -144,7 +157,7 @@ export function createIngest(deps: IngestDeps) {
 
     /** Waits for calls in progress, then writes everything buffered (flush on shutdown). */
     async close(): Promise<void> {
-      await Promise.allSettled([...inFlight]);
+      while (inFlight > 0) await new Promise<void>((wake) => whenIdle.push(wake));
       await batcher.close();
     },
   };

@@ -1,6 +1,6 @@
-import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
-import type { BotDayCount, DomainAccess } from "../../types.js";
-import { eachDay } from "../../window/dates.js";
+import { getTaxonomy, legacyKeys, type Taxonomy } from "../../taxonomy/registry.js";
+import type { BotDayCount, DomainAccess, LegacyDayCount } from "../../types.js";
+import { addDays, eachDay } from "../../window/dates.js";
 import {
   clampToCutover,
   LEGACY_CUTOVER,
@@ -8,11 +8,17 @@ import {
   type Window,
 } from "../../window/window.js";
 import type { Operation } from "../context.js";
-import { domainsInScope, requestWindow } from "../export-scope.js";
+import { domainsInScope, requestWindow, windowedExportHeader } from "../export-scope.js";
 import { rejectUnknownFields } from "../fields.js";
 import { addToTier, emptyTotals, type TierTotals } from "../tier-counts.js";
 
 const FIELDS = ["period", "startDate", "endDate", "domainId"] as const;
+
+/**
+ * The two classic search engines whose legacy counts carried verification before the cutover;
+ * every other legacy key is reported `declared`.
+ */
+const LEGACY_VERIFIED_KEYS: ReadonlySet<string> = new Set(["googlebot", "bingbot"]);
 
 /** A count of one bot on one day, with the intent it is reported under. */
 interface BotCount extends BotDayCount {
@@ -21,7 +27,8 @@ interface BotCount extends BotDayCount {
 
 /**
  * POST /export-crawl-analytics: per-bot totals and daily series of one domain or of every
- * accessible domain, from the per-day bot/tier aggregates (days from the cutover on).
+ * accessible domain: days from the cutover on come from the per-day bot/tier aggregates, earlier
+ * days from the legacy per-key counts.
  */
 export const exportCrawlAnalytics: Operation = async ({ deps, user, body, now }) => {
   rejectUnknownFields(body, FIELDS);
@@ -31,6 +38,16 @@ export const exportCrawlAnalytics: Operation = async ({ deps, user, body, now })
   const out = [];
   for (const access of domains) {
     const counts: BotCount[] = [];
+    if (window.startDate < LEGACY_CUTOVER) {
+      const lastLegacyDay =
+        window.endDate < LEGACY_CUTOVER ? window.endDate : addDays(LEGACY_CUTOVER, -1);
+      const rows = await deps.crawls.legacyDayCounts(
+        access.domain.domainId,
+        window.startDate,
+        lastLegacyDay,
+      );
+      counts.push(...legacyBotCounts(rows, taxonomy));
+    }
     const tracked = clampToCutover(window);
     if (tracked.ok) {
       const { startDate, endDate } = tracked.value;
@@ -47,11 +64,7 @@ export const exportCrawlAnalytics: Operation = async ({ deps, user, body, now })
   return {
     status: 200,
     body: {
-      generatedAt: now.toISOString(),
-      period: window.period,
-      startDate: window.startDate,
-      endDate: window.endDate,
-      userId: user.userId,
+      ...windowedExportHeader(now, window, user),
       legacyCutover: LEGACY_CUTOVER,
       definitionsVersion: taxonomy.version,
       domainCount: out.length,
@@ -59,6 +72,27 @@ export const exportCrawlAnalytics: Operation = async ({ deps, user, body, now })
     },
   };
 };
+
+/**
+ * Legacy per-key counts as bot counts: each key is reported under its representative bot (a key
+ * without one under its own name); family keys (several bots) carry `intent: null`; only the two
+ * classic search engines keep their verified share, everything else is `declared`.
+ */
+function legacyBotCounts(rows: readonly LegacyDayCount[], taxonomy: Taxonomy): BotCount[] {
+  const byKey = new Map(legacyKeys().map((k) => [k.key, k]));
+  const out: BotCount[] = [];
+  for (const row of rows) {
+    const key = byKey.get(row.key);
+    const botId = key?.representativeBotId ?? row.key;
+    const single = key !== undefined && key.botIds.length === 1 && key.representativeBotId !== null;
+    const intent = single ? (taxonomy.botById(botId)?.intent ?? null) : null;
+    const verified = LEGACY_VERIFIED_KEYS.has(row.key) ? row.verified : 0;
+    if (verified > 0) out.push({ day: row.day, botId, tier: "verified", count: verified, intent });
+    if (row.total > verified)
+      out.push({ day: row.day, botId, tier: "declared", count: row.total - verified, intent });
+  }
+  return out;
+}
 
 /**
  * One domain's block. `botTotals` is ordered by total descending, then botId; `botSeries` has one
@@ -72,6 +106,9 @@ function domainAnalytics(access: DomainAccess, window: Window, counts: readonly 
     if (!bot) {
       bot = { intent: row.intent, ...emptyTotals() };
       totals.set(row.botId, bot);
+    } else if (bot.intent === null) {
+      // A family reported under its representative before the cutover: the bot's own intent wins.
+      bot.intent = row.intent;
     }
     addToTier(bot, row.tier, row.count);
     let day = perDay.get(row.day);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlRecord } from "../../types.js";
 import { makeCrawl } from "../crawl-store-suite.js";
+import { expectWindowedExportErrors } from "./export-errors.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
 
@@ -156,36 +157,63 @@ export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
       expect(res.json.period).toBe("30d");
     });
 
-    it("refuses bad windows, bad IDs, unknown fields and inaccessible domains", async () => {
+    it("reads days before the cutover from the legacy per-key counts, each crawl once", async () => {
       const world = w();
-      const call = (body: unknown) => world.call("POST", "/export-crawl-analytics", { body });
-      const bad = [
-        [{ period: "7d", startDate: "2026-11-01" }, /period cannot be combined/],
-        [{ endDate: "2026-11-01" }, /endDate requires startDate/],
-        [{ period: "14d" }, /period must be one of/],
-        [{ startDate: "2026-02-30" }, /real date/],
-        [{ startDate: "2026-11-21" }, /future/],
-        [{ startDate: "2025-01-01", endDate: "2026-11-20" }, /at most 365/],
-        [{ domainId: "nope" }, /domainId must be a UUID/],
-        [{ domainId: 7 }, /domainId must be a UUID/],
-        [{ domain_id: world.domains.shop.domainId }, /unknown field: domain_id/],
-      ] as const;
-      for (const [body, message] of bad) {
-        const res = await call(body);
-        expect(res.status, JSON.stringify(body)).toBe(400);
-        expect(res.json.error).toBe("invalid_request");
-        expect(res.json.message).toMatch(message);
-      }
-      for (const domainId of [world.domains.other.domainId, crypto.randomUUID()]) {
-        const res = await call({ domainId });
-        expect(res.status).toBe(404);
-        expect(res.json).toEqual({ error: "domain_not_found" });
-      }
-      const starter = await world.call("POST", "/export-crawl-analytics", {
-        key: world.keys.starter,
-        body: {},
+      const shop = world.domains.shop.domainId;
+      await world.deps.crawls.addLegacyCounts(shop, "2026-07-05", [
+        { key: "googlebot", total: 10, verified: 6 },
+        { key: "gptbot", total: 4, verified: 2 },
+        { key: "claudebot", total: 1, verified: 1 },
+        { key: "twitterbot", total: 2, verified: 0 },
+        { key: "social_other", total: 3, verified: 0 },
+      ]);
+      await record(world, shop, [
+        // Before the cutover a raw crawl reaches the export through its legacy key only.
+        { ts: at("2026-07-06"), botId: "googlebot", verdict: "verified" },
+        { ts: at("2026-07-10"), botId: "googlebot", verdict: "verified" },
+        { ts: at("2026-07-10"), botId: "gptbot", verdict: "declared" },
+      ]);
+      const res = await world.call("POST", "/export-crawl-analytics", {
+        body: { domainId: shop, startDate: "2026-07-01", endDate: "2026-07-15" },
       });
-      expect(starter.json).toEqual({ error: "plan_upgrade_required" });
+      expect(res.status).toBe(200);
+      const [domain] = res.json.domains;
+      expect(domain.botTotals).toEqual({
+        // Family keys carry intent null; a bot also seen after the cutover keeps its own intent.
+        googlebot: { intent: "search-classic", verified: 8, declared: 4, unknown: 0, total: 12 },
+        gptbot: { intent: "training", verified: 0, declared: 5, unknown: 0, total: 5 },
+        social_other: { intent: null, verified: 0, declared: 3, unknown: 0, total: 3 },
+        twitterbot: { intent: "social", verified: 0, declared: 2, unknown: 0, total: 2 },
+        claudebot: { intent: null, verified: 0, declared: 1, unknown: 0, total: 1 },
+      });
+      expect(domain.summary).toEqual({ totalCrawls: 23, namedCrawls: 23, verifiedCrawls: 8 });
+      const day = (date: string) => domain.botSeries.find((e: { date: string }) => e.date === date);
+      expect(day("2026-07-05").googlebot).toEqual({
+        verified: 6,
+        declared: 4,
+        unknown: 0,
+        total: 10,
+      });
+      expect(day("2026-07-06").googlebot).toEqual({
+        verified: 1,
+        declared: 0,
+        unknown: 0,
+        total: 1,
+      });
+      expect(day("2026-07-10").gptbot).toEqual({ verified: 0, declared: 1, unknown: 0, total: 1 });
+      // A window wholly before the cutover is valid here (unlike page analytics).
+      const early = await world.call("POST", "/export-crawl-analytics", {
+        body: { domainId: shop, startDate: "2026-07-05", endDate: "2026-07-05" },
+      });
+      expect(early.json.domains[0].summary).toEqual({
+        totalCrawls: 20,
+        namedCrawls: 20,
+        verifiedCrawls: 6,
+      });
+    });
+
+    it("refuses bad windows, bad IDs, unknown fields and inaccessible domains", async () => {
+      await expectWindowedExportErrors(w(), "/export-crawl-analytics");
     });
   });
 }

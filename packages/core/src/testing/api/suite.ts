@@ -3,8 +3,10 @@ import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
+import { referralCases } from "./referral-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
+import { userAnalyticsCases } from "./user-analytics-cases.js";
 import type { ApiSuiteOptions } from "./world.js";
 
 /**
@@ -19,5 +21,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     crawlAnalyticsCases(options);
     pageAnalyticsCases(options);
     snapshotCases(options);
+    referralCases(options);
+    userAnalyticsCases(options);
   });
 }

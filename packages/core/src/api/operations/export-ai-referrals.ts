@@ -1,0 +1,88 @@
+import { AI_SOURCES, type SurfaceType } from "../../referrals/ai-sources.js";
+import type { DomainAccess, SourceCounts } from "../../types.js";
+import { STANDARD_WINDOW, type Window } from "../../window/window.js";
+import type { ApiDeps, Operation } from "../context.js";
+import {
+  addDayCount,
+  type DayCounts,
+  rankedCounts,
+  rankedKeys,
+  zeroFilledSeries,
+} from "../day-series.js";
+import { domainsInScope, requestWindow, windowedExportHeader } from "../export-scope.js";
+import { rejectUnknownFields } from "../fields.js";
+
+const FIELDS = ["period", "startDate", "endDate", "domainId"] as const;
+
+/** Spec Limits: top landing paths per domain. */
+export const TOP_LANDING_PATHS = 500;
+
+const SURFACE = new Map<string, SurfaceType>(AI_SOURCES.map((s) => [s.source, s.surfaceType]));
+
+/**
+ * POST /export-ai-referrals: human visits from AI surfaces of one domain or of every accessible
+ * domain: totals per source, a daily series, the top 500 landing paths and the visits the
+ * ingest path cap put under `__overflow__`.
+ */
+export const exportAiReferrals: Operation = async ({ deps, user, body, now }) => {
+  rejectUnknownFields(body, FIELDS);
+  const window = requestWindow(body, now, STANDARD_WINDOW);
+  const domains = await domainsInScope(deps, user, body.domainId);
+  const out = [];
+  for (const access of domains) out.push(await domainReferrals(deps, access, window));
+  return {
+    status: 200,
+    body: {
+      ...windowedExportHeader(now, window, user),
+      domainCount: out.length,
+      domains: out,
+    },
+  };
+};
+
+/**
+ * One domain's block. `referralTotals` lists the sources with visits, by count descending then
+ * source; `referralSeries` has one entry per day of the window, ascending, each with every
+ * source of `referralTotals` (zeros included). `bySource` objects are ordered the same way.
+ */
+async function domainReferrals(deps: ApiDeps, access: DomainAccess, window: Window) {
+  const { domainId } = access.domain;
+  const { startDate, endDate } = window;
+  const [days, top, landingPathCount, overflow] = await Promise.all([
+    deps.referrals.referralDayCounts(domainId, startDate, endDate),
+    deps.referrals.topLandingPaths(domainId, startDate, endDate, TOP_LANDING_PATHS),
+    deps.referrals.countLandingPaths(domainId, startDate, endDate),
+    deps.referrals.overflowCounts(domainId, startDate, endDate),
+  ]);
+  const totals = new Map<string, number>();
+  const perDay: DayCounts = new Map();
+  for (const row of days) {
+    totals.set(row.source, (totals.get(row.source) ?? 0) + row.count);
+    addDayCount(perDay, row.day, row.source, row.count);
+  }
+  const sources = rankedKeys(totals);
+  const referralTotals: Record<string, { surfaceType: SurfaceType; count: number }> = {};
+  for (const source of sources) {
+    // A source key no longer in the data (renamed later) still reads as `other`.
+    referralTotals[source] = {
+      surfaceType: SURFACE.get(source) ?? "other",
+      count: totals.get(source) as number,
+    };
+  }
+  return {
+    domain: access.domain.hostname,
+    domainId,
+    role: access.role,
+    referralTotals,
+    referralSeries: zeroFilledSeries(window, sources, perDay),
+    topLandingPaths: top.map((row) => ({ path: row.path, ...sourceBlock(row) })),
+    landingPathCount,
+    truncated: landingPathCount > TOP_LANDING_PATHS,
+    ...(overflow ? { overflow: sourceBlock(overflow) } : {}),
+  };
+}
+
+/** `{referralTotal, bySource}` of a landing path or of the overflow. */
+function sourceBlock(counts: SourceCounts) {
+  return { referralTotal: counts.total, bySource: rankedCounts(counts.bySource) };
+}

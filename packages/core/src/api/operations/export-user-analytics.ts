@@ -1,0 +1,112 @@
+import { OVERFLOW_PATH } from "../../ingest/aggregates.js";
+import { compareUtf8 } from "../../referrals/landing-paths.js";
+import { summarizeSeo } from "../../snapshots/seo-audit.js";
+import { legacyKeys } from "../../taxonomy/registry.js";
+import type { DomainAccess, Snapshot } from "../../types.js";
+import { STANDARD_WINDOW, type Window } from "../../window/window.js";
+import type { ApiDeps, Operation } from "../context.js";
+import { addDayCount, type DayCounts, zeroFilledSeries } from "../day-series.js";
+import { requestWindow } from "../export-scope.js";
+import { rejectUnknownFields } from "../fields.js";
+
+const FIELDS = ["period"] as const;
+
+/** Pages listed in `topPages` per domain. */
+export const TOP_PAGES = 20;
+
+/**
+ * POST /export-user-analytics: per domain of the caller, the cache summary, counts per legacy
+ * per-bot key (totals and a daily series), the most crawled pages with their SEO audit and the
+ * SEO buckets of the domain's pages. Only `period` is accepted (no dates, no domainId).
+ */
+export const exportUserAnalytics: Operation = async ({ deps, user, body, now }) => {
+  rejectUnknownFields(body, FIELDS);
+  const window = requestWindow(body, now, STANDARD_WINDOW);
+  const domains = await deps.accounts.listAccessibleDomains(user.userId);
+  const out = [];
+  for (const access of domains) out.push(await domainAnalytics(deps, access, window));
+  return {
+    status: 200,
+    body: {
+      generatedAt: now.toISOString(),
+      period: window.period,
+      userId: user.userId,
+      domainCount: out.length,
+      domains: out,
+    },
+  };
+};
+
+async function domainAnalytics(deps: ApiDeps, access: DomainAccess, window: Window) {
+  const { domainId, hostname } = access.domain;
+  const { startDate, endDate } = window;
+  const [served, legacy, paths, latest] = await Promise.all([
+    deps.crawls.daySummaryCounts(domainId, startDate, endDate),
+    deps.crawls.legacyDayCounts(domainId, startDate, endDate),
+    deps.crawls.pathDayCounts(domainId, startDate, endDate),
+    deps.snapshots.latestSnapshots(domainId),
+  ]);
+  const summary = { cache: 0, render: 0, origin: 0 };
+  for (const row of served) summary[row.servedFrom] += row.count;
+  const totalCrawls = summary.cache + summary.render + summary.origin;
+
+  const keys = legacyKeys().map((k) => k.key);
+  const botTotals: Record<string, number> = Object.fromEntries(keys.map((key) => [key, 0]));
+  const perDay: DayCounts = new Map();
+  for (const row of legacy) {
+    botTotals[row.key] = (botTotals[row.key] ?? 0) + row.total;
+    addDayCount(perDay, row.day, row.key, row.total);
+  }
+
+  return {
+    domain: hostname,
+    domainId,
+    role: access.role,
+    summary: {
+      totalCrawls,
+      prerenders: summary.render,
+      cachedViews: summary.cache,
+      cacheMisses: summary.render + summary.origin,
+      cacheHitRate: hitRate(summary.cache, totalCrawls),
+    },
+    botTotals,
+    botSeries: zeroFilledSeries(window, keys, perDay),
+    topPages: topPages(hostname, paths, latest),
+    seo: summarizeSeo(latest.map((s) => s.seo)),
+  };
+}
+
+/** Percentage of crawls answered from the cache, one decimal; 0 when there were no crawls. */
+export function hitRate(cachedViews: number, totalCrawls: number): number {
+  return totalCrawls === 0 ? 0 : Math.round((cachedViews / totalCrawls) * 1000) / 10;
+}
+
+/**
+ * The `TOP_PAGES` paths with the most crawls in the window (`__overflow__` left out), by count
+ * descending then path (UTF-8 byte order); `url` is `https://<hostname><path>`; SEO fields come
+ * from the path's latest snapshot, `null` when it has none.
+ */
+function topPages(
+  hostname: string,
+  rows: readonly { path: string; count: number }[],
+  latest: readonly Snapshot[],
+) {
+  const perPath = new Map<string, number>();
+  for (const row of rows) {
+    if (row.path === OVERFLOW_PATH) continue;
+    perPath.set(row.path, (perPath.get(row.path) ?? 0) + row.count);
+  }
+  const audits = new Map(latest.map((s) => [s.path, s.seo]));
+  return [...perPath]
+    .sort(([a, x], [b, y]) => y - x || compareUtf8(a, b))
+    .slice(0, TOP_PAGES)
+    .map(([path, botTotal]) => {
+      const seo = audits.get(path);
+      return {
+        url: `https://${hostname}${path}`,
+        seoScore: seo ? seo.score : null,
+        seoIssuesCount: seo ? seo.issues.length : null,
+        botTotal,
+      };
+    });
+}
