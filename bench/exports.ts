@@ -1,16 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  createKyselyStores,
-  createPostgresDatabase,
-  createSqliteDatabase,
-  type KyselyHandle,
-  migrateToLatest,
-} from "@crawlgate/adapter-kysely";
+import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
 import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { createCrawlgate, encodeCursor } from "@crawlgate/core";
 import { sql } from "kysely";
+import { onBothEngines } from "./engines.js";
 import type { ResultRow } from "./measure.js";
 
 /**
@@ -160,24 +152,6 @@ async function run(label: string, handle: KyselyHandle, quick: boolean): Promise
   return out;
 }
 
-export async function exportsSuite(quick: boolean): Promise<ResultRow[]> {
-  const rows: ResultRow[] = [];
-  const dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-"));
-  const sqlite = createSqliteDatabase(join(dir, "bench.sqlite"));
-  try {
-    rows.push(...(await run("sqlite", sqlite, quick)));
-  } finally {
-    await sqlite.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-  const schema = `cg_bench_exports_${process.pid}`;
-  const pg = createPostgresDatabase(url, { schema });
-  try {
-    rows.push(...(await run("postgres", pg, quick)));
-  } finally {
-    await pg.db.schema.dropSchema(schema).ifExists().cascade().execute();
-    await pg.close();
-  }
-  return rows;
+export function exportsSuite(quick: boolean): Promise<ResultRow[]> {
+  return onBothEngines("exports_", (label, handle) => run(label, handle, quick));
 }
