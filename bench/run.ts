@@ -4,6 +4,7 @@ import { exportsSuite } from "./exports.js";
 import { ingestSuite } from "./ingest.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
+import { routingInterleavedSuite } from "./routing-interleaved.js";
 
 /**
  * `pnpm bench <suite> [--quick]`: runs a benchmark suite, writes its rows to
@@ -15,6 +16,7 @@ const quick = args.includes("--quick");
 const suite = args.find((a) => !a.startsWith("--")) ?? "routing";
 const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   routing: () => routingSuite(quick ? QUICK : FULL, quick),
+  "routing-interleaved": () => routingInterleavedSuite(),
   classify: () => classifySuite(quick ? QUICK : FULL),
   ingest: () => ingestSuite(quick),
   exports: () => exportsSuite(quick),

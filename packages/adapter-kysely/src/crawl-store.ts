@@ -5,6 +5,7 @@ import {
   type ServedFrom,
 } from "@crawlgate/core";
 import { type Selectable, sql } from "kysely";
+import { snapshotIdOfEvent } from "./crawl-event-snapshot.js";
 import { toRecord } from "./crawl-sql.js";
 import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
 import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
@@ -68,6 +69,9 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
     },
     upgradeToVerified(eventId, botOperator, matchedRange) {
       return writer.upgrade(eventId, botOperator, matchedRange);
+    },
+    snapshotIdOfEvent(eventId) {
+      return snapshotIdOfEvent(db, eventId);
     },
     async listCrawls(domainId, from, to, limit) {
       const rows = await db

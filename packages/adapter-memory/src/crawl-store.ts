@@ -126,6 +126,9 @@ export function createMemoryCrawlStore() {
       crawl.record = { ...crawl.record, verdict: "verified", botOperator, matchedRange };
       return true;
     },
+    async snapshotIdOfEvent(eventId) {
+      return events.get(eventId)?.record.snapshotId ?? null;
+    },
     async listCrawls(domainId, from, to, limit) {
       return [...events.values()]
         .map((c) => c.record)

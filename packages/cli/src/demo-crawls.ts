@@ -9,6 +9,7 @@ import {
   loadShippedRanges,
   type Taxonomy,
 } from "@crawlgate/core";
+import type { DemoSnapshotLookup } from "./demo-snapshots.js";
 import {
   crawlsOfDay,
   dailyVolume,
@@ -42,6 +43,8 @@ export async function seedDemoCrawls(options: {
   sites: readonly DemoSite[];
   now: Date;
   logger: Logger;
+  /** The snapshot valid per page and day (`seedDemoSnapshots`); crawls carry none without it. */
+  snapshots?: DemoSnapshotLookup;
 }): Promise<{ days: number; crawls: number }> {
   const taxonomy = getTaxonomy() as Taxonomy;
   const verifier = createVerifier({ resolver: demoResolver, timeoutMs: 1_000 });
@@ -78,6 +81,7 @@ export async function seedDemoCrawls(options: {
           crawls: dailyVolume(spec.base, day, progress, prng(seed)),
           paths,
           seed,
+          ...(options.snapshots ? { snapshots: options.snapshots } : {}),
         }).filter((event) => event.ts <= options.now);
         // Days are submitted without waiting for each other: the buffer batches across days.
         for (const event of events) acks.push(ingest.recordCrawl(event));

@@ -1,5 +1,6 @@
 import type { CrawlEvent, Resolver, ServedFrom } from "@crawlgate/core";
 import { addDays } from "@crawlgate/core";
+import type { DemoSnapshotLookup } from "./demo-snapshots.js";
 
 /**
  * Deterministic demo traffic: a realistic bot mix over many days, with a long tail of paths.
@@ -261,6 +262,8 @@ export interface DayPlan {
   crawls: number;
   paths: readonly string[];
   seed: number;
+  /** The snapshot a page was served that day (cache and render only); none when absent. */
+  snapshots?: DemoSnapshotLookup;
 }
 
 /** The crawls of one domain-day, as the edge would have reported them. */
@@ -284,20 +287,30 @@ export function crawlsOfDay(plan: DayPlan): CrawlEvent[] {
     const servedFrom: ServedFrom = roll < 0.72 ? "cache" : roll < 0.9 ? "render" : "origin";
     const statusRoll = random();
     const status = statusRoll < 0.93 ? 200 : statusRoll < 0.97 ? 404 : 301;
+    // Drawn in this order (time, path, then size): the same seed gives the same day as ever.
+    const ts = new Date(start + Math.floor(random() * 86_400_000));
+    const path = plan.paths[zipfIndex(random, plan.paths.length)] as string;
     events.push({
       eventId: `demo-${plan.domainId}-${plan.day}-${n}`,
       domainId: plan.domainId,
-      ts: new Date(start + Math.floor(random() * 86_400_000)),
-      path: plan.paths[zipfIndex(random, plan.paths.length)] as string,
+      ts,
+      path,
       userAgent,
       ip,
       servedFrom,
       status,
       bytes: status === 200 ? 8_000 + Math.floor(random() * 90_000) : 0,
       streamId: "demo",
+      ...servedSnapshot(plan, path, servedFrom),
     });
   }
   return events.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+}
+
+/** `snapshotId`/`contentHash` of a crawl served from the cache or a render, when known. */
+function servedSnapshot(plan: DayPlan, path: string, servedFrom: ServedFrom) {
+  if (servedFrom === "origin" || !plan.snapshots) return {};
+  return plan.snapshots(plan.domainId, path, plan.day) ?? {};
 }
 
 /** Crawls per day: a weekly rhythm (quieter weekends) on a slowly rising base, with noise. */

@@ -1,19 +1,14 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import {
-  type CrawlStore,
   compileClassifier,
-  createIngest,
-  createVerifier,
   getTaxonomy,
-  type Logger,
-  loadShippedRanges,
+  type IngestService,
   type Taxonomy,
   uaHash,
   withCache,
 } from "@crawlgate/core";
 import { parseLogLine } from "./log-lines.js";
-import { nodeResolver } from "./node-resolver.js";
 
 export interface ImportSummary {
   lines: number;
@@ -32,26 +27,13 @@ export interface ImportSummary {
 export async function importLogs(options: {
   file: string;
   domainId: string;
-  crawls: CrawlStore;
-  logger: Logger;
+  /** Where crawls go (`crawlgate.ingest`); closed (flushed) at the end. */
+  ingest: Pick<IngestService, "recordCrawl" | "close">;
   progress: (text: string) => void;
-  verifyTimeoutMs?: number;
 }): Promise<ImportSummary> {
-  const taxonomy = getTaxonomy() as Taxonomy;
-  const classifier = withCache(compileClassifier(taxonomy));
-  const verifier = createVerifier({
-    resolver: nodeResolver,
-    timeoutMs: options.verifyTimeoutMs ?? 300,
-  });
-  loadShippedRanges(verifier, taxonomy);
-  const ingest = createIngest({
-    crawls: options.crawls,
-    classifier,
-    verifier,
-    clock: { now: () => new Date() },
-    logger: options.logger,
-    batching: { maxBatch: 1000, intervalMs: 100 },
-  });
+  const { ingest } = options;
+  // Decides which lines are crawls at all (ingest classifies those again, with the same taxonomy).
+  const classifier = withCache(compileClassifier(getTaxonomy() as Taxonomy));
   const summary: ImportSummary = { lines: 0, recorded: 0, skipped: 0, malformed: 0, byVerdict: {} };
   const started = Date.now();
   let lastReport = 0;

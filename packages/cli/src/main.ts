@@ -4,8 +4,10 @@ import { seedDemo } from "./demo.js";
 import { type DemoSite, seedDemoCrawls } from "./demo-crawls.js";
 import { seedDemoLegacy } from "./demo-legacy.js";
 import { seedDemoReferrals } from "./demo-referrals.js";
+import { seedDemoSnapshots } from "./demo-snapshots.js";
 import { importLogs } from "./import-logs.js";
 import { createJsonLogger } from "./logger.js";
+import { nodeResolver } from "./node-resolver.js";
 import { loadOrCreateSecret } from "./secret.js";
 import { listen } from "./server.js";
 import { openStores, type StoreOptions } from "./stores.js";
@@ -127,11 +129,15 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
           );
         const file = sub;
         if (!file) throw new CliError("import-logs needs a file");
+        const logger = createJsonLogger((line) => io.err(line.trimEnd()));
+        const { ingest } = createCrawlgate(
+          { ...stores.deps, resolver: nodeResolver, logger },
+          { ingest: { maxBatch: 1_000, intervalMs: 100 } },
+        );
         const summary = await importLogs({
           file,
           domainId: domain.domainId,
-          crawls: stores.deps.crawls,
-          logger: createJsonLogger((line) => io.err(line.trimEnd())),
+          ingest,
           progress: (text) => io.err(text),
         });
         io.out(JSON.stringify({ domain: domain.hostname, ...summary }));
@@ -195,7 +201,7 @@ async function serve(
   const secret = loadOrCreateSecret(store.dataDir, io.env);
   const baseUrl = io.env.CRAWLGATE_BASE_URL;
   const crawlgate = createCrawlgate(
-    { ...stores.deps, logger },
+    { ...stores.deps, resolver: nodeResolver, logger },
     { ratePerMinute: rate, secret, ...(baseUrl ? { baseUrl } : {}) },
   );
   const demo = values.demo ? await seedDemo(crawlgate, stores.deps, new Date()) : undefined;
@@ -207,7 +213,15 @@ async function serve(
     ];
     const started = performance.now();
     const now = new Date();
-    const seeded = await seedDemoCrawls({ crawls: stores.deps.crawls, sites, now, logger });
+    const pages = await seedDemoSnapshots({ deps: stores.deps, sites, now, logger });
+    logger.info("demo.snapshots_seeded", { snapshots: pages.snapshots, dropped: pages.dropped });
+    const seeded = await seedDemoCrawls({
+      crawls: stores.deps.crawls,
+      sites,
+      now,
+      logger,
+      snapshots: pages.lookup,
+    });
     logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
     await seedDemoLegacy({ crawls: stores.deps.crawls, sites, now, logger });
     const referrals = await seedDemoReferrals({

@@ -1,20 +1,33 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
 import type { StoreDeps } from "./api/context.js";
 import { type Api, createApi } from "./api/create-api.js";
+import { compileClassifier, withCache } from "./classify/index.js";
 import { type PlanTable, resolvePlans } from "./config/plans.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
+import { createIngest, type Ingest } from "./ingest/ingest.js";
+import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import { type Logger, silentLogger } from "./logger.js";
 import type { Clock } from "./ports.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "./signing/key-ring.js";
 import { type HtmlLinks, htmlLinks } from "./snapshots/links.js";
 import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
 import { dropExpiredHtml } from "./snapshots/retention.js";
+import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
+import { loadShippedRanges } from "./verify/range-feeds.js";
+import { type AsnLookup, createVerifier, type Resolver, type Verifier } from "./verify/verifier.js";
 
 /** The adapters a crawlgate instance runs on. */
 export interface CrawlgateDeps extends StoreDeps {
   clock?: Clock;
   logger?: Logger;
+  /**
+   * Reverse and forward DNS for verifying bots by reverse DNS (the Node entry passes node:dns).
+   * Without one, such bots are recorded `declared` (a warning is logged once).
+   */
+  resolver?: Resolver;
+  /** Org-level ASN of an address, for `asn_only` bots and the archive's `ip_asn`. */
+  asn?: AsnLookup;
 }
 
 export interface CrawlgateConfig {
@@ -33,6 +46,22 @@ export interface CrawlgateConfig {
    * Without it links are paths (`/functions/v1/files/...`). Never taken from request headers.
    */
   baseUrl?: string;
+  /** Ingest tuning: distinct paths per domain-day before `__overflow__`, write batching. */
+  ingest?: { pathCap?: number; maxBatch?: number; intervalMs?: number; verifyTimeoutMs?: number };
+}
+
+/** Recording what crawlers and AI-referred visitors did (see `createIngest`). */
+export interface IngestService {
+  /** Classifies, verifies, drops the address and stores one crawl; resolves once stored. */
+  recordCrawl: Ingest["recordCrawl"];
+  /** Stores one AI-referred visit (others record nothing); resolves once stored. */
+  recordReferral: ReferralIngest["recordReferral"];
+  /** Verifies again the crawls whose check timed out; returns how many were upgraded. */
+  retryPending: Ingest["retryPending"];
+  /** The verifier, e.g. for `createRangeRefresher` to keep its published ranges current. */
+  verifier: Verifier;
+  /** Writes everything buffered (flush on shutdown). */
+  close(): Promise<void>;
 }
 
 /** Snapshot recording, retention and links over the instance's stores. */
@@ -54,6 +83,8 @@ export interface Crawlgate {
   /** The data plane's routing decision (redirect, proxy or nothing) per request. */
   edge: Edge;
   snapshots: SnapshotService;
+  /** Created on first use: the classifier is compiled then. */
+  ingest: IngestService;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -86,6 +117,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     baseUrl,
   });
   const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock };
+  let ingest: IngestService | undefined;
   return {
     api,
     admin: createAccountAdmin(deps.accounts, clock),
@@ -102,6 +134,57 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       record: (input) => recordSnapshot(snapshotDeps, input),
       dropExpiredHtml: (olderThan) => dropExpiredHtml(snapshotDeps, olderThan),
       htmlLinks: () => htmlLinks(signing, baseUrl, clock.now()),
+    },
+    get ingest() {
+      ingest ??= createIngestService(deps, clock, config.ingest ?? {});
+      return ingest;
+    },
+  };
+}
+
+const NO_DNS: Resolver = {
+  reverse: () => Promise.reject(new Error("no resolver configured")),
+  forward: () => Promise.reject(new Error("no resolver configured")),
+};
+
+function createIngestService(
+  deps: CrawlgateDeps,
+  clock: Clock,
+  options: NonNullable<CrawlgateConfig["ingest"]>,
+): IngestService {
+  const logger = deps.logger ?? silentLogger;
+  if (!deps.resolver)
+    logger.warn("ingest.no_resolver", { effect: "reverse-DNS bots stay declared" });
+  const taxonomy = getTaxonomy() as Taxonomy;
+  const verifier = createVerifier({
+    resolver: deps.resolver ?? NO_DNS,
+    ...(deps.asn ? { asn: deps.asn } : {}),
+    ...(options.verifyTimeoutMs !== undefined ? { timeoutMs: options.verifyTimeoutMs } : {}),
+  });
+  loadShippedRanges(verifier, taxonomy);
+  const batching = {
+    ...(options.maxBatch !== undefined ? { maxBatch: options.maxBatch } : {}),
+    ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
+  };
+  const pathCap = options.pathCap !== undefined ? { pathCap: options.pathCap } : {};
+  const crawls = createIngest({
+    crawls: deps.crawls,
+    classifier: withCache(compileClassifier(taxonomy)),
+    verifier,
+    ...(deps.asn ? { asn: deps.asn } : {}),
+    clock,
+    logger,
+    batching,
+    ...pathCap,
+  });
+  const referrals = createReferralIngest({ referrals: deps.referrals, batching, ...pathCap });
+  return {
+    recordCrawl: (event) => crawls.recordCrawl(event),
+    recordReferral: (visit) => referrals.recordReferral(visit),
+    retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),
+    verifier,
+    async close() {
+      await Promise.all([crawls.close(), referrals.close()]);
     },
   };
 }

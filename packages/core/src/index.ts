@@ -33,6 +33,7 @@ export type {
   Crawlgate,
   CrawlgateConfig,
   CrawlgateDeps,
+  IngestService,
   SnapshotService,
 } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";

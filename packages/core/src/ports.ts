@@ -240,6 +240,12 @@ export interface CrawlStore {
     botOperator: string | null,
     matchedRange: string | null,
   ): Promise<boolean>;
+  /**
+   * The `snapshotId` stored on the raw row of crawl event `eventId` (any domain: callers check
+   * access to the snapshot's domain), or `null` when the event is unknown or was served without
+   * a snapshot.
+   */
+  snapshotIdOfEvent(eventId: string): Promise<string | null>;
   /** Raw rows of a domain with `from <= ts < to`, oldest first (ties by eventId), at most `limit`. */
   listCrawls(domainId: string, from: Date, to: Date, limit: number): Promise<CrawlRecord[]>;
   /** Counts per day, bot and tier for `startDay <= day <= endDay`, sorted by day, botId, tier. */

@@ -3,6 +3,7 @@ import type { ErrorCode } from "./errors.js";
 import { exportAiReferrals } from "./operations/export-ai-referrals.js";
 import { exportCrawlAnalytics } from "./operations/export-crawl-analytics.js";
 import { exportPageAnalytics } from "./operations/export-page-analytics.js";
+import { exportPageSnapshots } from "./operations/export-page-snapshots.js";
 import { exportUserAnalytics } from "./operations/export-user-analytics.js";
 import { getBotDefinitions } from "./operations/get-bot-definitions.js";
 import { getSnapshot } from "./operations/get-snapshot.js";
@@ -44,6 +45,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("export-user-analytics", exportUserAnalytics),
   post("export-crawl-analytics", exportCrawlAnalytics),
   post("export-page-analytics", exportPageAnalytics),
+  post("export-page-snapshots", exportPageSnapshots),
   post("export-ai-referrals", exportAiReferrals),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },

@@ -32,6 +32,17 @@ export class ExactPaths<T> {
     } else this.mark(path);
   }
 
+  /**
+   * Whether `path` (any letter case, one trailing "/" ignored) passes the signature filter:
+   * `false` means no stored path equals it with ASCII letters lowercased.
+   */
+  mayHave(path: string): boolean {
+    const len = path.length;
+    const end = len > 1 && path.charCodeAt(len - 1) === 47 ? len - 1 : len;
+    const bit = signature(path, end) & this.mask;
+    return ((this.bits[bit >>> 5] as number) & (1 << (bit & 31))) !== 0;
+  }
+
   /** The value for a lowercase request path (one trailing "/" ignored), or undefined. */
   get(lowerPath: string): T | undefined {
     const len = lowerPath.length;
@@ -47,11 +58,16 @@ export class ExactPaths<T> {
   }
 }
 
-/** Mixes the length of `path[0, end)` with its second, middle and last characters. */
+/**
+ * Mixes the length of `path[0, end)` with its second, middle and last characters, ASCII letters
+ * folded (so a path and its lowercase have the same signature).
+ */
 function signature(path: string, end: number): number {
   let h = Math.imul(end, 0x9e3779b1);
-  h = Math.imul(h ^ (end > 1 ? path.charCodeAt(1) : 0), 0x85ebca6b);
-  h = Math.imul(h ^ path.charCodeAt(end >> 1), 0xc2b2ae35);
-  h = Math.imul(h ^ path.charCodeAt(end - 1), 0x27d4eb2f);
+  h = Math.imul(h ^ (end > 1 ? fold(path.charCodeAt(1)) : 0), 0x85ebca6b);
+  h = Math.imul(h ^ fold(path.charCodeAt(end >> 1)), 0xc2b2ae35);
+  h = Math.imul(h ^ fold(path.charCodeAt(end - 1)), 0x27d4eb2f);
   return (h ^ (h >>> 15)) >>> 0;
 }
+
+const fold = (c: number): number => (c - 65 < 26 && c >= 65 ? c + 32 : c);

@@ -3,13 +3,18 @@ import { foldedEquals, foldedHash } from "./folded-text.js";
 /**
  * An open-addressing hash table of items keyed by their lowercase ASCII `key`, looked up by a
  * slice of a request path whose letters are folded on the fly (with the folded hash computed by
- * `scanPath`), so a lookup neither lowercases nor slices nor hashes a fresh string. The key
- * lives on the item, so a hit reads the slot, the item and its key and nothing else.
+ * the caller's scan), so a lookup neither lowercases nor slices nor hashes a fresh string.
+ *
+ * The table is one plain array of (hash, item) pairs: a lookup reads the array, one pair (hash
+ * and item side by side, usually one cache line), the item and its key, and nothing else. A
+ * one-word filter of the keys' first characters (`heads`) turns most misses away before the
+ * segment is even read. Hashes are kept to 30 bits so every slot holds a small integer.
  */
 export class FoldedTable<T extends { readonly key: string }> {
-  /** Pairs (hash, index + 1); index 0 marks an empty slot. */
-  private slots = new Int32Array(16);
-  private mask = 7;
+  /** Pairs (hash, item); `null` item marks an empty slot. */
+  slots: (number | T | null)[] = emptySlots(8);
+  /** Filter of the keys' first characters (see `headBit`). */
+  heads = 0;
   private readonly items: T[] = [];
 
   get size(): number {
@@ -23,45 +28,62 @@ export class FoldedTable<T extends { readonly key: string }> {
 
   /** The item with this (lowercase) key, or undefined. */
   find(key: string): T | undefined {
-    return this.get(foldedHash(key), key, 0, key.length);
+    if (key === "") return undefined;
+    return foldedLookup<T>(this.slots, foldedHash(key), key, 0, key.length);
   }
 
-  /** Adds an item whose key is not in the table yet. */
+  /** Adds an item whose (non-empty, lowercase ASCII) key is not in the table yet. */
   add(item: T): void {
     this.items.push(item);
-    if (this.items.length * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2);
-    else this.place(foldedHash(item.key), this.items.length);
+    this.heads |= headBit(item.key.charCodeAt(0));
+    const capacity = this.slots.length >> 1;
+    if (this.items.length * 2 > capacity) {
+      this.slots = emptySlots(capacity * 2);
+      for (const it of this.items) place(this.slots, foldedHash(it.key), it);
+    } else place(this.slots, foldedHash(item.key), item);
   }
+}
 
-  /** The item whose key equals `text[from, to)` with letters folded; `hash` is its folded hash. */
-  get(hash: number, text: string, from: number, to: number): T | undefined {
-    const slots = this.slots;
-    const mask = this.mask;
-    let i = (hash ^ (hash >>> 15)) & mask;
-    while (true) {
-      const index = slots[2 * i + 1] as number;
-      if (index === 0) return undefined;
-      if (slots[2 * i] === hash) {
-        const item = this.items[index - 1] as T;
-        if (foldedEquals(text, from, to, item.key)) return item;
-      }
-      i = (i + 1) & mask;
-    }
-  }
+/** The filter bit of a first character, letters folded (a key's first character is lowercase). */
+export function headBit(c: number): number {
+  const folded = c - 65 < 26 && c >= 65 ? c + 32 : c;
+  return 1 << (folded % 30);
+}
 
-  /** Stores `index + 1` for `hash` in the first free slot of its probe sequence. */
-  private place(hash: number, indexPlusOne: number): void {
-    let i = (hash ^ (hash >>> 15)) & this.mask;
-    while (this.slots[2 * i + 1] !== 0) i = (i + 1) & this.mask;
-    this.slots[2 * i] = hash;
-    this.slots[2 * i + 1] = indexPlusOne;
+/**
+ * The item of `slots` (a `FoldedTable`'s) whose key equals `text[from, to)` with letters
+ * folded; `hash` is the folded hash of that text (`foldedHash`).
+ */
+export function foldedLookup<T extends { readonly key: string }>(
+  slots: (number | T | null)[],
+  hash: number,
+  text: string,
+  from: number,
+  to: number,
+): T | undefined {
+  const h = hash & 0x3fffffff;
+  const mask = (slots.length >> 1) - 1;
+  let i = (h ^ (h >>> 15)) & mask;
+  while (true) {
+    const item = slots[2 * i + 1] as T | null;
+    if (item === null) return undefined;
+    if (slots[2 * i] === h && foldedEquals(text, from, to, item.key)) return item;
+    i = (i + 1) & mask;
   }
+}
 
-  private rehash(capacity: number): void {
-    this.slots = new Int32Array(capacity * 2);
-    this.mask = capacity - 1;
-    this.items.forEach((item, index) => {
-      this.place(foldedHash(item.key), index + 1);
-    });
-  }
+function emptySlots<T>(capacity: number): (number | T | null)[] {
+  const slots: (number | T | null)[] = [];
+  for (let i = 0; i < capacity; i++) slots.push(0, null);
+  return slots;
+}
+
+/** Stores `item` in the first free slot of its hash's probe sequence. */
+function place<T>(slots: (number | T | null)[], hash: number, item: T): void {
+  const h = hash & 0x3fffffff;
+  const mask = (slots.length >> 1) - 1;
+  let i = (h ^ (h >>> 15)) & mask;
+  while (slots[2 * i + 1] !== null) i = (i + 1) & mask;
+  slots[2 * i] = h;
+  slots[2 * i + 1] = item;
 }

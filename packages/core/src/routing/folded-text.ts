@@ -3,15 +3,17 @@
  * the rule index can look a request path's segments up without lowercasing or slicing them.
  */
 
-const SEED = 0x811c9dc5 | 0;
+/** FNV-1a offset basis and prime: a caller may fold the hash in its own scan loop. */
+export const FOLD_SEED = 0x811c9dc5 | 0;
+export const FOLD_PRIME = 0x01000193;
 
 /** FNV-1a over `text[from, to)` with ASCII letters folded to lowercase. */
 export function foldedHash(text: string, from = 0, to = text.length): number {
-  let h = SEED;
+  let h = FOLD_SEED;
   for (let i = from; i < to; i++) {
     let c = text.charCodeAt(i);
     if (c - 65 < 26 && c >= 65) c += 32;
-    h = Math.imul(h ^ c, 0x01000193);
+    h = Math.imul(h ^ c, FOLD_PRIME);
   }
   return h;
 }

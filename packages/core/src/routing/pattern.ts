@@ -34,8 +34,6 @@ export type ParseResult = { ok: true; value: ParsedSource } | { ok: false; messa
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const NON_ASCII = /[\u0080-\uffff]/;
-
 /**
  * Lowercase for matching. Callers pass ASCII (see `encodeNonAscii`), for which the built-in
  * lowercase keeps the length, so capture offsets stay valid.
@@ -46,7 +44,13 @@ export function asciiLower(text: string): string {
 
 /** Percent-encodes every non-ASCII character (UTF-8), leaving ASCII as it is. */
 export function encodeNonAscii(text: string): string {
-  return NON_ASCII.test(text) ? text.replace(/[\u{80}-\u{10FFFF}]/gu, encodeChar) : text;
+  return isAscii(text) ? text : text.replace(/[\u{80}-\u{10FFFF}]/gu, encodeChar);
+}
+
+/** Whether every character is ASCII: a plain loop, cheaper than a regex on short paths. */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
 }
 
 /** One character as UTF-8 percent-escapes; a lone surrogate becomes U+FFFD. */

@@ -11,6 +11,9 @@ import { compileRuleIndex } from "./rule-index.js";
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Non-ASCII characters as UTF-8 percent-escapes (the spec matches paths in this form). */
+const enc = (s: string) => s.replace(/[\u{80}-\u{10FFFF}]/gu, (c) => encodeURIComponent(c));
+
 interface RefRule {
   rule: RoutingRule;
   regex: RegExp;
@@ -21,7 +24,8 @@ interface RefRule {
 }
 
 function compileRef(rule: RoutingRule): RefRule {
-  const [path, query] = rule.sourcePath.split("?") as [string, string | undefined];
+  const [rawPath, query] = rule.sourcePath.split("?") as [string, string | undefined];
+  const path = enc(rawPath);
   const parts = path.split("/").slice(1);
   let slashSignificant = false;
   if (parts.length > 1 && parts[parts.length - 1] === "") {
@@ -70,7 +74,8 @@ function compileRef(rule: RoutingRule): RefRule {
   };
 }
 
-function referenceMatch(rules: RoutingRule[], path: string, query: string) {
+function referenceMatch(rules: RoutingRule[], requestedPath: string, query: string) {
+  const path = enc(requestedPath);
   const compiled = rules.filter((r) => r.isActive).map(compileRef);
   compiled.sort((a, b) => {
     if (a.rule.priority !== b.rule.priority) return b.rule.priority - a.rule.priority;
@@ -110,15 +115,16 @@ function referenceMatch(rules: RoutingRule[], path: string, query: string) {
       target = `${tPath.endsWith("/") ? tPath : `${tPath}/`}${captures["*"]}${tQuery === undefined ? "" : `?${tQuery}`}`;
     }
     if (query && q === undefined) target += target.includes("?") ? `&${query}` : `?${query}`;
-    const requested = query ? `${path}?${query}` : path;
+    const requested = query ? `${requestedPath}?${query}` : requestedPath;
     if (c.rule.ruleType === "redirect" && target === requested) continue;
     return { ruleId: c.rule.ruleId, captures, target };
   }
   return null;
 }
 
-// Small alphabets so that random rules and paths collide often.
-const word = fc.constantFrom("a", "b", "A", "shop", "Blog", "x-1");
+// Small alphabets so that random rules and paths collide often. Non-ASCII words: "é" in both
+// forms, "É" (not folded: ASCII letters only), the Kelvin sign (lowercases to an ASCII "k").
+const word = fc.constantFrom("a", "b", "A", "shop", "Blog", "x-1", "é", "%C3%A9", "k");
 const sourceSegment = fc.oneof(
   { weight: 5, arbitrary: word },
   { weight: 2, arbitrary: fc.constantFrom(":p", ":q", ":slug") },
@@ -155,6 +161,7 @@ const target = fc.constantFrom(
   "/:slug/:rest",
   "https://up.example.org/:p/*",
   "/a",
+  "/a/",
   "/A/b",
   "/t?z=9",
 );
@@ -168,9 +175,24 @@ const ruleArb = fc.record({
 });
 const requestPath = fc
   .tuple(
-    fc.array(fc.constantFrom("a", "b", "A", "shop", "blog", "x-1", "a-b", "x91", ""), {
-      maxLength: 4,
-    }),
+    fc.array(
+      fc.constantFrom(
+        "a",
+        "b",
+        "A",
+        "shop",
+        "blog",
+        "x-1",
+        "a-b",
+        "x91",
+        "",
+        "é",
+        "É",
+        "\u212a",
+        "k",
+      ),
+      { maxLength: 4 },
+    ),
     fc.boolean(),
   )
   .map(([segs, slash]) => {

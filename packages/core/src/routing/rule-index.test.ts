@@ -199,6 +199,18 @@ describe("request paths outside lowercase ASCII", () => {
   it("does not take a character that lowercases to ASCII (Kelvin sign) for that letter", () => {
     expect(matches("/kelvin", "/\u212Aelvin")).toBe(false);
     expect(matches("/kelvin", "/Kelvin")).toBe(true);
+    expect(matches("/k?x=1", "/\u212A?x=1")).toBe(false);
+  });
+
+  it("encodes what the walk never reads: rest captures, and exact paths behind dead branches", () => {
+    // The rest is captured without being read; its value is still percent-encoded.
+    expect(hit([rule("/a/:rest*", "/b/:rest")], "/a/x/é")?.target).toBe("/b/x/%C3%A9");
+    expect(hit([rule("/a/*", "/b")], "/A/Été/")?.target).toBe("/b/%C3%89t%C3%A9");
+    // The trie dies on the first segment, but the encoded path is an exact source.
+    const rules = [rule("/z/:p"), rule("/caf%C3%A9/x", "/exact")];
+    expect(hit(rules, "/café/x")?.target).toBe("/exact");
+    expect(hit(rules, "/z/é")?.rule.sourcePath).toBe("/z/:p");
+    expect(hit(rules, "/z/é/x")).toBeNull();
   });
 
   it("adds the leading slash a path lacks and ignores one trailing slash on every kind of rule", () => {

@@ -1,8 +1,8 @@
 import type { RoutingRule } from "../types.js";
 import { ExactPaths } from "./exact-paths.js";
-import { FoldedTable } from "./folded-table.js";
-import { foldedEquals, foldedHash } from "./folded-text.js";
-import { matchablePath, type ParsedSource, parseSource } from "./pattern.js";
+import { FoldedTable, foldedLookup, headBit } from "./folded-table.js";
+import { FOLD_PRIME, FOLD_SEED, foldedEquals } from "./folded-text.js";
+import { encodeNonAscii, isAscii, type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
 import {
   compileTarget,
@@ -40,8 +40,17 @@ interface Entry {
   target: TargetTemplate;
   /** The target when the visitor sent no query and it needs no capture, else `null`. */
   constTarget: string | null;
+  /**
+   * When the target's only capture is the rest it appends (`/old/*` → `/new`): its path with
+   * the "/" that goes before a non-empty rest, else `null`. `restTail` is its own query.
+   */
+  restLead: string | null;
+  restPath: string;
+  restTail: string;
   /** Capture names (`parsed.captureNames`). */
   names: string[];
+  /** `names.length`, kept on the entry (the names array is one more object to load). */
+  captureCount: number;
   /** The source ends in `:name*`, `:name+` or a trailing `*`. */
   endsWithRest: boolean;
   slashSignificant: boolean;
@@ -62,6 +71,9 @@ interface Node {
   /** The literal segment leading here ("" under a wildcard). */
   key: string;
   literal: FoldedTable<Node> | null;
+  /** The literal table's slots and first-character filter, on the node (one load fewer). */
+  litSlots: (number | Node | null)[] | null;
+  litHeads: number;
   one: Node | null;
   globs: { prefix: string; suffix: string; node: Node }[] | null;
   /** Rules whose last segment is a rest wildcard hanging off this node. */
@@ -75,6 +87,8 @@ interface Node {
 const newNode = (key = ""): Node => ({
   key,
   literal: null,
+  litSlots: null,
+  litHeads: 0,
   one: null,
   globs: null,
   rests: null,
@@ -82,8 +96,12 @@ const newNode = (key = ""): Node => ({
   minRank: Number.POSITIVE_INFINITY,
 });
 
-/** Fills `minRank` bottom-up. */
+/** Fills `minRank` bottom-up, and copies each literal table's lookup fields onto its node. */
 function computeMinRank(node: Node): number {
+  if (node.literal !== null) {
+    node.litSlots = node.literal.slots;
+    node.litHeads = node.literal.heads;
+  }
   let min = Number.POSITIVE_INFINITY;
   for (const e of node.ends ?? []) min = Math.min(min, e.rank);
   for (const r of node.rests ?? []) min = Math.min(min, r.entry.rank);
@@ -94,11 +112,32 @@ function computeMinRank(node: Node): number {
   return min;
 }
 
-/** Offsets of captured segments as a persistent list, so branches share their history. */
-interface Cap {
-  start: number;
-  end: number;
-  prev: Cap | null;
+/**
+ * Captured segments as a persistent list in reused typed arrays (so branches share their
+ * history and a capture allocates nothing): capture `k` spans `path[capStart[k], capEnd[k])`
+ * and follows capture `capPrev[k]` (-1: none). Reset at the start of every walk; a match copies
+ * the offsets it keeps.
+ */
+let capStart = new Int32Array(64);
+let capEnd = new Int32Array(64);
+let capPrev = new Int32Array(64);
+let capTop = 0;
+
+function pushCap(start: number, end: number, prev: number): number {
+  if (capTop === capStart.length) {
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    capStart = grow(capStart);
+    capEnd = grow(capEnd);
+    capPrev = grow(capPrev);
+  }
+  capStart[capTop] = start;
+  capEnd[capTop] = end;
+  capPrev[capTop] = prev;
+  return capTop++;
 }
 
 /** A request path ready for the walk. */
@@ -110,15 +149,21 @@ interface RequestPath {
   endsWithSlash: boolean;
 }
 
-function requestPath(path: string): RequestPath {
+function requestPath(path: string, into?: RequestPath): RequestPath {
   const len = path.length;
   const endsWithSlash = path.charCodeAt(len - 1) === 47;
-  return { path, end: endsWithSlash && len > 1 ? len - 1 : len, endsWithSlash };
+  const end = endsWithSlash && len > 1 ? len - 1 : len;
+  if (!into) return { path, end, endsWithSlash };
+  into.path = path;
+  into.end = end;
+  into.endsWithSlash = endsWithSlash;
+  return into;
 }
 
 interface Candidate {
   entry: Entry;
-  caps: Cap | null;
+  /** Last capture in the shared list (-1: none); valid until the next walk. */
+  caps: number;
   /** Start offset of the rest captured by a rest wildcard, or -1. */
   restStart: number;
 }
@@ -182,6 +227,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     insert(root, entry);
   }
   computeMinRank(root);
+  /** Some exact source contains a percent-escape: a non-ASCII request path may hit it encoded. */
+  const percentKeys = parsed.some((e) => e.parsed.isExact && e.key.includes("%"));
   for (const entry of parsed) {
     if (!entry.parsed.isExact) continue;
     const found: Candidate[] = [];
@@ -201,11 +248,12 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     shortcut: boolean,
   ): Candidate[] {
     const found: Candidate[] = [];
-    if (plain) for (const entry of plain.sameKey) found.push({ entry, caps: null, restStart: -1 });
+    if (plain) for (const entry of plain.sameKey) found.push({ entry, caps: -1, restStart: -1 });
     if (query && exactWithQuery.size > 0) {
       const withQuery = exactWithQuery.get(`${s.path.slice(0, s.end).toLowerCase()}?${query}`);
-      if (withQuery)
-        for (const entry of withQuery) found.push({ entry, caps: null, restStart: -1 });
+      // (A non-ASCII letter may lowercase to ASCII, as the Kelvin sign does: no such hit.)
+      if (withQuery && isAscii(s.path))
+        for (const entry of withQuery) found.push({ entry, caps: -1, restStart: -1 });
     }
     // With the shortcut, branches that cannot beat the best exact hit are cut during the walk
     // (if that hit is then skipped as a self-redirect, the caller walks again without it).
@@ -223,6 +271,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     return found;
   }
   let walked = false;
+  /** The request path being matched (one object per index, reused). */
+  const current: RequestPath = { path: "", end: 0, endsWithSlash: false };
 
   function firstApplicable(
     found: Candidate[],
@@ -241,25 +291,35 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     size: parsed.length,
     match(request) {
       const { path, query } = request;
-      const lower = path.toLowerCase();
-      // Fast path: the path is already lowercase (the engine returns the same string then, so
-      // this is one comparison), it is an exact source's path (so it is ASCII and needs no
-      // encoding), and no pattern or query rule can outrank that source.
+      // The trie is walked on the path as sent: only if the walk reads a non-ASCII character is
+      // the path percent-encoded and walked again. A character the walk never reads cannot
+      // change its outcome (a rest capture is encoded when sliced), and an exact source can
+      // only be hit by an encoded path if it contains a percent-escape (then it is encoded now).
+      let p = path.charCodeAt(0) === 47 ? path : `/${path}`;
+      if (percentKeys && !isAscii(p)) p = encodeNonAscii(p);
+      // The exact sources are looked up only when the signature filter (a few characters read,
+      // letters folded) lets the path through: most other paths are never lowercased.
       let plain: Entry | undefined;
-      let looked = false;
-      if (lower === path && (query === "" || exactWithQuery.size === 0)) {
-        plain = exact.get(path);
-        looked = true;
-        if (plain?.unbeatable) {
-          const candidate = { entry: plain, caps: null, restStart: -1 };
-          const match = resolve(candidate, path, path.length, request);
+      if (exact.mayHave(p)) {
+        const key = p.toLowerCase();
+        plain = exact.get(key);
+        // (A non-ASCII letter may lowercase to ASCII, as the Kelvin sign does: no such hit.)
+        if (plain !== undefined && key !== p && !isAscii(p)) plain = undefined;
+        // Fast path: an exact hit that no pattern or query rule can outrank.
+        if (plain?.unbeatable && (query === "" || exactWithQuery.size === 0)) {
+          const candidate = { entry: plain, caps: -1, restStart: -1 };
+          const match = resolve(candidate, p, p.length, request);
           if (match) return match;
         }
       }
-      const s = requestPath(matchablePath(path));
-      if (s.path !== path) plain = exact.get(s.path.toLowerCase());
-      else if (!looked) plain = exact.get(lower);
-      const found = candidates(s, query, plain, true);
+      let s = requestPath(p, current);
+      sawNonAscii = false;
+      let found = candidates(s, query, plain, true);
+      if (sawNonAscii) {
+        s = requestPath(encodeNonAscii(p), current);
+        plain = undefined;
+        found = candidates(s, query, plain, true);
+      }
       if (found.length === 0) return null;
       const match = firstApplicable(found, s, request);
       if (match || walked) return match;
@@ -280,7 +340,11 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     parsed,
     target,
     constTarget: usesCaptures ? null : renderTarget(target, [], ""),
+    restLead: null,
+    restPath: "",
+    restTail: "",
     names: parsed.captureNames,
+    captureCount: parsed.captureNames.length,
     endsWithRest: parsed.segments[parsed.segments.length - 1]?.kind === "rest",
     slashSignificant: parsed.slashSignificant,
     query: parsed.query,
@@ -290,6 +354,16 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     unbeatable: false,
   };
   entry.sameKey.push(entry);
+  if (
+    target.appendRest >= 0 &&
+    target.pathParts.every((p) => !isCaptureRef(p)) &&
+    target.queryParts.every((p) => !isCaptureRef(p))
+  ) {
+    const path = target.pathParts.join("");
+    entry.restLead = path.endsWith("/") ? path : `${path}/`;
+    entry.restPath = path;
+    entry.restTail = target.queryParts.join("");
+  }
   return entry;
 }
 
@@ -332,12 +406,15 @@ function insert(root: Node, entry: Entry): void {
   node.ends = [...(node.ends ?? []), entry];
 }
 
+/** Set by a walk that read a non-ASCII character (and stopped: the path needs encoding). */
+let sawNonAscii = false;
+
 // Scratch space reused by every walk (matching is synchronous, so one set suffices). Arrays
 // are only ever grown; live lengths are kept in counters.
 let curNodes: Node[] = [];
-let curCaps: (Cap | null)[] = [];
+let curCaps: number[] = [];
 let nextNodes: Node[] = [];
-let nextCaps: (Cap | null)[] = [];
+let nextCaps: number[] = [];
 
 /**
  * Breadth-first walk over the trie: all live branches advance together, one segment at a time,
@@ -348,7 +425,8 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
   const { path, end, endsWithSlash } = s;
   const atRoot = end === 1;
   curNodes[0] = root;
-  curCaps[0] = null;
+  curCaps[0] = -1;
+  capTop = 0;
   let count = 1;
   let start = 1; // offset of the next segment, just after its "/"
 
@@ -360,26 +438,55 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
       for (const { entry, min } of rests) {
         // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
         if ((min === 0 || (more && start < end)) && accepts(entry, endsWithSlash, query)) {
-          found.push({ entry, caps: curCaps[i] as Cap | null, restStart: more ? start : -2 });
+          found.push({ entry, caps: curCaps[i] as number, restStart: more ? start : -2 });
         }
       }
     }
     if (!more) break;
-    let segEnd = path.indexOf("/", start);
-    if (segEnd < 0 || segEnd > end) segEnd = end;
+    // Before reading the segment: if every live branch wants a literal and none starts with its
+    // first character, the walk ends here (a miss is rejected after one character). A non-ASCII
+    // first character is read, since its encoded form starts with "%".
+    const first = path.charCodeAt(start);
+    const bit = headBit(first);
+    let wanted = first > 127;
+    let hashed = false; // some branch looks the segment up among literals
+    for (let i = 0; i < count; i++) {
+      const node = curNodes[i] as Node;
+      if ((node.litHeads & bit) !== 0) hashed = true;
+      else if (node.one !== null || node.globs !== null) wanted = true;
+    }
+    if (!wanted && !hashed) return;
+    // One pass over the segment finds its end (and folds and hashes it for literal lookups).
+    let segEnd = start;
+    let hash = FOLD_SEED;
+    if (hashed) {
+      for (; segEnd < end; segEnd++) {
+        let c = path.charCodeAt(segEnd);
+        if (c === 47) break;
+        if (c > 127) {
+          sawNonAscii = true;
+          return;
+        }
+        if (c - 65 < 26 && c >= 65) c += 32;
+        hash = Math.imul(hash ^ c, FOLD_PRIME);
+      }
+    } else {
+      for (; segEnd < end; segEnd++) {
+        const c = path.charCodeAt(segEnd);
+        if (c === 47) break;
+        if (c > 127) {
+          sawNonAscii = true;
+          return;
+        }
+      }
+    }
     const length = segEnd - start;
-    let hash = 0;
-    let hashed = false;
     let next = 0;
     for (let i = 0; i < count; i++) {
       const node = curNodes[i] as Node;
-      const cap = curCaps[i] as Cap | null;
-      if (node.literal !== null) {
-        if (!hashed) {
-          hash = foldedHash(path, start, segEnd);
-          hashed = true;
-        }
-        const lit = node.literal.get(hash, path, start, segEnd);
+      const cap = curCaps[i] as number;
+      if (node.litSlots !== null && length > 0 && (node.litHeads & bit) !== 0) {
+        const lit = foldedLookup(node.litSlots, hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank < bound) {
           nextNodes[next] = lit;
           nextCaps[next++] = cap;
@@ -387,7 +494,7 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
       }
       if (node.one !== null && node.one.minRank < bound && length > 0) {
         nextNodes[next] = node.one;
-        nextCaps[next++] = { start, end: segEnd, prev: cap };
+        nextCaps[next++] = pushCap(start, segEnd, cap);
       }
       if (node.globs !== null) {
         for (const g of node.globs) {
@@ -400,7 +507,7 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
             foldedEquals(path, to, segEnd, g.suffix)
           ) {
             nextNodes[next] = g.node;
-            nextCaps[next++] = { start: from, end: to, prev: cap };
+            nextCaps[next++] = pushCap(from, to, cap);
           }
         }
       }
@@ -420,7 +527,7 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
     if (endHere === null) continue;
     for (const entry of endHere) {
       if (accepts(entry, endsWithSlash, query))
-        found.push({ entry, caps: curCaps[i] as Cap | null, restStart: -1 });
+        found.push({ entry, caps: curCaps[i] as number, restStart: -1 });
     }
   }
 }
@@ -448,28 +555,77 @@ function resolve(
     const target = entry.constTarget;
     if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
       return null;
-    return new Match(entry.rule, target, entry.names, null, candidate, path, end);
+    return new Match(entry.rule, target, entry.names, null, captureOffsets(candidate, end), path);
   }
-  const values = captureValues(candidate, path, end);
+  if (entry.restLead !== null) return resolveRest(candidate, entry.restLead, path, end, request);
+  const values = sliceCaptures(path, captureOffsets(candidate, end));
   const n = targetPieces(entry.target, values, query, pieces);
   // Compared piece by piece: the built target stays a rope until someone reads it.
   if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
   const target = joinPieces(pieces, n);
   if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
-  return new Match(entry.rule, target, entry.names, values, candidate, path, end);
+  return new Match(entry.rule, target, entry.names, values, NO_OFFSETS, path);
 }
 
-/** The captured values in capture order, sliced from the matched path (original case). */
-function captureValues(candidate: Candidate, path: string, end: number): string[] {
+/** `resolve` for a target whose only capture is the appended rest: no pieces, one concat. */
+function resolveRest(
+  candidate: Candidate,
+  lead: string,
+  path: string,
+  end: number,
+  request: MatchRequest,
+): RuleMatch | null {
   const { entry } = candidate;
-  const names = entry.names;
-  if (names.length === 0) return [];
-  const values: string[] = new Array(names.length);
-  let i = entry.endsWithRest ? names.length - 2 : names.length - 1;
-  for (let c = candidate.caps; c && i >= 0; c = c.prev) values[i--] = path.slice(c.start, c.end);
-  if (entry.endsWithRest) {
-    values[names.length - 1] = candidate.restStart >= 0 ? path.slice(candidate.restStart, end) : "";
+  const t = entry.target;
+  const { query } = request;
+  const rs = candidate.restStart;
+  // The walk never read the rest: it may hold non-ASCII characters.
+  const rest = rs >= 0 && rs < end ? encodeNonAscii(path.slice(rs, end)) : "";
+  let target = (rest ? lead + rest : entry.restPath) + entry.restTail;
+  if (query && t.passQuery) target += (t.hasOwnQuery ? "&" : "?") + query;
+  target += t.fragment;
+  if (entry.isRedirect) {
+    // Lengths first: a rope is only flattened when it may equal the requested URL.
+    const asked = requested(request);
+    if (target.length === asked.length && target === asked) return null;
+    if (!entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
   }
+  const values = entry.captureCount === 1 ? [rest] : null;
+  const offsets = values === null ? captureOffsets(candidate, end) : NO_OFFSETS;
+  return new Match(entry.rule, target, entry.names, values, offsets, path);
+}
+
+const NO_OFFSETS: number[] = [];
+
+/**
+ * The captured spans in capture order as (start, end) pairs into the matched path, copied out
+ * of the shared capture list (which the next walk reuses).
+ */
+function captureOffsets(candidate: Candidate, end: number): number[] {
+  const { entry } = candidate;
+  const n = entry.captureCount;
+  if (n === 0) return NO_OFFSETS;
+  const offsets: number[] = n === 1 ? [0, 0] : new Array(2 * n).fill(0);
+  let i = entry.endsWithRest ? n - 2 : n - 1;
+  for (let c = candidate.caps; c >= 0 && i >= 0; c = capPrev[c] as number, i--) {
+    offsets[2 * i] = capStart[c] as number;
+    offsets[2 * i + 1] = capEnd[c] as number;
+  }
+  if (entry.endsWithRest && candidate.restStart >= 0) {
+    offsets[2 * n - 2] = candidate.restStart;
+    offsets[2 * n - 1] = end;
+  }
+  return offsets;
+}
+
+/**
+ * The captured values in capture order, sliced from the matched path (original case). A rest
+ * capture may span characters the walk never read, so values are percent-encoded here.
+ */
+function sliceCaptures(path: string, offsets: number[]): string[] {
+  const values: string[] = new Array(offsets.length / 2);
+  for (let i = 0; i < values.length; i++)
+    values[i] = encodeNonAscii(path.slice(offsets[2 * i] as number, offsets[2 * i + 1] as number));
   return values;
 }
 
@@ -480,13 +636,12 @@ class Match implements RuleMatch {
     readonly target: string,
     private readonly names: string[],
     private values: string[] | null,
-    private readonly candidate: Candidate,
+    private readonly offsets: number[],
     private readonly path: string,
-    private readonly end: number,
   ) {}
 
   get captures(): Record<string, string> {
-    this.values ??= captureValues(this.candidate, this.path, this.end);
+    this.values ??= sliceCaptures(this.path, this.offsets);
     const out: Record<string, string> = {};
     this.names.forEach((name, i) => {
       out[name] = this.values?.[i] ?? "";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlStore } from "../ports.js";
 import type { CrawlRecord } from "../types.js";
+import { crawlEventSnapshotCases } from "./crawl-event-snapshot-cases.js";
 import { type Harness, useHarness } from "./harness.js";
 
 let seq = 0;
@@ -328,6 +329,8 @@ export function crawlStoreSuite(
       ]);
       expect(await crawls.legacyDayCounts(d, "2026-07-09", "2026-11-19")).toEqual([]);
     });
+
+    crawlEventSnapshotCases(h);
 
     it("moves a late verification in the served and legacy counts, not in the summary", async () => {
       const { crawls } = h();

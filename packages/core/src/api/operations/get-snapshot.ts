@@ -20,7 +20,13 @@ async function snapshotIdOf({ deps, body }: OperationContext): Promise<string | 
     return isUuid(id) ? id.toLowerCase() : null;
   }
   const eventId = body.id as string;
-  return eventId.length > MAX_EVENT_ID ? null : deps.snapshots.snapshotIdOfEvent(eventId);
+  if (eventId.length > MAX_EVENT_ID) return null;
+  // The crawl's raw row carries the snapshot it was served; events linked by
+  // `SnapshotStore.linkEvent` (no crawl row of theirs, or none with a snapshot) come second.
+  return (
+    (await deps.crawls.snapshotIdOfEvent(eventId)) ??
+    (await deps.snapshots.snapshotIdOfEvent(eventId))
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ApiWorld } from "./world.js";
+import type { ApiWorld, CallResult } from "./world.js";
 
 /**
  * The refusals every windowed export with an optional `domainId` shares: bad windows (shared
@@ -20,17 +20,8 @@ export async function expectWindowedExportErrors(world: ApiWorld, path: string):
     [{ domainId: 7 }, /domainId must be a UUID/],
     [{ domain_id: world.domains.shop.domainId }, /unknown field: domain_id/],
   ] as const;
-  for (const [body, message] of bad) {
-    const res = await call(body);
-    expect(res.status, JSON.stringify(body)).toBe(400);
-    expect(res.json.error).toBe("invalid_request");
-    expect(res.json.message).toMatch(message);
-  }
-  for (const domainId of [world.domains.other.domainId, crypto.randomUUID()]) {
-    const res = await call({ domainId });
-    expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: "domain_not_found" });
-  }
+  await expectInvalidRequests(call, bad);
+  await expectDomainsNotFound(world, call);
   await expectPlanAndKeyErrors(world, path);
 }
 
@@ -42,4 +33,30 @@ export async function expectPlanAndKeyErrors(world: ApiWorld, path: string): Pro
   const anonymous = await world.call("POST", path, { key: null, body: {} });
   expect(anonymous.status).toBe(401);
   expect(anonymous.json.error).toBe("invalid_api_key");
+}
+
+/** Each body answers `400 invalid_request` with a `message` matching its pattern. */
+export async function expectInvalidRequests(
+  call: (body: unknown) => Promise<CallResult>,
+  cases: readonly (readonly [unknown, RegExp])[],
+): Promise<void> {
+  for (const [body, message] of cases) {
+    const res = await call(body);
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(res.json.error).toBe("invalid_request");
+    expect(res.json.message).toMatch(message);
+  }
+}
+
+/** Another caller's domain and an unknown one both answer `404 domain_not_found`. */
+export async function expectDomainsNotFound(
+  world: ApiWorld,
+  call: (body: unknown) => Promise<CallResult>,
+  body: Record<string, unknown> = {},
+): Promise<void> {
+  for (const domainId of [world.domains.other.domainId, crypto.randomUUID()]) {
+    const res = await call({ ...body, domainId });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: "domain_not_found" });
+  }
 }

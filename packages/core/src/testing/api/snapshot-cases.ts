@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { compileClassifier } from "../../classify/classifier.js";
+import { createIngest } from "../../ingest/ingest.js";
+import { silentLogger } from "../../logger.js";
 import { presignPath } from "../../signing/presign.js";
 import { gunzipText } from "../../snapshots/content.js";
+import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
 import type { Snapshot } from "../../types.js";
+import { createVerifier } from "../../verify/verifier.js";
 import { type SwitchableBlobStore, withSwitchableBlobs } from "./blob-outage.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld, CallResult } from "./world.js";
@@ -61,6 +66,48 @@ export function snapshotCases(options: ApiSuiteOptions): void {
         status: 404,
         json: { error: "not found" },
       });
+    });
+
+    it("resolves the id of a crawl that ingest recorded with a snapshot", async () => {
+      const world = w();
+      const s = await recordShop(world);
+      const ingest = createIngest({
+        crawls: world.deps.crawls,
+        classifier: compileClassifier(getTaxonomy() as Taxonomy),
+        verifier: createVerifier({
+          resolver: {
+            reverse: () => Promise.reject(new Error("NXDOMAIN")),
+            forward: () => Promise.reject(new Error("NXDOMAIN")),
+          },
+        }),
+        clock: world.clock,
+        logger: silentLogger,
+      });
+      const crawl = {
+        domainId: world.domains.shop.domainId,
+        ts: world.clock.now(),
+        path: "/products/widget",
+        userAgent: "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+        ip: "198.51.100.7",
+        servedFrom: "cache" as const,
+        status: 200,
+        bytes: 512,
+      };
+      const served = await ingest.recordCrawl({
+        ...crawl,
+        snapshotId: s.snapshotId,
+        contentHash: s.contentHash,
+      });
+      const bare = await ingest.recordCrawl({ ...crawl, servedFrom: "origin" });
+      await ingest.close();
+      expect(await get({ id: served.eventId })).toMatchObject({
+        status: 200,
+        json: { html: HTML },
+      });
+      // A crawl stored without a snapshot falls back to an explicit link, else is not found.
+      expect((await get({ id: bare.eventId })).json).toEqual({ error: "not found" });
+      await world.deps.snapshots.linkEvent(bare.eventId, s.snapshotId);
+      expect((await get({ id: bare.eventId })).json).toEqual({ html: HTML });
     });
 
     it("answers not found alike for unknown, malformed and inaccessible snapshots", async () => {
