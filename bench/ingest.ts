@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   createKyselyCrawlStore,
-  createPostgresDatabase,
-  createSqliteDatabase,
   type KyselyHandle,
   migrateToLatest,
 } from "@crawlgate/adapter-kysely";
@@ -16,6 +11,7 @@ import {
   silentLogger,
   type Taxonomy,
 } from "@crawlgate/core";
+import { onBothEngines } from "./engines.js";
 import type { ResultRow } from "./measure.js";
 
 /**
@@ -78,23 +74,5 @@ async function run(label: string, handle: KyselyHandle, events: number): Promise
 
 export async function ingestSuite(quick: boolean): Promise<ResultRow[]> {
   const events = quick ? 5_000 : 100_000;
-  const rows: ResultRow[] = [];
-  const dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-"));
-  const sqlite = createSqliteDatabase(join(dir, "bench.sqlite"));
-  try {
-    rows.push(await run("sqlite", sqlite, events));
-  } finally {
-    await sqlite.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-  const schema = `cg_bench_${process.pid}`;
-  const pg = createPostgresDatabase(url, { schema });
-  try {
-    rows.push(await run("postgres", pg, events));
-  } finally {
-    await pg.db.schema.dropSchema(schema).ifExists().cascade().execute();
-    await pg.close();
-  }
-  return rows;
+  return onBothEngines("", async (label, handle) => [await run(label, handle, events)]);
 }

@@ -10,6 +10,7 @@ import { toRecord } from "./crawl-sql.js";
 import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
 import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
 import type { KyselyHandle } from "./database.js";
+import { createPageRanking, toPathDayCount } from "./page-ranking.js";
 import { type Database, date, num } from "./schema.js";
 
 type AggregateTableName =
@@ -58,7 +59,11 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
     return rows as Selectable<Database[T]>[];
   }
 
+  const ranking = createPageRanking(handle);
+
   return {
+    rankPaths: ranking.rankPaths,
+    countsOfPaths: ranking.countsOfPaths,
     async appendCrawls(batch, options) {
       return { inserted: await writer.append(batch, options.pathCap) };
     },
@@ -101,13 +106,7 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
         "bot_id",
         "tier",
       ]);
-      return rows.map((r) => ({
-        day: r.day,
-        path: r.path,
-        botId: r.bot_id,
-        tier: r.tier as AggregateTier,
-        count: num(r.count),
-      }));
+      return rows.map(toPathDayCount);
     },
     async servedDayCounts(domainId, path, startDay, endDay) {
       const rows = await windowRows("crawl_served_day", { domainId, startDay, endDay, path }, [

@@ -14,6 +14,8 @@ import {
   OVERFLOW_PATH,
   type PathDayCount,
   pathKey,
+  rankPathRows,
+  rowsOfPaths,
   type ServedDayCount,
   type ServedDelta,
   type SummaryDelta,
@@ -87,6 +89,15 @@ export function createMemoryCrawlStore() {
     }
   };
 
+  const pathRows = (domainId: string, startDay: string, endDay: string) =>
+    read(
+      pathDay,
+      domainId,
+      startDay,
+      endDay,
+      (a, b) => compare(a.path, b.path) || byTier(a, b),
+    ).map(({ day, path, botId, tier, count }): PathDayCount => ({ day, path, botId, tier, count }));
+
   return {
     async appendCrawls(batch, options) {
       const added: CountedCrawl[] = [];
@@ -132,15 +143,13 @@ export function createMemoryCrawlStore() {
       );
     },
     async pathDayCounts(domainId, startDay, endDay) {
-      return read(
-        pathDay,
-        domainId,
-        startDay,
-        endDay,
-        (a, b) => compare(a.path, b.path) || byTier(a, b),
-      ).map(
-        ({ day, path, botId, tier, count }): PathDayCount => ({ day, path, botId, tier, count }),
-      );
+      return pathRows(domainId, startDay, endDay);
+    },
+    async rankPaths(query) {
+      return rankPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);
+    },
+    async countsOfPaths(domainId, startDay, endDay, filter, paths) {
+      return rowsOfPaths(await pathRows(domainId, startDay, endDay), filter, paths);
     },
     async servedDayCounts(domainId, path, startDay, endDay) {
       const rows = read(

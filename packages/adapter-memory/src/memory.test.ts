@@ -3,6 +3,7 @@ import {
   blobStoreSuite,
   crawlStoreSuite,
   jobQueueSuite,
+  pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
   ruleStoreSuite,
@@ -30,6 +31,7 @@ rateLimiterSuite("memory", async () => ({ limiter: createMemoryRateLimiter() }))
 jobQueueSuite("memory", async () => ({ jobs: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }));
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
+pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));

@@ -95,6 +95,7 @@ export {
 } from "./limits/rate-windows.js";
 export type { Logger } from "./logger.js";
 export { silentLogger } from "./logger.js";
+export { passesCountFilter, rankPathRows, rowsOfPaths } from "./pages/index.js";
 export type {
   AccountStore,
   AppendOptions,
@@ -207,9 +208,15 @@ export type {
   LegacyCountInput,
   LegacyDayCount,
   MemberRole,
+  PathCountFilter,
   PathDayCount,
+  PathQuery,
+  PathRanking,
+  PathRankQuery,
+  PathSort,
   PlanName,
   PurgeJob,
+  RankedPath,
   RedirectCode,
   ReferralDayCount,
   ReferralVisit,

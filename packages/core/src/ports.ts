@@ -9,7 +9,10 @@ import type {
   LegacyCountInput,
   LegacyDayCount,
   MemberRole,
+  PathCountFilter,
   PathDayCount,
+  PathRanking,
+  PathRankQuery,
   PlanName,
   PurgeJob,
   ReferralDayCount,
@@ -249,6 +252,27 @@ export interface CrawlStore {
   botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
   /** Counts per day, path, bot and tier for the window, sorted by day, path, botId, tier. */
   pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
+  /**
+   * Paths of a window ranked by `sortBy` (counted under the filters: bots, tiers, literal
+   * `pathPrefix` in which `%` and `_` are ordinary characters) descending, then path ascending in
+   * UTF-8 byte order; only paths after the keyset `after` (a lower value, or the same value and a
+   * greater path), at most `limit`. `__overflow__` is never ranked; a path whose filtered total
+   * is 0 is not listed. `pathCount` is how many distinct paths the query lists over all pages
+   * (neither `after` nor `limit` applies to it).
+   */
+  rankPaths(query: PathRankQuery): Promise<PathRanking>;
+  /**
+   * Counts per path, day, bot and tier of the given paths (`__overflow__` may be one) in
+   * `startDay <= day <= endDay` under the bot and tier filters, sorted by path (UTF-8 byte order),
+   * day, botId, tier; only entries with a count; `[]` for no paths.
+   */
+  countsOfPaths(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+    filter: PathCountFilter,
+    paths: readonly string[],
+  ): Promise<PathDayCount[]>;
   /**
    * Counts of one path (as aggregated: a path beyond the cap is only under `__overflow__`) per
    * day, bot, tier, servedFrom and snapshotId for `startDay <= day <= endDay`, sorted by day,

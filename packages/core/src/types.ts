@@ -109,6 +109,43 @@ export interface PathDayCount extends BotDayCount {
   path: string;
 }
 
+/** Which crawls a page-analytics read counts; `null` (or an empty list) means no filter. */
+export interface PathCountFilter {
+  botIds: readonly string[] | null;
+  tiers: readonly AggregateTier[] | null;
+}
+
+/** A window of one domain's path aggregates with filters; `pathPrefix` is literal. */
+export interface PathQuery extends PathCountFilter {
+  domainId: string;
+  startDay: string;
+  endDay: string;
+  pathPrefix: string | null;
+}
+
+/** What ranks a path: its total or its verified crawls (both under the query's filters). */
+export type PathSort = "total" | "verified";
+
+/** A ranked-list query: `after` is the keyset position (sort value, path) of the previous row. */
+export interface PathRankQuery extends PathQuery {
+  sortBy: PathSort;
+  after: { value: number; path: string } | null;
+  limit: number;
+}
+
+/** One ranked path: its counts in the window under the query's filters. */
+export interface RankedPath {
+  path: string;
+  total: number;
+  verified: number;
+}
+
+/** One page of a ranking and how many paths the query matches over all pages. */
+export interface PathRanking {
+  paths: RankedPath[];
+  pathCount: number;
+}
+
 /** Failed checks of the SEO audit (see `snapshots/seo-audit.ts` for weights). */
 export type SeoIssue =
   | "missing_title"

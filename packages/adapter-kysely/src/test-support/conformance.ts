@@ -2,6 +2,7 @@ import {
   accountStoreSuite,
   crawlStoreSuite,
   jobQueueSuite,
+  pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
   ruleStoreSuite,
@@ -24,6 +25,7 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   });
   jobQueueSuite(name, stores);
   crawlStoreSuite(name, stores);
+  pageRankingSuite(name, stores);
   snapshotStoreSuite(name, stores);
   referralStoreSuite(name, stores);
 }

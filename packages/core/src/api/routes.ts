@@ -2,6 +2,7 @@ import type { Operation } from "./context.js";
 import type { ErrorCode } from "./errors.js";
 import { exportAiReferrals } from "./operations/export-ai-referrals.js";
 import { exportCrawlAnalytics } from "./operations/export-crawl-analytics.js";
+import { exportPageAnalytics } from "./operations/export-page-analytics.js";
 import { exportPageSnapshots } from "./operations/export-page-snapshots.js";
 import { exportUserAnalytics } from "./operations/export-user-analytics.js";
 import { getBotDefinitions } from "./operations/get-bot-definitions.js";
@@ -43,6 +44,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("list-user-domains", listUserDomains),
   post("export-user-analytics", exportUserAnalytics),
   post("export-crawl-analytics", exportCrawlAnalytics),
+  post("export-page-analytics", exportPageAnalytics),
   post("export-page-snapshots", exportPageSnapshots),
   post("export-ai-referrals", exportAiReferrals),
   post("get-bot-definitions", getBotDefinitions),

@@ -16,6 +16,7 @@ export type { FakeClock } from "./fixtures.js";
 export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } from "./fixtures.js";
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
+export { pageRankingSuite } from "./page-ranking-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { makeReferral, referralStoreSuite } from "./referral-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";

@@ -16,7 +16,7 @@ export function pipelineCases(options: ApiSuiteOptions): void {
     });
 
     it("does not pretend: endpoints not built yet are 404", async () => {
-      for (const path of ["/export-page-analytics", "/export-crawl-logs"]) {
+      for (const path of ["/export-crawl-logs"]) {
         const res = await w().call("POST", path, { body: {} });
         expect(res.status, path).toBe(404);
         expect(res.json).toEqual({ error: "not_found" });

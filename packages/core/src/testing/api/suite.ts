@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { ingestCases } from "./ingest-cases.js";
+import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { referralCases } from "./referral-cases.js";
@@ -20,6 +21,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     accountCases(options);
     ruleCases(options);
     crawlAnalyticsCases(options);
+    pageAnalyticsCases(options);
     ingestCases(options);
     snapshotCases(options);
     pageSnapshotsCases(options);

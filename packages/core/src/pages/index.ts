@@ -1,0 +1,1 @@
+export { passesCountFilter, rankPathRows, rowsOfPaths } from "./rank-rows.js";
