@@ -63,3 +63,15 @@ if (suite === "routing") {
     }
   }
 }
+
+if (suite === "ingest") {
+  // Gross regression: a tenth of the issue's targets (50,000/s SQLite, 20,000/s PostgreSQL).
+  const floors: Record<string, number> = { "crawlgate-sqlite": 5_000, "crawlgate-postgres": 2_000 };
+  for (const [impl, floor] of Object.entries(floors)) {
+    const ns = rows.find((r) => r.impl === impl)?.nsPerOp ?? Number.POSITIVE_INFINITY;
+    if (1e9 / ns < floor) {
+      console.error(`REGRESSION: ${impl} ingests ${Math.round(1e9 / ns)} events/s, under ${floor}`);
+      process.exit(1);
+    }
+  }
+}
