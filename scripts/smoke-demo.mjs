@@ -69,6 +69,36 @@ check(
 );
 check((await call("DELETE", rulePath)).body.deleted === true, "delete routing rule");
 
+// Every export answers the demo's recorded history with real data.
+const crawls = await call("POST", "/export-crawl-analytics", { domainId, period: "365d" });
+check(
+  crawls.status === 200 && crawls.body.domains[0].summary.verifiedCrawls > 0,
+  "export-crawl-analytics",
+);
+const pages = await call("POST", "/export-page-analytics", { domainId, period: "30d" });
+check(pages.status === 200 && pages.body.pageCount > 100, "export-page-analytics");
+const next = await call("POST", "/export-page-analytics", { cursor: pages.body.nextCursor });
+check(next.status === 200 && next.body.pages.length > 0, "export-page-analytics cursor");
+const snapshots = await call("POST", "/export-page-snapshots", { domainId, url: "/" });
+const snapshotIds = Object.keys(snapshots.body.snapshots ?? {});
+check(snapshots.status === 200 && snapshotIds.length > 0, "export-page-snapshots");
+const html = await call("POST", "/get-snapshot", { snapshot_id: snapshotIds[0] });
+check(
+  (html.status === 200 && html.body.html.includes("<")) ||
+    (html.status === 404 && html.body.error === "snapshot not found in storage"),
+  "get-snapshot",
+);
+const referrals = await call("POST", "/export-ai-referrals", { domainId });
+check(
+  referrals.status === 200 && referrals.body.domains[0].topLandingPaths.length > 0,
+  "export-ai-referrals",
+);
+const users = await call("POST", "/export-user-analytics", { period: "30d" });
+check(
+  users.status === 200 && users.body.domains[0].summary.totalCrawls > 0,
+  "export-user-analytics",
+);
+
 child.kill("SIGTERM");
 const code = await new Promise((resolve) => child.once("exit", resolve));
 check(code === 0, "server stops cleanly on SIGTERM");
