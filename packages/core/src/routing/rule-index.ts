@@ -1,7 +1,7 @@
 import type { RoutingRule } from "../types.js";
 import { ExactPaths } from "./exact-paths.js";
 import { FoldedTable, foldedLookup, headBit } from "./folded-table.js";
-import { FOLD_PRIME, FOLD_SEED, foldedEquals } from "./folded-text.js";
+import { FOLD_PRIME, FOLD_SEED, foldedEquals, foldedHash } from "./folded-text.js";
 import { encodeNonAscii, isAscii, type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
 import {
@@ -67,6 +67,9 @@ interface Entry {
   unbeatable: boolean;
 }
 
+/** Larger than any rank: "no candidate yet" (a small integer, unlike infinity). */
+const NO_RANK = 2 ** 30;
+
 interface Node {
   /** The literal segment leading here ("" under a wildcard). */
   key: string;
@@ -75,13 +78,24 @@ interface Node {
   litSlots: (number | Node | null)[] | null;
   litHeads: number;
   one: Node | null;
-  globs: { prefix: string; suffix: string; node: Node }[] | null;
+  globs: Glob[] | null;
   /** Rules whose last segment is a rest wildcard hanging off this node. */
-  rests: { entry: Entry; min: 0 | 1 }[] | null;
+  rests: RestRule[] | null;
   /** Rules that end at this node. */
   ends: Entry[] | null;
   /** Best (smallest) rank of any rule at or below this node: branches that cannot win are cut. */
   minRank: number;
+}
+
+interface Glob {
+  prefix: string;
+  suffix: string;
+  node: Node;
+}
+
+interface RestRule {
+  entry: Entry;
+  min: 0 | 1;
 }
 
 const newNode = (key = ""): Node => ({
@@ -93,7 +107,7 @@ const newNode = (key = ""): Node => ({
   globs: null,
   rests: null,
   ends: null,
-  minRank: Number.POSITIVE_INFINITY,
+  minRank: NO_RANK,
 });
 
 /** Fills `minRank` bottom-up, and copies each literal table's lookup fields onto its node. */
@@ -102,7 +116,7 @@ function computeMinRank(node: Node): number {
     node.litSlots = node.literal.slots;
     node.litHeads = node.literal.heads;
   }
-  let min = Number.POSITIVE_INFINITY;
+  let min = NO_RANK;
   for (const e of node.ends ?? []) min = Math.min(min, e.rank);
   for (const r of node.rests ?? []) min = Math.min(min, r.entry.rank);
   for (const child of node.literal?.all() ?? []) min = Math.min(min, computeMinRank(child));
@@ -149,15 +163,10 @@ interface RequestPath {
   endsWithSlash: boolean;
 }
 
-function requestPath(path: string, into?: RequestPath): RequestPath {
+function requestPath(path: string): RequestPath {
   const len = path.length;
   const endsWithSlash = path.charCodeAt(len - 1) === 47;
-  const end = endsWithSlash && len > 1 ? len - 1 : len;
-  if (!into) return { path, end, endsWithSlash };
-  into.path = path;
-  into.end = end;
-  into.endsWithSlash = endsWithSlash;
-  return into;
+  return { path, end: endsWithSlash && len > 1 ? len - 1 : len, endsWithSlash };
 }
 
 interface Candidate {
@@ -271,8 +280,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     return found;
   }
   let walked = false;
-  /** The request path being matched (one object per index, reused). */
-  const current: RequestPath = { path: "", end: 0, endsWithSlash: false };
+  const search = new Search(root);
 
   function firstApplicable(
     found: Candidate[],
@@ -281,7 +289,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   ): RuleMatch | null {
     if (found.length > 1) found.sort((a, b) => a.entry.rank - b.entry.rank);
     for (const candidate of found) {
-      const match = resolve(candidate, s.path, s.end, request);
+      const { entry, caps, restStart } = candidate;
+      const match = resolve(entry, caps, restStart, s.path, s.end, request);
       if (match) return match;
     }
     return null;
@@ -307,26 +316,51 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
         if (plain !== undefined && key !== p && !isAscii(p)) plain = undefined;
         // Fast path: an exact hit that no pattern or query rule can outrank.
         if (plain?.unbeatable && (query === "" || exactWithQuery.size === 0)) {
-          const candidate = { entry: plain, caps: -1, restStart: -1 };
-          const match = resolve(candidate, p, p.length, request);
+          const match = resolve(plain, -1, -1, p, p.length, request);
           if (match) return match;
         }
       }
-      let s = requestPath(p, current);
-      sawNonAscii = false;
-      let found = candidates(s, query, plain, true);
-      if (sawNonAscii) {
-        s = requestPath(encodeNonAscii(p), current);
-        plain = undefined;
-        found = candidates(s, query, plain, true);
+      // Depth-first search for the one best candidate (no candidate lists, no frontier arrays);
+      // anything unusual (a query rule, a non-ASCII character, a skipped self-redirect) falls
+      // back to the general walk below.
+      if (query === "" || exactWithQuery.size === 0) {
+        const end = p.length > 1 && p.charCodeAt(p.length - 1) === 47 ? p.length - 1 : p.length;
+        if (!search.run(p, end, query, plain)) return general(p, query, plain, request, true);
+        const entry = search.entry;
+        if (entry === null) return null;
+        const match = resolve(entry, search.caps, search.restStart, p, end, request);
+        if (match) return match;
       }
-      if (found.length === 0) return null;
-      const match = firstApplicable(found, s, request);
-      if (match || walked) return match;
-      // Every exact hit was a skipped self-redirect: patterns may still apply.
-      return firstApplicable(candidates(s, query, plain, false), s, request);
+      return general(p, query, plain, request, false);
     },
   };
+
+  /**
+   * The breadth-first walk collecting every candidate, resolved in the spec's order (the path
+   * percent-encoded first when `encode`, or when the walk reads a non-ASCII character).
+   */
+  function general(
+    p: string,
+    query: string,
+    plain: Entry | undefined,
+    request: MatchRequest,
+    encode: boolean,
+  ): RuleMatch | null {
+    let s = requestPath(encode ? encodeNonAscii(p) : p);
+    if (encode) plain = undefined;
+    sawNonAscii = false;
+    let found = candidates(s, query, plain, true);
+    if (sawNonAscii) {
+      s = requestPath(encodeNonAscii(p));
+      plain = undefined;
+      found = candidates(s, query, plain, true);
+    }
+    if (found.length === 0) return null;
+    const match = firstApplicable(found, s, request);
+    if (match || walked) return match;
+    // Every exact hit was a skipped self-redirect: patterns may still apply.
+    return firstApplicable(candidates(s, query, plain, false), s, request);
+  }
 }
 
 function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
@@ -532,6 +566,229 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
   }
 }
 
+/**
+ * Depth-first search for the candidate first in rank order (one instance per index, reused by
+ * every request: matching is synchronous). A branch is entered only if some rule below it
+ * outranks the best so far, so where the trie does not branch this is a single descent with no
+ * lists; where it does, every node is still visited at most once and every segment scanned
+ * once (segment ends and hashes are kept per depth), so the work is bounded like the
+ * breadth-first walk's: linear in the path length, no backtracking.
+ */
+class Search {
+  // (The path and query are passed down as arguments, never stored: a fresh string stored into
+  // this long-lived object would cost a generational write barrier on every request.)
+  end = 0;
+  endsWithSlash = false;
+  /** The best candidate so far: its entry, rank, last capture and rest start. */
+  entry: Entry | null = null;
+  rank = NO_RANK;
+  caps = -1;
+  restStart = -1;
+  /** Set when the search read a non-ASCII character (and stopped: the path needs encoding). */
+  nonAscii = false;
+  /** Depths below `scanned` have their segment's end (and folded hash, once hashed) here. */
+  private scanned = 0;
+  private segEnds = new Int32Array(32);
+  private segHashes = new Int32Array(32);
+  private segHashed = new Uint8Array(32);
+
+  constructor(private readonly root: Node) {}
+
+  /**
+   * Searches `s` (with `plain`, the exact hit, as the best so far); returns false when the path
+   * must be encoded first.
+   */
+  run(path: string, end: number, query: string, plain: Entry | undefined): boolean {
+    this.end = end;
+    this.endsWithSlash = path.charCodeAt(path.length - 1) === 47;
+    this.entry = plain ?? null;
+    this.rank = plain ? plain.rank : NO_RANK;
+    this.caps = -1;
+    this.restStart = -1;
+    this.nonAscii = false;
+    const root = this.root;
+    if (root.minRank >= this.rank) return true;
+    this.scanned = 0;
+    capTop = 0;
+    // The root path "/": only the root's own rules can match.
+    if (end === 1) this.visitEnd(query, root, -1, 1);
+    else this.descend(path, query, root, 1, 0, -1);
+    return !this.nonAscii;
+  }
+
+  /** Offers the rules ending at `node`, and its rest rules (with an empty rest). */
+  private visitEnd(query: string, node: Node, cap: number, start: number): void {
+    if (node.rests !== null) this.offerRests(query, node.rests, cap, start, false);
+    const ends = node.ends;
+    if (ends === null) return;
+    for (let i = 0; i < ends.length; i++) {
+      const entry = ends[i] as Entry;
+      if (entry.rank < this.rank && accepts(entry, this.endsWithSlash, query))
+        this.offer(entry, cap, -1);
+    }
+  }
+
+  private offerRests(
+    query: string,
+    rests: RestRule[],
+    cap: number,
+    start: number,
+    more: boolean,
+  ): void {
+    for (let i = 0; i < rests.length; i++) {
+      const { entry, min } = rests[i] as RestRule;
+      // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
+      if (
+        entry.rank < this.rank &&
+        (min === 0 || (more && start < this.end)) &&
+        accepts(entry, this.endsWithSlash, query)
+      )
+        this.offer(entry, cap, more ? start : -2);
+    }
+  }
+
+  private offer(entry: Entry, cap: number, restStart: number): void {
+    this.entry = entry;
+    this.rank = entry.rank;
+    this.caps = cap;
+    this.restStart = restStart;
+  }
+
+  /**
+   * Descends from `node`, whose segment starts at `start` (just after its "/") at `depth`, with
+   * `cap` the last capture so far. Loops while only one child is live; recurses where several
+   * are.
+   */
+  private descend(
+    path: string,
+    query: string,
+    node: Node,
+    start: number,
+    depth: number,
+    cap: number,
+  ): void {
+    const end = this.end;
+    while (true) {
+      if (start > end) {
+        this.visitEnd(query, node, cap, start);
+        return;
+      }
+      if (node.rests !== null) this.offerRests(query, node.rests, cap, start, true);
+      const slots = node.litSlots;
+      const one = node.one;
+      const globs = node.globs;
+      const first = path.charCodeAt(start);
+      const wantsLiteral = slots !== null && (node.litHeads & headBit(first)) !== 0;
+      // Before reading the segment: a miss on every literal (by first character) with no other
+      // branch ends the search here. A non-ASCII first character is read (its encoded form
+      // starts with "%").
+      if (!wantsLiteral && one === null && globs === null && first <= 127) return;
+      let segEnd: number;
+      let hash = 0;
+      if (depth < this.scanned) {
+        segEnd = this.segEnds[depth] as number;
+        if (wantsLiteral) hash = this.hashAt(path, depth, start, segEnd);
+      } else {
+        // One pass finds the segment's end (and folds and hashes it for a literal lookup).
+        segEnd = start;
+        if (wantsLiteral) {
+          hash = FOLD_SEED;
+          for (; segEnd < end; segEnd++) {
+            let c = path.charCodeAt(segEnd);
+            if (c === 47) break;
+            if (c > 127) {
+              this.nonAscii = true;
+              return;
+            }
+            if (c - 65 < 26 && c >= 65) c += 32;
+            hash = Math.imul(hash ^ c, FOLD_PRIME);
+          }
+        } else {
+          for (; segEnd < end; segEnd++) {
+            const c = path.charCodeAt(segEnd);
+            if (c === 47) break;
+            if (c > 127) {
+              this.nonAscii = true;
+              return;
+            }
+          }
+        }
+        this.keep(depth, segEnd, hash, wantsLiteral);
+      }
+      const length = segEnd - start;
+      let lit: Node | undefined;
+      if (wantsLiteral && length > 0) {
+        lit = foldedLookup(slots, hash, path, start, segEnd);
+        if (lit !== undefined && lit.minRank >= this.rank) lit = undefined;
+      }
+      const next = segEnd + 1;
+      if (globs === null) {
+        // At most two branches: loop into the one left after the other.
+        const oneLive = one !== null && length > 0 && one.minRank < this.rank;
+        if (lit !== undefined) {
+          if (!oneLive) {
+            node = lit;
+            start = next;
+            depth++;
+            continue;
+          }
+          this.descend(path, query, lit, next, depth + 1, cap);
+          if ((one as Node).minRank >= this.rank) return;
+        } else if (!oneLive) return;
+        node = one as Node;
+        cap = pushCap(start, segEnd, cap);
+        start = next;
+        depth++;
+        continue;
+      }
+      if (lit !== undefined) this.descend(path, query, lit, next, depth + 1, cap);
+      if (one !== null && length > 0 && one.minRank < this.rank)
+        this.descend(path, query, one, next, depth + 1, pushCap(start, segEnd, cap));
+      for (let i = 0; i < globs.length; i++) {
+        const g = globs[i] as Glob;
+        const from = start + g.prefix.length;
+        const to = segEnd - g.suffix.length;
+        if (
+          g.node.minRank < this.rank &&
+          from <= to &&
+          foldedEquals(path, start, from, g.prefix) &&
+          foldedEquals(path, to, segEnd, g.suffix)
+        )
+          this.descend(path, query, g.node, next, depth + 1, pushCap(from, to, cap));
+      }
+      return;
+    }
+  }
+
+  /** The folded hash of the segment at `depth` (already scanned), computed once. */
+  private hashAt(path: string, depth: number, start: number, segEnd: number): number {
+    if (this.segHashed[depth] === 0) {
+      this.segHashes[depth] = foldedHash(path, start, segEnd);
+      this.segHashed[depth] = 1;
+    }
+    return this.segHashes[depth] as number;
+  }
+
+  private keep(depth: number, segEnd: number, hash: number, hashed: boolean): void {
+    if (depth === this.segEnds.length) {
+      const n = depth * 2;
+      const ends = new Int32Array(n);
+      ends.set(this.segEnds);
+      this.segEnds = ends;
+      const hashes = new Int32Array(n);
+      hashes.set(this.segHashes);
+      this.segHashes = hashes;
+      const flags = new Uint8Array(n);
+      flags.set(this.segHashed);
+      this.segHashed = flags;
+    }
+    this.segEnds[depth] = segEnd;
+    this.segHashes[depth] = hash;
+    this.segHashed[depth] = hashed ? 1 : 0;
+    this.scanned = depth + 1;
+  }
+}
+
 /** Stands for "any query string" when deciding at compile time which patterns could match. */
 const ANY_QUERY = "\u0000any";
 
@@ -542,23 +799,29 @@ function accepts(entry: Entry, endsWithSlash: boolean, query: string): boolean {
 
 const pieces: string[] = [];
 
-/** The match for a candidate, or `null` when it redirects to the requested URL (skipped). */
+/**
+ * The match for a candidate (its entry, last capture and rest start), or `null` when it
+ * redirects to the requested URL (skipped).
+ */
 function resolve(
-  candidate: Candidate,
+  entry: Entry,
+  caps: number,
+  restStart: number,
   path: string,
   end: number,
   request: MatchRequest,
 ): RuleMatch | null {
-  const { entry } = candidate;
   const { query } = request;
   if (entry.constTarget !== null && query === "") {
     const target = entry.constTarget;
     if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
       return null;
-    return new Match(entry.rule, target, entry.names, null, captureOffsets(candidate, end), path);
+    const offsets = captureOffsets(entry, caps, restStart, end);
+    return new Match(entry.rule, target, entry.names, null, offsets, path);
   }
-  if (entry.restLead !== null) return resolveRest(candidate, entry.restLead, path, end, request);
-  const values = sliceCaptures(path, captureOffsets(candidate, end));
+  if (entry.restLead !== null)
+    return resolveRest(entry, caps, restStart, entry.restLead, path, end, request);
+  const values = sliceCaptures(path, captureOffsets(entry, caps, restStart, end));
   const n = targetPieces(entry.target, values, query, pieces);
   // Compared piece by piece: the built target stays a rope until someone reads it.
   if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
@@ -569,16 +832,16 @@ function resolve(
 
 /** `resolve` for a target whose only capture is the appended rest: no pieces, one concat. */
 function resolveRest(
-  candidate: Candidate,
+  entry: Entry,
+  caps: number,
+  rs: number,
   lead: string,
   path: string,
   end: number,
   request: MatchRequest,
 ): RuleMatch | null {
-  const { entry } = candidate;
   const t = entry.target;
   const { query } = request;
-  const rs = candidate.restStart;
   // The walk never read the rest: it may hold non-ASCII characters.
   const rest = rs >= 0 && rs < end ? encodeNonAscii(path.slice(rs, end)) : "";
   let target = (rest ? lead + rest : entry.restPath) + entry.restTail;
@@ -591,7 +854,7 @@ function resolveRest(
     if (!entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
   }
   const values = entry.captureCount === 1 ? [rest] : null;
-  const offsets = values === null ? captureOffsets(candidate, end) : NO_OFFSETS;
+  const offsets = values === null ? captureOffsets(entry, caps, rs, end) : NO_OFFSETS;
   return new Match(entry.rule, target, entry.names, values, offsets, path);
 }
 
@@ -601,18 +864,17 @@ const NO_OFFSETS: number[] = [];
  * The captured spans in capture order as (start, end) pairs into the matched path, copied out
  * of the shared capture list (which the next walk reuses).
  */
-function captureOffsets(candidate: Candidate, end: number): number[] {
-  const { entry } = candidate;
+function captureOffsets(entry: Entry, caps: number, restStart: number, end: number): number[] {
   const n = entry.captureCount;
   if (n === 0) return NO_OFFSETS;
   const offsets: number[] = n === 1 ? [0, 0] : new Array(2 * n).fill(0);
   let i = entry.endsWithRest ? n - 2 : n - 1;
-  for (let c = candidate.caps; c >= 0 && i >= 0; c = capPrev[c] as number, i--) {
+  for (let c = caps; c >= 0 && i >= 0; c = capPrev[c] as number, i--) {
     offsets[2 * i] = capStart[c] as number;
     offsets[2 * i + 1] = capEnd[c] as number;
   }
-  if (entry.endsWithRest && candidate.restStart >= 0) {
-    offsets[2 * n - 2] = candidate.restStart;
+  if (entry.endsWithRest && restStart >= 0) {
+    offsets[2 * n - 2] = restStart;
     offsets[2 * n - 1] = end;
   }
   return offsets;
