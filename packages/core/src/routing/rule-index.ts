@@ -816,8 +816,7 @@ function resolve(
     const target = entry.constTarget;
     if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
       return null;
-    const offsets = captureOffsets(entry, caps, restStart, end);
-    return new Match(entry.rule, target, entry.names, null, offsets, path);
+    return newMatch(entry, target, path, caps, restStart, end, null);
   }
   if (entry.restLead !== null)
     return resolveRest(entry, caps, restStart, entry.restLead, path, end, request);
@@ -827,7 +826,7 @@ function resolve(
   if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
   const target = joinPieces(pieces, n);
   if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
-  return new Match(entry.rule, target, entry.names, values, NO_OFFSETS, path);
+  return newMatch(entry, target, path, caps, restStart, end, values);
 }
 
 /** `resolve` for a target whose only capture is the appended rest: no pieces, one concat. */
@@ -848,17 +847,53 @@ function resolveRest(
   if (query && t.passQuery) target += (t.hasOwnQuery ? "&" : "?") + query;
   target += t.fragment;
   if (entry.isRedirect) {
-    // Lengths first: a rope is only flattened when it may equal the requested URL.
+    // Length and lead first: a rope is only flattened when it may equal the requested URL.
     const asked = requested(request);
-    if (target.length === asked.length && target === asked) return null;
+    if (
+      target.length === asked.length &&
+      asked.startsWith(rest ? lead : entry.restPath) &&
+      target === asked
+    )
+      return null;
     if (!entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
   }
-  const values = entry.captureCount === 1 ? [rest] : null;
-  const offsets = values === null ? captureOffsets(entry, caps, rs, end) : NO_OFFSETS;
-  return new Match(entry.rule, target, entry.names, values, offsets, path);
+  return newMatch(entry, target, path, caps, rs, end, null);
 }
 
-const NO_OFFSETS: number[] = [];
+/**
+ * A match for a candidate; `values` are its capture values when the target needed them (else
+ * they are sliced when asked for, from spans copied out of the shared capture list).
+ */
+function newMatch(
+  entry: Entry,
+  target: string,
+  path: string,
+  caps: number,
+  restStart: number,
+  end: number,
+  values: string[] | null,
+): Match {
+  const n = entry.captureCount;
+  if (n === 0 || values !== null)
+    return new Match(entry.rule, target, entry.names, path, 0, 0, null, values);
+  if (n > 1) {
+    const spans = captureOffsets(entry, caps, restStart, end);
+    return new Match(entry.rule, target, entry.names, path, 0, 0, spans, null);
+  }
+  // One capture: its span is kept on the match itself.
+  let from = 0;
+  let to = 0;
+  if (entry.endsWithRest) {
+    if (restStart >= 0) {
+      from = restStart;
+      to = end;
+    }
+  } else if (caps >= 0) {
+    from = capStart[caps] as number;
+    to = capEnd[caps] as number;
+  }
+  return new Match(entry.rule, target, entry.names, path, from, to, null, null);
+}
 
 /**
  * The captured spans in capture order as (start, end) pairs into the matched path, copied out
@@ -866,8 +901,7 @@ const NO_OFFSETS: number[] = [];
  */
 function captureOffsets(entry: Entry, caps: number, restStart: number, end: number): number[] {
   const n = entry.captureCount;
-  if (n === 0) return NO_OFFSETS;
-  const offsets: number[] = n === 1 ? [0, 0] : new Array(2 * n).fill(0);
+  const offsets: number[] = new Array(2 * n).fill(0);
   let i = entry.endsWithRest ? n - 2 : n - 1;
   for (let c = caps; c >= 0 && i >= 0; c = capPrev[c] as number, i--) {
     offsets[2 * i] = capStart[c] as number;
@@ -897,13 +931,17 @@ class Match implements RuleMatch {
     readonly rule: RoutingRule,
     readonly target: string,
     private readonly names: string[],
-    private values: string[] | null,
-    private readonly offsets: number[],
     private readonly path: string,
+    /** The span of the only capture (when there is one, and `values` is not known yet). */
+    private readonly from: number,
+    private readonly to: number,
+    /** The (start, end) pairs of every capture (when there are several). */
+    private readonly spans: number[] | null,
+    private values: string[] | null,
   ) {}
 
   get captures(): Record<string, string> {
-    this.values ??= sliceCaptures(this.path, this.offsets);
+    this.values ??= sliceCaptures(this.path, this.spans ?? [this.from, this.to]);
     const out: Record<string, string> = {};
     this.names.forEach((name, i) => {
       out[name] = this.values?.[i] ?? "";
