@@ -43,13 +43,15 @@ export class ExactPaths<T> {
     return ((this.bits[bit >>> 5] as number) & (1 << (bit & 31))) !== 0;
   }
 
-  /** The value for a lowercase request path (one trailing "/" ignored), or undefined. */
+  /**
+   * The value for a lowercase request path (one trailing "/" ignored), or undefined; for a path
+   * that passed `mayHave` (the filter is not checked again).
+   */
   get(lowerPath: string): T | undefined {
     const len = lowerPath.length;
-    const end = len > 1 && lowerPath.charCodeAt(len - 1) === 47 ? len - 1 : len;
-    const bit = signature(lowerPath, end) & this.mask;
-    if (((this.bits[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return undefined;
-    return this.map.get(end < len ? lowerPath.slice(0, end) : lowerPath);
+    return this.map.get(
+      len > 1 && lowerPath.charCodeAt(len - 1) === 47 ? lowerPath.slice(0, len - 1) : lowerPath,
+    );
   }
 
   private mark(path: string): void {

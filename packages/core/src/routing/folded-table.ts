@@ -5,14 +5,15 @@ import { foldedEquals, foldedHash } from "./folded-text.js";
  * slice of a request path whose letters are folded on the fly (with the folded hash computed by
  * the caller's scan), so a lookup neither lowercases nor slices nor hashes a fresh string.
  *
- * The table is one plain array of (hash, item) pairs: a lookup reads the array, one pair (hash
- * and item side by side, usually one cache line), the item and its key, and nothing else. A
+ * The table is one plain array of (hash, key, item) triples: a lookup reads the array, one
+ * triple (side by side, usually one cache line) and the key's characters; the key and the item
+ * are loaded independently (not the key through the item), so their cache misses overlap. A
  * one-word filter of the keys' first characters (`heads`) turns most misses away before the
  * segment is even read. Hashes are kept to 30 bits so every slot holds a small integer.
  */
 export class FoldedTable<T extends { readonly key: string }> {
-  /** Pairs (hash, item); `null` item marks an empty slot. */
-  slots: (number | T | null)[] = emptySlots(8);
+  /** Triples (hash, key, item); a `null` item marks an empty slot. */
+  slots: Slots<T> = emptySlots(8);
   /** Filter of the keys' first characters (see `headBit`). */
   heads = 0;
   private readonly items: T[] = [];
@@ -36,7 +37,7 @@ export class FoldedTable<T extends { readonly key: string }> {
   add(item: T): void {
     this.items.push(item);
     this.heads |= headBit(item.key.charCodeAt(0));
-    const capacity = this.slots.length >> 1;
+    const capacity = this.slots.length / 3;
     if (this.items.length * 2 > capacity) {
       this.slots = emptySlots(capacity * 2);
       for (const it of this.items) place(this.slots, foldedHash(it.key), it);
@@ -55,35 +56,39 @@ export function headBit(c: number): number {
  * folded; `hash` is the folded hash of that text (`foldedHash`).
  */
 export function foldedLookup<T extends { readonly key: string }>(
-  slots: (number | T | null)[],
+  slots: Slots<T>,
   hash: number,
   text: string,
   from: number,
   to: number,
 ): T | undefined {
   const h = hash & 0x3fffffff;
-  const mask = (slots.length >> 1) - 1;
+  const mask = slots.length / 3 - 1;
   let i = (h ^ (h >>> 15)) & mask;
   while (true) {
-    const item = slots[2 * i + 1] as T | null;
+    const item = slots[3 * i + 2] as T | null;
     if (item === null) return undefined;
-    if (slots[2 * i] === h && foldedEquals(text, from, to, item.key)) return item;
+    if (slots[3 * i] === h && foldedEquals(text, from, to, slots[3 * i + 1] as string)) return item;
     i = (i + 1) & mask;
   }
 }
 
-function emptySlots<T>(capacity: number): (number | T | null)[] {
-  const slots: (number | T | null)[] = [];
-  for (let i = 0; i < capacity; i++) slots.push(0, null);
+/** A table's slots: (hash, key, item) triples. */
+export type Slots<T> = (number | string | T | null)[];
+
+function emptySlots<T>(capacity: number): Slots<T> {
+  const slots: Slots<T> = [];
+  for (let i = 0; i < capacity; i++) slots.push(0, "", null);
   return slots;
 }
 
 /** Stores `item` in the first free slot of its hash's probe sequence. */
-function place<T>(slots: (number | T | null)[], hash: number, item: T): void {
+function place<T extends { readonly key: string }>(slots: Slots<T>, hash: number, item: T): void {
   const h = hash & 0x3fffffff;
-  const mask = (slots.length >> 1) - 1;
+  const mask = slots.length / 3 - 1;
   let i = (h ^ (h >>> 15)) & mask;
-  while (slots[2 * i + 1] !== null) i = (i + 1) & mask;
-  slots[2 * i] = h;
-  slots[2 * i + 1] = item;
+  while (slots[3 * i + 2] !== null) i = (i + 1) & mask;
+  slots[3 * i] = h;
+  slots[3 * i + 1] = item.key;
+  slots[3 * i + 2] = item;
 }

@@ -1,6 +1,6 @@
 import type { RoutingRule } from "../types.js";
 import { ExactPaths } from "./exact-paths.js";
-import { FoldedTable, foldedLookup, headBit } from "./folded-table.js";
+import { FoldedTable, foldedLookup, headBit, type Slots } from "./folded-table.js";
 import { FOLD_PRIME, FOLD_SEED, foldedEquals, foldedHash } from "./folded-text.js";
 import { encodeNonAscii, isAscii, type ParsedSource, parseSource } from "./pattern.js";
 import { compareRuleOrder } from "./rule-order.js";
@@ -75,7 +75,7 @@ interface Node {
   key: string;
   literal: FoldedTable<Node> | null;
   /** The literal table's slots and first-character filter, on the node (one load fewer). */
-  litSlots: (number | Node | null)[] | null;
+  litSlots: Slots<Node> | null;
   litHeads: number;
   one: Node | null;
   globs: Glob[] | null;
