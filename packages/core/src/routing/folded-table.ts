@@ -14,6 +14,8 @@ import { foldedEquals, foldedHash } from "./folded-text.js";
 export class FoldedTable<T extends { readonly key: string }> {
   /** Triples (hash, key, item); a `null` item marks an empty slot. */
   slots: Slots<T> = emptySlots(8);
+  /** The number of slots minus one (a power of two minus one). */
+  mask = 7;
   /** Filter of the keys' first characters (see `headBit`). */
   heads = 0;
   private readonly items: T[] = [];
@@ -30,18 +32,19 @@ export class FoldedTable<T extends { readonly key: string }> {
   /** The item with this (lowercase) key, or undefined. */
   find(key: string): T | undefined {
     if (key === "") return undefined;
-    return foldedLookup<T>(this.slots, foldedHash(key), key, 0, key.length);
+    return foldedLookup<T>(this.slots, this.mask, foldedHash(key), key, 0, key.length);
   }
 
   /** Adds an item whose (non-empty, lowercase ASCII) key is not in the table yet. */
   add(item: T): void {
     this.items.push(item);
     this.heads |= headBit(item.key.charCodeAt(0));
-    const capacity = this.slots.length / 3;
+    const capacity = this.mask + 1;
     if (this.items.length * 2 > capacity) {
       this.slots = emptySlots(capacity * 2);
-      for (const it of this.items) place(this.slots, foldedHash(it.key), it);
-    } else place(this.slots, foldedHash(item.key), item);
+      this.mask = capacity * 2 - 1;
+      for (const it of this.items) place(this.slots, this.mask, foldedHash(it.key), it);
+    } else place(this.slots, this.mask, foldedHash(item.key), item);
   }
 }
 
@@ -52,18 +55,18 @@ export function headBit(c: number): number {
 }
 
 /**
- * The item of `slots` (a `FoldedTable`'s) whose key equals `text[from, to)` with letters
- * folded; `hash` is the folded hash of that text (`foldedHash`).
+ * The item of `slots` (a `FoldedTable`'s, with its `mask`) whose key equals `text[from, to)`
+ * with letters folded; `hash` is the folded hash of that text (`foldedHash`).
  */
 export function foldedLookup<T extends { readonly key: string }>(
   slots: Slots<T>,
+  mask: number,
   hash: number,
   text: string,
   from: number,
   to: number,
 ): T | undefined {
   const h = hash & 0x3fffffff;
-  const mask = slots.length / 3 - 1;
   let i = (h ^ (h >>> 15)) & mask;
   while (true) {
     const item = slots[3 * i + 2] as T | null;
@@ -83,9 +86,13 @@ function emptySlots<T>(capacity: number): Slots<T> {
 }
 
 /** Stores `item` in the first free slot of its hash's probe sequence. */
-function place<T extends { readonly key: string }>(slots: Slots<T>, hash: number, item: T): void {
+function place<T extends { readonly key: string }>(
+  slots: Slots<T>,
+  mask: number,
+  hash: number,
+  item: T,
+): void {
   const h = hash & 0x3fffffff;
-  const mask = slots.length / 3 - 1;
   let i = (h ^ (h >>> 15)) & mask;
   while (slots[3 * i + 2] !== null) i = (i + 1) & mask;
   slots[3 * i] = h;

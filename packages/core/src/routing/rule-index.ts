@@ -74,9 +74,10 @@ interface Node {
   /** The literal segment leading here ("" under a wildcard). */
   key: string;
   literal: FoldedTable<Node> | null;
-  /** The literal table's slots and first-character filter, on the node (one load fewer). */
+  /** The literal table's slots, first-character filter and mask, on the node (fewer loads). */
   litSlots: Slots<Node> | null;
   litHeads: number;
+  litMask: number;
   one: Node | null;
   globs: Glob[] | null;
   /** Rules whose last segment is a rest wildcard hanging off this node. */
@@ -103,6 +104,7 @@ const newNode = (key = ""): Node => ({
   literal: null,
   litSlots: null,
   litHeads: 0,
+  litMask: 0,
   one: null,
   globs: null,
   rests: null,
@@ -114,6 +116,7 @@ const newNode = (key = ""): Node => ({
 function computeMinRank(node: Node): number {
   if (node.literal !== null) {
     node.litSlots = node.literal.slots;
+    node.litMask = node.literal.mask;
     node.litHeads = node.literal.heads;
   }
   let min = NO_RANK;
@@ -520,7 +523,7 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
       const node = curNodes[i] as Node;
       const cap = curCaps[i] as number;
       if (node.litSlots !== null && length > 0 && (node.litHeads & bit) !== 0) {
-        const lit = foldedLookup(node.litSlots, hash, path, start, segEnd);
+        const lit = foldedLookup(node.litSlots, node.litMask, hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank < bound) {
           nextNodes[next] = lit;
           nextCaps[next++] = cap;
@@ -586,8 +589,13 @@ class Search {
   restStart = -1;
   /** Set when the search read a non-ASCII character (and stopped: the path needs encoding). */
   nonAscii = false;
-  /** Depths below `scanned` have their segment's end (and folded hash, once hashed) here. */
-  private scanned = 0;
+  /**
+   * Recursion depth: while positive, another branch may visit the depths below, so each segment
+   * scanned is kept (its end, and its folded hash once hashed) for them, marked with `stamp`.
+   */
+  private nested = 0;
+  private stamp = 0;
+  private segStamps = new Int32Array(32);
   private segEnds = new Int32Array(32);
   private segHashes = new Int32Array(32);
   private segHashed = new Uint8Array(32);
@@ -608,7 +616,12 @@ class Search {
     this.nonAscii = false;
     const root = this.root;
     if (root.minRank >= this.rank) return true;
-    this.scanned = 0;
+    this.nested = 0;
+    if (this.stamp === 0x7fffffff) {
+      this.stamp = 0;
+      this.segStamps.fill(0);
+    }
+    this.stamp++;
     capTop = 0;
     // The root path "/": only the root's own rules can match.
     if (end === 1) this.visitEnd(query, root, -1, 1);
@@ -685,7 +698,11 @@ class Search {
       if (!wantsLiteral && one === null && globs === null && first <= 127) return;
       let segEnd: number;
       let hash = 0;
-      if (depth < this.scanned) {
+      if (
+        this.nested > 0 &&
+        depth < this.segStamps.length &&
+        this.segStamps[depth] === this.stamp
+      ) {
         segEnd = this.segEnds[depth] as number;
         if (wantsLiteral) hash = this.hashAt(path, depth, start, segEnd);
       } else {
@@ -713,12 +730,12 @@ class Search {
             }
           }
         }
-        this.keep(depth, segEnd, hash, wantsLiteral);
+        if (this.nested > 0) this.keep(depth, segEnd, hash, wantsLiteral);
       }
       const length = segEnd - start;
       let lit: Node | undefined;
       if (wantsLiteral && length > 0) {
-        lit = foldedLookup(slots, hash, path, start, segEnd);
+        lit = foldedLookup(slots, node.litMask, hash, path, start, segEnd);
         if (lit !== undefined && lit.minRank >= this.rank) lit = undefined;
       }
       const next = segEnd + 1;
@@ -732,7 +749,9 @@ class Search {
             depth++;
             continue;
           }
+          this.nested++;
           this.descend(path, query, lit, next, depth + 1, cap);
+          this.nested--;
           if ((one as Node).minRank >= this.rank) return;
         } else if (!oneLive) return;
         node = one as Node;
@@ -741,6 +760,7 @@ class Search {
         depth++;
         continue;
       }
+      this.nested++;
       if (lit !== undefined) this.descend(path, query, lit, next, depth + 1, cap);
       if (one !== null && length > 0 && one.minRank < this.rank)
         this.descend(path, query, one, next, depth + 1, pushCap(start, segEnd, cap));
@@ -756,6 +776,7 @@ class Search {
         )
           this.descend(path, query, g.node, next, depth + 1, pushCap(from, to, cap));
       }
+      this.nested--;
       return;
     }
   }
@@ -770,8 +791,11 @@ class Search {
   }
 
   private keep(depth: number, segEnd: number, hash: number, hashed: boolean): void {
-    if (depth === this.segEnds.length) {
-      const n = depth * 2;
+    if (depth >= this.segEnds.length) {
+      const n = Math.max(depth + 1, this.segEnds.length * 2);
+      const stamps = new Int32Array(n);
+      stamps.set(this.segStamps);
+      this.segStamps = stamps;
       const ends = new Int32Array(n);
       ends.set(this.segEnds);
       this.segEnds = ends;
@@ -782,10 +806,10 @@ class Search {
       flags.set(this.segHashed);
       this.segHashed = flags;
     }
+    this.segStamps[depth] = this.stamp;
     this.segEnds[depth] = segEnd;
     this.segHashes[depth] = hash;
     this.segHashed[depth] = hashed ? 1 : 0;
-    this.scanned = depth + 1;
   }
 }
 
