@@ -40,6 +40,7 @@ interface Entry {
   target: TargetTemplate;
   /** The target when the visitor sent no query and it needs no capture, else `null`. */
   constTarget: string | null;
+  constLength: number;
   /**
    * When the target's only capture is the rest it appends (`/old/*` → `/new`): its path with
    * the "/" that goes before a non-empty rest, else `null`. `restTail` is its own query.
@@ -53,6 +54,8 @@ interface Entry {
   captureCount: number;
   /** The source ends in `:name*`, `:name+` or a trailing `*`. */
   endsWithRest: boolean;
+  /** How many segments that rest needs (1 for `:name+`). */
+  restMin: 0 | 1;
   slashSignificant: boolean;
   query: string | null;
   isRedirect: boolean;
@@ -80,10 +83,11 @@ interface Node {
   litMask: number;
   one: Node | null;
   globs: Glob[] | null;
-  /** Rules whose last segment is a rest wildcard hanging off this node. */
-  rests: RestRule[] | null;
-  /** Rules that end at this node. */
+  /** Rules whose last segment is a rest wildcard hanging off this node, in rank order. */
+  rests: Entry[] | null;
+  /** Rules that end at this node, in rank order; `end0` is the first (one load fewer). */
   ends: Entry[] | null;
+  end0: Entry | null;
   /** Best (smallest) rank of any rule at or below this node: branches that cannot win are cut. */
   minRank: number;
 }
@@ -92,11 +96,6 @@ interface Glob {
   prefix: string;
   suffix: string;
   node: Node;
-}
-
-interface RestRule {
-  entry: Entry;
-  min: 0 | 1;
 }
 
 const newNode = (key = ""): Node => ({
@@ -109,6 +108,7 @@ const newNode = (key = ""): Node => ({
   globs: null,
   rests: null,
   ends: null,
+  end0: null,
   minRank: NO_RANK,
 });
 
@@ -121,7 +121,8 @@ function computeMinRank(node: Node): number {
   }
   let min = NO_RANK;
   for (const e of node.ends ?? []) min = Math.min(min, e.rank);
-  for (const r of node.rests ?? []) min = Math.min(min, r.entry.rank);
+  for (const r of node.rests ?? []) min = Math.min(min, r.rank);
+  node.end0 = node.ends?.[0] ?? null;
   for (const child of node.literal?.all() ?? []) min = Math.min(min, computeMinRank(child));
   if (node.one) min = Math.min(min, computeMinRank(node.one));
   for (const g of node.globs ?? []) min = Math.min(min, computeMinRank(g.node));
@@ -370,6 +371,7 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
   const target = compileTarget(rule.targetUrl, parsed, parsed.query !== null);
   const usesCaptures =
     target.appendRest >= 0 || [...target.pathParts, ...target.queryParts].some(isCaptureRef);
+  const last = parsed.segments[parsed.segments.length - 1];
   const entry: Entry = {
     rule,
     key: parsed.isExact ? exactPath(parsed) : "",
@@ -377,12 +379,14 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     parsed,
     target,
     constTarget: usesCaptures ? null : renderTarget(target, [], ""),
+    constLength: 0,
     restLead: null,
     restPath: "",
     restTail: "",
     names: parsed.captureNames,
     captureCount: parsed.captureNames.length,
-    endsWithRest: parsed.segments[parsed.segments.length - 1]?.kind === "rest",
+    endsWithRest: last?.kind === "rest",
+    restMin: last?.kind === "rest" ? last.min : 0,
     slashSignificant: parsed.slashSignificant,
     query: parsed.query,
     isRedirect: rule.ruleType === "redirect",
@@ -391,6 +395,7 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     unbeatable: false,
   };
   entry.sameKey.push(entry);
+  entry.constLength = entry.constTarget?.length ?? -1;
   if (
     target.appendRest >= 0 &&
     target.pathParts.every((p) => !isCaptureRef(p)) &&
@@ -436,7 +441,7 @@ function insert(root: Node, entry: Entry): void {
       }
       node = glob.node;
     } else {
-      node.rests = [...(node.rests ?? []), { entry, min: segment.min }];
+      node.rests = [...(node.rests ?? []), entry];
       return;
     }
   }
@@ -472,9 +477,12 @@ function walk(root: Node, s: RequestPath, query: string, found: Candidate[], bou
     for (let i = 0; i < count; i++) {
       const rests = (curNodes[i] as Node).rests;
       if (rests === null) continue;
-      for (const { entry, min } of rests) {
+      for (const entry of rests) {
         // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
-        if ((min === 0 || (more && start < end)) && accepts(entry, endsWithSlash, query)) {
+        if (
+          (entry.restMin === 0 || (more && start < end)) &&
+          accepts(entry, endsWithSlash, query)
+        ) {
           found.push({ entry, caps: curCaps[i] as number, restStart: more ? start : -2 });
         }
       }
@@ -632,31 +640,42 @@ class Search {
   /** Offers the rules ending at `node`, and its rest rules (with an empty rest). */
   private visitEnd(query: string, node: Node, cap: number, start: number): void {
     if (node.rests !== null) this.offerRests(query, node.rests, cap, start, false);
-    const ends = node.ends;
-    if (ends === null) return;
-    for (let i = 0; i < ends.length; i++) {
+    const first = node.end0;
+    if (first === null || first.rank >= this.rank) return;
+    if (accepts(first, this.endsWithSlash, query)) {
+      this.offer(first, cap, -1);
+      return;
+    }
+    // (Lists are in rank order: the first rule accepted is the best.)
+    const ends = node.ends as Entry[];
+    for (let i = 1; i < ends.length; i++) {
       const entry = ends[i] as Entry;
-      if (entry.rank < this.rank && accepts(entry, this.endsWithSlash, query))
+      if (entry.rank >= this.rank) return;
+      if (accepts(entry, this.endsWithSlash, query)) {
         this.offer(entry, cap, -1);
+        return;
+      }
     }
   }
 
   private offerRests(
     query: string,
-    rests: RestRule[],
+    rests: Entry[],
     cap: number,
     start: number,
     more: boolean,
   ): void {
     for (let i = 0; i < rests.length; i++) {
-      const { entry, min } = rests[i] as RestRule;
+      const entry = rests[i] as Entry;
+      if (entry.rank >= this.rank) return;
       // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
       if (
-        entry.rank < this.rank &&
-        (min === 0 || (more && start < this.end)) &&
+        (entry.restMin === 0 || (more && start < this.end)) &&
         accepts(entry, this.endsWithSlash, query)
-      )
+      ) {
         this.offer(entry, cap, more ? start : -2);
+        return;
+      }
     }
   }
 
@@ -838,7 +857,13 @@ function resolve(
   const { query } = request;
   if (entry.constTarget !== null && query === "") {
     const target = entry.constTarget;
-    if (entry.isRedirect && (target === requested(request) || isSameAbsoluteUrl(target, request)))
+    // (The length is kept on the entry: the target string is not even loaded unless needed.)
+    const asked = request.path;
+    if (
+      entry.isRedirect &&
+      ((entry.constLength === asked.length && target === asked) ||
+        (!entry.relativeTarget && isSameAbsoluteUrl(target, request)))
+    )
       return null;
     return newMatch(entry, target, path, caps, restStart, end, null);
   }
