@@ -48,6 +48,9 @@ interface Entry {
   restLead: string | null;
   restPath: string;
   restTail: string;
+  /** `restTail` and the fragment; `restPath` followed by them (when no query is passed on). */
+  restEnd: string;
+  restPathEnd: string;
   /** Capture names (`parsed.captureNames`). */
   names: string[];
   /** `names.length`, kept on the entry (the names array is one more object to load). */
@@ -383,6 +386,8 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     restLead: null,
     restPath: "",
     restTail: "",
+    restEnd: "",
+    restPathEnd: "",
     names: parsed.captureNames,
     captureCount: parsed.captureNames.length,
     endsWithRest: last?.kind === "rest",
@@ -405,6 +410,8 @@ function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     entry.restLead = path.endsWith("/") ? path : `${path}/`;
     entry.restPath = path;
     entry.restTail = target.queryParts.join("");
+    entry.restEnd = entry.restTail + target.fragment;
+    entry.restPathEnd = path + entry.restEnd;
   }
   return entry;
 }
@@ -888,13 +895,16 @@ function resolveRest(
   end: number,
   request: MatchRequest,
 ): RuleMatch | null {
-  const t = entry.target;
   const { query } = request;
   // The walk never read the rest: it may hold non-ASCII characters.
   const rest = rs >= 0 && rs < end ? encodeNonAscii(path.slice(rs, end)) : "";
-  let target = (rest ? lead + rest : entry.restPath) + entry.restTail;
-  if (query && t.passQuery) target += (t.hasOwnQuery ? "&" : "?") + query;
-  target += t.fragment;
+  let target: string;
+  if (query === "" || !entry.target.passQuery)
+    target = rest ? lead + rest + entry.restEnd : entry.restPathEnd;
+  else {
+    const t = entry.target;
+    target = `${rest ? lead + rest : entry.restPath}${entry.restTail}${t.hasOwnQuery ? "&" : "?"}${query}${t.fragment}`;
+  }
   if (entry.isRedirect) {
     // Length and lead first: a rope is only flattened when it may equal the requested URL.
     const asked = requested(request);
