@@ -28,3 +28,34 @@ export function foldedEquals(text: string, from: number, to: number, lower: stri
   }
   return true;
 }
+
+/** The folded hash of the segment read by the last `scanSegment` asked to hash it. */
+export const scanned = { hash: FOLD_SEED };
+
+/**
+ * Reads the path segment starting at `start` and returns its end (the next "/", or `end`), in
+ * one pass that also folds and hashes it into `scanned.hash` when `hash` is set (`foldedHash`
+ * of the segment); -1 if the segment holds a non-ASCII character (the path must be
+ * percent-encoded first).
+ */
+export function scanSegment(path: string, start: number, end: number, hash: boolean): number {
+  let i = start;
+  if (hash) {
+    let h = FOLD_SEED;
+    for (; i < end; i++) {
+      let c = path.charCodeAt(i);
+      if (c === 47) break;
+      if (c > 127) return -1;
+      if (c - 65 < 26 && c >= 65) c += 32;
+      h = Math.imul(h ^ c, FOLD_PRIME);
+    }
+    scanned.hash = h;
+    return i;
+  }
+  for (; i < end; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 47) break;
+    if (c > 127) return -1;
+  }
+  return i;
+}
