@@ -23,6 +23,13 @@ export interface Node {
   globs: Glob[] | null;
   /** Rules whose last segment is a rest wildcard hanging off this node, in rank order. */
   rests: Entry[] | null;
+  /** The first of `rests` (one load fewer). */
+  rest0: Entry | null;
+  /**
+   * When the `one` child is a leaf where a single rule ends (`/blog/:slug`), that rule: the
+   * search then need not load the child.
+   */
+  oneLeaf: Entry | null;
   /** Rules that end at this node, in rank order; `end0` is the first (one load fewer). */
   ends: Entry[] | null;
   end0: Entry | null;
@@ -45,6 +52,8 @@ export const newNode = (key = ""): Node => ({
   one: null,
   globs: null,
   rests: null,
+  rest0: null,
+  oneLeaf: null,
   ends: null,
   end0: null,
   minRank: NO_RANK,
@@ -61,6 +70,17 @@ export function computeMinRank(node: Node): number {
   for (const e of node.ends ?? []) min = Math.min(min, e.rank);
   for (const r of node.rests ?? []) min = Math.min(min, r.rank);
   node.end0 = node.ends?.[0] ?? null;
+  node.rest0 = node.rests?.[0] ?? null;
+  const one = node.one;
+  if (
+    one !== null &&
+    one.literal === null &&
+    one.one === null &&
+    one.globs === null &&
+    one.rests === null &&
+    one.ends?.length === 1
+  )
+    node.oneLeaf = one.ends[0] as Entry;
   for (const child of node.literal?.all() ?? []) min = Math.min(min, computeMinRank(child));
   if (node.one) min = Math.min(min, computeMinRank(node.one));
   for (const g of node.globs ?? []) min = Math.min(min, computeMinRank(g.node));

@@ -66,7 +66,7 @@ export class Search {
 
   /** Offers the rules ending at `node`, and its rest rules (with an empty rest). */
   private visitEnd(query: string, node: Node, cap: number, start: number): void {
-    if (node.rests !== null) this.offerRests(query, node.rests, cap, start, false);
+    if (node.rest0 !== null) this.offerRests(query, node, cap, start, false);
     const first = node.end0;
     if (first === null || first.rank >= this.rank) return;
     if (accepts(first, this.endsWithSlash, query)) {
@@ -85,15 +85,11 @@ export class Search {
     }
   }
 
-  private offerRests(
-    query: string,
-    rests: Entry[],
-    cap: number,
-    start: number,
-    more: boolean,
-  ): void {
+  /** Offers the first rest rule of `node` that takes the rest starting at `start`. */
+  private offerRests(query: string, node: Node, cap: number, start: number, more: boolean): void {
+    const rests = node.rests as Entry[];
     for (let i = 0; i < rests.length; i++) {
-      const entry = rests[i] as Entry;
+      const entry = i === 0 ? (node.rest0 as Entry) : (rests[i] as Entry);
       if (entry.rank >= this.rank) return;
       // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
       if (
@@ -132,7 +128,7 @@ export class Search {
         this.visitEnd(query, node, cap, start);
         return;
       }
-      if (node.rests !== null) this.offerRests(query, node.rests, cap, start, true);
+      if (node.rest0 !== null) this.offerRests(query, node, cap, start, true);
       const slots = node.litSlots;
       const one = node.one;
       const globs = node.globs;
@@ -168,6 +164,22 @@ export class Search {
         if (lit !== undefined && lit.minRank >= this.rank) lit = undefined;
       }
       const next = segEnd + 1;
+      if (globs === null && node.oneLeaf !== null) {
+        // The `one` child is a leaf: its rule matches if this is the last segment.
+        const leaf = node.oneLeaf;
+        if (
+          next > end &&
+          length > 0 &&
+          leaf.rank < this.rank &&
+          accepts(leaf, this.endsWithSlash, query)
+        )
+          this.offer(leaf, captures.push(start, segEnd, cap), -1);
+        if (lit === undefined || lit.minRank >= this.rank) return;
+        node = lit;
+        start = next;
+        depth++;
+        continue;
+      }
       if (globs === null) {
         // At most two branches: loop into the one left after the other.
         const oneLive = one !== null && length > 0 && one.minRank < this.rank;
