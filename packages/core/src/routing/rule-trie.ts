@@ -19,6 +19,8 @@ export interface Node {
   litSlots: Slots<Node> | null;
   litHeads: number;
   litMask: number;
+  /** The literal child when there is exactly one (compared directly, without hashing). */
+  litOnly: Node | null;
   one: Node | null;
   globs: Glob[] | null;
   /** Rules whose last segment is a rest wildcard hanging off this node, in rank order. */
@@ -49,6 +51,7 @@ export const newNode = (key = ""): Node => ({
   litSlots: null,
   litHeads: 0,
   litMask: 0,
+  litOnly: null,
   one: null,
   globs: null,
   rests: null,
@@ -65,6 +68,7 @@ export function computeMinRank(node: Node): number {
     node.litSlots = node.literal.slots;
     node.litMask = node.literal.mask;
     node.litHeads = node.literal.heads;
+    node.litOnly = node.literal.size === 1 ? (node.literal.all()[0] as Node) : null;
   }
   let min = NO_RANK;
   for (const e of node.ends ?? []) min = Math.min(min, e.rank);

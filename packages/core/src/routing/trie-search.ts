@@ -138,6 +138,9 @@ export class Search {
       // branch ends the search here. A non-ASCII first character is read (its encoded form
       // starts with "%").
       if (!wantsLiteral && one === null && globs === null && first <= 127) return;
+      // A single literal child is compared directly: no hash needed.
+      const only = node.litOnly;
+      const hashed = wantsLiteral && only === null;
       let segEnd: number;
       let hash = 0;
       if (
@@ -146,21 +149,22 @@ export class Search {
         this.segStamps[depth] === this.stamp
       ) {
         segEnd = this.segEnds[depth] as number;
-        if (wantsLiteral) hash = this.hashAt(path, depth, start, segEnd);
+        if (hashed) hash = this.hashAt(path, depth, start, segEnd);
       } else {
         // One pass finds the segment's end (and folds and hashes it for a literal lookup).
-        segEnd = scanSegment(path, start, end, wantsLiteral);
+        segEnd = scanSegment(path, start, end, hashed);
         if (segEnd < 0) {
           this.nonAscii = true;
           return;
         }
-        if (wantsLiteral) hash = scanned.hash;
-        if (this.nested > 0) this.keep(depth, segEnd, hash, wantsLiteral);
+        if (hashed) hash = scanned.hash;
+        if (this.nested > 0) this.keep(depth, segEnd, hash, hashed);
       }
       const length = segEnd - start;
       let lit: Node | undefined;
       if (wantsLiteral && length > 0) {
-        lit = foldedLookup(slots, node.litMask, hash, path, start, segEnd);
+        if (only === null) lit = foldedLookup(slots, node.litMask, hash, path, start, segEnd);
+        else if (foldedEquals(path, start, segEnd, only.key)) lit = only;
         if (lit !== undefined && lit.minRank >= this.rank) lit = undefined;
       }
       const next = segEnd + 1;
