@@ -175,8 +175,23 @@ describe("linear matching", () => {
     for (let i = 0; i < 250; i++) rules.push(rule(`/:a/:b/${"x".repeat(i % 5)}*`));
     const index = compileRuleIndex(rules);
     const path = `/${"a-/".repeat(682)}`.slice(0, 2048);
-    // No timing assertion: this finishes because the walk is breadth-first and never backtracks.
+    // No timing assertion: this finishes because no walk ever backtracks (each trie node is
+    // visited at most once per request).
     expect(index.match({ path, query: "" })).not.toBeUndefined();
+  });
+
+  it("branches at every depth of the longest sources without exhausting the stack", () => {
+    // A literal and a one-segment child at every depth down to ~1,000 segments: the search
+    // recurses where the trie branches, as deep as the longest source.
+    const rules: RoutingRule[] = [];
+    for (let k = 0; 1 + 2 * k + 3 <= 2048; k++) rules.push(rule(`/${"a/".repeat(k)}*/z`, "/t/*"));
+    const index = compileRuleIndex(rules);
+    const deepest = rules[rules.length - 1] as RoutingRule;
+    const path = `/${"a/".repeat(1023)}z`;
+    const match = index.match({ path, query: "" });
+    expect(match?.rule.ruleId).toBe(deepest.ruleId);
+    expect(match?.target).toBe("/t/a");
+    expect(index.match({ path: `/${"a/".repeat(1021)}b/c/z`, query: "" })).toBeNull();
   });
 });
 
