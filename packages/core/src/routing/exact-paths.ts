@@ -61,15 +61,14 @@ export class ExactPaths<T> {
 }
 
 /**
- * Mixes the length of `path[0, end)` with its second, middle and last characters, ASCII letters
- * folded (so a path and its lowercase have the same signature).
+ * Mixes the length of `path[0, end)` with its second, middle and last characters, each with
+ * bit 0x20 set (so a path and its lowercase have the same signature; a few other characters
+ * collide too, which a filter may afford).
  */
 function signature(path: string, end: number): number {
   let h = Math.imul(end, 0x9e3779b1);
-  h = Math.imul(h ^ (end > 1 ? fold(path.charCodeAt(1)) : 0), 0x85ebca6b);
-  h = Math.imul(h ^ fold(path.charCodeAt(end >> 1)), 0xc2b2ae35);
-  h = Math.imul(h ^ fold(path.charCodeAt(end - 1)), 0x27d4eb2f);
+  h = Math.imul(h ^ (end > 1 ? path.charCodeAt(1) | 32 : 0), 0x85ebca6b);
+  h = Math.imul(h ^ (path.charCodeAt(end >> 1) | 32), 0xc2b2ae35);
+  h = Math.imul(h ^ (path.charCodeAt(end - 1) | 32), 0x27d4eb2f);
   return (h ^ (h >>> 15)) >>> 0;
 }
-
-const fold = (c: number): number => (c - 65 < 26 && c >= 65 ? c + 32 : c);
