@@ -195,6 +195,19 @@ describe("linear matching", () => {
   });
 });
 
+describe("first-character filter", () => {
+  it("turns away paths no first segment can hit, but never hides a root pattern, / or a query rule", () => {
+    const literal = [rule("/blog/:slug"), rule("/Docs")];
+    expect(hit(literal, "/missing")).toBeNull();
+    expect(hit(literal, "/BLOG/a")?.rule.sourcePath).toBe("/blog/:slug");
+    expect(hit(literal, "/docs/")?.rule.sourcePath).toBe("/Docs");
+    expect(hit([...literal, rule("/:any")], "/missing")?.target).toBe("/to");
+    expect(hit([...literal, rule("/")], "//")?.rule.sourcePath).toBe("/");
+    expect(hit([...literal, rule("/*-x")], "/m-x")?.rule.sourcePath).toBe("/*-x");
+    expect(hit([...literal, rule("/m?k=1")], "/m?k=1")?.rule.sourcePath).toBe("/m?k=1");
+  });
+});
+
 describe("loop skip falls through to patterns", () => {
   it("tries patterns when the only exact hit redirects to itself", () => {
     const self = rule("/Same", "/Same", { priority: 5 });

@@ -1,5 +1,6 @@
 import type { RoutingRule } from "../types.js";
 import { ExactPaths } from "./exact-paths.js";
+import { headBit } from "./folded-table.js";
 import { encodeNonAscii, isAscii, parseSource } from "./pattern.js";
 import { ANY_QUERY, type Entry, newEntry } from "./rule-entry.js";
 import { type MatchRequest, type RuleMatch, resolve } from "./rule-match.js";
@@ -73,6 +74,19 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     insert(root, entry);
   }
   computeMinRank(root);
+  /**
+   * The first-character filter of everything a path's first segment can hit (exact sources and
+   * the root's literals, letters folded), or -1 when some rule can match whatever the first
+   * segment (a root pattern, the exact path "/", a query rule): most paths no rule can match
+   * (most of a site's traffic) are then turned away after reading one character.
+   */
+  let firstHeads = root.litHeads;
+  if (root.one || root.globs || root.rests || root.ends || exactWithQuery.size > 0) firstHeads = -1;
+  for (const entry of parsed) {
+    if (!entry.parsed.isExact) continue;
+    if (entry.key === "/") firstHeads = -1;
+    else if (firstHeads !== -1) firstHeads |= headBit(entry.key.charCodeAt(1));
+  }
   /** Some exact source contains a percent-escape: a non-ASCII request path may hit it encoded. */
   const percentKeys = parsed.some((e) => e.parsed.isExact && e.key.includes("%"));
   for (const entry of parsed) {
@@ -145,6 +159,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       // change its outcome (a rest capture is encoded when sliced), and an exact source can
       // only be hit by an encoded path if it contains a percent-escape (then it is encoded now).
       let p = path.charCodeAt(0) === 47 ? path : `/${path}`;
+      const c1 = p.charCodeAt(1);
+      if (firstHeads !== -1 && c1 <= 127 && (firstHeads & headBit(c1)) === 0) return null;
       if (percentKeys && !isAscii(p)) p = encodeNonAscii(p);
       // The exact sources are looked up only when the signature filter (a few characters read,
       // letters folded) lets the path through: most other paths are never lowercased.
