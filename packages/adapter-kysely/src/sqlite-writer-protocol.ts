@@ -1,8 +1,9 @@
-import type { CrawlRecord, LegacyDelta } from "@crawlgate/core";
+import type { LegacyDelta } from "@crawlgate/core";
+import type { EncodedCrawlBatch } from "./crawl-batch-codec.js";
 
 /** A call to the SQLite writer thread; replies come back in the order of the requests. */
 export type WriterRequest =
-  | { id: number; op: "append"; batch: readonly CrawlRecord[]; pathCap: number }
+  | { id: number; op: "append"; batch: EncodedCrawlBatch; pathCap: number }
   | {
       id: number;
       op: "upgrade";

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { encodeCrawlBatch, transferablesOf } from "./crawl-batch-codec.js";
 import type { CrawlWriter } from "./crawl-sql.js";
 import type { WriterReply, WriterRequest } from "./sqlite-writer-protocol.js";
 
@@ -65,12 +66,13 @@ function startThread(filename: string) {
   worker.on("error", fail);
   return {
     alive: () => alive,
-    call(body: Body): Promise<unknown> {
+    /** Sends one request (its typed arrays transferred, not copied); resolves with the reply. */
+    call(body: Body, transfer: ArrayBuffer[] = []): Promise<unknown> {
       const id = nextId++;
       return new Promise((resolve, reject) => {
         calls.set(id, { resolve, reject });
         if (calls.size === 1) worker.ref();
-        worker.postMessage({ ...body, id } as WriterRequest);
+        worker.postMessage({ ...body, id } as WriterRequest, transfer);
       });
     },
     /** Lets the thread answer what was sent, close its connection and end. */
@@ -92,13 +94,17 @@ function startThread(filename: string) {
 export function createSqliteWriterThread(filename: string): SqliteWriterThread {
   let thread: ReturnType<typeof startThread> | null = null;
   let closed = false;
-  const call = (body: Body): Promise<unknown> => {
+  const call = (body: Body, transfer?: ArrayBuffer[]): Promise<unknown> => {
     if (closed) return Promise.reject(new Error("the SQLite writer thread is closed"));
     if (!thread?.alive()) thread = startThread(filename);
-    return thread.call(body);
+    return thread.call(body, transfer);
   };
   return {
-    append: async (batch, pathCap) => (await call({ op: "append", batch, pathCap })) as number,
+    async append(records, pathCap) {
+      // Encoded per call: a retried batch is encoded again (transferred buffers are gone).
+      const batch = encodeCrawlBatch(records);
+      return (await call({ op: "append", batch, pathCap }, transferablesOf(batch))) as number;
+    },
     upgrade: async (eventId, botOperator, matchedRange) =>
       (await call({ op: "upgrade", eventId, botOperator, matchedRange })) as boolean,
     addLegacy: async (rows) => {

@@ -6,6 +6,7 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import Sqlite from "better-sqlite3";
+import { decodeCrawlBatch } from "./crawl-batch-codec.js";
 import { createSqliteWrites } from "./crawl-write-sqlite.js";
 import { configureSqlite } from "./sqlite-pragmas.js";
 import type { WriterReply, WriterRequest } from "./sqlite-writer-protocol.js";
@@ -19,7 +20,7 @@ const writes = createSqliteWrites(database);
 function run(request: Exclude<WriterRequest, { op: "close" }>): unknown {
   switch (request.op) {
     case "append":
-      return writes.append(request.batch, request.pathCap);
+      return writes.append(decodeCrawlBatch(request.batch), request.pathCap);
     case "upgrade":
       return writes.upgrade(request.eventId, request.botOperator, request.matchedRange);
     case "addLegacy":
