@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import Sqlite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
@@ -45,7 +46,7 @@ export function createSqliteDatabase(filename: string, options: SqliteOptions = 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   const writer =
     options.writerThread !== false && !database.memory
-      ? createSqliteWriterThread(database.name)
+      ? createSqliteWriterThread(resolve(database.name))
       : undefined;
   return {
     db,
