@@ -5,7 +5,7 @@ import pg from "pg";
 import type { CrawlWriter } from "./crawl-sql.js";
 import type { Database } from "./schema.js";
 import { configureSqlite } from "./sqlite-pragmas.js";
-import { createSqliteWriterThread } from "./sqlite-writer-thread.js";
+import { createSqliteWriterThread, writerThreadAvailable } from "./sqlite-writer-thread.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -30,7 +30,9 @@ export interface SqliteOptions {
   /**
    * Runs the crawl store's writes on a worker thread with its own connection to the file
    * (WAL), beside the main thread's work; default true. Ignored for in-memory databases
-   * (`:memory:` or `""`), which one connection only can see: they write in the thread.
+   * (`:memory:` or `""`), which one connection only can see, and where the thread's entry file
+   * (`dist/sqlite-writer-worker.js`) is missing, e.g. from an application bundle: those write in
+   * the thread.
    */
   writerThread?: boolean;
 }
@@ -45,7 +47,7 @@ export function createSqliteDatabase(filename: string, options: SqliteOptions = 
   configureSqlite(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   const writer =
-    options.writerThread !== false && !database.memory
+    options.writerThread !== false && !database.memory && writerThreadAvailable()
       ? createSqliteWriterThread(resolve(database.name))
       : undefined;
   return {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,15 +16,32 @@ export interface SqliteWriterThread extends CrawlWriter {
 const here: string = import.meta.url ?? pathToFileURL(__filename).href;
 
 /**
- * Starts `sqlite-writer-worker` next to this module: `.js`/`.cjs` from a build, `.ts` from the
- * sources (vitest, tsx), where the thread registers tsx before importing it.
+ * Where `sqlite-writer-worker` is: next to this module, `.js`/`.cjs` in a build, `.ts` in the
+ * sources (vitest, tsx), which the thread loads through tsx. `null` when it cannot be loaded
+ * (e.g. an application bundle that left the file out).
  */
+function workerEntry(): { entry: URL; tsx: URL | null } | null {
+  try {
+    const ext = extname(new URL(here).pathname);
+    const entry = new URL(`./sqlite-writer-worker${ext}`, here);
+    if (!existsSync(entry)) return null;
+    if (ext !== ".ts") return { entry, tsx: null };
+    const loader = pathToFileURL(createRequire(here).resolve("tsx"));
+    return { entry, tsx: new URL("./esm/api/index.mjs", loader) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the writer thread can start here; else the crawl store writes in the thread. */
+export const writerThreadAvailable = (): boolean => workerEntry() !== null;
+
 function spawnWorker(filename: string): Worker {
-  const ext = extname(new URL(here).pathname);
-  const entry = new URL(`./sqlite-writer-worker${ext}`, here);
+  const found = workerEntry();
+  if (!found) throw new Error("the SQLite writer thread's entry file is missing");
+  const { entry, tsx } = found;
   const options = { workerData: { filename } };
-  if (ext !== ".ts") return new Worker(entry, options);
-  const tsx = new URL("./esm/api/index.mjs", pathToFileURL(createRequire(here).resolve("tsx")));
+  if (!tsx) return new Worker(entry, options);
   const boot = `import(${JSON.stringify(tsx.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
   return new Worker(boot, { ...options, eval: true });
 }
