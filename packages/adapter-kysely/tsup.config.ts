@@ -1,3 +1,4 @@
 import { packageBuild } from "../../tsup.base";
 
-export default packageBuild();
+// The SQLite writer thread's entry is a file of its own (a `worker_threads` script).
+export default packageBuild(["src/index.ts", "src/sqlite-writer-worker.ts"]);

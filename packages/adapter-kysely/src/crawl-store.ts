@@ -32,9 +32,9 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
   const { db, dialect } = handle;
   if (dialect === "sqlite" && !handle.sqlite)
     throw new Error("the SQLite crawl store needs the handle of createSqliteDatabase");
-  const writer = handle.sqlite
-    ? createSqliteCrawlWriter(handle.sqlite, db)
-    : createPostgresCrawlWriter(db);
+  const writer =
+    handle.sqliteWriter ??
+    (handle.sqlite ? createSqliteCrawlWriter(handle.sqlite, db) : createPostgresCrawlWriter(db));
   /** A text column compared byte-wise on both engines. */
   const bytes = (column: string) =>
     dialect === "postgres" ? sql.raw(`${column} collate "C"`) : sql.ref(column);

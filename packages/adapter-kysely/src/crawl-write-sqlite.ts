@@ -69,16 +69,20 @@ function prepare(database: Sqlite.Database) {
   };
 }
 
+/** The writes of one SQLite connection, synchronous (each one `BEGIN IMMEDIATE` transaction). */
+export interface SqliteWrites {
+  append(batch: readonly CrawlRecord[], pathCap: number): number;
+  upgrade(eventId: string, botOperator: string | null, matchedRange: string | null): boolean;
+  addLegacy(rows: LegacyDelta[]): void;
+}
+
 /**
- * SQLite writes through better-sqlite3 statements prepared once and reused: each call is one
- * synchronous `BEGIN IMMEDIATE` transaction, run while holding Kysely's connection (so no Kysely
- * query interleaves). Events are inserted one statement each (`changes` says which are new); each
- * distinct aggregate key is updated in place, or inserted when no row changed.
+ * SQLite writes through better-sqlite3 statements prepared once (on first use) and reused; each
+ * call is one synchronous `BEGIN IMMEDIATE` transaction. Events are inserted one statement each
+ * (`changes` says which are new); each distinct aggregate key is updated in place, or inserted
+ * when no row changed. Run by the in-thread writer and by the writer thread alike.
  */
-export function createSqliteCrawlWriter(
-  database: Sqlite.Database,
-  db: Kysely<Database>,
-): CrawlWriter {
+export function createSqliteWrites(database: Sqlite.Database): SqliteWrites {
   let cached: ReturnType<typeof prepare> | null = null;
   const s = () => {
     cached ??= prepare(database);
@@ -134,7 +138,8 @@ export function createSqliteCrawlWriter(
       for (const p of state.admitted) st.addPath.run(state.domainId, state.day, p);
       st.setDayCount.run(state.count, state.domainId, state.day);
     }
-    apply(countCrawls(added));
+    // One writer at a time: no lock order to keep, so the rows need no sort.
+    apply(countCrawls(added, { sorted: false }));
     return { inserted: added.length, days };
   });
 
@@ -152,18 +157,33 @@ export function createSqliteCrawlWriter(
 
   const addLegacy = database.transaction((rows: LegacyDelta[]) => apply(legacyOnly(rows)));
 
+  return {
+    append(batch, cap) {
+      const { inserted, days } = append.immediate(batch, cap);
+      stored.remember(days);
+      return inserted;
+    },
+    upgrade: (eventId, botOperator, matchedRange) =>
+      upgrade.immediate(eventId, botOperator, matchedRange),
+    addLegacy: (rows) => addLegacy.immediate(rows),
+  };
+}
+
+/**
+ * The in-thread writer: the transactions of `createSqliteWrites` on the handle's own connection,
+ * run while holding Kysely's connection (so no Kysely query interleaves).
+ */
+export function createSqliteCrawlWriter(
+  database: Sqlite.Database,
+  db: Kysely<Database>,
+): CrawlWriter {
+  const writes = createSqliteWrites(database);
   /** Runs a transaction while holding Kysely's single connection. */
   const locked = <T>(fn: () => T): Promise<T> => db.connection().execute(async () => fn());
-
   return {
-    append: (batch, cap) =>
-      locked(() => {
-        const { inserted, days } = append.immediate(batch, cap);
-        stored.remember(days);
-        return inserted;
-      }),
+    append: (batch, cap) => locked(() => writes.append(batch, cap)),
     upgrade: (eventId, botOperator, matchedRange) =>
-      locked(() => upgrade.immediate(eventId, botOperator, matchedRange)),
-    addLegacy: (rows) => locked(() => addLegacy.immediate(rows)),
+      locked(() => writes.upgrade(eventId, botOperator, matchedRange)),
+    addLegacy: (rows) => locked(() => writes.addLegacy(rows)),
   };
 }

@@ -1,7 +1,11 @@
+import { resolve } from "node:path";
 import Sqlite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import type { CrawlWriter } from "./crawl-sql.js";
 import type { Database } from "./schema.js";
+import { configureSqlite } from "./sqlite-pragmas.js";
+import { createSqliteWriterThread, writerThreadAvailable } from "./sqlite-writer-thread.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -16,21 +20,47 @@ export interface KyselyHandle {
    * statements; use it only while holding Kysely's connection (`db.connection().execute`).
    */
   sqlite?: Sqlite.Database;
+  /** The writer thread of the crawl store (SQLite file databases, unless turned off). */
+  sqliteWriter?: CrawlWriter;
+  /** Waits for writes in progress (the writer thread's too), then closes every connection. */
   close(): Promise<void>;
 }
 
+export interface SqliteOptions {
+  /**
+   * Runs the crawl store's writes on a worker thread with its own connection to the file
+   * (WAL), beside the main thread's work; default true. Ignored for in-memory databases
+   * (`:memory:` or `""`), which one connection only can see, and where the thread's entry file
+   * (`dist/sqlite-writer-worker.js`) is missing, e.g. from an application bundle: those write in
+   * the thread.
+   */
+  writerThread?: boolean;
+}
+
 /**
- * SQLite through better-sqlite3: WAL journal, a 5 s busy timeout (other processes, such as the
- * CLI's admin commands, may write at the same time) and foreign keys on.
+ * SQLite through better-sqlite3 (`configureSqlite`: WAL, `synchronous = NORMAL`, a 5 s busy
+ * timeout since other processes such as the CLI's admin commands may write at the same time,
+ * foreign keys on). Crawl writes go to a writer thread unless `writerThread: false`.
  */
-export function createSqliteDatabase(filename: string): KyselyHandle {
+export function createSqliteDatabase(filename: string, options: SqliteOptions = {}): KyselyHandle {
   const database = new Sqlite(filename);
-  database.pragma("journal_mode = WAL");
-  database.pragma("busy_timeout = 5000");
-  database.pragma("foreign_keys = ON");
-  database.pragma("synchronous = NORMAL");
+  configureSqlite(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: "sqlite", schema: null, sqlite: database, close: () => db.destroy() };
+  const writer =
+    options.writerThread !== false && !database.memory && writerThreadAvailable()
+      ? createSqliteWriterThread(resolve(database.name))
+      : undefined;
+  return {
+    db,
+    dialect: "sqlite",
+    schema: null,
+    sqlite: database,
+    ...(writer ? { sqliteWriter: writer } : {}),
+    close: async () => {
+      await writer?.close();
+      await db.destroy();
+    },
+  };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -7,7 +7,7 @@ import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
 
-export type { Dialect, KyselyHandle, PostgresOptions } from "./database.js";
+export type { Dialect, KyselyHandle, PostgresOptions, SqliteOptions } from "./database.js";
 export { createPostgresDatabase, createSqliteDatabase } from "./database.js";
 export { MIGRATION_NAMES, migrateToLatest } from "./migrations.js";
 export type { Database } from "./schema.js";

@@ -240,6 +240,9 @@ async function serve(
     const stop = async (signal: string) => {
       logger.info("server.stopping", { signal });
       await server.close().catch(() => {});
+      // Buffered crawls and referrals are written before the stores (and SQLite's writer
+      // thread) close.
+      await crawlgate.ingest.close().catch(() => {});
       await stores.close().catch(() => {});
       resolve(0);
     };

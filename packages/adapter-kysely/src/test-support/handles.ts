@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPostgresDatabase, createSqliteDatabase, type KyselyHandle } from "../database.js";
+import {
+  createPostgresDatabase,
+  createSqliteDatabase,
+  type KyselyHandle,
+  type SqliteOptions,
+} from "../database.js";
 import { migrateToLatest } from "../migrations.js";
 import { DATABASE_URL, freshSchema } from "./postgres.js";
 
@@ -11,9 +16,9 @@ export interface TestDatabase {
 }
 
 /** A migrated SQLite database in its own temporary file. */
-export async function freshSqlite(): Promise<TestDatabase> {
+export async function freshSqlite(options: SqliteOptions = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "crawlgate-sqlite-"));
-  const handle = createSqliteDatabase(join(dir, "test.sqlite"));
+  const handle = createSqliteDatabase(join(dir, "test.sqlite"), options);
   await migrateToLatest(handle);
   return {
     handle,

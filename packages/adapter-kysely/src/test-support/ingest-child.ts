@@ -2,7 +2,7 @@
  * A separate process for the durability tests: ingests events `from..to` into a SQLite file and
  * prints `acked <eventId>` as each is acknowledged. On SIGTERM it closes the ingest (flushing
  * whatever is buffered), prints `closed <submitted>` and exits 0.
- * Usage: ingest-child.ts <sqlite file> <from> <to>
+ * Usage: ingest-child.ts <sqlite file> <from> <to> [thread|inline] (the crawl writer; default thread)
  */
 import {
   compileClassifier,
@@ -14,8 +14,8 @@ import {
 } from "@crawlgate/core";
 import { createKyselyCrawlStore, createSqliteDatabase, migrateToLatest } from "../index.js";
 
-const [file, fromText, toText] = process.argv.slice(2);
-const handle = createSqliteDatabase(file as string);
+const [file, fromText, toText, writer] = process.argv.slice(2);
+const handle = createSqliteDatabase(file as string, { writerThread: writer !== "inline" });
 await migrateToLatest(handle);
 const ingest = createIngest({
   crawls: createKyselyCrawlStore(handle),

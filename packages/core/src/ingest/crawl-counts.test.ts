@@ -118,6 +118,19 @@ describe("countCrawls", () => {
     );
   });
 
+  it("unsorted gives the same rows, in any order", () => {
+    const byJson = (rows: readonly object[]) => rows.map((r) => JSON.stringify(r)).sort();
+    fc.assert(
+      fc.property(fc.array(crawlArb, { maxLength: 40 }), (crawls) => {
+        const sorted = countCrawls(crawls);
+        const unsorted = countCrawls(crawls, { sorted: false });
+        for (const table of ["bot", "path", "served", "summary", "legacy"] as const)
+          expect(byJson(unsorted[table])).toEqual(byJson(sorted[table]));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("sums one row per key, automation as unknown, lastSeenAt the latest ts", () => {
     const deltas = countCrawls([
       counted(makeCrawl(d, { ts: at("2026-11-20T10:00:00.000Z") })),

@@ -60,8 +60,11 @@ export const servedKey = (r: ServedDelta) =>
 export const summaryKey = (r: SummaryDelta) => `${r.domainId}\0${r.day}\0${r.servedFrom}`;
 export const legacyKey = (r: LegacyDelta) => `${r.domainId}\0${r.day}\0${r.key}`;
 
+/** Rows as they come. */
+const inOrder = <T>(rows: Iterable<T>): T[] => [...rows];
+
 /** Rows in the order of their keys (compared as strings, like a sort of the keys). */
-function sortedBy<T>(rows: Iterable<T>, key: (row: T) => string): T[] {
+function byKey<T>(rows: Iterable<T>, key: (row: T) => string): T[] {
   const keyed: [string, T][] = [];
   for (const row of rows) keyed.push([key(row), row]);
   keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -89,9 +92,13 @@ interface DayGroup {
  * The deltas of new crawls (automation counts as `unknown`; legacy keys by `legacyKeyOf`), rows
  * sorted by key so concurrent writers take row locks in one order. Rows are grouped in nested
  * maps keyed by the record's own strings (no key string per event); objects and sort keys are
- * made only per distinct row.
+ * made only per distinct row. `sorted: false` leaves the rows in grouping order (no sort keys
+ * made), for a store with one writer at a time (SQLite), where lock order does not matter.
  */
-export function countCrawls(crawls: Iterable<CountedCrawl>): CountDeltas {
+export function countCrawls(
+  crawls: Iterable<CountedCrawl>,
+  options: { sorted?: boolean } = {},
+): CountDeltas {
   const domains = new Map<string, Map<string, DayGroup>>();
   for (const { record: r, day, path: p } of crawls) {
     const tier = aggregateTier(r.verdict);
@@ -170,6 +177,7 @@ export function countCrawls(crawls: Iterable<CountedCrawl>): CountDeltas {
     [...g.bots.values()].flatMap((tiers) => Object.values(tiers) as BotGroup[]),
   );
   const paths = bots.flatMap((b) => [...b.paths.values()]);
+  const sortedBy = options.sorted === false ? inOrder : byKey;
   return {
     bot: sortedBy(
       bots.map((b) => b.row),
