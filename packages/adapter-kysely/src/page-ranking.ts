@@ -9,6 +9,7 @@ import {
 } from "@crawlgate/core";
 import { type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
+import { createPathRollups, type RollupPlan } from "./path-rollups.js";
 import { num } from "./schema.js";
 
 /** A `crawl_path_day` row as the port's `PathDayCount`. */
@@ -34,9 +35,17 @@ export function toPathDayCount(r: {
  * byte-wise (`COLLATE "C"` on PostgreSQL, SQLite's default BINARY). The path prefix is compared
  * with `substr(path, 1, <code points>) = prefix`, so `%` and `_` are plain characters.
  */
-export function createPageRanking({ db, dialect }: KyselyHandle) {
+export function createPageRanking(handle: KyselyHandle) {
+  const { db, dialect } = handle;
+  const rollups = createPathRollups(handle);
   const bytes = (column: string): RawBuilder<unknown> =>
     dialect === "postgres" ? sql.raw(`${column} collate "C"`) : sql.ref(column);
+
+  /** A literal prefix condition on a path column. */
+  const prefixOf = (column: string, prefix: string | null) =>
+    prefix === null
+      ? sql`true`
+      : sql`substr(${sql.ref(column)}, 1, ${[...prefix].length}) = ${prefix}`;
 
   /** The WHERE conditions of a window with filters. */
   const conditions = (
@@ -61,29 +70,84 @@ export function createPageRanking({ db, dialect }: KyselyHandle) {
   const rankedConditions = (query: PathQuery) => {
     const out = conditions(query.domainId, query.startDay, query.endDay, query);
     out.push(sql`path <> ${OVERFLOW_PATH}`);
-    if (query.pathPrefix !== null) {
-      const length = [...query.pathPrefix].length;
-      out.push(sql`substr(path, 1, ${length}) = ${query.pathPrefix}`);
-    }
+    if (query.pathPrefix !== null) out.push(prefixOf("path", query.pathPrefix));
     return sql.join(out, sql` and `);
   };
 
-  /** Distinct paths of a query (grouped, not `count(distinct)`: no collation-aware sort). */
-  const countPaths = async (query: PathQuery): Promise<number> => {
-    const { rows } = await sql<{ n: number | string }>`
-      select count(*) as n from (
-        select path from crawl_path_day where ${rankedConditions(query)} group by path
-      ) grouped`.execute(db);
-    return num(rows[0]?.n ?? 0);
+  /**
+   * The paths of a query with their totals from the read model: the plan's blocks summed per
+   * path id, plus the plan's days from `crawl_path_day` (by id when the path has one, by text
+   * when it is newer than the last refresh).
+   */
+  const fromRollups = (query: PathQuery, plan: RollupPlan): RawBuilder<unknown> => {
+    const tiers = query.tiers && query.tiers.length > 0 ? query.tiers : null;
+    const chosen = tiers ?? (["verified", "declared", "unknown"] as const);
+    const total = sql.raw(chosen.join(" + "));
+    const verified = chosen.includes("verified") ? sql.raw("verified") : sql.raw("0");
+    const key = plan.domainKey;
+    const blocks = plan.blocks.map(
+      (b) => sql`
+        select path_id, ${total} as total, ${verified} as verified from crawl_path_rollup
+        where domain_key = ${key} and level = ${b.level} and block_start = ${b.start}`,
+    );
+    if (plan.days.length === 0) {
+      return sql`
+        select p.path, b.total, b.verified from (
+          select path_id, sum(total) as total, sum(verified) as verified from (
+            ${sql.join(blocks, sql` union all `)}
+          ) x group by path_id
+        ) b
+        join crawl_paths p on p.domain_key = ${key} and p.path_id = b.path_id
+        where b.total > 0 and ${prefixOf("p.path", query.pathPrefix)}`;
+    }
+    const tierFilter = tiers ? sql`and tier in (${sql.join(tiers)})` : sql``;
+    const dayVerified = sql`case when d.tier = 'verified' then d.count else 0 end`;
+    return sql`
+      with daily as (
+        select path, tier, count from crawl_path_day
+        where domain_id = ${query.domainId} and day in (${sql.join(plan.days)}) and count > 0
+          and path <> ${OVERFLOW_PATH} ${tierFilter}
+      )
+      select p.path, b.total, b.verified from (
+        select path_id, sum(total) as total, sum(verified) as verified from (
+          ${sql.join(blocks, sql` union all `)}
+          union all
+          select p.path_id, d.count as total, ${dayVerified} as verified
+          from daily d join crawl_paths p on p.domain_key = ${key} and p.path = d.path
+        ) x group by path_id
+      ) b
+      join crawl_paths p on p.domain_key = ${key} and p.path_id = b.path_id
+      where b.total > 0 and ${prefixOf("p.path", query.pathPrefix)}
+      union all
+      select d.path, sum(d.count) as total, sum(${dayVerified}) as verified from daily d
+      where ${prefixOf("d.path", query.pathPrefix)} and not exists (
+        select 1 from crawl_paths p where p.domain_key = ${key} and p.path = d.path
+      )
+      group by d.path`;
   };
+
+  /** The paths of a query with their totals, straight from `crawl_path_day`. */
+  const fromDays = (query: PathQuery): RawBuilder<unknown> => sql`
+    select path, sum(count) as total,
+      sum(case when tier = 'verified' then count else 0 end) as verified
+    from crawl_path_day
+    where ${rankedConditions(query)}
+    group by path`;
 
   return {
     /**
      * One aggregation per call: the window count of the grouped paths rides on every row
      * (`count(*) over ()`, taken before the keyset filter); only an empty page needs a count of
-     * its own.
+     * its own. Without a bot filter the totals come from the read model (`path-rollups.ts`)
+     * once it is built; the read model has no bot dimension, so a bot filter reads
+     * `crawl_path_day`.
      */
     async rankPaths(query: PathRankQuery): Promise<PathRanking> {
+      const plan =
+        query.botIds && query.botIds.length > 0
+          ? null
+          : await rollups.plan(query.domainId, query.startDay, query.endDay);
+      const grouped = plan && plan.blocks.length > 0 ? fromRollups(query, plan) : fromDays(query);
       const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");
       const after = query.after
         ? sql`where ${value} < ${query.after.value} or (${value} = ${query.after.value} and ${bytes("path")} > ${query.after.path})`
@@ -95,13 +159,7 @@ export function createPageRanking({ db, dialect }: KyselyHandle) {
         path_count: number | string;
       }>`
         select path, total, verified, path_count from (
-          select path, total, verified, count(*) over () as path_count from (
-            select path, sum(count) as total,
-              sum(case when tier = 'verified' then count else 0 end) as verified
-            from crawl_path_day
-            where ${rankedConditions(query)}
-            group by path
-          ) grouped
+          select path, total, verified, count(*) over () as path_count from (${grouped}) grouped
         ) ranked
         ${after}
         order by ${value} desc, ${bytes("path")} asc
@@ -112,8 +170,14 @@ export function createPageRanking({ db, dialect }: KyselyHandle) {
         verified: num(r.verified),
       }));
       if (rows[0]) return { paths, pathCount: num(rows[0].path_count) };
-      return { paths, pathCount: query.after ? await countPaths(query) : 0 };
+      if (!query.after) return { paths, pathCount: 0 };
+      const count = await sql<{ n: number | string }>`
+        select count(*) as n from (${grouped}) grouped`.execute(db);
+      return { paths, pathCount: num(count.rows[0]?.n ?? 0) };
     },
+
+    /** Brings the read model up to date through `throughDay` (see `path-rollups.ts`). */
+    refreshPathRollups: rollups.refresh,
 
     async countsOfPaths(
       domainId: string,
