@@ -38,7 +38,7 @@ const BOTS = [
   "applebot",
   "unknown",
 ];
-const TODAY = "2026-11-20";
+export const TODAY = "2026-11-20";
 const NOW = new Date(`${TODAY}T12:00:00.000Z`);
 
 /** A SQL expression choosing among the bots by an integer expression. */
@@ -52,7 +52,7 @@ const tierCase = (bot: string, expr: string) =>
  * every day with three bots each, the tail's 98,000 paths on about 30% of the days with one bot.
  * Counts give about 10 million crawls in all.
  */
-async function seed(handle: KyselyHandle, domainId: string): Promise<number> {
+export async function seed(handle: KyselyHandle, domainId: string): Promise<number> {
   const db = handle.db;
   const first = addDays(TODAY, -(DAYS - 1));
   const pg = handle.dialect === "postgres";
@@ -74,7 +74,8 @@ async function seed(handle: KyselyHandle, domainId: string): Promise<number> {
   await sql
     .raw(`insert into crawl_path_day (domain_id, day, path, bot_id, tier, count)
       select '${domainId}', day, path, bot_id, ${tier}, count
-      from (select day, path, di, pi, count, ${bot} as bot_id from (${rows}) r) x`)
+      from (select day, path, di, pi, count, ${bot} as bot_id from (${rows}) r) x
+      order by di, pi`)
     .execute(db);
   await sql
     .raw(`insert into crawl_bot_day (domain_id, day, bot_id, tier, count)

@@ -368,9 +368,15 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("level", "integer", (c) => c.notNull())
         .addColumn("block_start", "integer", (c) => c.notNull())
         .addColumn("path_id", "integer", (c) => c.notNull())
-        .addColumn("verified", "bigint", (c) => c.notNull())
-        .addColumn("declared", "bigint", (c) => c.notNull())
-        .addColumn("unknown", "bigint", (c) => c.notNull())
+        // 32-bit counts (PostgreSQL sums them without numeric arithmetic); a block whose total
+        // does not fit fails its refresh (reads then use the day counts, still exact).
+        .addColumn("verified", "integer", (c) => c.notNull())
+        .addColumn("declared", "integer", (c) => c.notNull())
+        .addColumn("unknown", "integer", (c) => c.notNull())
+        .addCheckConstraint(
+          "crawl_path_rollup_total",
+          sql`verified + declared + unknown <= 2147483647`,
+        )
         .addPrimaryKeyConstraint("crawl_path_rollup_pk", [
           "domain_key",
           "level",

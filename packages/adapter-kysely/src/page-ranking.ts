@@ -7,10 +7,10 @@ import {
   type PathRanking,
   type PathRankQuery,
 } from "@crawlgate/core";
-import { type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { createPathRollups, type RollupPlan } from "./path-rollups.js";
-import { num } from "./schema.js";
+import { type Database, num } from "./schema.js";
 
 /** A `crawl_path_day` row as the port's `PathDayCount`. */
 export function toPathDayCount(r: {
@@ -77,7 +77,10 @@ export function createPageRanking(handle: KyselyHandle) {
   /**
    * The paths of a query with their totals from the read model: the plan's blocks summed per
    * path id, plus the plan's days from `crawl_path_day` (by id when the path has one, by text
-   * when it is newer than the last refresh).
+   * when it is newer than the last refresh). Counts are summed as 32-bit values (a day row's
+   * count is far below 2^31; a block's total is checked when it is built), so PostgreSQL adds
+   * them without numeric arithmetic. `cross join` keeps SQLite's join order (grouped rows
+   * outside, `crawl_paths` looked up by key inside); PostgreSQL plans it as an inner join.
    */
   const fromRollups = (query: PathQuery, plan: RollupPlan): RawBuilder<unknown> => {
     const tiers = query.tiers && query.tiers.length > 0 ? query.tiers : null;
@@ -85,45 +88,59 @@ export function createPageRanking(handle: KyselyHandle) {
     const total = sql.raw(chosen.join(" + "));
     const verified = chosen.includes("verified") ? sql.raw("verified") : sql.raw("0");
     const key = plan.domainKey;
-    const blocks = plan.blocks.map(
+    const parts = plan.blocks.map(
       (b) => sql`
         select path_id, ${total} as total, ${verified} as verified from crawl_path_rollup
         where domain_key = ${key} and level = ${b.level} and block_start = ${b.start}`,
     );
-    if (plan.days.length === 0) {
-      return sql`
-        select p.path, b.total, b.verified from (
-          select path_id, sum(total) as total, sum(verified) as verified from (
-            ${sql.join(blocks, sql` union all `)}
-          ) x group by path_id
-        ) b
-        join crawl_paths p on p.domain_key = ${key} and p.path_id = b.path_id
-        where b.total > 0 and ${prefixOf("p.path", query.pathPrefix)}`;
-    }
-    const tierFilter = tiers ? sql`and tier in (${sql.join(tiers)})` : sql``;
-    const dayVerified = sql`case when d.tier = 'verified' then d.count else 0 end`;
-    return sql`
-      with daily as (
-        select path, tier, count from crawl_path_day
-        where domain_id = ${query.domainId} and day in (${sql.join(plan.days)}) and count > 0
-          and path <> ${OVERFLOW_PATH} ${tierFilter}
-      )
+    if (plan.days.length > 0)
+      parts.push(sql`select path_id, total, verified from daily where path_id is not null`);
+    const named = sql`
       select p.path, b.total, b.verified from (
         select path_id, sum(total) as total, sum(verified) as verified from (
-          ${sql.join(blocks, sql` union all `)}
-          union all
-          select p.path_id, d.count as total, ${dayVerified} as verified
-          from daily d join crawl_paths p on p.domain_key = ${key} and p.path = d.path
+          ${sql.join(parts, sql` union all `)}
         ) x group by path_id
       ) b
-      join crawl_paths p on p.domain_key = ${key} and p.path_id = b.path_id
-      where b.total > 0 and ${prefixOf("p.path", query.pathPrefix)}
-      union all
-      select d.path, sum(d.count) as total, sum(${dayVerified}) as verified from daily d
-      where ${prefixOf("d.path", query.pathPrefix)} and not exists (
-        select 1 from crawl_paths p where p.domain_key = ${key} and p.path = d.path
+      cross join crawl_paths p
+      where p.domain_key = ${key} and p.path_id = b.path_id and b.total > 0
+        and ${prefixOf("p.path", query.pathPrefix)}`;
+    if (plan.days.length === 0) return named;
+    const count = sql`cast(d.count as integer)`;
+    return sql`
+      with daily as (
+        select d.path, p.path_id, ${count} as total,
+          case when d.tier = 'verified' then ${count} else 0 end as verified
+        from crawl_path_day d
+        left join crawl_paths p on p.domain_key = ${key} and p.path = d.path
+        where d.domain_id = ${query.domainId} and d.day in (${sql.join(plan.days)})
+          and d.count > 0 and d.path <> ${OVERFLOW_PATH}
+          ${tiers ? sql`and d.tier in (${sql.join(tiers)})` : sql``}
       )
-      group by d.path`;
+      ${named}
+      union all
+      select path, sum(total) as total, sum(verified) as verified from daily
+      where path_id is null and ${prefixOf("path", query.pathPrefix)}
+      group by path`;
+  };
+
+  /**
+   * Runs a read over the read model. On PostgreSQL in a transaction with settings for its one
+   * shape (a few hundred thousand block rows of known blocks, grouped by path id, joined to
+   * 100,000-odd paths): the planner cannot estimate the groups of a union, and with its guess
+   * it picks a nested loop of one index probe per path or a hash aggregate that spills; sorting
+   * in memory and a hash join are several times faster, and JIT or parallel workers only add
+   * start-up cost here.
+   */
+  const tuned = <T>(rolled: boolean, read: (conn: Kysely<Database>) => Promise<T>): Promise<T> => {
+    if (!rolled || dialect !== "postgres") return read(db);
+    return db.transaction().execute(async (trx) => {
+      await sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
+        set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('enable_nestloop', 'off', true), set_config('enable_hashagg', 'off', true)`.execute(
+        trx,
+      );
+      return read(trx);
+    });
   };
 
   /** The paths of a query with their totals, straight from `crawl_path_day`. */
@@ -147,23 +164,26 @@ export function createPageRanking(handle: KyselyHandle) {
         query.botIds && query.botIds.length > 0
           ? null
           : await rollups.plan(query.domainId, query.startDay, query.endDay);
-      const grouped = plan && plan.blocks.length > 0 ? fromRollups(query, plan) : fromDays(query);
+      const rolled = plan !== null && plan.blocks.length > 0;
+      const grouped = rolled ? fromRollups(query, plan) : fromDays(query);
       const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");
       const after = query.after
         ? sql`where ${value} < ${query.after.value} or (${value} = ${query.after.value} and ${bytes("path")} > ${query.after.path})`
         : sql``;
-      const { rows } = await sql<{
-        path: string;
-        total: number | string;
-        verified: number | string;
-        path_count: number | string;
-      }>`
-        select path, total, verified, path_count from (
-          select path, total, verified, count(*) over () as path_count from (${grouped}) grouped
-        ) ranked
-        ${after}
-        order by ${value} desc, ${bytes("path")} asc
-        limit ${query.limit}`.execute(db);
+      const { rows } = await tuned(rolled, (conn) =>
+        sql<{
+          path: string;
+          total: number | string;
+          verified: number | string;
+          path_count: number | string;
+        }>`
+          select path, total, verified, path_count from (
+            select path, total, verified, count(*) over () as path_count from (${grouped}) grouped
+          ) ranked
+          ${after}
+          order by ${value} desc, ${bytes("path")} asc
+          limit ${query.limit}`.execute(conn),
+      );
       const paths = rows.map((r) => ({
         path: r.path,
         total: num(r.total),
@@ -171,8 +191,9 @@ export function createPageRanking(handle: KyselyHandle) {
       }));
       if (rows[0]) return { paths, pathCount: num(rows[0].path_count) };
       if (!query.after) return { paths, pathCount: 0 };
-      const count = await sql<{ n: number | string }>`
-        select count(*) as n from (${grouped}) grouped`.execute(db);
+      const count = await tuned(rolled, (conn) =>
+        sql<{ n: number | string }>`select count(*) as n from (${grouped}) grouped`.execute(conn),
+      );
       return { paths, pathCount: num(count.rows[0]?.n ?? 0) };
     },
 

@@ -92,9 +92,9 @@ export interface Database {
     level: number;
     block_start: number;
     path_id: number;
-    verified: number | string;
-    declared: number | string;
-    unknown: number | string;
+    verified: number;
+    declared: number;
+    unknown: number;
   };
   /** Per-tier totals of each day (epoch day) as the rollups were built from them. */
   crawl_rollup_days: {
