@@ -21,7 +21,7 @@ export interface KyselyHandle {
 
 /**
  * SQLite through better-sqlite3: WAL journal, a 5 s busy timeout (other processes, such as the
- * CLI's admin commands, may write at the same time) and foreign keys on.
+ * CLI's admin commands, may write at the same time), foreign keys on, a 64 MiB page cache.
  */
 export function createSqliteDatabase(filename: string): KyselyHandle {
   const database = new Sqlite(filename);
@@ -29,6 +29,9 @@ export function createSqliteDatabase(filename: string): KyselyHandle {
   database.pragma("busy_timeout = 5000");
   database.pragma("foreign_keys = ON");
   database.pragma("synchronous = NORMAL");
+  // 64 MiB of page cache (default 2 MiB): the sorter of a large GROUP BY (page ranking over the
+  // read model, a few hundred thousand rows) stays in memory instead of spilling to temp files.
+  database.pragma("cache_size = -65536");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: "sqlite", schema: null, sqlite: database, close: () => db.destroy() };
 }

@@ -20,7 +20,7 @@ import { type Database, num } from "./schema.js";
 
 export const TOP_LEVEL = 8;
 /** Days a refresh step covers at most (one transaction; later steps continue). */
-const STEP_DAYS = 16;
+const STEP_DAYS = 4;
 const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` day. */
