@@ -75,39 +75,40 @@ export function createPageRanking(handle: KyselyHandle) {
   };
 
   /**
-   * The paths of a query with their totals from the read model: the plan's blocks summed per
-   * path id, plus the plan's days from `crawl_path_day` (by id when the path has one, by text
-   * when it is newer than the last refresh). Counts are summed as 32-bit values (a day row's
-   * count is far below 2^31; a block's total is checked when it is built), so PostgreSQL adds
-   * them without numeric arithmetic. `cross join` keeps SQLite's join order (grouped rows
-   * outside, `crawl_paths` looked up by key inside); PostgreSQL plans it as an inner join.
+   * A ranking page from the read model. `b`: the plan's blocks, plus the plan's days from
+   * `crawl_path_day` for paths with an id, summed per path id; `n`: the plan's days for paths
+   * newer than the last refresh, by text. Only the rows that can be on the page get their text:
+   * those whose sort value reaches the `limit`-th largest value below the keyset's (any row of
+   * the page is at least that), so the byte-order tie-break and the keyset compare text for a
+   * page and its ties, not for every path. Counts are summed as 32-bit values (a day row's count
+   * is far below 2^31; a block's total is checked when it is built), so PostgreSQL adds them
+   * without numeric arithmetic. `cross join` keeps SQLite's join order (grouped rows outside,
+   * `crawl_paths` looked up by key inside); PostgreSQL plans it as an inner join.
    */
-  const fromRollups = (query: PathQuery, plan: RollupPlan): RawBuilder<unknown> => {
+  async function rankFromRollups(query: PathRankQuery, plan: RollupPlan): Promise<PathRanking> {
     const tiers = query.tiers && query.tiers.length > 0 ? query.tiers : null;
     const chosen = tiers ?? (["verified", "declared", "unknown"] as const);
     const total = sql.raw(chosen.join(" + "));
     const verified = chosen.includes("verified") ? sql.raw("verified") : sql.raw("0");
     const key = plan.domainKey;
+    const days = plan.days.length > 0;
     const parts = plan.blocks.map(
       (b) => sql`
         select path_id, ${total} as total, ${verified} as verified from crawl_path_rollup
         where domain_key = ${key} and level = ${b.level} and block_start = ${b.start}`,
     );
-    if (plan.days.length > 0)
-      parts.push(sql`select path_id, total, verified from daily where path_id is not null`);
-    const named = sql`
-      select p.path, b.total, b.verified from (
-        select path_id, sum(total) as total, sum(verified) as verified from (
-          ${sql.join(parts, sql` union all `)}
-        ) x group by path_id
-      ) b
-      cross join crawl_paths p
-      where p.domain_key = ${key} and p.path_id = b.path_id and b.total > 0
-        and ${prefixOf("p.path", query.pathPrefix)}`;
-    if (plan.days.length === 0) return named;
+    if (days) parts.push(sql`select path_id, total, verified from daily where path_id is not null`);
+    const prefixed =
+      query.pathPrefix === null
+        ? sql``
+        : sql`where path_id in (
+            select path_id from crawl_paths
+            where domain_key = ${key} and ${prefixOf("path", query.pathPrefix)})`;
     const count = sql`cast(d.count as integer)`;
-    return sql`
-      with daily as materialized (
+    const ctes = sql`
+      with ${
+        days
+          ? sql`daily as materialized (
         select d.path, p.path_id, ${count} as total,
           case when d.tier = 'verified' then ${count} else 0 end as verified
         from crawl_path_day d
@@ -115,13 +116,62 @@ export function createPageRanking(handle: KyselyHandle) {
         where d.domain_id = ${query.domainId} and d.day in (${sql.join(plan.days)})
           and d.count > 0 and d.path <> ${OVERFLOW_PATH}
           ${tiers ? sql`and d.tier in (${sql.join(tiers)})` : sql``}
-      )
-      ${named}
-      union all
-      select path, sum(total) as total, sum(verified) as verified from daily
-      where path_id is null and ${prefixOf("path", query.pathPrefix)}
-      group by path`;
-  };
+      ),
+      n as materialized (
+        select path, sum(total) as total, sum(verified) as verified from daily
+        where path_id is null and ${prefixOf("path", query.pathPrefix)}
+        group by path
+      ),`
+          : sql``
+      }
+      b as materialized (
+        select path_id, sum(total) as total, sum(verified) as verified from (
+          ${sql.join(parts, sql` union all `)}
+        ) x ${prefixed}
+        group by path_id
+      ),
+      vals as materialized (
+        select total, verified from b where total > 0
+        ${days ? sql`union all select total, verified from n` : sql``}
+      )`;
+    const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");
+    const { after } = query;
+    const below = after ? sql`where ${value} < ${after.value}` : sql``;
+    const threshold = sql`coalesce((
+      select ${value} from vals ${below} order by ${value} desc
+      limit 1 offset ${query.limit - 1}), -1)`;
+    const keyset = after
+      ? sql`where ${value} < ${after.value} or (${value} = ${after.value} and ${bytes("path")} > ${after.path})`
+      : sql``;
+    const { rows } = await tuned((conn) =>
+      sql<{
+        path: string;
+        total: number | string;
+        verified: number | string;
+        path_count: number | string;
+      }>`
+        ${ctes}
+        select path, total, verified, (select count(*) from vals) as path_count from (
+          select p.path, b.total, b.verified from b cross join crawl_paths p
+          where p.domain_key = ${key} and p.path_id = b.path_id and b.total > 0
+            and b.${value} >= ${threshold}
+          ${days ? sql`union all select path, total, verified from n where ${value} >= ${threshold}` : sql``}
+        ) ranked
+        ${keyset}
+        order by ${value} desc, ${bytes("path")} asc
+        limit ${query.limit}`.execute(conn),
+    );
+    const paths = rows.map((r) => ({
+      path: r.path,
+      total: num(r.total),
+      verified: num(r.verified),
+    }));
+    if (rows[0]) return { paths, pathCount: num(rows[0].path_count) };
+    const counted = await tuned((conn) =>
+      sql<{ n: number | string }>`${ctes} select count(*) as n from vals`.execute(conn),
+    );
+    return { paths, pathCount: num(counted.rows[0]?.n ?? 0) };
+  }
 
   /**
    * Runs a read over the read model. On PostgreSQL in a transaction with settings for its one
@@ -131,8 +181,8 @@ export function createPageRanking(handle: KyselyHandle) {
    * in memory and a hash join are several times faster, and JIT or parallel workers only add
    * start-up cost here.
    */
-  const tuned = <T>(rolled: boolean, read: (conn: Kysely<Database>) => Promise<T>): Promise<T> => {
-    if (!rolled || dialect !== "postgres") return read(db);
+  const tuned = <T>(read: (conn: Kysely<Database>) => Promise<T>): Promise<T> => {
+    if (dialect !== "postgres") return read(db);
     return db.transaction().execute(async (trx) => {
       await sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
         set_config('max_parallel_workers_per_gather', '0', true),
@@ -164,26 +214,24 @@ export function createPageRanking(handle: KyselyHandle) {
         query.botIds && query.botIds.length > 0
           ? null
           : await rollups.plan(query.domainId, query.startDay, query.endDay);
-      const rolled = plan !== null && plan.blocks.length > 0;
-      const grouped = rolled ? fromRollups(query, plan) : fromDays(query);
+      if (plan !== null && plan.blocks.length > 0) return rankFromRollups(query, plan);
+      const grouped = fromDays(query);
       const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");
       const after = query.after
         ? sql`where ${value} < ${query.after.value} or (${value} = ${query.after.value} and ${bytes("path")} > ${query.after.path})`
         : sql``;
-      const { rows } = await tuned(rolled, (conn) =>
-        sql<{
-          path: string;
-          total: number | string;
-          verified: number | string;
-          path_count: number | string;
-        }>`
-          select path, total, verified, path_count from (
-            select path, total, verified, count(*) over () as path_count from (${grouped}) grouped
-          ) ranked
-          ${after}
-          order by ${value} desc, ${bytes("path")} asc
-          limit ${query.limit}`.execute(conn),
-      );
+      const { rows } = await sql<{
+        path: string;
+        total: number | string;
+        verified: number | string;
+        path_count: number | string;
+      }>`
+        select path, total, verified, path_count from (
+          select path, total, verified, count(*) over () as path_count from (${grouped}) grouped
+        ) ranked
+        ${after}
+        order by ${value} desc, ${bytes("path")} asc
+        limit ${query.limit}`.execute(db);
       const paths = rows.map((r) => ({
         path: r.path,
         total: num(r.total),
@@ -191,9 +239,8 @@ export function createPageRanking(handle: KyselyHandle) {
       }));
       if (rows[0]) return { paths, pathCount: num(rows[0].path_count) };
       if (!query.after) return { paths, pathCount: 0 };
-      const count = await tuned(rolled, (conn) =>
-        sql<{ n: number | string }>`select count(*) as n from (${grouped}) grouped`.execute(conn),
-      );
+      const count = await sql<{ n: number | string }>`
+        select count(*) as n from (${grouped}) grouped`.execute(db);
       return { paths, pathCount: num(count.rows[0]?.n ?? 0) };
     },
 
