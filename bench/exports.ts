@@ -198,10 +198,15 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
     cursor = body.nextCursor;
   }
   const deep = cursor;
-  if (deep)
+  if (deep) {
     await measure("page-analytics-deep-cursor-page", () =>
       call(crawlgate, k, "export-page-analytics", { cursor: deep }),
     );
+    // The same page without its 500 series (what the ranking and the counts cost alone).
+    await measure("page-analytics-deep-cursor-page-no-series", () =>
+      call(crawlgate, k, "export-page-analytics", { cursor: deep, series: false }),
+    );
+  }
   // Filtered first pages: a tier filter reads the read model, a bot filter the day table.
   await measure("page-analytics-first-page-tier-verified", () =>
     call(crawlgate, k, "export-page-analytics", { domainId, period: "90d", tier: "verified" }),
