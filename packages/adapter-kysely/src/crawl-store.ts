@@ -64,6 +64,7 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
   return {
     rankPaths: ranking.rankPaths,
     countsOfPaths: ranking.countsOfPaths,
+    refreshPathRollups: ranking.refreshPathRollups,
     async appendCrawls(batch, options) {
       return { inserted: await writer.append(batch, options.pathCap) };
     },

@@ -40,7 +40,7 @@ export interface SqliteOptions {
 /**
  * SQLite through better-sqlite3 (`configureSqlite`: WAL, `synchronous = NORMAL`, a 5 s busy
  * timeout since other processes such as the CLI's admin commands may write at the same time,
- * foreign keys on). Crawl writes go to a writer thread unless `writerThread: false`.
+ * foreign keys on, a 64 MiB page cache). Crawl writes go to a writer thread unless `writerThread: false`.
  */
 export function createSqliteDatabase(filename: string, options: SqliteOptions = {}): KyselyHandle {
   const database = new Sqlite(filename);

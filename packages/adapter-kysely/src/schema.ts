@@ -77,6 +77,33 @@ export interface Database {
     tier: string;
     count: number | string;
   };
+  /** Page-ranking read model (path-rollups.ts): per domain, its key and how far it is built. */
+  crawl_rollup_domains: {
+    domain_id: string;
+    domain_key: number;
+    /** Epoch day (days since 1970-01-01) of the last day covered, `null` before the first build. */
+    built_through: number | null;
+    next_path_id: number;
+  };
+  crawl_paths: { domain_key: number; path_id: number; path: string };
+  /** Counts of a path in a dyadic block of `2^level` days starting at epoch day `block_start`. */
+  crawl_path_rollup: {
+    domain_key: number;
+    level: number;
+    block_start: number;
+    path_id: number;
+    verified: number;
+    declared: number;
+    unknown: number;
+  };
+  /** Per-tier totals of each day (epoch day) as the rollups were built from them. */
+  crawl_rollup_days: {
+    domain_key: number;
+    day: number;
+    verified: number | string;
+    declared: number | string;
+    unknown: number | string;
+  };
   /** `snapshot_id` is `''` for "no snapshot" (a key column cannot be NULL). */
   crawl_served_day: {
     domain_id: string;

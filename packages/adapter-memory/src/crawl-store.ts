@@ -148,6 +148,10 @@ export function createMemoryCrawlStore() {
     async rankPaths(query) {
       return rankPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);
     },
+    /** The memory store ranks its rows directly: it keeps no read model to refresh. */
+    async refreshPathRollups() {
+      return { domains: 0 };
+    },
     async countsOfPaths(domainId, startDay, endDay, filter, paths) {
       return rowsOfPaths(await pathRows(domainId, startDay, endDay), filter, paths);
     },

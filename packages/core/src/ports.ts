@@ -262,6 +262,14 @@ export interface CrawlStore {
    */
   rankPaths(query: PathRankQuery): Promise<PathRanking>;
   /**
+   * Brings the store's page-ranking read model (when it keeps one) up to date for days up to
+   * `throughDay`, for one domain or for every domain with crawls; a job, never on the ingest
+   * path. `rankPaths` answers exactly whether or not it ran (days changed since are read from
+   * the day counts); it only makes rankings over long windows faster. Returns how many domains
+   * it looked at.
+   */
+  refreshPathRollups(throughDay: string, domainId?: string): Promise<{ domains: number }>;
+  /**
    * Counts per path, day, bot and tier of the given paths (`__overflow__` may be one) in
    * `startDay <= day <= endDay` under the bot and tier filters, sorted by path (UTF-8 byte order),
    * day, botId, tier; only entries with a count; `[]` for no paths.

@@ -1,0 +1,252 @@
+import {
+  type CrawlRecord,
+  type CrawlVerdict,
+  type PathRankQuery,
+  rankPathRows,
+} from "@crawlgate/core";
+import { makeCrawl } from "@crawlgate/core/testing";
+import fc from "fast-check";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createKyselyCrawlStore } from "./crawl-store.js";
+import type { KyselyHandle } from "./database.js";
+import {
+  type Block,
+  coverWindow,
+  createPathRollups,
+  dayOfEpoch,
+  epochDay,
+  TOP_LEVEL,
+} from "./path-rollups.js";
+import { freshPostgres, freshSqlite, type TestDatabase } from "./test-support/handles.js";
+import { whenPostgres } from "./test-support/postgres.js";
+
+describe("coverWindow", () => {
+  it("partitions any window into aligned usable blocks and left-over days", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20_000, max: 21_000 }),
+        fc.integer({ min: 0, max: 800 }),
+        fc.array(fc.integer({ min: 0, max: 800 }), { maxLength: 20 }),
+        (start, length, staleOffsets) => {
+          const end = start + length;
+          const stale = new Set(staleOffsets.map((o) => start + o));
+          const usable = ({ level, start: from }: Block) => {
+            for (let d = from; d < from + 2 ** level; d++) if (stale.has(d)) return false;
+            return true;
+          };
+          const { blocks, days } = coverWindow(start, end, usable);
+          const covered: number[] = [...days];
+          for (const b of blocks) {
+            expect(b.start % 2 ** b.level).toBe(0);
+            expect(usable(b)).toBe(true);
+            for (let d = b.start; d < b.start + 2 ** b.level; d++) covered.push(d);
+          }
+          covered.sort((a, b) => a - b);
+          expect(covered).toEqual(Array.from({ length: length + 1 }, (_, i) => start + i));
+          // Left-over days are exactly the stale ones; with none, at most two blocks per level
+          // below the top one (which repeats over windows longer than 512 days).
+          expect(days).toEqual([...stale].filter((d) => d <= end).sort((a, b) => a - b));
+          if (stale.size === 0) {
+            for (let level = 0; level < TOP_LEVEL; level++)
+              expect(blocks.filter((b) => b.level === level).length).toBeLessThanOrEqual(2);
+          }
+        },
+      ),
+    );
+  });
+
+  it("converts days to epoch days and back", () => {
+    expect(epochDay("1970-01-01")).toBe(0);
+    expect(epochDay("2026-11-20")).toBe(20_777);
+    expect(dayOfEpoch(20_777)).toBe("2026-11-20");
+  });
+});
+
+const PATHS = ["/", "/a", "/a/b", "/a_b", "/ä", "/😀", "/\uff5e", "/z"];
+const BOTS = ["googlebot", "gptbot", "unknown"];
+const VERDICTS: CrawlVerdict[] = ["verified", "declared", "unknown", "automation"];
+const FIRST = epochDay("2026-10-01");
+
+/** What retention does to a day: every aggregate and raw row of it goes. */
+async function dropDay(handle: KyselyHandle, domainId: string, day: string) {
+  for (const table of [
+    "crawl_events",
+    "crawl_bot_day",
+    "crawl_path_day",
+    "crawl_served_day",
+    "crawl_summary_day",
+    "crawl_day_stats",
+    "crawl_day_paths",
+  ]) {
+    await sql`delete from ${sql.table(table)} where domain_id = ${domainId} and day = ${day}`.execute(
+      handle.db,
+    );
+  }
+}
+
+const query = (domainId: string, overrides: Partial<PathRankQuery>): PathRankQuery => ({
+  domainId,
+  startDay: dayOfEpoch(FIRST),
+  endDay: dayOfEpoch(FIRST + 40),
+  botIds: null,
+  tiers: null,
+  pathPrefix: null,
+  sortBy: "total",
+  after: null,
+  limit: 5,
+  ...overrides,
+});
+
+function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
+  describe(`page-ranking read model: ${name}`, () => {
+    it("reads built blocks, and stays exact when retention deletes days", async () => {
+      const { handle, teardown } = await fresh();
+      try {
+        const crawls = createKyselyCrawlStore(handle);
+        const d = "00000000-0000-4000-8000-0000000000f1";
+        const rows = Array.from({ length: 120 }, (_, i) =>
+          makeCrawl(d, {
+            ts: new Date((FIRST + (i % 37)) * 86_400_000 + i * 1000),
+            path: PATHS[i % PATHS.length] as string,
+            botId: BOTS[i % BOTS.length] as string,
+            verdict: VERDICTS[(i >> 1) % VERDICTS.length] as CrawlVerdict,
+          }),
+        );
+        await crawls.appendCrawls(rows, { pathCap: 1000 });
+        const rollups = createPathRollups(handle);
+        expect(await rollups.plan(d, dayOfEpoch(FIRST), dayOfEpoch(FIRST + 40))).toBeNull();
+        await crawls.refreshPathRollups(dayOfEpoch(FIRST + 34));
+        const plan = await rollups.plan(d, dayOfEpoch(FIRST + 3), dayOfEpoch(FIRST + 40));
+        // Built through day 34; days 35 and 36 have crawls and are read from the day table.
+        expect(plan?.days).toEqual([dayOfEpoch(FIRST + 35), dayOfEpoch(FIRST + 36)]);
+        expect(plan?.blocks.length).toBeGreaterThan(0);
+        const compare = async () => {
+          const stored = await crawls.pathDayCounts(d, "2026-01-01", "2026-12-31");
+          for (const q of [
+            query(d, {}),
+            query(d, { startDay: dayOfEpoch(FIRST + 5), sortBy: "verified" }),
+            query(d, { tiers: ["declared"], pathPrefix: "/a" }),
+            query(d, { after: { value: 2, path: "/a" } }),
+          ]) {
+            expect(await crawls.rankPaths(q)).toEqual(rankPathRows(stored, q));
+          }
+        };
+        await compare();
+        await dropDay(handle, d, dayOfEpoch(FIRST + 9));
+        await dropDay(handle, d, dayOfEpoch(FIRST + 35));
+        const after = await rollups.plan(d, dayOfEpoch(FIRST + 3), dayOfEpoch(FIRST + 40));
+        // The dropped built day is no longer fresh: the blocks holding it are not read.
+        expect(after?.days).toEqual([dayOfEpoch(FIRST + 36)]);
+        expect(
+          after?.blocks.some((b) => b.start <= FIRST + 9 && FIRST + 9 < b.start + 2 ** b.level),
+        ).toBe(false);
+        await compare();
+        await crawls.refreshPathRollups(dayOfEpoch(FIRST + 40));
+        const rebuilt = await rollups.plan(d, dayOfEpoch(FIRST + 3), dayOfEpoch(FIRST + 40));
+        expect(rebuilt?.days).toEqual([]);
+        await compare();
+      } finally {
+        await teardown();
+      }
+    });
+
+    it("agrees with the reference under random writes, upgrades, deletions and refreshes", async () => {
+      const { handle, teardown } = await fresh();
+      let run = 0;
+      const op = fc.oneof(
+        fc.record({
+          kind: fc.constant("append" as const),
+          crawls: fc.array(
+            fc.record({
+              day: fc.integer({ min: 0, max: 40 }),
+              path: fc.constantFrom(...PATHS),
+              bot: fc.constantFrom(...BOTS),
+              verdict: fc.constantFrom(...VERDICTS),
+            }),
+            { minLength: 1, maxLength: 12 },
+          ),
+        }),
+        fc.record({ kind: fc.constant("upgrade" as const), pick: fc.nat() }),
+        fc.record({
+          kind: fc.constant("refresh" as const),
+          through: fc.integer({ min: 0, max: 45 }),
+        }),
+        fc.record({ kind: fc.constant("drop" as const), day: fc.integer({ min: 0, max: 40 }) }),
+      );
+      const q = fc.record({
+        start: fc.integer({ min: 0, max: 40 }),
+        length: fc.integer({ min: 0, max: 40 }),
+        sortBy: fc.constantFrom("total" as const, "verified" as const),
+        tiers: fc.option(
+          fc.subarray(["verified", "declared", "unknown"] as const, { minLength: 1 }),
+          {
+            nil: null,
+          },
+        ),
+        pathPrefix: fc.constantFrom(null, "/a", "/z"),
+        limit: fc.integer({ min: 1, max: 4 }),
+      });
+      try {
+        const crawls = createKyselyCrawlStore(handle);
+        await fc.assert(
+          fc.asyncProperty(fc.array(op, { maxLength: 8 }), q, async (ops, shape) => {
+            run++;
+            const d = `00000000-0000-4000-8000-${String(run).padStart(12, "0")}`;
+            const stored: CrawlRecord[] = [];
+            for (const step of ops) {
+              if (step.kind === "append") {
+                const batch = step.crawls.map((c, i) =>
+                  makeCrawl(d, {
+                    ts: new Date((FIRST + c.day) * 86_400_000 + i * 1000),
+                    path: c.path,
+                    botId: c.bot,
+                    verdict: c.verdict,
+                  }),
+                );
+                await crawls.appendCrawls(batch, { pathCap: 6 });
+                stored.push(...batch);
+              } else if (step.kind === "upgrade") {
+                const declared = stored.filter((c) => c.verdict === "declared");
+                const event = declared[step.pick % Math.max(1, declared.length)];
+                if (event) {
+                  await crawls.upgradeToVerified(event.eventId, "G", null);
+                  event.verdict = "verified";
+                }
+              } else if (step.kind === "refresh") {
+                await crawls.refreshPathRollups(dayOfEpoch(FIRST + step.through), d);
+              } else {
+                await dropDay(handle, d, dayOfEpoch(FIRST + step.day));
+              }
+            }
+            const rows = await crawls.pathDayCounts(d, "2026-01-01", "2026-12-31");
+            const base = query(d, {
+              startDay: dayOfEpoch(FIRST + shape.start),
+              endDay: dayOfEpoch(FIRST + shape.start + shape.length),
+              sortBy: shape.sortBy,
+              tiers: shape.tiers ? [...shape.tiers] : null,
+              pathPrefix: shape.pathPrefix,
+              limit: shape.limit,
+            });
+            // Walk every page: each must equal the reference's page at the same position.
+            let after: PathRankQuery["after"] = null;
+            for (let page = 0; page < 10; page++) {
+              const pq = { ...base, after };
+              const got = await crawls.rankPaths(pq);
+              expect(got).toEqual(rankPathRows(rows, pq));
+              const last = got.paths[got.paths.length - 1];
+              if (!last) break;
+              after = { value: last[base.sortBy], path: last.path };
+            }
+          }),
+          { numRuns: 40 },
+        );
+      } finally {
+        await teardown();
+      }
+    }, 120_000);
+  });
+}
+
+rollupCases("SQLite", freshSqlite);
+whenPostgres(() => rollupCases("PostgreSQL", freshPostgres));
