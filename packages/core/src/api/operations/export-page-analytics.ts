@@ -115,7 +115,7 @@ function seriesLayout(plan: PinnedPlan): SeriesLayout {
   return {
     buckets: windowBuckets,
     bucketOf,
-    botSlot: botIds ? new Map(botIds.map((botId, i) => [botId, i])) : null,
+    botSlot: botIds ? new Map([...new Set(botIds)].map((botId, i) => [botId, i])) : null,
     botIds,
   };
 }
