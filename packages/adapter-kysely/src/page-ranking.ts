@@ -140,6 +140,9 @@ export function createPageRanking(handle: KyselyHandle) {
     const threshold = sql`coalesce((
       select ${value} from vals ${below} order by ${value} desc
       limit 1 offset ${query.limit - 1}), -1)`;
+    // Rows above the keyset's value are before the page: they need no text either.
+    const ceiling = (column: RawBuilder<unknown>) =>
+      after ? sql`and ${column} <= ${after.value}` : sql``;
     const keyset = after
       ? sql`where ${value} < ${after.value} or (${value} = ${after.value} and ${bytes("path")} > ${after.path})`
       : sql``;
@@ -154,8 +157,8 @@ export function createPageRanking(handle: KyselyHandle) {
         select path, total, verified, (select count(*) from vals) as path_count from (
           select p.path, b.total, b.verified from b cross join crawl_paths p
           where p.domain_key = ${key} and p.path_id = b.path_id and b.total > 0
-            and b.${value} >= ${threshold}
-          ${days ? sql`union all select path, total, verified from n where ${value} >= ${threshold}` : sql``}
+            and b.${value} >= ${threshold} ${ceiling(sql`b.${value}`)}
+          ${days ? sql`union all select path, total, verified from n where ${value} >= ${threshold} ${ceiling(value)}` : sql``}
         ) ranked
         ${keyset}
         order by ${value} desc, ${bytes("path")} asc

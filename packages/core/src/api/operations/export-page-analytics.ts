@@ -2,7 +2,7 @@ import { OVERFLOW_PATH } from "../../ingest/aggregates.js";
 import { compareUtf8 } from "../../referrals/landing-paths.js";
 import type { AggregateTier, PathDayCount, RankedPath } from "../../types.js";
 import { type Bucket, buckets } from "../../window/buckets.js";
-import { dayNumber } from "../../window/dates.js";
+import { dayNumber, fromDayNumber } from "../../window/dates.js";
 import { LEGACY_CUTOVER } from "../../window/window.js";
 import type { Operation } from "../context.js";
 import { readableDomain } from "../export-scope.js";
@@ -43,7 +43,7 @@ export const exportPageAnalytics: Operation = async ({ deps, user, body, now }) 
       ? await nextPageCursor(deps, user, p, [last[p.o], last.path], now)
       : null;
   const byPath = groupByPath(counts);
-  const windowBuckets = plan.series ? buckets(p.s, p.e, p.g) : null;
+  const layout = plan.series ? seriesLayout(p) : null;
   const overflow = sumTiers(byPath.get(OVERFLOW_PATH) ?? []);
   return {
     status: 200,
@@ -60,7 +60,7 @@ export const exportPageAnalytics: Operation = async ({ deps, user, body, now }) 
       domainId: access.domain.domainId,
       role: access.role,
       pageCount,
-      pages: page.map((row) => pageRow(row, byPath.get(row.path) ?? [], p, windowBuckets)),
+      pages: page.map((row) => pageRow(row, byPath.get(row.path) ?? [], layout)),
       ...(overflow.total > 0 ? { overflow } : {}),
       nextCursor,
     },
@@ -89,17 +89,43 @@ const tiersOf = (t: TierTotals) => ({
   unknown: t.unknown,
 });
 
+/** Tier index in the dense per-bucket arrays: verified, declared, unknown. */
+const TIER_SLOT: Record<AggregateTier, number> = { verified: 0, declared: 1, unknown: 2 };
+
+/**
+ * The series layout of a window: its buckets and the bucket index of each day (days are looked
+ * up by text, not parsed per row).
+ */
+interface SeriesLayout {
+  buckets: readonly Bucket[];
+  bucketOf: Map<string, number>;
+  /** Filtered bots (in the plan's order) → their slot; `null` without a bot filter. */
+  botSlot: Map<string, number> | null;
+  botIds: readonly string[] | null;
+}
+
+function seriesLayout(plan: PinnedPlan): SeriesLayout {
+  const windowBuckets = buckets(plan.s, plan.e, plan.g);
+  const start = dayNumber(plan.s);
+  const step = plan.g === "day" ? 1 : 7;
+  const bucketOf = new Map<string, number>();
+  for (let d = start; d <= dayNumber(plan.e); d++)
+    bucketOf.set(fromDayNumber(d), Math.floor((d - start) / step));
+  const botIds = plan.b && plan.b.length > 0 ? plan.b : null;
+  return {
+    buckets: windowBuckets,
+    bucketOf,
+    botSlot: botIds ? new Map([...new Set(botIds)].map((botId, i) => [botId, i])) : null,
+    botIds,
+  };
+}
+
 /**
  * One page row: `path`, `total`, `tiers`, `bots` (bots with crawls, by total descending then
  * botId), and, when asked, `series` over every bucket of the window (zeros included): T and
  * `total` per bucket, or, under a `botId` filter, a T per filtered bot.
  */
-function pageRow(
-  ranked: RankedPath,
-  rows: readonly PathDayCount[],
-  plan: PinnedPlan,
-  windowBuckets: readonly Bucket[] | null,
-) {
+function pageRow(ranked: RankedPath, rows: readonly PathDayCount[], layout: SeriesLayout | null) {
   const totals = sumTiers(rows);
   const bots = new Map<string, TierTotals>();
   for (const row of rows) {
@@ -110,42 +136,88 @@ function pageRow(
     }
     addToTier(bot, row.tier, row.count);
   }
-  const order = [...bots.entries()].sort(
-    ([a, x], [b, y]) => y.total - x.total || compareUtf8(a, b),
-  );
+  const botsOut: Record<string, TierTotals> = {};
+  if (bots.size > 0) {
+    const order =
+      bots.size === 1
+        ? [...bots.entries()]
+        : [...bots.entries()].sort(([a, x], [b, y]) => y.total - x.total || compareUtf8(a, b));
+    for (const [botId, t] of order)
+      botsOut[botId] = {
+        verified: t.verified,
+        declared: t.declared,
+        unknown: t.unknown,
+        total: t.total,
+      };
+  }
   const out: Record<string, unknown> = {
     path: ranked.path,
     total: totals.total,
     tiers: tiersOf(totals),
-    bots: Object.fromEntries(order.map(([botId, t]) => [botId, { ...tiersOf(t), total: t.total }])),
+    bots: botsOut,
   };
-  if (windowBuckets) out.series = series(rows, plan, windowBuckets);
+  if (layout)
+    out.series = layout.botSlot ? botSeries(rows, layout, layout.botSlot) : series(rows, layout);
   return out;
 }
 
-function series(rows: readonly PathDayCount[], plan: PinnedPlan, windowBuckets: readonly Bucket[]) {
-  const start = dayNumber(plan.s);
-  const step = plan.g === "day" ? 1 : 7;
-  const cells = windowBuckets.map(() => new Map<string, TierTotals>());
+/** Per bucket: T and `total`, from dense per-bucket tier counts. */
+function series(rows: readonly PathDayCount[], layout: SeriesLayout) {
+  const n = layout.buckets.length;
+  const cells = new Float64Array(n * 3);
   for (const row of rows) {
-    const index = Math.floor((dayNumber(row.day) - start) / step);
-    const key = plan.b ? row.botId : "";
-    const cell = cells[index] as Map<string, TierTotals>;
-    let totals = cell.get(key);
-    if (!totals) {
-      totals = emptyTotals();
-      cell.set(key, totals);
-    }
-    addToTier(totals, row.tier as AggregateTier, row.count);
+    const index = layout.bucketOf.get(row.day);
+    if (index === undefined) continue;
+    const at = index * 3 + TIER_SLOT[row.tier];
+    cells[at] = (cells[at] as number) + row.count;
   }
-  return windowBuckets.map((bucket, i) => {
-    const cell = cells[i] as Map<string, TierTotals>;
-    if (!plan.b) {
-      const t = cell.get("") ?? emptyTotals();
-      return { ...bucket, ...tiersOf(t), total: t.total };
+  const out = new Array<Record<string, unknown>>(n);
+  for (let i = 0; i < n; i++) {
+    const bucket = layout.buckets[i] as Bucket;
+    const verified = cells[i * 3] as number;
+    const declared = cells[i * 3 + 1] as number;
+    const unknown = cells[i * 3 + 2] as number;
+    out[i] = {
+      bucketStart: bucket.bucketStart,
+      bucketEnd: bucket.bucketEnd,
+      verified,
+      declared,
+      unknown,
+      total: verified + declared + unknown,
+    };
+  }
+  return out;
+}
+
+/** Per bucket: a T per filtered bot (in the filter's order), from dense per-bucket counts. */
+function botSeries(
+  rows: readonly PathDayCount[],
+  layout: SeriesLayout,
+  botSlot: Map<string, number>,
+) {
+  const n = layout.buckets.length;
+  const width = botSlot.size * 3;
+  const cells = new Float64Array(n * width);
+  for (const row of rows) {
+    const index = layout.bucketOf.get(row.day);
+    const bot = botSlot.get(row.botId);
+    if (index === undefined || bot === undefined) continue;
+    const at = index * width + bot * 3 + TIER_SLOT[row.tier];
+    cells[at] = (cells[at] as number) + row.count;
+  }
+  const botIds = layout.botIds ?? [];
+  const out = new Array<Record<string, unknown>>(n);
+  for (let i = 0; i < n; i++) {
+    const bucket = layout.buckets[i] as Bucket;
+    const entry: Record<string, unknown> = {
+      bucketStart: bucket.bucketStart,
+      bucketEnd: bucket.bucketEnd,
+    };
+    for (const botId of botIds) {
+      const at = i * width + (botSlot.get(botId) as number) * 3;
+      entry[botId] = { verified: cells[at], declared: cells[at + 1], unknown: cells[at + 2] };
     }
-    const entry: Record<string, unknown> = { ...bucket };
-    for (const botId of plan.b) entry[botId] = tiersOf(cell.get(botId) ?? emptyTotals());
-    return entry;
-  });
+    out[i] = entry;
+  }
+  return out;
 }
