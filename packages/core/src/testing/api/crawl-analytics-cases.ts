@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlRecord } from "../../types.js";
-import { makeCrawl } from "../crawl-store-suite.js";
+import { at, recordCrawls as record } from "./crawl-rows.js";
 import { expectWindowedExportErrors } from "./export-errors.js";
 import { useWorld } from "./use-world.js";
-import type { ApiSuiteOptions, ApiWorld } from "./world.js";
-
-const CAP = { pathCap: 1000 };
-const at = (day: string, hour = 10) =>
-  new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
-
-async function record(world: ApiWorld, domainId: string, rows: Partial<CrawlRecord>[]) {
-  await world.deps.crawls.appendCrawls(
-    rows.map((row) => makeCrawl(domainId, row)),
-    CAP,
-  );
-}
+import type { ApiSuiteOptions } from "./world.js";
 
 /** export-crawl-analytics through the HTTP handlers. The world's today is 2026-11-20. */
 export function crawlAnalyticsCases(options: ApiSuiteOptions): void {

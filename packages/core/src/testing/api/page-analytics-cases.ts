@@ -1,25 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "../../cursor/cursor.js";
 import type { CrawlRecord } from "../../types.js";
-import { makeCrawl } from "../crawl-store-suite.js";
+import { at, recordCrawls } from "./crawl-rows.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
-
-const at = (day: string, hour = 10) =>
-  new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
 
 /** `n` crawls of a path on a day (googlebot, declared unless given). */
 function crawls(n: number, day: string, row: Partial<CrawlRecord>): Partial<CrawlRecord>[] {
   return Array.from({ length: n }, () => ({ ts: at(day), ...row }));
 }
 
-async function record(world: ApiWorld, rows: Partial<CrawlRecord>[], pathCap = 1000) {
-  const shop = world.domains.shop.domainId;
-  await world.deps.crawls.appendCrawls(
-    rows.map((row) => makeCrawl(shop, row)),
-    { pathCap },
-  );
-}
+const record = (world: ApiWorld, rows: Partial<CrawlRecord>[], pathCap = 1000) =>
+  recordCrawls(world, world.domains.shop.domainId, rows, pathCap);
 
 const RESPONSE_FIELDS = [
   "generatedAt",

@@ -3,7 +3,7 @@ import { encodeCursor } from "../../cursor/cursor.js";
 import { gunzipText } from "../../snapshots/content.js";
 import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
 import type { CrawlRecord, Snapshot } from "../../types.js";
-import { makeCrawl } from "../crawl-store-suite.js";
+import { at, recordCrawls } from "./crawl-rows.js";
 import {
   expectDomainsNotFound,
   expectInvalidRequests,
@@ -12,20 +12,17 @@ import {
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
 
-const CAP = { pathCap: 1000 };
 const DAY = 24 * 60 * 60 * 1000;
 const PAGE = "/products/widget";
-const at = (day: string, hour = 10) =>
-  new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
 const html = (title: string) =>
   `<!doctype html><html lang="en"><title>${title}</title><h1>${title}</h1></html>`;
 
-async function record(world: ApiWorld, rows: Partial<CrawlRecord>[], domainId?: string) {
-  await world.deps.crawls.appendCrawls(
-    rows.map((row) => makeCrawl(domainId ?? world.domains.shop.domainId, { path: PAGE, ...row })),
-    CAP,
+const record = (world: ApiWorld, rows: Partial<CrawlRecord>[], domainId?: string) =>
+  recordCrawls(
+    world,
+    domainId ?? world.domains.shop.domainId,
+    rows.map((row) => ({ path: PAGE, ...row })),
   );
-}
 
 async function snapshotOf(world: ApiWorld, title: string, path = PAGE): Promise<Snapshot> {
   const { snapshot } = await world.crawlgate.snapshots.record({

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ReferralVisit } from "../../types.js";
+import { at } from "./crawl-rows.js";
 import { expectWindowedExportErrors } from "./export-errors.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
-
-const at = (day: string, hour = 10) =>
-  new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
 
 type Visit = Pick<ReferralVisit, "path" | "source"> & { day: string };
 

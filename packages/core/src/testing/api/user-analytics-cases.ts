@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { legacyKeys } from "../../taxonomy/registry.js";
-import type { CrawlRecord } from "../../types.js";
-import { makeCrawl } from "../crawl-store-suite.js";
+import { at, recordCrawls as record } from "./crawl-rows.js";
 import { expectPlanAndKeyErrors } from "./export-errors.js";
 import { useWorld } from "./use-world.js";
-import type { ApiSuiteOptions, ApiWorld } from "./world.js";
+import type { ApiSuiteOptions } from "./world.js";
 
-const at = (day: string, hour = 10) =>
-  new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
 const KEYS = legacyKeys().map((k) => k.key);
 const GPTBOT_UA = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2)";
-
-async function record(world: ApiWorld, domainId: string, rows: Partial<CrawlRecord>[]) {
-  await world.deps.crawls.appendCrawls(
-    rows.map((row) => makeCrawl(domainId, row)),
-    { pathCap: 1000 },
-  );
-}
 
 /** Passes every check of the SEO audit (score 100). */
 const GOOD_HTML = `<!doctype html><html lang="en"><head>
