@@ -58,13 +58,15 @@ describe("fs BlobStore on disk", () => {
     const blobs = createFsBlobStore({ root });
     await blobs.putBlob("a/b", new Uint8Array([1]));
     rmSync(root, { recursive: true });
+    // One call at a time: calls started together would reject while the first is awaited,
+    // before a handler is attached to the others (an unhandled rejection).
     for (const attempt of [
-      blobs.getBlob("a/b"),
-      blobs.hasBlob("a/b"),
-      blobs.deleteBlob("a/b"),
-      blobs.putBlob("a/b", new Uint8Array([1])),
+      () => blobs.getBlob("a/b"),
+      () => blobs.hasBlob("a/b"),
+      () => blobs.deleteBlob("a/b"),
+      () => blobs.putBlob("a/b", new Uint8Array([1])),
     ]) {
-      const error = await attempt.then(
+      const error = await attempt().then(
         () => null,
         (e: unknown) => e,
       );
