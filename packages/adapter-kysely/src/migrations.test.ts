@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeCrawl } from "@crawlgate/core/testing";
-import type { Insertable } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { EVENT_COLUMNS, eventValues } from "./crawl-sql.js";
 import { createKyselyCrawlStore } from "./crawl-store.js";
@@ -53,27 +53,106 @@ async function backfillCase(handle: KyselyHandle): Promise<void> {
   ]);
 }
 
-describe("migration 0003_crawl_aggregates", () => {
-  it("backfills the new aggregates from stored crawls (SQLite)", async () => {
+/** Runs a migration case on a fresh SQLite file and, when available, a fresh PostgreSQL schema. */
+function onBothDialects(title: string, run: (handle: KyselyHandle) => Promise<void>): void {
+  it(`${title} (SQLite)`, async () => {
     const dir = mkdtempSync(join(tmpdir(), "crawlgate-migrate-"));
     const handle = createSqliteDatabase(join(dir, "test.sqlite"));
     try {
-      await backfillCase(handle);
+      await run(handle);
     } finally {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
-
   whenPostgres(() => {
-    it("backfills the new aggregates from stored crawls (PostgreSQL)", async () => {
-      const schema = freshSchema();
-      const handle = createPostgresDatabase(DATABASE_URL, { schema });
+    it(`${title} (PostgreSQL)`, async () => {
+      const handle = createPostgresDatabase(DATABASE_URL, { schema: freshSchema() });
       try {
-        await backfillCase(handle);
+        await run(handle);
       } finally {
         await handle.close();
       }
     });
   });
+}
+
+describe("migration 0003_crawl_aggregates", () => {
+  onBothDialects("backfills the new aggregates from stored crawls", backfillCase);
+});
+
+/** A read model built under 0006 is dropped by 0007 and rebuilt by the next refresh. */
+async function packedBlocksCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0006_path_rollups");
+  const crawls = createKyselyCrawlStore(handle);
+  await crawls.appendCrawls(
+    [
+      makeCrawl(d, { ts: new Date("2026-11-18T08:00:00.000Z"), path: "/a" }),
+      makeCrawl(d, { ts: new Date("2026-11-19T08:00:00.000Z"), path: "/b", verdict: "verified" }),
+      makeCrawl(d, { ts: new Date("2026-11-19T09:00:00.000Z"), path: "/b" }),
+    ],
+    { pathCap: 100 },
+  );
+  // An old-shape model whose counts no longer match anything: it must not be read.
+  const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await db
+    .insertInto("crawl_rollup_domains")
+    .values({ domain_id: d, domain_key: 1, built_through: 20_776, next_path_id: 3 })
+    .execute();
+  await db
+    .insertInto("crawl_paths")
+    .values([
+      { domain_key: 1, path_id: 1, path: "/a" },
+      { domain_key: 1, path_id: 2, path: "/b" },
+    ])
+    .execute();
+  await db
+    .insertInto("crawl_path_rollup")
+    .values({
+      domain_key: 1,
+      level: 1,
+      block_start: 20_774,
+      path_id: 1,
+      verified: 0,
+      declared: 99,
+      unknown: 0,
+    })
+    .execute();
+  await db
+    .insertInto("crawl_rollup_days")
+    .values({ domain_key: 1, day: 20_775, verified: 0, declared: 1, unknown: 0 })
+    .execute();
+  expect(await migrateToLatest(handle)).toEqual(["0007_packed_rollup_blocks"]);
+  expect(await db.selectFrom("crawl_rollup_days").selectAll().execute()).toEqual([]);
+  expect(
+    await db.selectFrom("crawl_rollup_domains").select(["built_through", "next_version"]).execute(),
+  ).toEqual([{ built_through: null, next_version: 1 }]);
+  const query = {
+    domainId: d,
+    startDay: "2026-11-01",
+    endDay: "2026-11-20",
+    botIds: null,
+    tiers: null,
+    pathPrefix: null,
+    sortBy: "total" as const,
+    after: null,
+    limit: 10,
+  };
+  const expected = {
+    paths: [
+      { path: "/b", total: 2, verified: 1 },
+      { path: "/a", total: 1, verified: 0 },
+    ],
+    pathCount: 2,
+  };
+  expect(await crawls.rankPaths(query)).toEqual(expected);
+  await crawls.refreshPathRollups("2026-11-19");
+  expect(
+    (await db.selectFrom("crawl_rollup_blocks").select("level").execute()).length,
+  ).toBeGreaterThan(0);
+  expect(await crawls.rankPaths(query)).toEqual(expected);
+}
+
+describe("migration 0007_packed_rollup_blocks", () => {
+  onBothDialects("drops the per-path rollups and lets the next refresh rebuild", packedBlocksCase);
 });

@@ -397,6 +397,32 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  "0007_packed_rollup_blocks": {
+    // biome-ignore lint/suspicious/noExplicitAny: the Kysely idiom for migrations
+    async up(db: Kysely<any>) {
+      // One row per block instead of one per block and path: the counts of every path id of the
+      // block packed as 32-bit integers (path-rollups.ts). The read model is rebuilt from the
+      // day table by the next refresh: its stamps and coverage are cleared with the old blocks.
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema.dropTable("crawl_path_rollup").execute();
+      await db.deleteFrom("crawl_rollup_days").execute();
+      await db.schema
+        .alterTable("crawl_rollup_domains")
+        .addColumn("next_version", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.updateTable("crawl_rollup_domains").set({ built_through: null }).execute();
+      await db.schema
+        .createTable("crawl_rollup_blocks")
+        .addColumn("domain_key", "integer", (c) => c.notNull())
+        .addColumn("level", "integer", (c) => c.notNull())
+        .addColumn("block_start", "integer", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .addColumn("width", "integer", (c) => c.notNull())
+        .addColumn("counts", sqlite ? "blob" : "bytea", (c) => c.notNull())
+        .addPrimaryKeyConstraint("crawl_rollup_blocks_pk", ["domain_key", "level", "block_start"])
+        .execute();
+    },
+  },
 };
 
 /** Names of every migration, oldest first. */

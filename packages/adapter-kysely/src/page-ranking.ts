@@ -7,10 +7,17 @@ import {
   type PathRanking,
   type PathRankQuery,
 } from "@crawlgate/core";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
-import { createPathRollups, type RollupPlan } from "./path-rollups.js";
-import { type Database, num } from "./schema.js";
+import { type Block, createPathRollups, type RollupPlan } from "./path-rollups.js";
+import { type PathDirectory, rankBlocks } from "./rank-blocks.js";
+import { type BlockCounts, unpackBlock, WeightedLru } from "./rollup-blocks.js";
+import { num } from "./schema.js";
+
+/** Bytes of decoded blocks a store keeps between rankings. */
+const BLOCK_CACHE_BYTES = 256 * 1024 * 1024;
+/** Paths of the directories a store keeps between rankings. */
+const DIRECTORY_CACHE_PATHS = 2_000_000;
 
 /** A `crawl_path_day` row as the port's `PathDayCount`. */
 export function toPathDayCount(r: {
@@ -74,127 +81,108 @@ export function createPageRanking(handle: KyselyHandle) {
     return sql.join(out, sql` and `);
   };
 
-  /**
-   * A ranking page from the read model. `b`: the plan's blocks, plus the plan's days from
-   * `crawl_path_day` for paths with an id, summed per path id; `n`: the plan's days for paths
-   * newer than the last refresh, by text. Only the rows that can be on the page get their text:
-   * those whose sort value reaches the `limit`-th largest value below the keyset's (any row of
-   * the page is at least that), so the byte-order tie-break and the keyset compare text for a
-   * page and its ties, not for every path. Counts are summed as 32-bit values (a day row's count
-   * is far below 2^31; a block's total is checked when it is built), so PostgreSQL adds them
-   * without numeric arithmetic. `cross join` keeps SQLite's join order (grouped rows outside,
-   * `crawl_paths` looked up by key inside); PostgreSQL plans it as an inner join.
-   */
-  async function rankFromRollups(query: PathRankQuery, plan: RollupPlan): Promise<PathRanking> {
-    const tiers = query.tiers && query.tiers.length > 0 ? query.tiers : null;
-    const chosen = tiers ?? (["verified", "declared", "unknown"] as const);
-    const total = sql.raw(chosen.join(" + "));
-    const verified = chosen.includes("verified") ? sql.raw("verified") : sql.raw("0");
-    const key = plan.domainKey;
-    const days = plan.days.length > 0;
-    const parts = plan.blocks.map(
-      (b) => sql`
-        select path_id, ${total} as total, ${verified} as verified from crawl_path_rollup
-        where domain_key = ${key} and level = ${b.level} and block_start = ${b.start}`,
+  /** Decoded blocks by `domain:level:start`, with the version they were read at. */
+  const blockCache = new WeightedLru<{ version: number; block: BlockCounts }>(BLOCK_CACHE_BYTES);
+  /** Path directories by domain key (append-only: ids are never reused or renamed). */
+  const directories = new WeightedLru<PathDirectory>(DIRECTORY_CACHE_PATHS);
+  const loading = new Map<number, Promise<PathDirectory>>();
+
+  /** The blocks of a plan: cached ones whose version is current, the others read. */
+  async function readBlocks(key: number, wanted: readonly Block[]): Promise<BlockCounts[]> {
+    if (wanted.length === 0) return [];
+    const keys = sql.join(wanted.map((b) => sql`(${b.level}, ${b.start})`));
+    const cacheKey = (level: number, start: number) => `${key}:${level}:${start}`;
+    const current = await sql<{ level: number; block_start: number; version: number }>`
+      select level, block_start, version from crawl_rollup_blocks
+      where domain_key = ${key} and (level, block_start) in (${keys})`.execute(db);
+    const out: BlockCounts[] = [];
+    const missing: Block[] = [];
+    for (const r of current.rows) {
+      const cached = blockCache.get(cacheKey(num(r.level), num(r.block_start)));
+      if (cached && cached.version === num(r.version)) out.push(cached.block);
+      else missing.push({ level: num(r.level), start: num(r.block_start) });
+    }
+    if (missing.length === 0) return out;
+    const { rows } = await sql<{
+      level: number;
+      block_start: number;
+      version: number;
+      width: number;
+      counts: Uint8Array;
+    }>`
+      select level, block_start, version, width, counts from crawl_rollup_blocks
+      where domain_key = ${key}
+        and (level, block_start) in (${sql.join(missing.map((b) => sql`(${b.level}, ${b.start})`))})`.execute(
+      db,
     );
-    if (days) parts.push(sql`select path_id, total, verified from daily where path_id is not null`);
-    const prefixed =
-      query.pathPrefix === null
-        ? sql``
-        : sql`where path_id in (
-            select path_id from crawl_paths
-            where domain_key = ${key} and ${prefixOf("path", query.pathPrefix)})`;
-    const count = sql`cast(d.count as integer)`;
-    const ctes = sql`
-      with ${
-        days
-          ? sql`daily as materialized (
-        select d.path, p.path_id, ${count} as total,
-          case when d.tier = 'verified' then ${count} else 0 end as verified
-        from crawl_path_day d
-        left join crawl_paths p on p.domain_key = ${key} and p.path = d.path
-        where d.domain_id = ${query.domainId} and d.day in (${sql.join(plan.days)})
-          and d.count > 0 and d.path <> ${OVERFLOW_PATH}
-          ${tiers ? sql`and d.tier in (${sql.join(tiers)})` : sql``}
-      ),
-      n as materialized (
-        select path, sum(total) as total, sum(verified) as verified from daily
-        where path_id is null and ${prefixOf("path", query.pathPrefix)}
-        group by path
-      ),`
-          : sql``
+    for (const r of rows) {
+      const block = unpackBlock(r.counts, num(r.width));
+      blockCache.set(
+        cacheKey(num(r.level), num(r.block_start)),
+        { version: num(r.version), block },
+        block.counts.byteLength,
+      );
+      out.push(block);
+    }
+    return out;
+  }
+
+  /** The domain's path directory, holding at least the ids below `width`. */
+  async function directoryOf(key: number, width: number): Promise<PathDirectory> {
+    const cached = directories.get(String(key));
+    if (cached && cached.paths.length >= width) return cached;
+    const pending = loading.get(key);
+    if (pending) {
+      const loaded = await pending;
+      if (loaded.paths.length >= width) return loaded;
+    }
+    const load = (async () => {
+      const dir = cached ?? { paths: [undefined], ids: new Map<string, number>() };
+      const { rows } = await sql<{ path_id: number | string; path: string }>`
+        select path_id, path from crawl_paths
+        where domain_key = ${key} and path_id >= ${dir.paths.length}
+        order by path_id`.execute(db);
+      for (const r of rows) {
+        const id = num(r.path_id);
+        dir.paths[id] = r.path;
+        dir.ids.set(r.path, id);
       }
-      b as materialized (
-        select path_id, sum(total) as total, sum(verified) as verified from (
-          ${sql.join(parts, sql` union all `)}
-        ) x ${prefixed}
-        group by path_id
-      ),
-      vals as materialized (
-        select total, verified from b where total > 0
-        ${days ? sql`union all select total, verified from n` : sql``}
-      )`;
-    const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");
-    const { after } = query;
-    const below = after ? sql`where ${value} < ${after.value}` : sql``;
-    const threshold = sql`coalesce((
-      select ${value} from vals ${below} order by ${value} desc
-      limit 1 offset ${query.limit - 1}), -1)`;
-    // Rows above the keyset's value are before the page: they need no text either.
-    const ceiling = (column: RawBuilder<unknown>) =>
-      after ? sql`and ${column} <= ${after.value}` : sql``;
-    const keyset = after
-      ? sql`where ${value} < ${after.value} or (${value} = ${after.value} and ${bytes("path")} > ${after.path})`
-      : sql``;
-    const { rows } = await tuned((conn) =>
-      sql<{
-        path: string;
-        total: number | string;
-        verified: number | string;
-        path_count: number | string;
-      }>`
-        ${ctes}
-        select path, total, verified, (select count(*) from vals) as path_count from (
-          select p.path, b.total, b.verified from b cross join crawl_paths p
-          where p.domain_key = ${key} and p.path_id = b.path_id and b.total > 0
-            and b.${value} >= ${threshold} ${ceiling(sql`b.${value}`)}
-          ${days ? sql`union all select path, total, verified from n where ${value} >= ${threshold} ${ceiling(value)}` : sql``}
-        ) ranked
-        ${keyset}
-        order by ${value} desc, ${bytes("path")} asc
-        limit ${query.limit}`.execute(conn),
-    );
-    const paths = rows.map((r) => ({
-      path: r.path,
-      total: num(r.total),
-      verified: num(r.verified),
-    }));
-    if (rows[0]) return { paths, pathCount: num(rows[0].path_count) };
-    const counted = await tuned((conn) =>
-      sql<{ n: number | string }>`${ctes} select count(*) as n from vals`.execute(conn),
-    );
-    return { paths, pathCount: num(counted.rows[0]?.n ?? 0) };
+      directories.set(String(key), dir, dir.paths.length);
+      return dir;
+    })();
+    loading.set(key, load);
+    try {
+      return await load;
+    } finally {
+      if (loading.get(key) === load) loading.delete(key);
+    }
   }
 
   /**
-   * Runs a read over the read model. On PostgreSQL in a transaction with settings for its one
-   * shape (a few hundred thousand block rows of known blocks, grouped by path id, joined to
-   * 100,000-odd paths): the planner cannot estimate the groups of a union, and with its guess
-   * it picks a nested loop of one index probe per path or a hash aggregate that spills; sorting
-   * in memory and a hash join are several times faster, and JIT or parallel workers only add
-   * start-up cost here.
+   * A ranking page from the read model: the plan's blocks (packed arrays, cached by version),
+   * the crawl counts of its stale days, and the path directory, ranked in memory
+   * (`rank-blocks.ts`).
    */
-  const tuned = <T>(read: (conn: Kysely<Database>) => Promise<T>): Promise<T> => {
-    if (dialect !== "postgres") return read(db);
-    return db.transaction().execute(async (trx) => {
-      await sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
-        set_config('max_parallel_workers_per_gather', '0', true),
-        set_config('enable_nestloop', 'off', true), set_config('enable_hashagg', 'off', true)`.execute(
-        trx,
-      );
-      return read(trx);
-    });
-  };
+  async function rankFromRollups(query: PathRankQuery, plan: RollupPlan): Promise<PathRanking> {
+    const tiers = query.tiers && query.tiers.length > 0 ? query.tiers : null;
+    const [blocks, days] = await Promise.all([
+      readBlocks(plan.domainKey, plan.blocks),
+      plan.days.length === 0
+        ? Promise.resolve([])
+        : sql<{ path: string; tier: string; count: number | string }>`
+            select path, tier, count from crawl_path_day
+            where domain_id = ${query.domainId} and day in (${sql.join(plan.days)})
+              and count > 0 and path <> ${OVERFLOW_PATH}
+              and ${prefixOf("path", query.pathPrefix)}
+              ${tiers ? sql`and tier in (${sql.join(tiers)})` : sql``}`
+            .execute(db)
+            .then((r) => r.rows.map((d) => ({ path: d.path, tier: d.tier, count: num(d.count) }))),
+    ]);
+    let width = 0;
+    for (const b of blocks) width = Math.max(width, b.width);
+    const directory = await directoryOf(plan.domainKey, width);
+    return rankBlocks(query, blocks, days, directory);
+  }
 
   /** The paths of a query with their totals, straight from `crawl_path_day`. */
   const fromDays = (query: PathQuery): RawBuilder<unknown> => sql`

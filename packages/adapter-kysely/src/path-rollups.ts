@@ -1,14 +1,23 @@
 import { OVERFLOW_PATH } from "@crawlgate/core";
 import { type Kysely, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
+import {
+  addBlocks,
+  type BlockCounts,
+  emptyBlock,
+  packBlock,
+  TIERS,
+  unpackBlock,
+} from "./rollup-blocks.js";
 import { type Database, num } from "./schema.js";
 
 /**
  * The page-ranking read model: per domain and path (an integer id in `crawl_paths`), counts per
  * tier over dyadic blocks of days (`2^level` days starting at an epoch day divisible by
  * `2^level`, levels 0 to `TOP_LEVEL`), built from `crawl_path_day` by `refresh` (a job, never on
- * ingest). A window is the union of at most two blocks per level, so a ranking sums a few rows
- * per path instead of one per path, day, bot and tier.
+ * ingest). A block is one row of `crawl_rollup_blocks` holding the counts of all its path ids
+ * packed (`rollup-blocks.ts`). A window is the union of at most two blocks per level, so a
+ * ranking adds a few arrays instead of grouping one row per path, day, bot and tier.
  *
  * Freshness: `crawl_rollup_days` keeps, per day, the per-tier totals the blocks were built from.
  * `crawl_bot_day` totals of a day change whenever its path counts change (a crawl adds to both
@@ -137,7 +146,7 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
   async function transaction<T>(fn: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
     return db.connection().execute(async (conn) => {
       const pg = dialect === "postgres";
-      const lock = sql`hashtext(current_schema() || '.crawl_path_rollup')`;
+      const lock = sql`hashtext(current_schema() || '.crawl_rollup_blocks')`;
       if (pg) await sql`select pg_advisory_lock(${lock})`.execute(conn);
       try {
         await sql
@@ -172,6 +181,7 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       domain_key: num(rows[0]?.k ?? 0) + 1,
       built_through: null,
       next_path_id: 1,
+      next_version: 1,
     };
     await conn.insertInto("crawl_rollup_domains").values(created).execute();
     return created;
@@ -205,14 +215,35 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
     const level0 = dirty.filter((d) => d <= last);
     const newBuilt = Math.max(builtThrough ?? last, last);
     await registerPaths(conn, domainId, key, state.next_path_id, level0);
-    for (const d of level0) await buildDay(conn, domainId, key, d);
+    const version = num(state.next_version);
+    const built = new Map<string, BlockCounts | null>();
+    for (const d of level0) {
+      const block = await dayBlock(conn, domainId, key, d);
+      await writeBlock(conn, key, 0, d, version, block);
+      built.set(`0:${d}`, block);
+    }
     for (let level = 1; level <= TOP_LEVEL; level++) {
       const size = 2 ** level;
       const starts = new Set(processed.map((d) => d - (d % size)));
       for (const start of [...starts].sort((a, b) => a - b)) {
-        if (start + size - 1 <= newBuilt) await buildBlock(conn, key, level, start);
+        if (start + size - 1 > newBuilt) continue;
+        const half = size / 2;
+        const halfOf = async (from: number) => {
+          const known = built.get(`${level - 1}:${from}`);
+          return known !== undefined ? known : readBlock(conn, key, level - 1, from);
+        };
+        const left = await halfOf(start);
+        const right = await halfOf(start + half);
+        const block = left && right ? addBlocks(left, right) : (left ?? right ?? null);
+        await writeBlock(conn, key, level, start, version, block);
+        built.set(`${level}:${start}`, block);
       }
     }
+    await conn
+      .updateTable("crawl_rollup_domains")
+      .set({ next_version: version + 1 })
+      .where("domain_key", "=", key)
+      .execute();
     if (level0.length > 0) {
       await conn
         .deleteFrom("crawl_rollup_days")
@@ -264,43 +295,76 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       .execute();
   }
 
-  const clearBlock = (conn: Kysely<Database>, key: number, level: number, start: number) =>
-    conn
-      .deleteFrom("crawl_path_rollup")
+  /** Writes a block (`null`: the block has no crawls, so no row). */
+  async function writeBlock(
+    conn: Kysely<Database>,
+    key: number,
+    level: number,
+    start: number,
+    version: number,
+    block: BlockCounts | null,
+  ) {
+    await conn
+      .deleteFrom("crawl_rollup_blocks")
       .where("domain_key", "=", key)
       .where("level", "=", level)
       .where("block_start", "=", start)
       .execute();
+    if (block === null) return;
+    await conn
+      .insertInto("crawl_rollup_blocks")
+      .values({
+        domain_key: key,
+        level,
+        block_start: start,
+        version,
+        width: block.width,
+        counts: packBlock(block),
+      })
+      .execute();
+  }
 
-  /** Level 0 of one day from `crawl_path_day`. */
-  async function buildDay(conn: Kysely<Database>, domainId: string, key: number, day: number) {
-    await clearBlock(conn, key, 0, day);
-    const tier = (name: string) => sql`sum(case when d.tier = ${name} then d.count else 0 end)`;
-    await sql`
-      insert into crawl_path_rollup
-        (domain_key, level, block_start, path_id, verified, declared, unknown)
-      select cast(${key} as integer), 0, cast(${day} as integer), p.path_id, ${tier("verified")},
-        ${tier("declared")},
-        ${tier("unknown")}
+  async function readBlock(
+    conn: Kysely<Database>,
+    key: number,
+    level: number,
+    start: number,
+  ): Promise<BlockCounts | null> {
+    const row = await conn
+      .selectFrom("crawl_rollup_blocks")
+      .select(["width", "counts"])
+      .where("domain_key", "=", key)
+      .where("level", "=", level)
+      .where("block_start", "=", start)
+      .executeTakeFirst();
+    return row ? unpackBlock(row.counts, num(row.width)) : null;
+  }
+
+  /** Level 0 of one day from `crawl_path_day` (`null` when the day has no crawls). */
+  async function dayBlock(
+    conn: Kysely<Database>,
+    domainId: string,
+    key: number,
+    day: number,
+  ): Promise<BlockCounts | null> {
+    const { rows } = await sql<{ path_id: number | string; tier: string; n: number | string }>`
+      select p.path_id, d.tier, sum(d.count) as n
       from crawl_path_day d
       join crawl_paths p on p.domain_key = ${key} and p.path = d.path
       where d.domain_id = ${domainId} and d.day = ${dayOfEpoch(day)} and d.count > 0
-      group by p.path_id`.execute(conn);
-  }
-
-  /** A block of `level >= 1` from its two halves. */
-  async function buildBlock(conn: Kysely<Database>, key: number, level: number, start: number) {
-    await clearBlock(conn, key, level, start);
-    const half = 2 ** (level - 1);
-    await sql`
-      insert into crawl_path_rollup
-        (domain_key, level, block_start, path_id, verified, declared, unknown)
-      select cast(${key} as integer), cast(${level} as integer), cast(${start} as integer), path_id,
-        sum(verified), sum(declared), sum(unknown)
-      from crawl_path_rollup
-      where domain_key = ${key} and level = ${level - 1}
-        and block_start in (${start}, ${start + half})
-      group by path_id`.execute(conn);
+      group by p.path_id, d.tier`.execute(conn);
+    if (rows.length === 0) return null;
+    let width = 0;
+    for (const r of rows) width = Math.max(width, num(r.path_id) + 1);
+    const block = emptyBlock(width);
+    for (const r of rows) {
+      const tier = TIERS.indexOf(r.tier as (typeof TIERS)[number]);
+      if (tier < 0) continue;
+      const n = num(r.n);
+      if (n > 2_147_483_647) throw new Error("rollup count of a path exceeds 2^31-1");
+      block.counts[tier * width + num(r.path_id)] = n;
+    }
+    return block;
   }
 
   return {

@@ -84,17 +84,22 @@ export interface Database {
     /** Epoch day (days since 1970-01-01) of the last day covered, `null` before the first build. */
     built_through: number | null;
     next_path_id: number;
+    /** Version given to the blocks of the next refresh step. */
+    next_version: number;
   };
   crawl_paths: { domain_key: number; path_id: number; path: string };
-  /** Counts of a path in a dyadic block of `2^level` days starting at epoch day `block_start`. */
-  crawl_path_rollup: {
+  /**
+   * One dyadic block of `2^level` days starting at epoch day `block_start`: per tier, the count
+   * of every path id below `width`, packed (`rollup-blocks.ts`); `version` changes on every
+   * rebuild, so readers may keep a decoded block.
+   */
+  crawl_rollup_blocks: {
     domain_key: number;
     level: number;
     block_start: number;
-    path_id: number;
-    verified: number;
-    declared: number;
-    unknown: number;
+    version: number;
+    width: number;
+    counts: Uint8Array;
   };
   /** Per-tier totals of each day (epoch day) as the rollups were built from them. */
   crawl_rollup_days: {

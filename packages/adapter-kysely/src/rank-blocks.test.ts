@@ -1,0 +1,149 @@
+import {
+  type AggregateTier,
+  type PathDayCount,
+  type PathRankQuery,
+  rankPathRows,
+} from "@crawlgate/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type DayCount, kthLargest, type PathDirectory, rankBlocks } from "./rank-blocks.js";
+import { type BlockCounts, emptyBlock, slot, TIERS } from "./rollup-blocks.js";
+
+/** Paths that tie and sort differently in UTF-16 and UTF-8 (`\uff5e` vs an astral character). */
+const pathArb = fc
+  .array(fc.constantFrom("a", "b", "/", "_", "%", "ä", "\uff5e", "😀"), {
+    minLength: 0,
+    maxLength: 3,
+  })
+  .map((chars) => `/${chars.join("")}`);
+
+const base = (overrides: Partial<PathRankQuery>): PathRankQuery => ({
+  domainId: "d",
+  startDay: "2026-01-01",
+  endDay: "2026-12-31",
+  botIds: null,
+  tiers: null,
+  pathPrefix: null,
+  sortBy: "total",
+  after: null,
+  limit: 3,
+  ...overrides,
+});
+
+describe("rankBlocks", () => {
+  it("ranks blocks plus day counts like the reference over the same rows, page after page", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(pathArb, { minLength: 1, maxLength: 14 }),
+        fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 45, maxLength: 45 }), {
+          maxLength: 3,
+        }),
+        fc.array(
+          fc.record({
+            pick: fc.nat(),
+            tier: fc.constantFrom(...TIERS),
+            count: fc.integer({ min: 1, max: 3 }),
+          }),
+          { maxLength: 20 },
+        ),
+        fc.integer({ min: 0, max: 14 }),
+        fc.record({
+          sortBy: fc.constantFrom("total" as const, "verified" as const),
+          tiers: fc.option(fc.subarray([...TIERS], { minLength: 1 }), { nil: null }),
+          pathPrefix: fc.constantFrom(null, "/a", "/\uff5e", "/😀"),
+          limit: fc.integer({ min: 1, max: 4 }),
+        }),
+        (paths, blockCounts, dayPicks, known, shape) => {
+          // The first `known` paths have ids (1, 2, ...); the others only day counts.
+          const directory: PathDirectory = { paths: [undefined], ids: new Map() };
+          paths.slice(0, known).forEach((p, i) => {
+            directory.paths[i + 1] = p;
+            directory.ids.set(p, i + 1);
+          });
+          const ids = directory.paths.length;
+          const rows: PathDayCount[] = [];
+          const blocks: BlockCounts[] = blockCounts.map((values, b) => {
+            const width = Math.min(ids, 1 + (values[0] as number) * 5);
+            const block = emptyBlock(width);
+            for (let tier = 0; tier < 3; tier++) {
+              for (let id = 1; id < width; id++) {
+                const count = values[(tier * 15 + id) % values.length] as number;
+                block.counts[slot(block, tier, id)] = count;
+                if (count > 0)
+                  rows.push({
+                    day: `2026-02-0${b + 1}`,
+                    path: directory.paths[id] as string,
+                    botId: "googlebot",
+                    tier: TIERS[tier] as AggregateTier,
+                    count,
+                  });
+              }
+            }
+            return block;
+          });
+          const days: (DayCount & { tier: AggregateTier })[] = dayPicks.map((d) => ({
+            path: paths[d.pick % paths.length] as string,
+            tier: d.tier,
+            count: d.count,
+          }));
+          for (const d of days)
+            rows.push({
+              day: "2026-03-01",
+              path: d.path,
+              botId: "gptbot",
+              tier: d.tier,
+              count: d.count,
+            });
+          const chosen = shape.tiers ? [...shape.tiers] : null;
+          // The store reads only the chosen tiers' day rows.
+          const read = days.filter((d) => !chosen || chosen.includes(d.tier as AggregateTier));
+          let after: PathRankQuery["after"] = null;
+          for (let page = 0; page < 20; page++) {
+            const q = base({ ...shape, tiers: chosen, after });
+            const got = rankBlocks(q, blocks, read, directory);
+            expect(got).toEqual(rankPathRows(rows, q));
+            const last = got.paths[got.paths.length - 1];
+            if (!last) break;
+            after = { value: last[q.sortBy], path: last.path };
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("takes a deep page among many ties in byte order", () => {
+    const directory: PathDirectory = { paths: [undefined], ids: new Map() };
+    const block = emptyBlock(2001);
+    for (let id = 1; id <= 2000; id++) {
+      const path = `/p${String((id * 7919) % 2000).padStart(4, "0")}`;
+      directory.paths[id] = path;
+      directory.ids.set(path, id);
+      block.counts[slot(block, 2, id)] = id <= 10 ? 5 : 1;
+    }
+    const q = base({ limit: 50, after: { value: 1, path: "/p0999" } });
+    const got = rankBlocks(q, [block], [], directory);
+    expect(got.pathCount).toBe(2000);
+    const expected = Array.from({ length: 2000 }, (_, i) => `/p${String(i).padStart(4, "0")}`)
+      .filter((p) => p > "/p0999" && directory.ids.get(p) !== undefined)
+      .filter((p) => (directory.ids.get(p) as number) > 10)
+      .slice(0, 50);
+    expect(got.paths.map((p) => p.path)).toEqual(expected);
+  });
+});
+
+describe("kthLargest", () => {
+  it("finds the k-th largest value, duplicates included", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 80 }),
+        fc.nat(),
+        (values, pick) => {
+          const k = 1 + (pick % values.length);
+          const sorted = [...values].sort((a, b) => b - a);
+          expect(kthLargest(Float64Array.from(values), k)).toBe(sorted[k - 1]);
+        },
+      ),
+    );
+  });
+});
