@@ -1,5 +1,6 @@
 import {
   type AggregateTier,
+  compareUtf8,
   OVERFLOW_PATH,
   type PathCountFilter,
   type PathDayCount,
@@ -18,6 +19,9 @@ import { num } from "./schema.js";
 const BLOCK_CACHE_BYTES = 256 * 1024 * 1024;
 /** Paths of the directories a store keeps between rankings. */
 const DIRECTORY_CACHE_PATHS = 2_000_000;
+
+/** Paths from which PostgreSQL reads a page's counts as two concurrent queries. */
+const SPLIT_PATHS = 100;
 
 /** A `crawl_path_day` row as the port's `PathDayCount`. */
 export function toPathDayCount(r: {
@@ -246,20 +250,30 @@ export function createPageRanking(handle: KyselyHandle) {
       paths: readonly string[],
     ): Promise<PathDayCount[]> {
       if (paths.length === 0) return [];
-      const where = conditions(domainId, startDay, endDay, filter);
-      where.push(sql`path in (${sql.join([...new Set(paths)])})`);
       // `crawl_served_day` holds the same counts split by servedFrom and snapshot (one delta
       // per crawl in both, the overflow path included) under a key that starts with domain and
       // path: each path is one index range, where `crawl_path_day`'s key (domain, day, path)
-      // makes PostgreSQL scan every row of the window (10x slower for 500 paths).
-      const { rows } = await sql<Parameters<typeof toPathDayCount>[0]>`
-        select path, day, bot_id, tier, sum(count) as count from crawl_served_day
-        where ${sql.join(where, sql` and `)}
-        group by path, day, bot_id, tier
-        order by ${bytes("path")}, ${bytes("day")}, ${bytes("bot_id")}, ${bytes("tier")}`.execute(
-        db,
-      );
-      return rows.map(toPathDayCount);
+      // makes PostgreSQL scan every row of the window (10x slower for 500 paths). PostgreSQL
+      // reads a large page's paths as two queries on two connections (two cores), split in
+      // byte order so the results concatenate in order.
+      const unique = [...new Set(paths)].sort(compareUtf8);
+      const parts =
+        dialect === "postgres" && unique.length >= SPLIT_PATHS
+          ? [unique.slice(0, unique.length >> 1), unique.slice(unique.length >> 1)]
+          : [unique];
+      const read = async (chunk: readonly string[]) => {
+        const where = conditions(domainId, startDay, endDay, filter);
+        where.push(sql`path in (${sql.join(chunk)})`);
+        const { rows } = await sql<Parameters<typeof toPathDayCount>[0]>`
+          select path, day, bot_id, tier, sum(count) as count from crawl_served_day
+          where ${sql.join(where, sql` and `)}
+          group by path, day, bot_id, tier
+          order by ${bytes("path")}, ${bytes("day")}, ${bytes("bot_id")}, ${bytes("tier")}`.execute(
+          db,
+        );
+        return rows.map(toPathDayCount);
+      };
+      return (await Promise.all(parts.map(read))).flat();
     },
   };
 }

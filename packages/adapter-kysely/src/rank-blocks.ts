@@ -38,8 +38,8 @@ export function rankBlocks(
   const tierSlots = TIERS.map((t, i) => (chosen.includes(t) ? i : -1)).filter((i) => i >= 0);
   let width = directory.paths.length;
   for (const b of blocks) width = Math.max(width, b.width);
-  const total = new Float64Array(width);
-  const verified = new Float64Array(width);
+  const extraCapacity = days.length;
+  const { total, verified, eligible, values, work } = scratch(width + extraCapacity);
   for (const block of blocks) {
     const { counts } = block;
     for (const tier of tierSlots) {
@@ -80,8 +80,6 @@ export function rankBlocks(
     (value === after.value && compareUtf8(path, after.path) > 0);
   // The matching paths after the keyset, as ids (>= 0) or extras (-1 - index).
   const extras = [...extra.values()];
-  const eligible = new Int32Array(width + extras.length);
-  const values = new Float64Array(width + extras.length);
   let count = 0;
   let pathCount = 0;
   const ranked = byVerified ? verified : total;
@@ -116,10 +114,14 @@ export function rankBlocks(
   const limit = query.limit;
   if (limit <= 0 || count === 0) return { paths: [], pathCount };
   // The limit-th largest value: everything above it is on the page, ties at it by text.
-  const threshold =
-    count <= limit ? smallest(values, count) : kthLargest(values.slice(0, count), limit);
+  let threshold: number;
+  if (count <= limit) threshold = smallest(values, count);
+  else {
+    const copy = work.subarray(0, count);
+    copy.set(values.subarray(0, count));
+    threshold = kthLargest(copy, limit);
+  }
   const above: RankedPath[] = [];
-  const ties: RankedPath[] = [];
   let room = limit;
   for (let i = 0; i < count; i++) {
     if ((values[i] as number) > threshold) {
@@ -127,28 +129,62 @@ export function rankBlocks(
       room--;
     }
   }
+  // The `room` smallest tied paths in byte order (refs and texts kept side by side).
+  const tieRefs: number[] = [];
+  const tiePaths: string[] = [];
   for (let i = 0; i < count; i++) {
     if (values[i] !== threshold) continue;
-    const candidate = row(eligible[i] as number);
-    if (
-      ties.length === room &&
-      compareUtf8(candidate.path, (ties[room - 1] as RankedPath).path) > 0
-    )
-      continue;
-    // Insert in byte order, keep the `room` smallest.
+    const ref = eligible[i] as number;
+    const path =
+      ref >= 0 ? (directory.paths[ref] as string) : (extras[-1 - ref] as RankedPath).path;
+    if (tiePaths.length === room && compareUtf8(path, tiePaths[room - 1] as string) > 0) continue;
     let lo = 0;
-    let hi = ties.length;
+    let hi = tiePaths.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareUtf8((ties[mid] as RankedPath).path, candidate.path) < 0) lo = mid + 1;
+      if (compareUtf8(tiePaths[mid] as string, path) < 0) lo = mid + 1;
       else hi = mid;
     }
-    ties.splice(lo, 0, candidate);
-    if (ties.length > room) ties.pop();
+    tiePaths.splice(lo, 0, path);
+    tieRefs.splice(lo, 0, ref);
+    if (tiePaths.length > room) {
+      tiePaths.pop();
+      tieRefs.pop();
+    }
   }
+  const ties = tieRefs.map(row);
   const value = (p: RankedPath) => (byVerified ? p.verified : p.total);
   above.sort((a, b) => value(b) - value(a) || compareUtf8(a.path, b.path));
   return { paths: [...above, ...ties], pathCount };
+}
+
+/**
+ * Per-process scratch arrays, grown as needed and zeroed per call: a ranking allocates no
+ * megabytes per request (rankBlocks is synchronous and returns copies, so one set serves all).
+ */
+let buffers = {
+  total: new Float64Array(0),
+  verified: new Float64Array(0),
+  eligible: new Int32Array(0),
+  values: new Float64Array(0),
+  work: new Float64Array(0),
+};
+
+function scratch(size: number) {
+  if (buffers.total.length < size) {
+    const n = Math.max(size, Math.ceil(buffers.total.length * 1.5));
+    buffers = {
+      total: new Float64Array(n),
+      verified: new Float64Array(n),
+      eligible: new Int32Array(n),
+      values: new Float64Array(n),
+      work: new Float64Array(n),
+    };
+  } else {
+    buffers.total.fill(0, 0, size);
+    buffers.verified.fill(0, 0, size);
+  }
+  return buffers;
 }
 
 function smallest(values: Float64Array, count: number): number {

@@ -205,6 +205,24 @@ export function pageRankingSuite(
       expect(await of(["/never"])).toEqual([]);
     });
 
+    it("gives the counts of a large page (150 paths, repeated, mixed scripts) in byte order", async () => {
+      const names = Array.from({ length: 150 }, (_, i) =>
+        i % 3 === 0 ? `/p${i}` : i % 3 === 1 ? `/\uff5e${i}` : `/😀${i}`,
+      );
+      const rows = names.flatMap((path, i) => [
+        ...crawls(1 + (i % 2), { path, botId: "gptbot", verdict: "declared" }),
+        ...crawls(1, { path, botId: "googlebot", verdict: "verified", day: "2026-11-11" }),
+      ]);
+      await add(rows);
+      const all: PathCountFilter = { botIds: null, tiers: null };
+      const stored = await h().crawls.pathDayCounts(d, "2026-11-01", "2026-11-30");
+      const asked = [...names].reverse().concat(names.slice(0, 10), ["/never"]);
+      expect(await h().crawls.countsOfPaths(d, "2026-11-01", "2026-11-30", all, asked)).toEqual(
+        rowsOfPaths(stored, all, asked),
+      );
+      expect(rowsOfPaths(stored, all, asked)).toHaveLength(300);
+    });
+
     it("agrees with the reference after read-model refreshes, late imports and upgrades", async () => {
       const bots = ["googlebot", "gptbot", "bingbot", "unknown"];
       const verdicts = ["verified", "declared", "unknown", "automation", "declared"] as const;
