@@ -161,7 +161,7 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
   );
 
   const k = key.value.key;
-  const times = quick ? 1 : 3;
+  const times = quick ? 1 : 7;
   const rows: ResultRow[] = [];
   const record = (name: string, ns: number) => {
     console.error(`exports ${label} ${name}: ${(ns / 1e6).toFixed(1)} ms`);

@@ -44,11 +44,15 @@ export function parseLogTime(text: string): Date | null {
   return Number.isNaN(utc) ? null : new Date(utc);
 }
 
+/**
+ * The stored path of a request target (`/a/b?x=1` or a full URL): its WHATWG `pathname`, as the
+ * page exports normalize a page URL (`page-url.ts`): the query and fragment go, so crawls of
+ * `/pricing?ref=x` count for the page `/pricing`.
+ */
 function pathOf(target: string): string | null {
-  if (target.startsWith("/")) return target;
   try {
-    const url = new URL(target);
-    return url.pathname + url.search;
+    const url = target.startsWith("/") ? new URL(`http://log.invalid${target}`) : new URL(target);
+    return url.pathname;
   } catch {
     return null;
   }

@@ -203,7 +203,13 @@ async function serve(
   const baseUrl = io.env.CRAWLGATE_BASE_URL;
   const crawlgate = createCrawlgate(
     { ...stores.deps, resolver: nodeResolver, logger },
-    { ratePerMinute: rate, secret, ...(baseUrl ? { baseUrl } : {}) },
+    {
+      ratePerMinute: rate,
+      secret,
+      ...(baseUrl ? { baseUrl } : {}),
+      // PostgreSQL writes two crawl batches at once on two connections; SQLite has one writer.
+      ...(store.databaseUrl ? { ingest: { concurrency: 2 } } : {}),
+    },
   );
   const demo = values.demo ? await seedDemo(crawlgate, stores.deps, new Date()) : undefined;
   if (demo) {

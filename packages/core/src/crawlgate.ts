@@ -46,8 +46,18 @@ export interface CrawlgateConfig {
    * Without it links are paths (`/functions/v1/files/...`). Never taken from request headers.
    */
   baseUrl?: string;
-  /** Ingest tuning: distinct paths per domain-day before `__overflow__`, write batching. */
-  ingest?: { pathCap?: number; maxBatch?: number; intervalMs?: number; verifyTimeoutMs?: number };
+  /**
+   * Ingest tuning: distinct paths per domain-day before `__overflow__`, write batching
+   * (`concurrency`: batch writes in flight at once, default 1; a store must then be safe for
+   * concurrent overlapping batches, as the Kysely and memory stores are).
+   */
+  ingest?: {
+    pathCap?: number;
+    maxBatch?: number;
+    intervalMs?: number;
+    concurrency?: number;
+    verifyTimeoutMs?: number;
+  };
 }
 
 /** Recording what crawlers and AI-referred visitors did (see `createIngest`). */
@@ -165,6 +175,7 @@ function createIngestService(
   const batching = {
     ...(options.maxBatch !== undefined ? { maxBatch: options.maxBatch } : {}),
     ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
   };
   const pathCap = options.pathCap !== undefined ? { pathCap: options.pathCap } : {};
   const crawls = createIngest({

@@ -1,6 +1,7 @@
-import { createMemoryCrawlStore } from "@crawlgate/adapter-memory";
+import { createMemoryCrawlStore, createMemoryStores } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
 import { compileClassifier } from "../classify/classifier.js";
+import { createCrawlgate } from "../crawlgate.js";
 import { silentLogger } from "../logger.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { createVerifier } from "../verify/verifier.js";
@@ -122,5 +123,39 @@ describe("ingest", () => {
     await ingest.close();
     await Promise.all(acks);
     expect(await crawls.listCrawls(D, all.from, all.to, 100)).toHaveLength(25);
+  });
+});
+
+describe("createCrawlgate ingest options", () => {
+  it("passes the batch-write concurrency through to the write buffer", async () => {
+    const stores = createMemoryStores();
+    let inFlight = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    const append = stores.crawls.appendCrawls.bind(stores.crawls);
+    stores.crawls.appendCrawls = async (rows, options) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise<void>((resolve) => release.push(resolve));
+      inFlight--;
+      return append(rows, options);
+    };
+    const { ingest } = createCrawlgate(
+      { ...stores, logger: silentLogger },
+      { ingest: { maxBatch: 1, intervalMs: 1, concurrency: 2 } },
+    );
+    const recorded = Promise.all(
+      [1, 2, 3, 4].map((i) => ingest.recordCrawl(event({ path: `/p${i}` }))),
+    );
+    while (release.length < 2) await new Promise((resolve) => setTimeout(resolve, 2));
+    // Two single-event batches are being written at once, and no third one.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(inFlight).toBe(2);
+    while (inFlight > 0 || release.length > 0) {
+      release.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect((await recorded).map((r) => r.botId)).toEqual(Array(4).fill("googlebot"));
+    expect(most).toBe(2);
   });
 });
