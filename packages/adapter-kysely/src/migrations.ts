@@ -417,7 +417,8 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("level", "integer", (c) => c.notNull())
         .addColumn("block_start", "integer", (c) => c.notNull())
         .addColumn("version", "integer", (c) => c.notNull())
-        .addColumn("width", "integer", (c) => c.notNull())
+        // One more than the block's highest path id: readers load path texts up to it.
+        .addColumn("id_end", "integer", (c) => c.notNull())
         .addColumn("counts", sqlite ? "blob" : "bytea", (c) => c.notNull())
         .addPrimaryKeyConstraint("crawl_rollup_blocks_pk", ["domain_key", "level", "block_start"])
         .execute();

@@ -12,7 +12,13 @@ import { type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Block, createPathRollups, type RollupPlan } from "./path-rollups.js";
 import { type PathDirectory, rankBlocks } from "./rank-blocks.js";
-import { type BlockCounts, unpackBlock, WeightedLru } from "./rollup-blocks.js";
+import {
+  type BlockCounts,
+  blockBytes,
+  blockEnd,
+  unpackBlock,
+  WeightedLru,
+} from "./rollup-blocks.js";
 import { num } from "./schema.js";
 
 /** Bytes of decoded blocks a store keeps between rankings. */
@@ -111,20 +117,19 @@ export function createPageRanking(handle: KyselyHandle) {
       level: number;
       block_start: number;
       version: number;
-      width: number;
       counts: Uint8Array;
     }>`
-      select level, block_start, version, width, counts from crawl_rollup_blocks
+      select level, block_start, version, counts from crawl_rollup_blocks
       where domain_key = ${key}
         and (level, block_start) in (${sql.join(missing.map((b) => sql`(${b.level}, ${b.start})`))})`.execute(
       db,
     );
     for (const r of rows) {
-      const block = unpackBlock(r.counts, num(r.width));
+      const block = unpackBlock(r.counts);
       blockCache.set(
         cacheKey(num(r.level), num(r.block_start)),
         { version: num(r.version), block },
-        block.counts.byteLength,
+        blockBytes(block),
       );
       out.push(block);
     }
@@ -174,17 +179,18 @@ export function createPageRanking(handle: KyselyHandle) {
       plan.days.length === 0
         ? Promise.resolve([])
         : sql<{ path: string; tier: string; count: number | string }>`
-            select path, tier, count from crawl_path_day
+            select path, tier, sum(count) as count from crawl_path_day
             where domain_id = ${query.domainId} and day in (${sql.join(plan.days)})
               and count > 0 and path <> ${OVERFLOW_PATH}
               and ${prefixOf("path", query.pathPrefix)}
-              ${tiers ? sql`and tier in (${sql.join(tiers)})` : sql``}`
+              ${tiers ? sql`and tier in (${sql.join(tiers)})` : sql``}
+            group by path, tier`
             .execute(db)
             .then((r) => r.rows.map((d) => ({ path: d.path, tier: d.tier, count: num(d.count) }))),
     ]);
-    let width = 0;
-    for (const b of blocks) width = Math.max(width, b.width);
-    const directory = await directoryOf(plan.domainKey, width);
+    let end = 0;
+    for (const b of blocks) end = Math.max(end, blockEnd(b));
+    const directory = await directoryOf(plan.domainKey, end);
     return rankBlocks(query, blocks, days, directory);
   }
 

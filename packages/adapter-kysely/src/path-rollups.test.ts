@@ -100,6 +100,51 @@ const query = (domainId: string, overrides: Partial<PathRankQuery>): PathRankQue
 
 function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
   describe(`page-ranking read model: ${name}`, () => {
+    it("refreshes the other domains when one fails, and names the one that failed", async () => {
+      const { handle, teardown } = await fresh();
+      try {
+        const crawls = createKyselyCrawlStore(handle);
+        const a = "00000000-0000-4000-8000-0000000000a1";
+        const b = "00000000-0000-4000-8000-0000000000b1";
+        const d0 = FIRST + ((4 - (FIRST % 4)) % 4);
+        for (const domain of [a, b])
+          await crawls.appendCrawls(
+            [0, 1, 2, 3].map((i) =>
+              makeCrawl(domain, { ts: new Date((d0 + i) * 86_400_000 + 1000), path: `/p${i}` }),
+            ),
+            { pathCap: 100 },
+          );
+        await crawls.refreshPathRollups(dayOfEpoch(d0 + 1));
+        // Damage a's two-day block: the next refresh reads it to build the four-day block.
+        const keyOf = async (domainId: string) =>
+          (
+            await handle.db
+              .selectFrom("crawl_rollup_domains")
+              .select("domain_key")
+              .where("domain_id", "=", domainId)
+              .executeTakeFirstOrThrow()
+          ).domain_key;
+        await handle.db
+          .updateTable("crawl_rollup_blocks")
+          .set({ counts: Buffer.from([1, 2, 3]) })
+          .where("domain_key", "=", await keyOf(a))
+          .where("level", "=", 1)
+          .execute();
+        await expect(crawls.refreshPathRollups(dayOfEpoch(d0 + 3))).rejects.toThrow(
+          `read-model refresh failed for 1 of 2 domains: ${a}`,
+        );
+        const rollups = createPathRollups(handle);
+        const plan = await rollups.plan(b, dayOfEpoch(d0), dayOfEpoch(d0 + 3));
+        expect(plan?.blocks).toEqual([{ level: 2, start: d0 }]);
+        expect(plan?.days).toEqual([]);
+        const q = query(b, { startDay: dayOfEpoch(d0), endDay: dayOfEpoch(d0 + 3) });
+        const stored = await crawls.pathDayCounts(b, "2026-01-01", "2026-12-31");
+        expect(await crawls.rankPaths(q)).toEqual(rankPathRows(stored, q));
+      } finally {
+        await teardown();
+      }
+    });
+
     it("reads built blocks, and stays exact when retention deletes days", async () => {
       const { handle, teardown } = await fresh();
       try {

@@ -4,7 +4,8 @@ import type { KyselyHandle } from "./database.js";
 import {
   addBlocks,
   type BlockCounts,
-  emptyBlock,
+  blockEnd,
+  compactBlock,
   packBlock,
   TIERS,
   unpackBlock,
@@ -318,7 +319,7 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
         level,
         block_start: start,
         version,
-        width: block.width,
+        id_end: blockEnd(block),
         counts: packBlock(block),
       })
       .execute();
@@ -332,12 +333,12 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
   ): Promise<BlockCounts | null> {
     const row = await conn
       .selectFrom("crawl_rollup_blocks")
-      .select(["width", "counts"])
+      .select("counts")
       .where("domain_key", "=", key)
       .where("level", "=", level)
       .where("block_start", "=", start)
       .executeTakeFirst();
-    return row ? unpackBlock(row.counts, num(row.width)) : null;
+    return row ? unpackBlock(row.counts) : null;
   }
 
   /** Level 0 of one day from `crawl_path_day` (`null` when the day has no crawls). */
@@ -354,17 +355,19 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       where d.domain_id = ${domainId} and d.day = ${dayOfEpoch(day)} and d.count > 0
       group by p.path_id, d.tier`.execute(conn);
     if (rows.length === 0) return null;
-    let width = 0;
-    for (const r of rows) width = Math.max(width, num(r.path_id) + 1);
-    const block = emptyBlock(width);
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = 0;
+    for (const r of rows) {
+      lo = Math.min(lo, num(r.path_id));
+      hi = Math.max(hi, num(r.path_id) + 1);
+    }
+    const span = hi - lo;
+    const sums = new Float64Array(3 * span);
     for (const r of rows) {
       const tier = TIERS.indexOf(r.tier as (typeof TIERS)[number]);
-      if (tier < 0) continue;
-      const n = num(r.n);
-      if (n > 2_147_483_647) throw new Error("rollup count of a path exceeds 2^31-1");
-      block.counts[tier * width + num(r.path_id)] = n;
+      if (tier >= 0) sums[tier * span + num(r.path_id) - lo] = num(r.n);
     }
-    return block;
+    return compactBlock(lo, sums);
   }
 
   return {
@@ -381,11 +384,25 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
           : (await db.selectFrom("crawl_bot_day").select("domain_id").distinct().execute()).map(
               (r) => r.domain_id,
             );
+      // One domain's failure (a bad row, a lost connection) does not stop the others; it is
+      // reported once they are done, and its days stay read from the day table meanwhile.
+      const failed: { domainId: string; error: unknown }[] = [];
       for (const domain of domains) {
-        while (!(await transaction((conn) => step(conn, domain, through)))) {
-          // Each step commits a few more days.
+        try {
+          while (!(await transaction((conn) => step(conn, domain, through)))) {
+            // Each step commits a few more days.
+          }
+        } catch (error) {
+          failed.push({ domainId: domain, error });
         }
       }
+      if (failed.length > 0)
+        throw new AggregateError(
+          failed.map((f) => f.error),
+          `read-model refresh failed for ${failed.length} of ${domains.length} domains: ${failed
+            .map((f) => f.domainId)
+            .join(", ")}`,
+        );
       return { domains: domains.length };
     },
 

@@ -7,7 +7,26 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DayCount, kthLargest, type PathDirectory, rankBlocks } from "./rank-blocks.js";
-import { type BlockCounts, emptyBlock, slot, TIERS } from "./rollup-blocks.js";
+import { type BlockCounts, compactBlock, TIERS } from "./rollup-blocks.js";
+
+/** A block of per-tier counts of ids `1..counts.length` (`counts[id - 1][tier]`). */
+function blockOf(counts: readonly (readonly number[])[], sparse: boolean): BlockCounts | null {
+  const span = counts.length;
+  const sums = new Float64Array(3 * span);
+  counts.forEach((c, i) => c.forEach((v, t) => (sums[t * span + i] = v)));
+  const block = compactBlock(1, sums);
+  if (!block || !sparse || block.ids) return block;
+  // The same counts in the sparse layout.
+  const ids: number[] = [];
+  for (let i = 0; i < block.n; i++)
+    if ([0, 1, 2].some((t) => block.values[t * block.n + i] !== 0)) ids.push(block.base + i);
+  const values = new Int32Array(3 * ids.length);
+  ids.forEach((id, k) => {
+    for (let t = 0; t < 3; t++)
+      values[t * ids.length + k] = block.values[t * block.n + id - block.base] as number;
+  });
+  return { ids: Int32Array.from(ids), base: 0, n: ids.length, values };
+}
 
 /** Paths that tie and sort differently in UTF-16 and UTF-8 (`\uff5e` vs an astral character). */
 const pathArb = fc
@@ -62,24 +81,26 @@ describe("rankBlocks", () => {
           });
           const ids = directory.paths.length;
           const rows: PathDayCount[] = [];
-          const blocks: BlockCounts[] = blockCounts.map((values, b) => {
-            const width = Math.min(ids, 1 + (values[0] as number) * 5);
-            const block = emptyBlock(width);
-            for (let tier = 0; tier < 3; tier++) {
-              for (let id = 1; id < width; id++) {
-                const count = values[(tier * 15 + id) % values.length] as number;
-                block.counts[slot(block, tier, id)] = count;
+          const blocks: BlockCounts[] = [];
+          blockCounts.forEach((values, b) => {
+            const width = Math.min(ids - 1, (values[0] as number) * 5);
+            const counts = Array.from({ length: width }, (_, i) =>
+              [0, 1, 2].map((tier) => values[(tier * 15 + i + 1) % values.length] as number),
+            );
+            counts.forEach((c, i) =>
+              c.forEach((count, tier) => {
                 if (count > 0)
                   rows.push({
                     day: `2026-02-0${b + 1}`,
-                    path: directory.paths[id] as string,
+                    path: directory.paths[i + 1] as string,
                     botId: "googlebot",
                     tier: TIERS[tier] as AggregateTier,
                     count,
                   });
-              }
-            }
-            return block;
+              }),
+            );
+            const block = blockOf(counts, b % 2 === 1);
+            if (block) blocks.push(block);
           });
           const days: (DayCount & { tier: AggregateTier })[] = dayPicks.map((d) => ({
             path: paths[d.pick % paths.length] as string,
@@ -114,13 +135,14 @@ describe("rankBlocks", () => {
 
   it("takes a deep page among many ties in byte order", () => {
     const directory: PathDirectory = { paths: [undefined], ids: new Map() };
-    const block = emptyBlock(2001);
+    const counts: number[][] = [];
     for (let id = 1; id <= 2000; id++) {
       const path = `/p${String((id * 7919) % 2000).padStart(4, "0")}`;
       directory.paths[id] = path;
       directory.ids.set(path, id);
-      block.counts[slot(block, 2, id)] = id <= 10 ? 5 : 1;
+      counts.push([0, 0, id <= 10 ? 5 : 1]);
     }
+    const block = blockOf(counts, false) as BlockCounts;
     const q = base({ limit: 50, after: { value: 1, path: "/p0999" } });
     const got = rankBlocks(q, [block], [], directory);
     expect(got.pathCount).toBe(2000);

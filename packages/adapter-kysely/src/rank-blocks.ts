@@ -5,7 +5,7 @@ import {
   type PathRankQuery,
   type RankedPath,
 } from "@crawlgate/core";
-import { type BlockCounts, TIERS } from "./rollup-blocks.js";
+import { type BlockCounts, blockEnd, TIERS } from "./rollup-blocks.js";
 
 /** Path ids of a domain's read model: `paths[id]` is the text of `id` (id 0 is unused). */
 export interface PathDirectory {
@@ -37,18 +37,22 @@ export function rankBlocks(
     query.tiers && query.tiers.length > 0 ? query.tiers : TIERS;
   const tierSlots = TIERS.map((t, i) => (chosen.includes(t) ? i : -1)).filter((i) => i >= 0);
   let width = directory.paths.length;
-  for (const b of blocks) width = Math.max(width, b.width);
-  const extraCapacity = days.length;
-  const { total, verified, eligible, values, work } = scratch(width + extraCapacity);
-  for (const block of blocks) {
-    const { counts } = block;
+  for (const b of blocks) width = Math.max(width, blockEnd(b));
+  const { total, verified } = sums(width);
+  for (const { ids, base, n, values } of blocks) {
     for (const tier of tierSlots) {
-      const base = tier * block.width;
-      for (let id = 0; id < block.width; id++)
-        total[id] = (total[id] as number) + (counts[base + id] as number);
-      if (tier === 0)
-        for (let id = 0; id < block.width; id++)
-          verified[id] = (verified[id] as number) + (counts[id] as number);
+      const from = tier * n;
+      const into = tier === 0 ? [total, verified] : [total];
+      for (const sum of into) {
+        if (ids)
+          for (let i = 0; i < n; i++) {
+            const id = ids[i] as number;
+            sum[id] = (sum[id] as number) + (values[from + i] as number);
+          }
+        else
+          for (let i = 0; i < n; i++)
+            sum[base + i] = (sum[base + i] as number) + (values[from + i] as number);
+      }
     }
   }
   // Paths with no id yet (crawled after the last refresh) are keyed by text.
@@ -80,6 +84,7 @@ export function rankBlocks(
     (value === after.value && compareUtf8(path, after.path) > 0);
   // The matching paths after the keyset, as ids (>= 0) or extras (-1 - index).
   const extras = [...extra.values()];
+  const { eligible, values, work } = lists(width + extras.length);
   let count = 0;
   let pathCount = 0;
   const ranked = byVerified ? verified : total;
@@ -159,32 +164,47 @@ export function rankBlocks(
 }
 
 /**
- * Per-process scratch arrays, grown as needed and zeroed per call: a ranking allocates no
+ * Per-process scratch arrays, grown as needed and zeroed per call, so a ranking allocates no
  * megabytes per request (rankBlocks is synchronous and returns copies, so one set serves all).
+ * Beyond `KEEP` entries they are allocated per call instead, so one huge domain does not pin
+ * hundreds of megabytes.
  */
-let buffers = {
-  total: new Float64Array(0),
-  verified: new Float64Array(0),
+const KEEP = 1 << 21;
+let kept = { total: new Float64Array(0), verified: new Float64Array(0) };
+let keptLists = {
   eligible: new Int32Array(0),
   values: new Float64Array(0),
   work: new Float64Array(0),
 };
 
-function scratch(size: number) {
-  if (buffers.total.length < size) {
-    const n = Math.max(size, Math.ceil(buffers.total.length * 1.5));
-    buffers = {
-      total: new Float64Array(n),
-      verified: new Float64Array(n),
+function sums(size: number) {
+  if (size > KEEP) return { total: new Float64Array(size), verified: new Float64Array(size) };
+  if (kept.total.length < size) {
+    const n = Math.min(KEEP, Math.max(size, Math.ceil(kept.total.length * 1.5)));
+    kept = { total: new Float64Array(n), verified: new Float64Array(n) };
+  } else {
+    kept.total.fill(0, 0, size);
+    kept.verified.fill(0, 0, size);
+  }
+  return kept;
+}
+
+function lists(size: number) {
+  if (size > KEEP)
+    return {
+      eligible: new Int32Array(size),
+      values: new Float64Array(size),
+      work: new Float64Array(size),
+    };
+  if (keptLists.eligible.length < size) {
+    const n = Math.min(KEEP, Math.max(size, Math.ceil(keptLists.eligible.length * 1.5)));
+    keptLists = {
       eligible: new Int32Array(n),
       values: new Float64Array(n),
       work: new Float64Array(n),
     };
-  } else {
-    buffers.total.fill(0, 0, size);
-    buffers.verified.fill(0, 0, size);
   }
-  return buffers;
+  return keptLists;
 }
 
 function smallest(values: Float64Array, count: number): number {

@@ -2,80 +2,134 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addBlocks,
+  addInto,
   type BlockCounts,
-  emptyBlock,
+  blockEnd,
+  compactBlock,
   packBlock,
-  slot,
   unpackBlock,
   WeightedLru,
 } from "./rollup-blocks.js";
 
-const blockArb = fc
-  .array(fc.integer({ min: 0, max: 2_147_483_647 }), { maxLength: 60 })
-  .map((values): BlockCounts => {
-    const width = Math.floor(values.length / 3);
-    return { width, counts: Int32Array.from(values.slice(0, width * 3)) };
-  });
+type Counts = Map<number, [number, number, number]>;
 
-describe("packed rollup blocks", () => {
-  it("decode what they encode, from any byte offset of a driver's buffer", () => {
+/** id → per-tier counts of a block (entries with all zeros left out). */
+function countsOf(block: BlockCounts | null): Counts {
+  const out: Counts = new Map();
+  if (!block) return out;
+  for (let i = 0; i < block.n; i++) {
+    const id = block.ids ? (block.ids[i] as number) : block.base + i;
+    const c: [number, number, number] = [0, 1, 2].map(
+      (t) => block.values[t * block.n + i] as number,
+    ) as [number, number, number];
+    if (c.some((v) => v !== 0)) out.set(id, c);
+  }
+  return out;
+}
+
+/** The block of given counts, built as the refresh builds a day. */
+function blockOf(counts: Counts): BlockCounts | null {
+  if (counts.size === 0) return null;
+  const ids = [...counts.keys()];
+  const lo = Math.min(...ids);
+  const span = Math.max(...ids) + 1 - lo;
+  const sums = new Float64Array(3 * span);
+  for (const [id, c] of counts) c.forEach((v, t) => (sums[t * span + id - lo] = v));
+  return compactBlock(lo, sums);
+}
+
+/** Random counts: ids clustered (dense) or scattered over a wide range (sparse). */
+const countsArb = (max: number) =>
+  fc
+    .tuple(
+      fc.integer({ min: 1, max: 5_000 }),
+      fc.constantFrom(1, 3, 1000),
+      fc.array(
+        fc.tuple(
+          fc.nat({ max: 40 }),
+          fc.tuple(
+            fc.integer({ min: 0, max }),
+            fc.integer({ min: 0, max }),
+            fc.integer({ min: 0, max }),
+          ),
+        ),
+        { maxLength: 30 },
+      ),
+    )
+    .map(([base, stride, entries]): Counts => {
+      const out: Counts = new Map();
+      for (const [k, c] of entries) if (c.some((v) => v > 0)) out.set(base + k * stride, c);
+      return out;
+    });
+
+describe("rollup blocks", () => {
+  it("keep exactly their counts in either layout, through bytes at any offset", () => {
     fc.assert(
-      fc.property(blockArb, fc.integer({ min: 0, max: 7 }), (block, offset) => {
+      fc.property(countsArb(2_147_483_647), fc.integer({ min: 0, max: 7 }), (counts, offset) => {
+        const block = blockOf(counts);
+        expect(countsOf(block)).toEqual(counts);
+        if (!block) return;
         const bytes = packBlock(block);
-        expect(bytes.byteLength).toBe(block.width * 12);
         // Copy to an arbitrary offset of a larger buffer, as pooled driver buffers are.
-        const pool = Buffer.alloc(bytes.byteLength + offset);
+        const pool = Buffer.alloc(bytes.byteLength + offset + 3);
         bytes.copy(pool, offset);
-        const decoded = unpackBlock(pool.subarray(offset), block.width);
-        expect(Array.from(decoded.counts)).toEqual(Array.from(block.counts));
+        const decoded = unpackBlock(pool.subarray(offset, offset + bytes.byteLength));
+        expect(countsOf(decoded)).toEqual(counts);
+        expect(blockEnd(decoded)).toBe(Math.max(...counts.keys()) + 1);
       }),
     );
   });
 
-  it("store counts little-endian, tier by tier", () => {
-    const block = emptyBlock(2);
-    block.counts[slot(block, 1, 1)] = 0x01020304;
-    expect([...packBlock(block)]).toEqual([
-      ...[0, 0, 0, 0, 0, 0, 0, 0],
-      ...[0, 0, 0, 0, 4, 3, 2, 1],
-      ...[0, 0, 0, 0, 0, 0, 0, 0],
-    ]);
+  it("choose the smaller layout: dense for a packed id range, sparse for scattered ids", () => {
+    const packed = blockOf(new Map(Array.from({ length: 50 }, (_, i) => [100 + i, [1, 0, 0]])));
+    expect(packed?.ids).toBeNull();
+    expect(packed?.base).toBe(100);
+    const scattered = blockOf(
+      new Map(Array.from({ length: 50 }, (_, i) => [1 + i * 1000, [0, 2, 0]])),
+    );
+    expect(scattered?.ids?.length).toBe(50);
+    // 50 entries: 16 header + 50 ids + 150 counts, not 49,001 ids' worth of zeros.
+    expect(packBlock(scattered as BlockCounts).byteLength).toBe(16 + 4 * 200);
   });
 
-  it("refuse bytes that do not match the width", () => {
-    expect(() => unpackBlock(Buffer.alloc(11), 1)).toThrow(/width 1 has 11 bytes/);
-    expect(() => unpackBlock(Buffer.alloc(24), 1)).toThrow();
-  });
-
-  it("add per tier and path id across widths", () => {
-    const small = blockArb.map((b) => ({
-      width: b.width,
-      counts: b.counts.map((v) => v % 1_000_000),
-    }));
+  it("add per tier and path id, whatever the layouts", () => {
     fc.assert(
-      fc.property(small, small, (a, b) => {
-        const sum = addBlocks(a, b);
-        expect(sum.width).toBe(Math.max(a.width, b.width));
-        for (let tier = 0; tier < 3; tier++) {
-          for (let id = 0; id < sum.width; id++) {
-            const of = (x: BlockCounts) =>
-              id < x.width ? (x.counts[slot(x, tier, id)] as number) : 0;
-            expect(sum.counts[slot(sum, tier, id)]).toBe(of(a) + of(b));
-          }
+      fc.property(countsArb(1_000_000), countsArb(1_000_000), (a, b) => {
+        const expected: Counts = new Map(a);
+        for (const [id, c] of b) {
+          const was = expected.get(id) ?? [0, 0, 0];
+          expected.set(id, [was[0] + c[0], was[1] + c[1], was[2] + c[2]]);
         }
+        const left = blockOf(a);
+        const right = blockOf(b);
+        const sum = left && right ? addBlocks(left, right) : (left ?? right);
+        expect(countsOf(sum)).toEqual(expected);
       }),
     );
   });
 
-  it("fail a sum beyond 32 bits instead of wrapping", () => {
-    const a = emptyBlock(2);
-    a.counts[slot(a, 2, 1)] = 2_000_000_000;
-    expect(() => addBlocks(a, a)).toThrow(/path id 1 exceeds/);
+  it("keep sums beyond 32 bits exact (64-bit floats) instead of failing or wrapping", () => {
+    const a = blockOf(new Map([[7, [0, 0, 2_000_000_000]]])) as BlockCounts;
+    const sum = addBlocks(a, a) as BlockCounts;
+    expect(sum.values).toBeInstanceOf(Float64Array);
+    expect(countsOf(unpackBlock(packBlock(sum)))).toEqual(new Map([[7, [0, 0, 4_000_000_000]]]));
+    const sums = new Float64Array(3 * 8);
+    addInto(sums, 0, sum);
+    expect(sums[2 * 8 + 7]).toBe(4_000_000_000);
+  });
+
+  it("refuse bytes whose header or length does not add up", () => {
+    const good = packBlock(blockOf(new Map([[3, [1, 2, 3]]])) as BlockCounts);
+    expect(() => unpackBlock(good.subarray(0, 12))).toThrow(/header/);
+    expect(() => unpackBlock(good.subarray(0, good.byteLength - 4))).toThrow(/bytes/);
+    const unknown = Buffer.from(good);
+    unknown.writeInt32LE(9, 0);
+    expect(() => unpackBlock(unknown)).toThrow(/unknown header/);
   });
 });
 
 describe("WeightedLru", () => {
-  it("evicts the least recently used entries past its capacity", () => {
+  it("evicts the least recently used entries past its capacity, keeping the newest", () => {
     const lru = new WeightedLru<string>(10);
     lru.set("a", "A", 4);
     lru.set("b", "B", 4);
@@ -87,10 +141,15 @@ describe("WeightedLru", () => {
     lru.set("a", "A2", 6);
     expect(lru.get("a")).toBe("A2");
     expect(lru.get("c")).toBe("C");
+    // One entry over the capacity stays, alone.
     lru.set("huge", "H", 11);
-    expect(lru.get("huge")).toBeUndefined();
-    lru.delete("c");
+    expect(lru.get("huge")).toBe("H");
+    expect(lru.get("a")).toBeUndefined();
     expect(lru.get("c")).toBeUndefined();
-    expect(lru.get("a")).toBe("A2");
+    lru.set("d", "D", 1);
+    expect(lru.get("huge")).toBeUndefined();
+    expect(lru.get("d")).toBe("D");
+    lru.delete("d");
+    expect(lru.get("d")).toBeUndefined();
   });
 });

@@ -89,16 +89,16 @@ export interface Database {
   };
   crawl_paths: { domain_key: number; path_id: number; path: string };
   /**
-   * One dyadic block of `2^level` days starting at epoch day `block_start`: per tier, the count
-   * of every path id below `width`, packed (`rollup-blocks.ts`); `version` changes on every
-   * rebuild, so readers may keep a decoded block.
+   * One dyadic block of `2^level` days starting at epoch day `block_start`: per tier, the counts
+   * of the path ids crawled in it, packed (`rollup-blocks.ts`); `id_end` is one more than its
+   * highest id; `version` changes on every rebuild, so readers may keep a decoded block.
    */
   crawl_rollup_blocks: {
     domain_key: number;
     level: number;
     block_start: number;
     version: number;
-    width: number;
+    id_end: number;
     counts: Uint8Array;
   };
   /** Per-tier totals of each day (epoch day) as the rollups were built from them. */
