@@ -213,7 +213,7 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
       request(crawlgate, k, "export-page-analytics", { cursor: deep, series: false }),
     );
   }
-  // Filtered first pages: a tier filter reads the read model, a bot filter the day table.
+  // Filtered first pages: a tier filter adds tiers of the all-bots blocks, a bot filter reads that bot's blocks.
   await measure("page-analytics-first-page-tier-verified", () =>
     request(crawlgate, k, "export-page-analytics", { domainId, period: "90d", tier: "verified" }),
   );

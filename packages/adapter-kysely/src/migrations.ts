@@ -416,11 +416,18 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("domain_key", "integer", (c) => c.notNull())
         .addColumn("level", "integer", (c) => c.notNull())
         .addColumn("block_start", "integer", (c) => c.notNull())
+        // '' for the block of all bots; a bot id for that bot's own (the botId filter).
+        .addColumn("bot_id", "text", (c) => c.notNull())
         .addColumn("version", "integer", (c) => c.notNull())
         // One more than the block's highest path id: readers load path texts up to it.
         .addColumn("id_end", "integer", (c) => c.notNull())
         .addColumn("counts", sqlite ? "blob" : "bytea", (c) => c.notNull())
-        .addPrimaryKeyConstraint("crawl_rollup_blocks_pk", ["domain_key", "level", "block_start"])
+        .addPrimaryKeyConstraint("crawl_rollup_blocks_pk", [
+          "domain_key",
+          "level",
+          "block_start",
+          "bot_id",
+        ])
         .execute();
     },
   },

@@ -10,7 +10,7 @@ import {
 } from "@crawlgate/core";
 import { type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
-import { type Block, createPathRollups, type RollupPlan } from "./path-rollups.js";
+import { ALL_BOTS, type Block, createPathRollups, type RollupPlan } from "./path-rollups.js";
 import { type PathDirectory, rankBlocks } from "./rank-blocks.js";
 import {
   type BlockCounts,
@@ -97,37 +97,51 @@ export function createPageRanking(handle: KyselyHandle) {
   const directories = new WeightedLru<PathDirectory>(DIRECTORY_CACHE_PATHS);
   const loading = new Map<number, Promise<PathDirectory>>();
 
-  /** The blocks of a plan: cached ones whose version is current, the others read. */
-  async function readBlocks(key: number, wanted: readonly Block[]): Promise<BlockCounts[]> {
+  /**
+   * The blocks of a plan for some bots (`ALL_BOTS`, or the bots of a filter): cached ones whose
+   * version is current, the others read.
+   */
+  async function readBlocks(
+    key: number,
+    wanted: readonly Block[],
+    bots: readonly string[],
+  ): Promise<BlockCounts[]> {
     if (wanted.length === 0) return [];
-    const keys = sql.join(wanted.map((b) => sql`(${b.level}, ${b.start})`));
-    const cacheKey = (level: number, start: number) => `${key}:${level}:${start}`;
-    const current = await sql<{ level: number; block_start: number; version: number }>`
-      select level, block_start, version from crawl_rollup_blocks
-      where domain_key = ${key} and (level, block_start) in (${keys})`.execute(db);
+    const cacheKey = (level: number, start: number, bot: string) =>
+      `${key}:${level}:${start}:${bot}`;
+    const current = await sql<{
+      level: number;
+      block_start: number;
+      bot_id: string;
+      version: number;
+    }>`
+      select level, block_start, bot_id, version from crawl_rollup_blocks
+      where domain_key = ${key}
+        and (level, block_start) in (${sql.join(wanted.map((b) => sql`(${b.level}, ${b.start})`))})
+        and bot_id in (${sql.join([...bots])})`.execute(db);
     const out: BlockCounts[] = [];
-    const missing: Block[] = [];
+    const missing: RawBuilder<unknown>[] = [];
     for (const r of current.rows) {
-      const cached = blockCache.get(cacheKey(num(r.level), num(r.block_start)));
+      const cached = blockCache.get(cacheKey(num(r.level), num(r.block_start), r.bot_id));
       if (cached && cached.version === num(r.version)) out.push(cached.block);
-      else missing.push({ level: num(r.level), start: num(r.block_start) });
+      else missing.push(sql`(${num(r.level)}, ${num(r.block_start)}, ${r.bot_id})`);
     }
     if (missing.length === 0) return out;
     const { rows } = await sql<{
       level: number;
       block_start: number;
+      bot_id: string;
       version: number;
       counts: Uint8Array;
     }>`
-      select level, block_start, version, counts from crawl_rollup_blocks
-      where domain_key = ${key}
-        and (level, block_start) in (${sql.join(missing.map((b) => sql`(${b.level}, ${b.start})`))})`.execute(
+      select level, block_start, bot_id, version, counts from crawl_rollup_blocks
+      where domain_key = ${key} and (level, block_start, bot_id) in (${sql.join(missing)})`.execute(
       db,
     );
     for (const r of rows) {
       const block = unpackBlock(r.counts);
       blockCache.set(
-        cacheKey(num(r.level), num(r.block_start)),
+        cacheKey(num(r.level), num(r.block_start), r.bot_id),
         { version: num(r.version), block },
         blockBytes(block),
       );
@@ -174,8 +188,9 @@ export function createPageRanking(handle: KyselyHandle) {
    */
   async function rankFromRollups(query: PathRankQuery, plan: RollupPlan): Promise<PathRanking> {
     const tiers = query.tiers && query.tiers.length > 0 ? query.tiers : null;
+    const bots = query.botIds && query.botIds.length > 0 ? [...new Set(query.botIds)] : null;
     const [blocks, days] = await Promise.all([
-      readBlocks(plan.domainKey, plan.blocks),
+      readBlocks(plan.domainKey, plan.blocks, bots ?? [ALL_BOTS]),
       plan.days.length === 0
         ? Promise.resolve([])
         : sql<{ path: string; tier: string; count: number | string }>`
@@ -184,6 +199,7 @@ export function createPageRanking(handle: KyselyHandle) {
               and count > 0 and path <> ${OVERFLOW_PATH}
               and ${prefixOf("path", query.pathPrefix)}
               ${tiers ? sql`and tier in (${sql.join(tiers)})` : sql``}
+              ${bots ? sql`and bot_id in (${sql.join(bots)})` : sql``}
             group by path, tier`
             .execute(db)
             .then((r) => r.rows.map((d) => ({ path: d.path, tier: d.tier, count: num(d.count) }))),
@@ -204,17 +220,14 @@ export function createPageRanking(handle: KyselyHandle) {
 
   return {
     /**
-     * One aggregation per call: the window count of the grouped paths rides on every row
-     * (`count(*) over ()`, taken before the keyset filter); only an empty page needs a count of
-     * its own. Without a bot filter the totals come from the read model (`path-rollups.ts`)
-     * once it is built; the read model has no bot dimension, so a bot filter reads
-     * `crawl_path_day`.
+     * From the read model (`path-rollups.ts`) once it is built: the all-bots blocks, or under a
+     * bot filter the blocks of those bots. Before that (or for a window with no fresh block),
+     * one aggregation over `crawl_path_day`: the window count of the grouped paths rides on
+     * every row (`count(*) over ()`, taken before the keyset filter); only an empty page needs
+     * a count of its own.
      */
     async rankPaths(query: PathRankQuery): Promise<PathRanking> {
-      const plan =
-        query.botIds && query.botIds.length > 0
-          ? null
-          : await rollups.plan(query.domainId, query.startDay, query.endDay);
+      const plan = await rollups.plan(query.domainId, query.startDay, query.endDay);
       if (plan !== null && plan.blocks.length > 0) return rankFromRollups(query, plan);
       const grouped = fromDays(query);
       const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");

@@ -173,6 +173,8 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
             query(d, { startDay: dayOfEpoch(FIRST + 5), sortBy: "verified" }),
             query(d, { tiers: ["declared"], pathPrefix: "/a" }),
             query(d, { after: { value: 2, path: "/a" } }),
+            query(d, { botIds: ["gptbot"], sortBy: "verified" }),
+            query(d, { botIds: ["googlebot", "unknown"], tiers: ["unknown", "verified"] }),
           ]) {
             expect(await crawls.rankPaths(q)).toEqual(rankPathRows(stored, q));
           }
@@ -230,6 +232,7 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
           },
         ),
         pathPrefix: fc.constantFrom(null, "/a", "/z"),
+        botIds: fc.option(fc.subarray(BOTS, { minLength: 1 }), { nil: null }),
         limit: fc.integer({ min: 1, max: 4 }),
       });
       try {
@@ -271,6 +274,7 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
               sortBy: shape.sortBy,
               tiers: shape.tiers ? [...shape.tiers] : null,
               pathPrefix: shape.pathPrefix,
+              botIds: shape.botIds ? [...shape.botIds] : null,
               limit: shape.limit,
             });
             // Walk every page: each must equal the reference's page at the same position.

@@ -29,6 +29,10 @@ import { type Database, num } from "./schema.js";
  */
 
 export const TOP_LEVEL = 8;
+/** `bot_id` of the block that counts every bot (a bot id is never empty). */
+export const ALL_BOTS = "";
+/** The blocks of one level and start: all bots (`ALL_BOTS`) and each bot with crawls. */
+type BlockSet = Map<string, BlockCounts>;
 /** Days a refresh step covers at most (one transaction; later steps continue). */
 const STEP_DAYS = 4;
 const DAY_MS = 86_400_000;
@@ -217,11 +221,11 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
     const newBuilt = Math.max(builtThrough ?? last, last);
     await registerPaths(conn, domainId, key, state.next_path_id, level0);
     const version = num(state.next_version);
-    const built = new Map<string, BlockCounts | null>();
+    const built = new Map<string, BlockSet>();
     for (const d of level0) {
-      const block = await dayBlock(conn, domainId, key, d);
-      await writeBlock(conn, key, 0, d, version, block);
-      built.set(`0:${d}`, block);
+      const blocks = await dayBlocks(conn, domainId, key, d);
+      await writeBlocks(conn, key, 0, d, version, blocks);
+      built.set(`0:${d}`, blocks);
     }
     for (let level = 1; level <= TOP_LEVEL; level++) {
       const size = 2 ** level;
@@ -229,15 +233,19 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       for (const start of [...starts].sort((a, b) => a - b)) {
         if (start + size - 1 > newBuilt) continue;
         const half = size / 2;
-        const halfOf = async (from: number) => {
-          const known = built.get(`${level - 1}:${from}`);
-          return known !== undefined ? known : readBlock(conn, key, level - 1, from);
-        };
+        const halfOf = async (from: number) =>
+          built.get(`${level - 1}:${from}`) ?? readBlocks(conn, key, level - 1, from);
         const left = await halfOf(start);
         const right = await halfOf(start + half);
-        const block = left && right ? addBlocks(left, right) : (left ?? right ?? null);
-        await writeBlock(conn, key, level, start, version, block);
-        built.set(`${level}:${start}`, block);
+        const blocks: BlockSet = new Map();
+        for (const bot of new Set([...left.keys(), ...right.keys()])) {
+          const a = left.get(bot);
+          const b = right.get(bot);
+          const sum = a && b ? addBlocks(a, b) : (a ?? b ?? null);
+          if (sum) blocks.set(bot, sum);
+        }
+        await writeBlocks(conn, key, level, start, version, blocks);
+        built.set(`${level}:${start}`, blocks);
       }
     }
     await conn
@@ -297,13 +305,14 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
   }
 
   /** Writes a block (`null`: the block has no crawls, so no row). */
-  async function writeBlock(
+  /** Writes the blocks of one level and start (none: the block has no crawls, so no rows). */
+  async function writeBlocks(
     conn: Kysely<Database>,
     key: number,
     level: number,
     start: number,
     version: number,
-    block: BlockCounts | null,
+    blocks: BlockSet,
   ) {
     await conn
       .deleteFrom("crawl_rollup_blocks")
@@ -311,63 +320,86 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       .where("level", "=", level)
       .where("block_start", "=", start)
       .execute();
-    if (block === null) return;
-    await conn
-      .insertInto("crawl_rollup_blocks")
-      .values({
-        domain_key: key,
-        level,
-        block_start: start,
-        version,
-        id_end: blockEnd(block),
-        counts: packBlock(block),
-      })
-      .execute();
+    const rows = [...blocks].map(([bot, block]) => ({
+      domain_key: key,
+      level,
+      block_start: start,
+      bot_id: bot,
+      version,
+      id_end: blockEnd(block),
+      counts: packBlock(block),
+    }));
+    // A few rows per statement: each carries a packed block of up to megabytes.
+    for (let i = 0; i < rows.length; i += 16)
+      await conn
+        .insertInto("crawl_rollup_blocks")
+        .values(rows.slice(i, i + 16))
+        .execute();
   }
 
-  async function readBlock(
+  async function readBlocks(
     conn: Kysely<Database>,
     key: number,
     level: number,
     start: number,
-  ): Promise<BlockCounts | null> {
-    const row = await conn
+  ): Promise<BlockSet> {
+    const rows = await conn
       .selectFrom("crawl_rollup_blocks")
-      .select("counts")
+      .select(["bot_id", "counts"])
       .where("domain_key", "=", key)
       .where("level", "=", level)
       .where("block_start", "=", start)
-      .executeTakeFirst();
-    return row ? unpackBlock(row.counts) : null;
+      .execute();
+    return new Map(rows.map((r) => [r.bot_id, unpackBlock(r.counts)]));
   }
 
-  /** Level 0 of one day from `crawl_path_day` (`null` when the day has no crawls). */
-  async function dayBlock(
+  /** Level 0 of one day from `crawl_path_day`: all bots, and each bot. */
+  async function dayBlocks(
     conn: Kysely<Database>,
     domainId: string,
     key: number,
     day: number,
-  ): Promise<BlockCounts | null> {
-    const { rows } = await sql<{ path_id: number | string; tier: string; n: number | string }>`
-      select p.path_id, d.tier, sum(d.count) as n
+  ): Promise<BlockSet> {
+    const { rows } = await sql<{
+      bot_id: string;
+      path_id: number | string;
+      tier: string;
+      n: number | string;
+    }>`
+      select d.bot_id, p.path_id, d.tier, sum(d.count) as n
       from crawl_path_day d
       join crawl_paths p on p.domain_key = ${key} and p.path = d.path
       where d.domain_id = ${domainId} and d.day = ${dayOfEpoch(day)} and d.count > 0
-      group by p.path_id, d.tier`.execute(conn);
-    if (rows.length === 0) return null;
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = 0;
-    for (const r of rows) {
-      lo = Math.min(lo, num(r.path_id));
-      hi = Math.max(hi, num(r.path_id) + 1);
-    }
-    const span = hi - lo;
-    const sums = new Float64Array(3 * span);
+      group by d.bot_id, p.path_id, d.tier`.execute(conn);
+    const byBot = new Map<string, { id: number; tier: number; n: number }[]>([[ALL_BOTS, []]]);
     for (const r of rows) {
       const tier = TIERS.indexOf(r.tier as (typeof TIERS)[number]);
-      if (tier >= 0) sums[tier * span + num(r.path_id) - lo] = num(r.n);
+      if (tier < 0) continue;
+      const entry = { id: num(r.path_id), tier, n: num(r.n) };
+      byBot.get(ALL_BOTS)?.push(entry);
+      const list = byBot.get(r.bot_id);
+      if (list) list.push(entry);
+      else byBot.set(r.bot_id, [entry]);
     }
-    return compactBlock(lo, sums);
+    const out: BlockSet = new Map();
+    for (const [bot, entries] of byBot) {
+      if (entries.length === 0) continue;
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = 0;
+      for (const e of entries) {
+        lo = Math.min(lo, e.id);
+        hi = Math.max(hi, e.id + 1);
+      }
+      const span = hi - lo;
+      const sums = new Float64Array(3 * span);
+      for (const e of entries) {
+        const at = e.tier * span + e.id - lo;
+        sums[at] = (sums[at] as number) + e.n;
+      }
+      const block = compactBlock(lo, sums);
+      if (block) out.set(bot, block);
+    }
+    return out;
   }
 
   return {

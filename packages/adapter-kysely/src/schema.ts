@@ -97,6 +97,8 @@ export interface Database {
     domain_key: number;
     level: number;
     block_start: number;
+    /** `''`: every bot; otherwise that bot's counts alone. */
+    bot_id: string;
     version: number;
     id_end: number;
     counts: Uint8Array;
