@@ -299,3 +299,35 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
 
 rollupCases("SQLite", freshSqlite);
 whenPostgres(() => rollupCases("PostgreSQL", freshPostgres));
+
+whenPostgres(() => {
+  describe("page-ranking read model: PostgreSQL statistics", () => {
+    it("analyzes crawl_paths after registering a large batch of new paths", async () => {
+      const { handle, teardown } = await freshPostgres();
+      try {
+        const crawls = createKyselyCrawlStore(handle);
+        const d = "00000000-0000-4000-8000-0000000000c1";
+        await crawls.appendCrawls(
+          Array.from({ length: 1500 }, (_, i) =>
+            makeCrawl(d, { ts: new Date(FIRST * 86_400_000 + i * 1000), path: `/p${i}` }),
+          ),
+          { pathCap: 5000 },
+        );
+        const tuples = async () =>
+          Number(
+            (
+              await sql<{ n: number | string }>`
+                select reltuples as n from pg_class where oid = 'crawl_paths'::regclass`.execute(
+                handle.db,
+              )
+            ).rows[0]?.n,
+          );
+        expect(await tuples()).toBeLessThan(1);
+        await crawls.refreshPathRollups(dayOfEpoch(FIRST));
+        expect(await tuples()).toBe(1500);
+      } finally {
+        await teardown();
+      }
+    });
+  });
+});

@@ -302,9 +302,13 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       .set({ next_path_id: base + 1 + added })
       .where("domain_key", "=", key)
       .execute();
+    // The level-0 reads join the day rows to `crawl_paths`: with statistics from before a big
+    // batch of new paths (a first build), PostgreSQL estimates a few hundred rows and probes the
+    // day table once per path (about 3x slower per day on 100,000 paths). Refresh them then.
+    if (dialect === "postgres" && added >= 1000 && added * 10 >= base)
+      await sql`analyze crawl_paths`.execute(conn);
   }
 
-  /** Writes a block (`null`: the block has no crawls, so no row). */
   /** Writes the blocks of one level and start (none: the block has no crawls, so no rows). */
   async function writeBlocks(
     conn: Kysely<Database>,
