@@ -13,7 +13,11 @@ import { type BlockCounts, compactBlock, TIERS } from "./rollup-blocks.js";
 function blockOf(counts: readonly (readonly number[])[], sparse: boolean): BlockCounts | null {
   const span = counts.length;
   const sums = new Float64Array(3 * span);
-  counts.forEach((c, i) => c.forEach((v, t) => (sums[t * span + i] = v)));
+  counts.forEach((c, i) => {
+    c.forEach((v, t) => {
+      sums[t * span + i] = v;
+    });
+  });
   const block = compactBlock(1, sums);
   if (!block || !sparse || block.ids) return block;
   // The same counts in the sparse layout.
@@ -87,7 +91,7 @@ describe("rankBlocks", () => {
             const counts = Array.from({ length: width }, (_, i) =>
               [0, 1, 2].map((tier) => values[(tier * 15 + i + 1) % values.length] as number),
             );
-            counts.forEach((c, i) =>
+            counts.forEach((c, i) => {
               c.forEach((count, tier) => {
                 if (count > 0)
                   rows.push({
@@ -97,8 +101,8 @@ describe("rankBlocks", () => {
                     tier: TIERS[tier] as AggregateTier,
                     count,
                   });
-              }),
-            );
+              });
+            });
             const block = blockOf(counts, b % 2 === 1);
             if (block) blocks.push(block);
           });

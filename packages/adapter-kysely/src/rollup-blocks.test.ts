@@ -34,7 +34,10 @@ function blockOf(counts: Counts): BlockCounts | null {
   const lo = Math.min(...ids);
   const span = Math.max(...ids) + 1 - lo;
   const sums = new Float64Array(3 * span);
-  for (const [id, c] of counts) c.forEach((v, t) => (sums[t * span + id - lo] = v));
+  for (const [id, c] of counts)
+    c.forEach((v, t) => {
+      sums[t * span + id - lo] = v;
+    });
   return compactBlock(lo, sums);
 }
 
