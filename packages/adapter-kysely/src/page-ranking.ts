@@ -64,19 +64,17 @@ export function createPageRanking(handle: KyselyHandle) {
       ? sql`true`
       : sql`substr(${sql.ref(column)}, 1, ${[...prefix].length}) = ${prefix}`;
 
-  /** The WHERE conditions of a window with filters. */
+  /** The days `startDay..endDay`. */
+  const between = (startDay: string, endDay: string) =>
+    sql`day >= ${startDay} and day <= ${endDay}`;
+
+  /** The WHERE conditions of some days of a domain with filters. */
   const conditions = (
     domainId: string,
-    startDay: string,
-    endDay: string,
+    days: RawBuilder<unknown>,
     filter: PathCountFilter,
   ): RawBuilder<unknown>[] => {
-    const out = [
-      sql`domain_id = ${domainId}`,
-      sql`day >= ${startDay}`,
-      sql`day <= ${endDay}`,
-      sql`count > 0`,
-    ];
+    const out = [sql`domain_id = ${domainId}`, days, sql`count > 0`];
     if (filter.botIds && filter.botIds.length > 0)
       out.push(sql`bot_id in (${sql.join(filter.botIds)})`);
     if (filter.tiers && filter.tiers.length > 0) out.push(sql`tier in (${sql.join(filter.tiers)})`);
@@ -85,13 +83,13 @@ export function createPageRanking(handle: KyselyHandle) {
 
   /** Conditions of a ranked query: filters, prefix, and never the overflow row. */
   const rankedConditions = (query: PathQuery) => {
-    const out = conditions(query.domainId, query.startDay, query.endDay, query);
+    const out = conditions(query.domainId, between(query.startDay, query.endDay), query);
     out.push(sql`path <> ${OVERFLOW_PATH}`);
     if (query.pathPrefix !== null) out.push(prefixOf("path", query.pathPrefix));
     return sql.join(out, sql` and `);
   };
 
-  /** Decoded blocks by `domain:level:start`, with the version they were read at. */
+  /** Decoded blocks by `domain:level:start:bot`, with the version they were read at. */
   const blockCache = new WeightedLru<{ version: number; block: BlockCounts }>(BLOCK_CACHE_BYTES);
   /** Path directories by domain key (append-only: ids are never reused or renamed). */
   const directories = new WeightedLru<PathDirectory>(DIRECTORY_CACHE_PATHS);
@@ -187,19 +185,19 @@ export function createPageRanking(handle: KyselyHandle) {
    * (`rank-blocks.ts`).
    */
   async function rankFromRollups(query: PathRankQuery, plan: RollupPlan): Promise<PathRanking> {
-    const tiers = query.tiers && query.tiers.length > 0 ? query.tiers : null;
     const bots = query.botIds && query.botIds.length > 0 ? [...new Set(query.botIds)] : null;
+    const staleDays = [
+      ...conditions(query.domainId, sql`day in (${sql.join(plan.days)})`, query),
+      sql`path <> ${OVERFLOW_PATH}`,
+      prefixOf("path", query.pathPrefix),
+    ];
     const [blocks, days] = await Promise.all([
       readBlocks(plan.domainKey, plan.blocks, bots ?? [ALL_BOTS]),
       plan.days.length === 0
         ? Promise.resolve([])
         : sql<{ path: string; tier: string; count: number | string }>`
             select path, tier, sum(count) as count from crawl_path_day
-            where domain_id = ${query.domainId} and day in (${sql.join(plan.days)})
-              and count > 0 and path <> ${OVERFLOW_PATH}
-              and ${prefixOf("path", query.pathPrefix)}
-              ${tiers ? sql`and tier in (${sql.join(tiers)})` : sql``}
-              ${bots ? sql`and bot_id in (${sql.join(bots)})` : sql``}
+            where ${sql.join(staleDays, sql` and `)}
             group by path, tier`
             .execute(db)
             .then((r) => r.rows.map((d) => ({ path: d.path, tier: d.tier, count: num(d.count) }))),
@@ -281,7 +279,7 @@ export function createPageRanking(handle: KyselyHandle) {
           ? [unique.slice(0, unique.length >> 1), unique.slice(unique.length >> 1)]
           : [unique];
       const read = async (chunk: readonly string[]) => {
-        const where = conditions(domainId, startDay, endDay, filter);
+        const where = conditions(domainId, between(startDay, endDay), filter);
         where.push(sql`path in (${sql.join(chunk)})`);
         const { rows } = await sql<Parameters<typeof toPathDayCount>[0]>`
           select path, day, bot_id, tier, sum(count) as count from crawl_served_day

@@ -1,6 +1,8 @@
 import {
   type CrawlRecord,
   type CrawlVerdict,
+  dayNumber,
+  fromDayNumber,
   type PathRankQuery,
   rankPathRows,
 } from "@crawlgate/core";
@@ -10,14 +12,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createKyselyCrawlStore } from "./crawl-store.js";
 import type { KyselyHandle } from "./database.js";
-import {
-  type Block,
-  coverWindow,
-  createPathRollups,
-  dayOfEpoch,
-  epochDay,
-  TOP_LEVEL,
-} from "./path-rollups.js";
+import { type Block, coverWindow, createPathRollups, TOP_LEVEL } from "./path-rollups.js";
 import { freshPostgres, freshSqlite, type TestDatabase } from "./test-support/handles.js";
 import { whenPostgres } from "./test-support/postgres.js";
 
@@ -57,16 +52,16 @@ describe("coverWindow", () => {
   });
 
   it("converts days to epoch days and back", () => {
-    expect(epochDay("1970-01-01")).toBe(0);
-    expect(epochDay("2026-11-20")).toBe(20_777);
-    expect(dayOfEpoch(20_777)).toBe("2026-11-20");
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayNumber("2026-11-20")).toBe(20_777);
+    expect(fromDayNumber(20_777)).toBe("2026-11-20");
   });
 });
 
 const PATHS = ["/", "/a", "/a/b", "/a_b", "/ä", "/😀", "/\uff5e", "/z"];
 const BOTS = ["googlebot", "gptbot", "unknown"];
 const VERDICTS: CrawlVerdict[] = ["verified", "declared", "unknown", "automation"];
-const FIRST = epochDay("2026-10-01");
+const FIRST = dayNumber("2026-10-01");
 
 /** What retention does to a day: every aggregate and raw row of it goes. */
 async function dropDay(handle: KyselyHandle, domainId: string, day: string) {
@@ -87,8 +82,8 @@ async function dropDay(handle: KyselyHandle, domainId: string, day: string) {
 
 const query = (domainId: string, overrides: Partial<PathRankQuery>): PathRankQuery => ({
   domainId,
-  startDay: dayOfEpoch(FIRST),
-  endDay: dayOfEpoch(FIRST + 40),
+  startDay: fromDayNumber(FIRST),
+  endDay: fromDayNumber(FIRST + 40),
   botIds: null,
   tiers: null,
   pathPrefix: null,
@@ -114,7 +109,7 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
             ),
             { pathCap: 100 },
           );
-        await crawls.refreshPathRollups(dayOfEpoch(d0 + 1));
+        await crawls.refreshPathRollups(fromDayNumber(d0 + 1));
         // Damage a's two-day block: the next refresh reads it to build the four-day block.
         const keyOf = async (domainId: string) =>
           (
@@ -130,14 +125,14 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
           .where("domain_key", "=", await keyOf(a))
           .where("level", "=", 1)
           .execute();
-        await expect(crawls.refreshPathRollups(dayOfEpoch(d0 + 3))).rejects.toThrow(
+        await expect(crawls.refreshPathRollups(fromDayNumber(d0 + 3))).rejects.toThrow(
           `read-model refresh failed for 1 of 2 domains: ${a}`,
         );
         const rollups = createPathRollups(handle);
-        const plan = await rollups.plan(b, dayOfEpoch(d0), dayOfEpoch(d0 + 3));
+        const plan = await rollups.plan(b, fromDayNumber(d0), fromDayNumber(d0 + 3));
         expect(plan?.blocks).toEqual([{ level: 2, start: d0 }]);
         expect(plan?.days).toEqual([]);
-        const q = query(b, { startDay: dayOfEpoch(d0), endDay: dayOfEpoch(d0 + 3) });
+        const q = query(b, { startDay: fromDayNumber(d0), endDay: fromDayNumber(d0 + 3) });
         const stored = await crawls.pathDayCounts(b, "2026-01-01", "2026-12-31");
         expect(await crawls.rankPaths(q)).toEqual(rankPathRows(stored, q));
       } finally {
@@ -160,17 +155,17 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
         );
         await crawls.appendCrawls(rows, { pathCap: 1000 });
         const rollups = createPathRollups(handle);
-        expect(await rollups.plan(d, dayOfEpoch(FIRST), dayOfEpoch(FIRST + 40))).toBeNull();
-        await crawls.refreshPathRollups(dayOfEpoch(FIRST + 34));
-        const plan = await rollups.plan(d, dayOfEpoch(FIRST + 3), dayOfEpoch(FIRST + 40));
+        expect(await rollups.plan(d, fromDayNumber(FIRST), fromDayNumber(FIRST + 40))).toBeNull();
+        await crawls.refreshPathRollups(fromDayNumber(FIRST + 34));
+        const plan = await rollups.plan(d, fromDayNumber(FIRST + 3), fromDayNumber(FIRST + 40));
         // Built through day 34; days 35 and 36 have crawls and are read from the day table.
-        expect(plan?.days).toEqual([dayOfEpoch(FIRST + 35), dayOfEpoch(FIRST + 36)]);
+        expect(plan?.days).toEqual([fromDayNumber(FIRST + 35), fromDayNumber(FIRST + 36)]);
         expect(plan?.blocks.length).toBeGreaterThan(0);
         const compare = async () => {
           const stored = await crawls.pathDayCounts(d, "2026-01-01", "2026-12-31");
           for (const q of [
             query(d, {}),
-            query(d, { startDay: dayOfEpoch(FIRST + 5), sortBy: "verified" }),
+            query(d, { startDay: fromDayNumber(FIRST + 5), sortBy: "verified" }),
             query(d, { tiers: ["declared"], pathPrefix: "/a" }),
             query(d, { after: { value: 2, path: "/a" } }),
             query(d, { botIds: ["gptbot"], sortBy: "verified" }),
@@ -180,17 +175,17 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
           }
         };
         await compare();
-        await dropDay(handle, d, dayOfEpoch(FIRST + 9));
-        await dropDay(handle, d, dayOfEpoch(FIRST + 35));
-        const after = await rollups.plan(d, dayOfEpoch(FIRST + 3), dayOfEpoch(FIRST + 40));
+        await dropDay(handle, d, fromDayNumber(FIRST + 9));
+        await dropDay(handle, d, fromDayNumber(FIRST + 35));
+        const after = await rollups.plan(d, fromDayNumber(FIRST + 3), fromDayNumber(FIRST + 40));
         // The dropped built day is no longer fresh: the blocks holding it are not read.
-        expect(after?.days).toEqual([dayOfEpoch(FIRST + 36)]);
+        expect(after?.days).toEqual([fromDayNumber(FIRST + 36)]);
         expect(
           after?.blocks.some((b) => b.start <= FIRST + 9 && FIRST + 9 < b.start + 2 ** b.level),
         ).toBe(false);
         await compare();
-        await crawls.refreshPathRollups(dayOfEpoch(FIRST + 40));
-        const rebuilt = await rollups.plan(d, dayOfEpoch(FIRST + 3), dayOfEpoch(FIRST + 40));
+        await crawls.refreshPathRollups(fromDayNumber(FIRST + 40));
+        const rebuilt = await rollups.plan(d, fromDayNumber(FIRST + 3), fromDayNumber(FIRST + 40));
         expect(rebuilt?.days).toEqual([]);
         await compare();
       } finally {
@@ -262,15 +257,15 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
                   event.verdict = "verified";
                 }
               } else if (step.kind === "refresh") {
-                await crawls.refreshPathRollups(dayOfEpoch(FIRST + step.through), d);
+                await crawls.refreshPathRollups(fromDayNumber(FIRST + step.through), d);
               } else {
-                await dropDay(handle, d, dayOfEpoch(FIRST + step.day));
+                await dropDay(handle, d, fromDayNumber(FIRST + step.day));
               }
             }
             const rows = await crawls.pathDayCounts(d, "2026-01-01", "2026-12-31");
             const base = query(d, {
-              startDay: dayOfEpoch(FIRST + shape.start),
-              endDay: dayOfEpoch(FIRST + shape.start + shape.length),
+              startDay: fromDayNumber(FIRST + shape.start),
+              endDay: fromDayNumber(FIRST + shape.start + shape.length),
               sortBy: shape.sortBy,
               tiers: shape.tiers ? [...shape.tiers] : null,
               pathPrefix: shape.pathPrefix,
@@ -323,7 +318,7 @@ whenPostgres(() => {
             ).rows[0]?.n,
           );
         expect(await tuples()).toBeLessThan(1);
-        await crawls.refreshPathRollups(dayOfEpoch(FIRST));
+        await crawls.refreshPathRollups(fromDayNumber(FIRST));
         expect(await tuples()).toBe(1500);
       } finally {
         await teardown();

@@ -1,4 +1,4 @@
-import { OVERFLOW_PATH } from "@crawlgate/core";
+import { dayNumber, fromDayNumber, OVERFLOW_PATH } from "@crawlgate/core";
 import { type Kysely, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import {
@@ -35,13 +35,6 @@ export const ALL_BOTS = "";
 type BlockSet = Map<string, BlockCounts>;
 /** Days a refresh step covers at most (one transaction; later steps continue). */
 const STEP_DAYS = 4;
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` day. */
-export const epochDay = (day: string): number =>
-  Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-/** The `YYYY-MM-DD` day of an epoch day. */
-export const dayOfEpoch = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 export interface Block {
   level: number;
@@ -104,7 +97,7 @@ async function dayTotals(
     group by day, tier`.execute(db);
   const out = new Map<number, Tiers>();
   for (const r of rows) {
-    const key = epochDay(r.day);
+    const key = dayNumber(r.day);
     const entry = out.get(key) ?? { verified: 0, declared: 0, unknown: 0 };
     if (r.tier === "verified" || r.tier === "declared" || r.tier === "unknown")
       entry[r.tier] += num(r.n);
@@ -200,7 +193,7 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
     const state = await domainState(conn, domainId);
     const key = state.domain_key;
     const builtThrough = state.built_through === null ? null : num(state.built_through);
-    const current = await dayTotals(conn, domainId, null, dayOfEpoch(through));
+    const current = await dayTotals(conn, domainId, null, fromDayNumber(through));
     const stamped = await stamps(conn, key);
     const known = [...new Set([...current.keys(), ...stamped.keys()])].filter((d) => d <= through);
     const dirty = known.filter((d) => !sameTiers(current.get(d), stamped.get(d)));
@@ -290,7 +283,7 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       insert into crawl_paths (domain_key, path_id, path)
       select cast(${key} as integer), ${base} + row_number() over (order by path), path from (
         select distinct path from crawl_path_day
-        where domain_id = ${domainId} and day in (${sql.join(days.map(dayOfEpoch))})
+        where domain_id = ${domainId} and day in (${sql.join(days.map(fromDayNumber))})
           and path <> ${OVERFLOW_PATH}
       ) n
       where not exists (
@@ -373,7 +366,7 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       select d.bot_id, p.path_id, d.tier, sum(d.count) as n
       from crawl_path_day d
       join crawl_paths p on p.domain_key = ${key} and p.path = d.path
-      where d.domain_id = ${domainId} and d.day = ${dayOfEpoch(day)} and d.count > 0
+      where d.domain_id = ${domainId} and d.day = ${fromDayNumber(day)} and d.count > 0
       group by d.bot_id, p.path_id, d.tier`.execute(conn);
     const byBot = new Map<string, { id: number; tier: number; n: number }[]>([[ALL_BOTS, []]]);
     for (const r of rows) {
@@ -413,7 +406,7 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
      * looked at.
      */
     async refresh(throughDay: string, domainId?: string): Promise<{ domains: number }> {
-      const through = epochDay(throughDay);
+      const through = dayNumber(throughDay);
       const domains =
         domainId !== undefined
           ? [domainId]
@@ -455,8 +448,8 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
       if (!state || state.built_through === null) return null;
       const key = state.domain_key;
       const builtThrough = num(state.built_through);
-      const start = epochDay(startDay);
-      const end = epochDay(endDay);
+      const start = dayNumber(startDay);
+      const end = dayNumber(endDay);
       const [current, stamped] = await Promise.all([
         dayTotals(db, domainId, startDay, endDay),
         stamps(db, key, { from: start, to: end }),
@@ -467,7 +460,11 @@ export function createPathRollups({ db, dialect }: KyselyHandle) {
         return true;
       });
       // Days with no crawls need no reading.
-      return { domainKey: key, blocks, days: days.filter((d) => current.has(d)).map(dayOfEpoch) };
+      return {
+        domainKey: key,
+        blocks,
+        days: days.filter((d) => current.has(d)).map(fromDayNumber),
+      };
     },
   };
 }

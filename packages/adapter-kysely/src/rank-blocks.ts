@@ -95,7 +95,7 @@ export function rankBlocks(
     if (prefix !== null && !path.startsWith(prefix)) continue;
     pathCount++;
     const value = ranked[id] as number;
-    if (after !== null && (value > after.value || !passes(value, path))) continue;
+    if (!passes(value, path)) continue;
     eligible[count] = id;
     values[count++] = value;
   }

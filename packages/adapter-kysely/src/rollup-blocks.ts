@@ -15,7 +15,6 @@ import { endianness } from "node:os";
  */
 
 export const TIERS = ["verified", "declared", "unknown"] as const;
-export type Tier = (typeof TIERS)[number];
 const MAX_INT32 = 2_147_483_647;
 const HEADER = 16;
 const LITTLE = endianness() === "LE";

@@ -269,6 +269,7 @@ export {
   dayNumber,
   daysBetween,
   eachDay,
+  fromDayNumber,
   isValidDate,
   LEGACY_CUTOVER,
   resolveGranularity,
