@@ -1,11 +1,12 @@
-import type {
-  AccountStore,
-  ApiKeyRecord,
-  Domain,
-  MemberRole,
-  PlanName,
-  Role,
-  User,
+import {
+  type AccountStore,
+  type ApiKeyRecord,
+  compareUtf8,
+  type Domain,
+  type MemberRole,
+  type PlanName,
+  type Role,
+  type User,
 } from "@crawlgate/core";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./database.js";
@@ -38,7 +39,7 @@ const toDomain = (r: Selectable<Database["domains"]>): Domain => ({
 });
 
 const byHostname = (a: { domain: Domain }, b: { domain: Domain }) =>
-  a.domain.hostname < b.domain.hostname ? -1 : a.domain.hostname > b.domain.hostname ? 1 : 0;
+  compareUtf8(a.domain.hostname, b.domain.hostname);
 
 /** Users, keys, domains and memberships in SQL. */
 export function createKyselyAccountStore({ db }: KyselyHandle) {

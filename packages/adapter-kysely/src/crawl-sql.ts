@@ -3,8 +3,10 @@ import {
   type CountedCrawl,
   type CrawlRecord,
   type CrawlVerdict,
+  type DayPathCap,
+  domainDayKey,
   type LegacyDelta,
-  OVERFLOW_PATH,
+  newDayPathCap,
   type ServedFrom,
 } from "@crawlgate/core";
 import type { Selectable } from "kysely";
@@ -136,27 +138,16 @@ export const eventValues = (r: CrawlRecord, day: string): SqlValue[] => [
   r.ipAsn,
 ];
 
-/** The path-cap state of one domain-day inside a batch's transaction. */
-export interface DayPaths {
+/** The path-cap state (core's `DayPathCap`) of one domain-day inside a batch's transaction. */
+export interface DayPaths extends DayPathCap {
   domainId: string;
   day: string;
-  /** Distinct aggregated paths stored for the day (`crawl_day_stats.path_count`). */
-  count: number;
-  /** Paths known to be aggregated under their own name. */
-  known: Set<string>;
-  /** Paths of this batch that went to `__overflow__`. */
-  overflowed: Set<string>;
-  /** Paths this batch admitted (to insert into `crawl_day_paths`). */
-  admitted: string[];
 }
 
 export const newDayPaths = (domainId: string, day: string, count: number): DayPaths => ({
   domainId,
   day,
-  count,
-  known: new Set(),
-  overflowed: new Set(),
-  admitted: [],
+  ...newDayPathCap(count),
 });
 
 /**
@@ -168,14 +159,14 @@ export function createStoredPaths(limit = 200_000) {
   let count = 0;
   return {
     has: (domainId: string, day: string, path: string): boolean =>
-      byDay.get(`${domainId}\0${day}`)?.has(path) ?? false,
+      byDay.get(domainDayKey(domainId, day))?.has(path) ?? false,
     /** The paths known to be stored for one domain-day (to look up many paths of that day). */
     of: (domainId: string, day: string): ReadonlySet<string> =>
-      byDay.get(`${domainId}\0${day}`) ?? new Set(),
+      byDay.get(domainDayKey(domainId, day)) ?? new Set(),
     /** Records the known paths of committed domain-days. */
     remember(days: Iterable<DayPaths>): void {
       for (const state of days) {
-        const key = `${state.domainId}\0${state.day}`;
+        const key = domainDayKey(state.domainId, state.day);
         const set = byDay.get(key) ?? new Set<string>();
         byDay.set(key, set);
         for (const p of state.known) {
@@ -190,30 +181,6 @@ export function createStoredPaths(limit = 200_000) {
       }
     },
   };
-}
-
-/**
- * The aggregated path of a new crawl: its own path when already stored for the day or while the
- * day has room under the cap (then admitted), else `__overflow__`.
- */
-export function admitPath(
-  state: DayPaths,
-  path: string,
-  cap: number,
-  isStored: (path: string) => boolean,
-): string {
-  if (state.known.has(path)) return path;
-  if (state.overflowed.has(path)) return OVERFLOW_PATH;
-  if (!isStored(path)) {
-    if (state.count >= cap) {
-      state.overflowed.add(path);
-      return OVERFLOW_PATH;
-    }
-    state.count++;
-    state.admitted.push(path);
-  }
-  state.known.add(path);
-  return path;
 }
 
 /** A `crawl_events` row as a record. */

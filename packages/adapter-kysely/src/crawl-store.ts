@@ -12,6 +12,7 @@ import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
 import type { KyselyHandle } from "./database.js";
 import { createPageRanking, toPathDayCount } from "./page-ranking.js";
 import { type Database, date, num } from "./schema.js";
+import { byteOrdered } from "./sql-text.js";
 
 type AggregateTableName =
   | "crawl_bot_day"
@@ -35,9 +36,7 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
   const writer =
     handle.sqliteWriter ??
     (handle.sqlite ? createSqliteCrawlWriter(handle.sqlite, db) : createPostgresCrawlWriter(db));
-  /** A text column compared byte-wise on both engines. */
-  const bytes = (column: string) =>
-    dialect === "postgres" ? sql.raw(`${column} collate "C"`) : sql.ref(column);
+  const ordered = (column: string) => byteOrdered(column, dialect);
 
   /**
    * Rows of an aggregate table for `domainId` and `startDay <= day <= endDay` (and one `path`
@@ -54,7 +53,7 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       .selectAll()
       .where(sql<boolean>`domain_id = ${domainId} and day >= ${startDay} and day <= ${endDay}`)
       .$if(path !== undefined, (q) => q.where(sql<boolean>`path = ${path}`))
-      .orderBy(sql`${sql.join(order.map(bytes))}`)
+      .orderBy(sql`${sql.join(order.map(ordered))}`)
       .execute();
     return rows as Selectable<Database[T]>[];
   }
@@ -82,7 +81,7 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
         .where("ts", ">=", from.getTime())
         .where("ts", "<", to.getTime())
         .orderBy("ts")
-        .orderBy(sql`${bytes("event_id")}`)
+        .orderBy(sql`${ordered("event_id")}`)
         .limit(limit)
         .execute();
       return rows.map(toRecord);

@@ -1,7 +1,9 @@
 import {
+  admitPath,
   type CountDeltas,
   type CountedCrawl,
   countCrawls,
+  domainDayKey,
   OVERFLOW_PATH,
   upgradeCounts,
   utcDay,
@@ -9,7 +11,6 @@ import {
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import {
   AGGREGATES,
-  admitPath,
   type CrawlWriter,
   columnsOf,
   createStoredPaths,
@@ -76,9 +77,9 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
     const days = new Map<string, DayPaths>();
     const wanted = new Map<string, [string, string, string]>();
     for (const c of fresh) {
-      days.set(`${c.record.domainId}\0${c.day}`, newDayPaths(c.record.domainId, c.day, 0));
+      days.set(domainDayKey(c.record.domainId, c.day), newDayPaths(c.record.domainId, c.day, 0));
       if (!storedPaths.has(c.record.domainId, c.day, c.record.path))
-        wanted.set(`${c.record.domainId}\0${c.day}\0${c.record.path}`, [
+        wanted.set(`${domainDayKey(c.record.domainId, c.day)}\0${c.record.path}`, [
           c.record.domainId,
           c.day,
           c.record.path,
@@ -96,7 +97,8 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
       `select s.domain_id, s.day, s.path_count from crawl_day_stats s join ${unnest(["text", "text"])} as u(d, y) on s.domain_id = u.d and s.day = u.y order by s.domain_id, s.day for update of s`,
       dayColumns,
     );
-    for (const r of counts) (days.get(`${r.domain_id}\0${r.day}`) as DayPaths).count = r.path_count;
+    for (const r of counts)
+      (days.get(domainDayKey(r.domain_id, r.day)) as DayPaths).count = r.path_count;
     const stored = new Set<string>();
     const known =
       wanted.size === 0
@@ -106,10 +108,10 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
             `select p.domain_id, p.day, p.path from crawl_day_paths p join ${unnest(["text", "text", "text"])} as u(d, y, p) on p.domain_id = u.d and p.day = u.y and p.path = u.p`,
             columns([...wanted.values()], 3),
           );
-    for (const r of known) stored.add(`${r.domain_id}\0${r.day}\0${r.path}`);
+    for (const r of known) stored.add(`${domainDayKey(r.domain_id, r.day)}\0${r.path}`);
     const overflowed: string[] = [];
     for (const c of fresh) {
-      const prefix = `${c.record.domainId}\0${c.day}`;
+      const prefix = domainDayKey(c.record.domainId, c.day);
       c.path = admitPath(
         days.get(prefix) as DayPaths,
         c.record.path,

@@ -1,4 +1,5 @@
 import {
+  admitPath,
   type CountDeltas,
   type CountedCrawl,
   type CrawlRecord,
@@ -11,7 +12,6 @@ import type Sqlite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import {
   AGGREGATES,
-  admitPath,
   type CrawlWriter,
   columnsOf,
   createStoredPaths,

@@ -1,4 +1,4 @@
-import { OVERFLOW_PATH } from "@crawlgate/core";
+import { admitPath, newDayPathCap } from "@crawlgate/core";
 import type { Transaction } from "kysely";
 import type { Dialect } from "./database.js";
 import type { Database } from "./schema.js";
@@ -18,9 +18,9 @@ export async function inSlices<T>(
 export type DayStatsTable = "crawl_day_stats" | "referral_day_stats";
 
 /**
- * The per-domain-day path cap. Creates and locks the day's stats row (PostgreSQL `FOR UPDATE`;
- * SQLite runs one transaction at a time), asks `known` which of `paths` are counted already,
- * admits new ones while the count is below `cap`, and stores the new count. Returns the path
+ * The per-domain-day path cap (core's `admitPath`) under a lock. Creates and locks the day's stats
+ * row (PostgreSQL `FOR UPDATE`; SQLite runs one transaction at a time), asks `known` which of
+ * `paths` are counted already (in slices), admits the others in order, and stores the new count. Returns the path
  * each path is counted under (itself, or `__overflow__`) and the newly admitted paths.
  */
 export async function admitDayPaths(
@@ -48,21 +48,18 @@ export async function admitDayPaths(
   await inSlices(paths, async (slice) => {
     for (const p of await known(slice)) seen.add(p);
   });
-  let pathCount = Number(row.path_count);
+  const state = newDayPathCap(Number(row.path_count));
   const counted = new Map<string, string>();
-  const admitted: string[] = [];
-  for (const p of paths) {
-    if (seen.has(p)) counted.set(p, p);
-    else if (pathCount < cap) {
-      pathCount++;
-      admitted.push(p);
-      counted.set(p, p);
-    } else counted.set(p, OVERFLOW_PATH);
-  }
+  for (const p of paths)
+    counted.set(
+      p,
+      admitPath(state, p, cap, (q) => seen.has(q)),
+    );
+  const { admitted } = state;
   if (admitted.length > 0) {
     await trx
       .updateTable(stats)
-      .set({ path_count: pathCount })
+      .set({ path_count: state.count })
       .where("domain_id", "=", key.domainId)
       .where("day", "=", key.day)
       .execute();

@@ -1,4 +1,4 @@
-import type { EnqueueResult, JobQueue, PurgeJob } from "@crawlgate/core";
+import { compareUtf8, type EnqueueResult, type JobQueue, type PurgeJob } from "@crawlgate/core";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Database, date } from "./schema.js";
@@ -12,8 +12,7 @@ const toJob = (r: Selectable<Database["purge_jobs"]>): PurgeJob => ({
 });
 
 const oldestFirst = (a: PurgeJob, b: PurgeJob) =>
-  a.enqueuedAt.getTime() - b.enqueuedAt.getTime() ||
-  (a.jobId < b.jobId ? -1 : a.jobId > b.jobId ? 1 : 0);
+  a.enqueuedAt.getTime() - b.enqueuedAt.getTime() || compareUtf8(a.jobId, b.jobId);
 
 /**
  * Purge jobs in `purge_jobs`. A row exists while the job is pending; completing deletes it. The

@@ -1,5 +1,6 @@
 import {
   compareUtf8,
+  domainDayKey,
   OVERFLOW_PATH,
   type ReferralDayCount,
   type ReferralStore,
@@ -8,10 +9,11 @@ import {
   sumBySource,
   utcDay,
 } from "@crawlgate/core";
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { admitDayPaths, inSlices } from "./day-path-cap.js";
 import { type Database, num } from "./schema.js";
+import { byteOrdered } from "./sql-text.js";
 
 /** Adds one to `key`'s count; keys are JSON arrays of column values, in table column order. */
 const bump = (map: Map<string, number>, key: unknown[]) => {
@@ -61,7 +63,7 @@ async function addCounts(
  * order in UTF-8 bytes: SQLite's BINARY collation, PostgreSQL's "C".
  */
 export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
-  const pathOrder = dialect === "postgres" ? sql`path collate "C"` : sql`path`;
+  const pathOrder = byteOrdered("path", dialect);
 
   const pathDayInWindow = (domainId: string, startDay: string, endDay: string) =>
     db
@@ -99,18 +101,22 @@ export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
             .execute();
           for (const row of rows) fresh.add(row.visit_id);
         });
-        const groups = new Map<string, { visit: ReferralVisit; day: string }[]>();
+        const groups = new Map<string, { domainId: string; day: string; items: typeof ordered }>();
         for (const item of ordered) {
           if (!fresh.has(item.visit.visitId)) continue;
-          const key = JSON.stringify([item.visit.domainId, item.day]);
-          groups.set(key, [...(groups.get(key) ?? []), item]);
+          const { domainId } = item.visit;
+          const key = domainDayKey(domainId, item.day);
+          const group = groups.get(key) ?? { domainId, day: item.day, items: [] };
+          group.items.push(item);
+          groups.set(key, group);
         }
         const sources = new Map<string, number>();
         const paths = new Map<string, number>();
         // Domain-days in key order, so concurrent batches lock their stats rows alike.
         for (const key of [...groups.keys()].sort(compareUtf8)) {
-          const [domainId, day] = JSON.parse(key) as [string, string];
-          const items = groups.get(key) ?? [];
+          const { domainId, day, items } = groups.get(key) as NonNullable<
+            ReturnType<typeof groups.get>
+          >;
           const { counted } = await admitDayPaths(
             trx,
             dialect,

@@ -1,4 +1,10 @@
-import { latestPerPath, type SeoIssue, type Snapshot, type SnapshotStore } from "@crawlgate/core";
+import {
+  compareUtf8,
+  latestPerPath,
+  type SeoIssue,
+  type Snapshot,
+  type SnapshotStore,
+} from "@crawlgate/core";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Database, date, num } from "./schema.js";
@@ -21,7 +27,6 @@ const toSnapshot = (r: Row): Snapshot => ({
   },
 });
 
-const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Batches of IDs go to the database in slices. */
 const SLICE = 500;
 
@@ -77,7 +82,7 @@ export function createKyselySnapshotStore({ db }: KyselyHandle) {
           .execute();
         out.push(...rows.map(toSnapshot));
       }
-      return out.sort((a, b) => byteOrder(a.snapshotId, b.snapshotId));
+      return out.sort((a, b) => compareUtf8(a.snapshotId, b.snapshotId));
     },
     async latestSnapshots(domainId) {
       const rows = await db

@@ -1,10 +1,11 @@
-import type {
-  AccountStore,
-  ApiKeyRecord,
-  Domain,
-  DomainAccess,
-  MemberRole,
-  User,
+import {
+  type AccountStore,
+  type ApiKeyRecord,
+  compareUtf8,
+  type Domain,
+  type DomainAccess,
+  type MemberRole,
+  type User,
 } from "@crawlgate/core";
 
 const copyDate = (d: Date) => new Date(d.getTime());
@@ -65,7 +66,9 @@ export function createMemoryAccountStore() {
     async listApiKeys(userId) {
       return [...keys.values()]
         .filter((key) => key.userId === userId)
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compare(a.keyId, b.keyId))
+        .sort(
+          (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareUtf8(a.keyId, b.keyId),
+        )
         .map(copyKey);
     },
     async revokeApiKey(keyId, at) {
@@ -104,16 +107,11 @@ export function createMemoryAccountStore() {
         const access = accessOf(userId, domain);
         if (access) out.push(access);
       }
-      return out.sort((a, b) => compare(a.domain.hostname, b.domain.hostname));
+      return out.sort((a, b) => compareUtf8(a.domain.hostname, b.domain.hostname));
     },
     async getDomainAccess(userId, domainId) {
       const domain = domains.get(domainId);
       return domain ? accessOf(userId, domain) : null;
     },
   } satisfies AccountStore;
-}
-
-/** Byte-order comparison of strings (what SQL `ORDER BY` gives with a binary collation). */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -5,13 +5,13 @@ import {
   type CountedCrawl,
   type CrawlRecord,
   type CrawlStore,
+  compareUtf8,
   countCrawls,
   type DaySummaryCount,
   type LegacyDayCount,
   type LegacyDelta,
   legacyImportCounts,
   legacyKey,
-  OVERFLOW_PATH,
   type PathDayCount,
   pathKey,
   rankPathRows,
@@ -24,7 +24,7 @@ import {
   upgradeCounts,
   utcDay,
 } from "@crawlgate/core";
-import { compare } from "./account-store.js";
+import { createDayPaths } from "./day-paths.js";
 
 const copy = (r: CrawlRecord): CrawlRecord => ({ ...r, ts: new Date(r.ts.getTime()) });
 
@@ -56,11 +56,11 @@ function read<T extends { domainId: string; day: string }>(
 ): T[] {
   return [...map.values()]
     .filter((r) => r.domainId === domainId && r.day >= startDay && r.day <= endDay)
-    .sort((a, b) => compare(a.day, b.day) || order(a, b));
+    .sort((a, b) => compareUtf8(a.day, b.day) || order(a, b));
 }
 
 const byTier = (a: { botId: string; tier: string }, b: { botId: string; tier: string }) =>
-  compare(a.botId, b.botId) || compare(a.tier, b.tier);
+  compareUtf8(a.botId, b.botId) || compareUtf8(a.tier, b.tier);
 
 /** Raw crawls and their aggregates in maps; a batch is applied without awaiting: atomic. */
 export function createMemoryCrawlStore() {
@@ -70,8 +70,7 @@ export function createMemoryCrawlStore() {
   const served = new Map<string, ServedDelta>();
   const summary = new Map<string, SummaryDelta>();
   const legacy = new Map<string, LegacyDelta>();
-  /** domainId|day → distinct aggregated paths (overflow excluded). */
-  const dayPaths = new Map<string, Set<string>>();
+  const dayPaths = createDayPaths();
 
   const applyAll = (deltas: CountDeltas) => {
     apply(botDay, botKey, deltas.bot);
@@ -95,23 +94,17 @@ export function createMemoryCrawlStore() {
       domainId,
       startDay,
       endDay,
-      (a, b) => compare(a.path, b.path) || byTier(a, b),
+      (a, b) => compareUtf8(a.path, b.path) || byTier(a, b),
     ).map(({ day, path, botId, tier, count }): PathDayCount => ({ day, path, botId, tier, count }));
 
   return {
     async appendCrawls(batch, options) {
       const added: CountedCrawl[] = [];
+      const admit = dayPaths.batch(options.pathCap);
       for (const record of batch) {
         if (events.has(record.eventId)) continue;
         const day = utcDay(record.ts);
-        const dayKey = `${record.domainId}|${day}`;
-        const paths = dayPaths.get(dayKey) ?? new Set<string>();
-        dayPaths.set(dayKey, paths);
-        let path = record.path;
-        if (!paths.has(path)) {
-          if (paths.size >= options.pathCap) path = OVERFLOW_PATH;
-          else paths.add(path);
-        }
+        const path = admit(record.domainId, day, record.path);
         const crawl = { record: copy(record), day, path };
         events.set(record.eventId, crawl);
         added.push(crawl);
@@ -133,7 +126,7 @@ export function createMemoryCrawlStore() {
       return [...events.values()]
         .map((c) => c.record)
         .filter((r) => r.domainId === domainId && r.ts >= from && r.ts < to)
-        .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compare(a.eventId, b.eventId))
+        .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId))
         .slice(0, limit)
         .map(copy);
     },
@@ -163,8 +156,8 @@ export function createMemoryCrawlStore() {
         endDay,
         (a, b) =>
           byTier(a, b) ||
-          compare(a.servedFrom, b.servedFrom) ||
-          compare(a.snapshotId ?? "", b.snapshotId ?? ""),
+          compareUtf8(a.servedFrom, b.servedFrom) ||
+          compareUtf8(a.snapshotId ?? "", b.snapshotId ?? ""),
       );
       return rows
         .filter((r) => r.path === path)
@@ -182,11 +175,11 @@ export function createMemoryCrawlStore() {
     },
     async daySummaryCounts(domainId, startDay, endDay) {
       return read(summary, domainId, startDay, endDay, (a, b) =>
-        compare(a.servedFrom, b.servedFrom),
+        compareUtf8(a.servedFrom, b.servedFrom),
       ).map(({ day, servedFrom, count }): DaySummaryCount => ({ day, servedFrom, count }));
     },
     async legacyDayCounts(domainId, startDay, endDay) {
-      return read(legacy, domainId, startDay, endDay, (a, b) => compare(a.key, b.key)).map(
+      return read(legacy, domainId, startDay, endDay, (a, b) => compareUtf8(a.key, b.key)).map(
         ({ day, key, total, verified }): LegacyDayCount => ({ day, key, total, verified }),
       );
     },

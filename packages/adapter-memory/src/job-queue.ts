@@ -1,5 +1,4 @@
-import type { JobQueue, PurgeJob } from "@crawlgate/core";
-import { compare } from "./account-store.js";
+import { compareUtf8, type JobQueue, type PurgeJob } from "@crawlgate/core";
 
 interface Entry {
   job: PurgeJob;
@@ -35,7 +34,7 @@ export function createMemoryJobQueue() {
         .sort(
           (a, b) =>
             a.job.enqueuedAt.getTime() - b.job.enqueuedAt.getTime() ||
-            compare(a.job.jobId, b.job.jobId),
+            compareUtf8(a.job.jobId, b.job.jobId),
         )
         .slice(0, Math.max(0, max));
       for (const entry of ready) {

@@ -7,6 +7,7 @@ import {
   sumBySource,
   utcDay,
 } from "@crawlgate/core";
+import { createDayPaths } from "./day-paths.js";
 
 interface Cell {
   day: string;
@@ -20,8 +21,7 @@ export function createMemoryReferralStore() {
   const visitIds = new Set<string>();
   /** domainId → "day|path|source" → counts (path may be `__overflow__`). */
   const cells = new Map<string, Map<string, Cell>>();
-  /** domainId|day → distinct landing paths counted (overflow excluded). */
-  const dayPaths = new Map<string, Set<string>>();
+  const dayPaths = createDayPaths();
 
   function* inWindow(domainId: string, startDay: string, endDay: string): Iterable<Cell> {
     for (const cell of cells.get(domainId)?.values() ?? [])
@@ -33,19 +33,13 @@ export function createMemoryReferralStore() {
       // Days first: an invalid instant throws before anything changes.
       const days = batch.map((visit) => utcDay(visit.ts));
       let inserted = 0;
+      const admit = dayPaths.batch(options.pathCap);
       for (const [i, visit] of batch.entries()) {
         if (visitIds.has(visit.visitId)) continue;
         visitIds.add(visit.visitId);
         inserted++;
         const day = days[i] as string;
-        const dayKey = `${visit.domainId}|${day}`;
-        const paths = dayPaths.get(dayKey) ?? new Set<string>();
-        dayPaths.set(dayKey, paths);
-        let path = visit.path;
-        if (!paths.has(path)) {
-          if (paths.size >= options.pathCap) path = OVERFLOW_PATH;
-          else paths.add(path);
-        }
+        const path = admit(visit.domainId, day, visit.path);
         const domain = cells.get(visit.domainId) ?? new Map<string, Cell>();
         cells.set(visit.domainId, domain);
         const key = JSON.stringify([day, path, visit.source]);

@@ -1,5 +1,4 @@
-import type { RoutingRule, RuleStore } from "@crawlgate/core";
-import { compare } from "./account-store.js";
+import { compareUtf8, type RoutingRule, type RuleStore } from "@crawlgate/core";
 
 const copyRule = (r: RoutingRule): RoutingRule => ({
   ...r,
@@ -31,7 +30,7 @@ export function createMemoryRuleStore() {
           (a, b) =>
             b.priority - a.priority ||
             a.createdAt.getTime() - b.createdAt.getTime() ||
-            compare(a.ruleId, b.ruleId),
+            compareUtf8(a.ruleId, b.ruleId),
         );
     },
     async countRules(domainId) {

@@ -1,5 +1,4 @@
-import { latestPerPath, type Snapshot, type SnapshotStore } from "@crawlgate/core";
-import { compare } from "./account-store.js";
+import { compareUtf8, latestPerPath, type Snapshot, type SnapshotStore } from "@crawlgate/core";
 
 const copy = (s: Snapshot): Snapshot => ({
   ...s,
@@ -43,7 +42,7 @@ export function createMemorySnapshotStore() {
           const found = byId.get(id);
           return found ? [copy(found)] : [];
         })
-        .sort((a, b) => compare(a.snapshotId, b.snapshotId));
+        .sort((a, b) => compareUtf8(a.snapshotId, b.snapshotId));
     },
     async latestSnapshots(domainId) {
       return latestPerPath([...byId.values()].filter((s) => s.domainId === domainId)).map(copy);
@@ -55,7 +54,7 @@ export function createMemorySnapshotStore() {
           const all = withHash(h);
           return all.some((s) => s.htmlRetained) && all.every((s) => s.lastRecordedAt < cutoff);
         })
-        .sort(compare)
+        .sort(compareUtf8)
         .slice(0, limit);
     },
     async markHtmlDropped(contentHash, cutoff) {

@@ -48,6 +48,7 @@ export type {
   CountDeltas,
   CountedCrawl,
   CrawlEvent,
+  DayPathCap,
   Ingest,
   IngestDeps,
   LegacyDelta,
@@ -61,6 +62,7 @@ export type {
   VisitEvent,
 } from "./ingest/index.js";
 export {
+  admitPath,
   aggregateTier,
   botKey,
   countCrawls,
@@ -68,9 +70,11 @@ export {
   createIngest,
   createReferralIngest,
   DEFAULT_PATH_CAP,
+  domainDayKey,
   landingPath,
   legacyImportCounts,
   legacyKey,
+  newDayPathCap,
   OVERFLOW_PATH,
   pathKey,
   servedKey,
@@ -118,7 +122,6 @@ export type {
 export type { AiSource, PathSourceCount, SurfaceType, VisitSignals } from "./referrals/index.js";
 export {
   AI_SOURCES,
-  compareUtf8,
   detectAiSource,
   rankLandingPaths,
   sumBySource,
@@ -196,6 +199,7 @@ export {
   UNKNOWN_BOT_ID,
   VERIFICATION_METHODS,
 } from "./taxonomy/index.js";
+export { compareUtf8 } from "./text/index.js";
 export type {
   AggregateTier,
   ApiKeyRecord,

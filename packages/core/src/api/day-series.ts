@@ -1,4 +1,4 @@
-import { compareUtf8 } from "../referrals/landing-paths.js";
+import { compareUtf8 } from "../text/compare-utf8.js";
 import { eachDay } from "../window/dates.js";
 import type { Window } from "../window/window.js";
 

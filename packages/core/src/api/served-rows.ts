@@ -1,3 +1,4 @@
+import { compareUtf8 } from "../text/compare-utf8.js";
 import type { AggregateTier, ServedDayCount, ServedFrom } from "../types.js";
 
 /** The spec's `T`. */
@@ -31,7 +32,6 @@ export interface ServedRow {
 }
 
 const emptyTiers = (): Tiers => ({ verified: 0, declared: 0, unknown: 0 });
-const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Folds served counts (any order, possibly several stored spellings of one page) into one row
@@ -50,12 +50,12 @@ export function servedRows(counts: readonly ServedDayCount[]): ServedRow[] {
     const key = `${c.servedFrom}\0${c.snapshotId ?? ""}`;
     entries.set(key, [...(entries.get(key) ?? []), c]);
   }
-  return [...days.keys()].sort(byteOrder).map((day) => {
+  return [...days.keys()].sort(compareUtf8).map((day) => {
     const row: ServedRow = { day, total: 0, tiers: emptyTiers(), bots: {} };
     const bots = [...(days.get(day) as Map<string, Map<string, ServedDayCount[]>>)].map(
       ([botId, entries]) => [botId, botServed([...entries.values()])] as const,
     );
-    bots.sort(([a, x], [b, y]) => y.total - x.total || byteOrder(a, b));
+    bots.sort(([a, x], [b, y]) => y.total - x.total || compareUtf8(a, b));
     for (const [botId, bot] of bots) {
       row.bots[botId] = bot;
       row.total += bot.total;
@@ -84,7 +84,8 @@ function botServed(groups: ServedDayCount[][]): BotServed {
   });
   served.sort(
     (a, b) =>
-      byteOrder(a.servedFrom, b.servedFrom) || byteOrder(a.snapshotId ?? "", b.snapshotId ?? ""),
+      compareUtf8(a.servedFrom, b.servedFrom) ||
+      compareUtf8(a.snapshotId ?? "", b.snapshotId ?? ""),
   );
   const bot: BotServed = { total: 0, tiers: emptyTiers(), served };
   for (const entry of served) {

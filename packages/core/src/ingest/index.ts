@@ -22,6 +22,8 @@ export {
 } from "./crawl-counts.js";
 export type { CrawlEvent, Ingest, IngestDeps, RecordedCrawl } from "./ingest.js";
 export { createIngest } from "./ingest.js";
+export type { DayPathCap } from "./path-cap.js";
+export { admitPath, domainDayKey, newDayPathCap } from "./path-cap.js";
 export type {
   RecordedReferral,
   ReferralIngest,

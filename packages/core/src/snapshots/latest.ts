@@ -1,10 +1,9 @@
+import { compareUtf8 } from "../text/compare-utf8.js";
 import type { Snapshot } from "../types.js";
-
-const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The latest snapshot of each path (greatest `lastRecordedAt`, ties by the smaller snapshotId),
- * sorted by path in byte order: the order `SnapshotStore.latestSnapshots` promises, shared by the
+ * sorted by path in UTF-8 byte order: the order `SnapshotStore.latestSnapshots` promises, shared by the
  * adapters so it cannot drift.
  */
 export function latestPerPath(snapshots: Iterable<Snapshot>): Snapshot[] {
@@ -15,8 +14,8 @@ export function latestPerPath(snapshots: Iterable<Snapshot>): Snapshot[] {
       !current ||
       s.lastRecordedAt.getTime() > current.lastRecordedAt.getTime() ||
       (s.lastRecordedAt.getTime() === current.lastRecordedAt.getTime() &&
-        s.snapshotId < current.snapshotId);
+        compareUtf8(s.snapshotId, current.snapshotId) < 0);
     if (newer) latest.set(s.path, s);
   }
-  return [...latest.values()].sort((a, b) => byteOrder(a.path, b.path));
+  return [...latest.values()].sort((a, b) => compareUtf8(a.path, b.path));
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AccountStore } from "../ports.js";
 import { makeApiKeyRecord, makeDomain, makeUser } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
+import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
 /** The AccountStore contract (see ports.ts), for every adapter. */
 export function accountStoreSuite(
@@ -113,6 +114,17 @@ export function accountStoreSuite(
         ["c.example.com", "owner"],
       ]);
       expect(await accounts.listAccessibleDomains(crypto.randomUUID())).toEqual([]);
+    });
+
+    it("sorts accessible domains by hostname in UTF-8 byte order, also past U+FFFF", async () => {
+      const { accounts } = h();
+      const owner = makeUser();
+      await accounts.createUser(owner);
+      const host = (s: string) => `x${s.slice(1)}.example.com`;
+      for (const s of SHUFFLED)
+        await accounts.createDomain(makeDomain(owner.userId, { hostname: host(s) }));
+      const list = await accounts.listAccessibleDomains(owner.userId);
+      expect(list.map((x) => x.domain.hostname)).toEqual(UTF8_ORDERED.map(host));
     });
 
     it("resolves one domain's access; a re-share replaces the role; no access is null", async () => {

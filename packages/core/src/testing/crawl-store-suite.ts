@@ -3,6 +3,8 @@ import type { CrawlStore } from "../ports.js";
 import type { CrawlRecord } from "../types.js";
 import { crawlEventSnapshotCases } from "./crawl-event-snapshot-cases.js";
 import { type Harness, useHarness } from "./harness.js";
+import { PATH_CAP_CASES } from "./path-cap-cases.js";
+import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
 let seq = 0;
 /** A valid crawl record; `eventId`s are unique unless given. */
@@ -135,6 +137,51 @@ export function crawlStoreSuite(
         100,
       );
       expect(raw.map((r) => r.path).sort()).toEqual(["/a", "/a", "/b", "/c", "/c", "/d"]);
+    });
+
+    for (const c of PATH_CAP_CASES) {
+      it(`path cap: ${c.name}`, async () => {
+        const { crawls } = h();
+        for (const batch of c.batches) {
+          const records = batch.map(({ path, day, otherDomain }) =>
+            makeCrawl(otherDomain ? "other-domain" : d, { path, ts: new Date(`${day}T12:00:00Z`) }),
+          );
+          await crawls.appendCrawls(records, { pathCap: c.cap });
+        }
+        const counts = await crawls.pathDayCounts(d, "2026-11-01", "2026-11-30");
+        expect(counts.map((r) => [r.day, r.path, r.count])).toEqual(c.counts);
+      });
+    }
+
+    it("orders every read in UTF-8 byte order, also past U+FFFF", async () => {
+      const { crawls } = h();
+      const at = (day: number) => new Date(`2026-11-${day}T10:00:00.000Z`);
+      await crawls.appendCrawls(
+        SHUFFLED.flatMap((s) => [
+          makeCrawl(d, { path: s, ts: at(20) }),
+          makeCrawl(d, { path: "/bots", botId: `bot${s}`, ts: at(21) }),
+          makeCrawl(d, { path: "/snaps", snapshotId: `snap${s}`, ts: at(22) }),
+          makeCrawl(d, { path: "/ids", eventId: `event${s}`, ts: at(23) }),
+        ]),
+        CAP,
+      );
+      const ordered = (prefix: string) => UTF8_ORDERED.map((s) => `${prefix}${s}`);
+      const day = (n: number) => [`2026-11-${n}`, `2026-11-${n}`] as const;
+      expect((await crawls.pathDayCounts(d, ...day(20))).map((r) => r.path)).toEqual(ordered(""));
+      expect((await crawls.botDayCounts(d, ...day(21))).map((r) => r.botId)).toEqual(
+        ordered("bot"),
+      );
+      expect((await crawls.pathDayCounts(d, ...day(21))).map((r) => r.botId)).toEqual(
+        ordered("bot"),
+      );
+      expect((await crawls.servedDayCounts(d, "/bots", ...day(21))).map((r) => r.botId)).toEqual(
+        ordered("bot"),
+      );
+      expect(
+        (await crawls.servedDayCounts(d, "/snaps", ...day(22))).map((r) => r.snapshotId),
+      ).toEqual(ordered("snap"));
+      const raw = await crawls.listCrawls(d, at(23), at(24), 100);
+      expect(raw.map((r) => r.eventId)).toEqual(ordered("event"));
     });
 
     it("upgrades a declared event to verified, once", async () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { OVERFLOW_PATH } from "../ingest/aggregates.js";
 import type { ReferralStore } from "../ports.js";
+import { compareUtf8 } from "../text/compare-utf8.js";
 import type { ReferralVisit } from "../types.js";
 import { type Harness, useHarness } from "./harness.js";
+import { PATH_CAP_CASES } from "./path-cap-cases.js";
+import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
 let seq = 0;
 /** A valid AI referral visit; `visitId`s are unique unless given. */
@@ -175,6 +179,51 @@ export function referralStoreSuite(
         { day: "2026-11-20", source: "claude", count: 2 },
         { day: "2026-11-20", source: "perplexity", count: 2 },
       ]);
+    });
+
+    for (const c of PATH_CAP_CASES) {
+      it(`path cap: ${c.name}`, async () => {
+        const { referrals } = h();
+        const days = new Set<string>();
+        for (const batch of c.batches) {
+          const visits = batch.map(({ path, day, otherDomain }) => {
+            if (!otherDomain) days.add(day);
+            return makeReferral(otherDomain ? "other-domain" : d, {
+              path,
+              ts: new Date(`${day}T12:00:00Z`),
+            });
+          });
+          await referrals.appendReferrals(visits, { pathCap: c.cap });
+        }
+        const counts: [string, string, number][] = [];
+        for (const day of [...days].sort()) {
+          // Ranked by total: put the day's paths in path order to compare with the table.
+          const top = await referrals.topLandingPaths(d, day, day, 1000);
+          top.sort((a, b) => compareUtf8(a.path, b.path));
+          for (const p of top) counts.push([day, p.path, p.total]);
+          const overflow = await referrals.overflowCounts(d, day, day);
+          if (overflow) counts.push([day, OVERFLOW_PATH, overflow.total]);
+        }
+        expect(counts).toEqual(c.counts);
+      });
+    }
+
+    it("orders sources and tied landing paths in UTF-8 byte order, also past U+FFFF", async () => {
+      const { referrals } = h();
+      await referrals.appendReferrals(
+        SHUFFLED.flatMap((s) => [
+          makeReferral(d, { path: s }),
+          makeReferral(d, { path: "/sources", source: `src${s}` }),
+        ]),
+        CAP,
+      );
+      const day = ["2026-11-20", "2026-11-20"] as const;
+      expect((await referrals.referralDayCounts(d, ...day)).map((r) => r.source)).toEqual([
+        "chatgpt",
+        ...UTF8_ORDERED.map((s) => `src${s}`),
+      ]);
+      const top = await referrals.topLandingPaths(d, ...day, 100);
+      expect(top.map((p) => p.path)).toEqual(["/sources", ...UTF8_ORDERED]);
     });
 
     it("counts every visit once and keeps the cap under concurrent overlapping batches", async () => {

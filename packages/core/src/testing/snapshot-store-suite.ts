@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SnapshotStore } from "../ports.js";
 import type { Snapshot } from "../types.js";
 import { type Harness, useHarness } from "./harness.js";
+import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
 const T0 = new Date("2026-11-20T10:00:00.123Z");
 
@@ -140,6 +141,17 @@ export function snapshotStoreSuite(
         tieLow.snapshotId,
       ]);
       expect(await snapshots.latestSnapshots("no-such-domain")).toEqual([]);
+    });
+
+    it("sorts latest snapshots by path and batches by ID in UTF-8 byte order, past U+FFFF", async () => {
+      const { snapshots } = h();
+      const recorded = SHUFFLED.map((s, i) =>
+        makeSnapshot(d, { snapshotId: `id${s}`, path: s, contentHash: hash(i.toString(16)) }),
+      );
+      for (const s of recorded) await snapshots.recordSnapshot(s);
+      expect((await snapshots.latestSnapshots(d)).map((s) => s.path)).toEqual([...UTF8_ORDERED]);
+      const got = await snapshots.getSnapshots(recorded.map((s) => s.snapshotId));
+      expect(got.map((s) => s.snapshotId)).toEqual(UTF8_ORDERED.map((s) => `id${s}`));
     });
 
     it("finds content hashes whose every snapshot was recorded before the cutoff", async () => {

@@ -1,5 +1,5 @@
 import { OVERFLOW_PATH } from "../../ingest/aggregates.js";
-import { compareUtf8 } from "../../referrals/landing-paths.js";
+import { compareUtf8 } from "../../text/compare-utf8.js";
 import type { AggregateTier, PathDayCount, RankedPath } from "../../types.js";
 import { type Bucket, buckets } from "../../window/buckets.js";
 import { dayNumber, fromDayNumber } from "../../window/dates.js";

@@ -1,7 +1,7 @@
 import { OVERFLOW_PATH } from "../../ingest/aggregates.js";
-import { compareUtf8 } from "../../referrals/landing-paths.js";
 import { summarizeSeo } from "../../snapshots/seo-audit.js";
 import { legacyKeys } from "../../taxonomy/registry.js";
+import { compareUtf8 } from "../../text/compare-utf8.js";
 import type { DomainAccess, Snapshot } from "../../types.js";
 import { STANDARD_WINDOW, type Window } from "../../window/window.js";
 import type { ApiDeps, Operation } from "../context.js";

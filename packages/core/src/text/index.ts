@@ -1,0 +1,1 @@
+export { compareUtf8 } from "./compare-utf8.js";
