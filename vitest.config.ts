@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@crawlgate\/core\/testing$/, replacement: src("core", "testing/index.ts") },
+      { find: /^@crawlgate\/core\/adapter-kit$/, replacement: src("core", "adapter-kit.ts") },
       { find: /^@crawlgate\/core$/, replacement: src("core") },
       { find: /^@crawlgate\/adapter-memory$/, replacement: src("adapter-memory") },
       { find: /^@crawlgate\/adapter-kysely$/, replacement: src("adapter-kysely") },

@@ -9,7 +9,8 @@ import {
   migrateToLatest,
 } from "@crawlgate/adapter-kysely";
 import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
-import { addDays, type Crawlgate, createCrawlgate } from "@crawlgate/core";
+import { type Crawlgate, createCrawlgate } from "@crawlgate/core";
+import { addDays } from "@crawlgate/core/adapter-kit";
 import { sql } from "kysely";
 import type { ResultRow } from "./measure.js";
 

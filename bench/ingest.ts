@@ -3,15 +3,8 @@ import {
   type KyselyHandle,
   migrateToLatest,
 } from "@crawlgate/adapter-kysely";
-import {
-  compileClassifier,
-  createIngest,
-  createVerifier,
-  getTaxonomy,
-  type Ingest,
-  silentLogger,
-  type Taxonomy,
-} from "@crawlgate/core";
+import { createMemoryStores } from "@crawlgate/adapter-memory";
+import { createCrawlgate, type IngestService } from "@crawlgate/core";
 import { onBothEngines } from "./engines.js";
 import type { ResultRow } from "./measure.js";
 
@@ -36,7 +29,7 @@ const WARM_UP = 5_000;
  * acknowledgements every 10,000.
  */
 async function feed(
-  ingest: Ingest,
+  ingest: IngestService,
   domainId: string,
   prefix: string,
   events: number,
@@ -63,19 +56,17 @@ async function feed(
 
 async function run(label: string, handle: KyselyHandle, events: number): Promise<ResultRow> {
   await migrateToLatest(handle);
-  const verifier = createVerifier({
-    resolver: { reverse: async () => [], forward: async () => [] },
-  });
-  verifier.setRanges("Google", ["66.249.64.0/19"], new Date());
-  verifier.setRanges("OpenAI", ["20.171.206.0/24"], new Date());
-  const ingest = createIngest({
-    crawls: createKyselyCrawlStore(handle),
-    classifier: compileClassifier(getTaxonomy() as Taxonomy),
-    verifier,
-    clock: { now: () => new Date() },
-    logger: silentLogger,
-    batching: { maxBatch: 5000, maxBuffered: 20_000, intervalMs: 50, concurrency: 2 },
-  });
+  const { ingest } = createCrawlgate(
+    {
+      ...createMemoryStores(),
+      crawls: createKyselyCrawlStore(handle),
+      resolver: { reverse: async () => [], forward: async () => [] },
+      fetch: null,
+    },
+    { ingest: { maxBatch: 5000, maxBuffered: 20_000, intervalMs: 50, concurrency: 2 } },
+  );
+  ingest.verifier.setRanges("Google", ["66.249.64.0/19"], new Date());
+  ingest.verifier.setRanges("OpenAI", ["20.171.206.0/24"], new Date());
   // Warm-up, not timed: JIT, prepared statements and (SQLite) the start of the writer thread.
   // Another domain, so the timed run still creates its own aggregate rows and path-cap rows.
   await feed(ingest, "bench-warm-up", `${label}-warm`, WARM_UP);

@@ -1,3 +1,3 @@
 import { packageBuild } from "../../tsup.base";
 
-export default packageBuild(["src/index.ts", "src/testing/index.ts"]);
+export default packageBuild(["src/index.ts", "src/adapter-kit.ts", "src/testing/index.ts"]);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isBlobStoreUnavailable } from "@crawlgate/core";
+import { isBlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
 import { blobStoreSuite, INVALID_BLOB_KEYS } from "@crawlgate/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFsBlobStore } from "./index.js";

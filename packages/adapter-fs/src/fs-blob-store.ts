@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import { assertBlobKey, type BlobStore, BlobStoreUnavailable } from "@crawlgate/core";
+import type { BlobStore } from "@crawlgate/core";
+import { assertBlobKey, BlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
 
 export interface FsBlobStoreOptions {
   /** Directory that holds every blob; created when missing. */

@@ -1,13 +1,5 @@
-import {
-  type AccountStore,
-  type ApiKeyRecord,
-  compareUtf8,
-  type Domain,
-  type MemberRole,
-  type PlanName,
-  type Role,
-  type User,
-} from "@crawlgate/core";
+import type { AccountStore, Domain, PlanName, Role, User } from "@crawlgate/core";
+import { type ApiKeyRecord, compareUtf8, type MemberRole } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { isUniqueViolation } from "./errors.js";

@@ -1,4 +1,4 @@
-import type { CrawlRecord, CrawlVerdict, ServedFrom } from "@crawlgate/core";
+import type { CrawlRecord, ServedFrom, Verdict } from "@crawlgate/core";
 
 /** Text fields of a record that repeat across a batch: sent once per batch in a string table. */
 const TEXT = [
@@ -90,7 +90,7 @@ export function decodeCrawlBatch(e: EncodedCrawlBatch): CrawlRecord[] {
     userAgent: str("userAgent", i) as string,
     uaHash: str("uaHash", i) as string,
     botId: str("botId", i) as string,
-    verdict: str("verdict", i) as CrawlVerdict,
+    verdict: str("verdict", i) as Verdict,
     servedFrom: str("servedFrom", i) as ServedFrom,
     status: e.status[i] as number,
     bytes: e.bytes[i] as number,

@@ -1,14 +1,12 @@
+import type { CrawlRecord, ServedFrom, Verdict } from "@crawlgate/core";
 import {
   type CountDeltas,
   type CountedCrawl,
-  type CrawlRecord,
-  type CrawlVerdict,
   type DayPathCap,
   domainDayKey,
   type LegacyDelta,
   newDayPathCap,
-  type ServedFrom,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
 import { type Database, date, num } from "./schema.js";
 
@@ -192,7 +190,7 @@ export const toRecord = (r: Selectable<Database["crawl_events"]>): CrawlRecord =
   userAgent: r.user_agent,
   uaHash: r.ua_hash,
   botId: r.bot_id,
-  verdict: r.verdict as CrawlVerdict,
+  verdict: r.verdict as Verdict,
   servedFrom: r.served_from as ServedFrom,
   status: Number(r.status),
   bytes: num(r.bytes),

@@ -1,11 +1,7 @@
-import {
-  type AggregateTier,
-  type CrawlStore,
-  legacyImportCounts,
-  type ServedFrom,
-} from "@crawlgate/core";
+import type { AggregateTier, CrawlStore, ServedFrom } from "@crawlgate/core";
+import { legacyImportCounts } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
-import { snapshotIdOfEvent } from "./crawl-event-snapshot.js";
+import { servedSnapshotOf } from "./crawl-event-snapshot.js";
 import { toRecord } from "./crawl-sql.js";
 import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
 import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
@@ -70,8 +66,8 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
     upgradeToVerified(eventId, botOperator, matchedRange) {
       return writer.upgrade(eventId, botOperator, matchedRange);
     },
-    snapshotIdOfEvent(eventId) {
-      return snapshotIdOfEvent(db, eventId);
+    servedSnapshotOf(eventId) {
+      return servedSnapshotOf(db, eventId);
     },
     async listCrawls(domainId, from, to, limit) {
       const rows = await db

@@ -7,7 +7,7 @@ import {
   OVERFLOW_PATH,
   upgradeCounts,
   utcDay,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import {
   AGGREGATES,

@@ -1,13 +1,13 @@
+import type { CrawlRecord } from "@crawlgate/core";
 import {
   admitPath,
   type CountDeltas,
   type CountedCrawl,
-  type CrawlRecord,
   countCrawls,
   type LegacyDelta,
   upgradeCounts,
   utcDay,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import type Sqlite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import {

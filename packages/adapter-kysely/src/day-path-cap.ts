@@ -1,4 +1,4 @@
-import { admitPath, newDayPathCap } from "@crawlgate/core";
+import { admitPath, newDayPathCap } from "@crawlgate/core/adapter-kit";
 import type { Transaction } from "kysely";
 import type { Dialect } from "./database.js";
 import type { Database } from "./schema.js";

@@ -27,7 +27,7 @@ export function createKyselyStores(handle: KyselyHandle) {
     accounts: createKyselyAccountStore(handle),
     rules: createKyselyRuleStore(handle),
     rateLimiter: createKyselyRateLimiter(handle),
-    jobs: createKyselyJobQueue(handle),
+    purgeQueue: createKyselyJobQueue(handle),
     crawls: createKyselyCrawlStore(handle),
     snapshots: createKyselySnapshotStore(handle),
     referrals: createKyselyReferralStore(handle),

@@ -1,4 +1,5 @@
-import { compareUtf8, type EnqueueResult, type JobQueue, type PurgeJob } from "@crawlgate/core";
+import type { JobQueue } from "@crawlgate/core";
+import { compareUtf8, type EnqueueResult, type PurgeJob } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Database, date } from "./schema.js";

@@ -1,4 +1,4 @@
-import { legacyKeyOf } from "@crawlgate/core";
+import { legacyKeyOf } from "@crawlgate/core/adapter-kit";
 import {
   type CreateTableBuilder,
   type Kysely,

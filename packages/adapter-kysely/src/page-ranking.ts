@@ -1,5 +1,5 @@
+import type { AggregateTier } from "@crawlgate/core";
 import {
-  type AggregateTier,
   compareUtf8,
   OVERFLOW_PATH,
   type PathCountFilter,
@@ -7,7 +7,7 @@ import {
   type PathQuery,
   type PathRanking,
   type PathRankQuery,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import { type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { ALL_BOTS, type Block, createPathRollups, type RollupPlan } from "./path-rollups.js";

@@ -1,11 +1,10 @@
+import type { CrawlRecord, Verdict } from "@crawlgate/core";
 import {
-  type CrawlRecord,
-  type CrawlVerdict,
   dayNumber,
   fromDayNumber,
   type PathRankQuery,
   rankPathRows,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import { makeCrawl } from "@crawlgate/core/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -60,7 +59,7 @@ describe("coverWindow", () => {
 
 const PATHS = ["/", "/a", "/a/b", "/a_b", "/ä", "/😀", "/\uff5e", "/z"];
 const BOTS = ["googlebot", "gptbot", "unknown"];
-const VERDICTS: CrawlVerdict[] = ["verified", "declared", "unknown", "automation"];
+const VERDICTS: Verdict[] = ["verified", "declared", "unknown", "automation"];
 const FIRST = dayNumber("2026-10-01");
 
 /** What retention does to a day: every aggregate and raw row of it goes. */
@@ -150,7 +149,7 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
             ts: new Date((FIRST + (i % 37)) * 86_400_000 + i * 1000),
             path: PATHS[i % PATHS.length] as string,
             botId: BOTS[i % BOTS.length] as string,
-            verdict: VERDICTS[(i >> 1) % VERDICTS.length] as CrawlVerdict,
+            verdict: VERDICTS[(i >> 1) % VERDICTS.length] as Verdict,
           }),
         );
         await crawls.appendCrawls(rows, { pathCap: 1000 });

@@ -1,4 +1,4 @@
-import { dayNumber, fromDayNumber, OVERFLOW_PATH } from "@crawlgate/core";
+import { dayNumber, fromDayNumber, OVERFLOW_PATH } from "@crawlgate/core/adapter-kit";
 import { type Kysely, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import {

@@ -1,9 +1,5 @@
-import {
-  type AggregateTier,
-  type PathDayCount,
-  type PathRankQuery,
-  rankPathRows,
-} from "@crawlgate/core";
+import type { AggregateTier } from "@crawlgate/core";
+import { type PathDayCount, type PathRankQuery, rankPathRows } from "@crawlgate/core/adapter-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DayCount, kthLargest, type PathDirectory, rankBlocks } from "./rank-blocks.js";

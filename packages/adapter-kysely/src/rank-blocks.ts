@@ -1,10 +1,10 @@
+import type { AggregateTier } from "@crawlgate/core";
 import {
-  type AggregateTier,
   compareUtf8,
   type PathRanking,
   type PathRankQuery,
   type RankedPath,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import { type BlockCounts, blockEnd, TIERS } from "./rollup-blocks.js";
 
 /** Path ids of a domain's read model: `paths[id]` is the text of `id` (id 0 is unused). */

@@ -1,4 +1,5 @@
-import { decideRate, type RateCounters, type RateLimiter } from "@crawlgate/core";
+import type { RateLimiter } from "@crawlgate/core";
+import { decideRate, type RateCounters } from "@crawlgate/core/adapter-kit";
 import type { KyselyHandle } from "./database.js";
 import { num } from "./schema.js";
 

@@ -1,14 +1,13 @@
+import type { ReferralStore, ReferralVisit } from "@crawlgate/core";
 import {
   compareUtf8,
   domainDayKey,
   OVERFLOW_PATH,
   type ReferralDayCount,
-  type ReferralStore,
-  type ReferralVisit,
   rankLandingPaths,
   sumBySource,
   utcDay,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import type { Transaction } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { admitDayPaths, inSlices } from "./day-path-cap.js";

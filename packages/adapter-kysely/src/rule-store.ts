@@ -1,4 +1,5 @@
-import type { RedirectCode, RoutingRule, RuleStore, RuleType } from "@crawlgate/core";
+import type { RoutingRule, RuleStore } from "@crawlgate/core";
+import type { RedirectCode, RuleType } from "@crawlgate/core/adapter-kit";
 import type { Kysely, Selectable } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { isUniqueViolation } from "./errors.js";

@@ -1,10 +1,5 @@
-import {
-  compareUtf8,
-  latestPerPath,
-  type SeoIssue,
-  type Snapshot,
-  type SnapshotStore,
-} from "@crawlgate/core";
+import type { Snapshot, SnapshotStore } from "@crawlgate/core";
+import { compareUtf8, latestPerPath, type SeoIssue } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "./database.js";
 import { type Database, date, num } from "./schema.js";
@@ -130,7 +125,7 @@ export function createKyselySnapshotStore({ db }: KyselyHandle) {
         .onConflict((oc) => oc.column("event_id").doNothing())
         .execute();
     },
-    async snapshotIdOfEvent(eventId) {
+    async linkedSnapshotOf(eventId) {
       const row = await db
         .selectFrom("snapshot_events")
         .select("snapshot_id")

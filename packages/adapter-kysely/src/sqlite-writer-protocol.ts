@@ -1,4 +1,4 @@
-import type { LegacyDelta } from "@crawlgate/core";
+import type { LegacyDelta } from "@crawlgate/core/adapter-kit";
 import type { EncodedCrawlBatch } from "./crawl-batch-codec.js";
 
 /** A call to the SQLite writer thread; replies come back in the order of the requests. */

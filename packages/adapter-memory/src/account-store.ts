@@ -1,12 +1,5 @@
-import {
-  type AccountStore,
-  type ApiKeyRecord,
-  compareUtf8,
-  type Domain,
-  type DomainAccess,
-  type MemberRole,
-  type User,
-} from "@crawlgate/core";
+import type { AccountStore, Domain, DomainAccess, User } from "@crawlgate/core";
+import { type ApiKeyRecord, compareUtf8, type MemberRole } from "@crawlgate/core/adapter-kit";
 
 const copyDate = (d: Date) => new Date(d.getTime());
 const copyUser = (u: User): User => ({ ...u, createdAt: copyDate(u.createdAt) });

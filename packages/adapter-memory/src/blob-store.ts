@@ -1,4 +1,5 @@
-import { assertBlobKey, type BlobStore } from "@crawlgate/core";
+import type { BlobStore } from "@crawlgate/core";
+import { assertBlobKey } from "@crawlgate/core/adapter-kit";
 
 /** Bytes in a map, copied in and out. Never unavailable. */
 export function createMemoryBlobStore() {

@@ -1,10 +1,9 @@
+import type { CrawlRecord, CrawlStore } from "@crawlgate/core";
 import {
   type BotDayCount,
   botKey,
   type CountDeltas,
   type CountedCrawl,
-  type CrawlRecord,
-  type CrawlStore,
   compareUtf8,
   countCrawls,
   type DaySummaryCount,
@@ -23,7 +22,7 @@ import {
   summaryKey,
   upgradeCounts,
   utcDay,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import { createDayPaths } from "./day-paths.js";
 
 const copy = (r: CrawlRecord): CrawlRecord => ({ ...r, ts: new Date(r.ts.getTime()) });
@@ -119,7 +118,7 @@ export function createMemoryCrawlStore() {
       crawl.record = { ...crawl.record, verdict: "verified", botOperator, matchedRange };
       return true;
     },
-    async snapshotIdOfEvent(eventId) {
+    async servedSnapshotOf(eventId) {
       return events.get(eventId)?.record.snapshotId ?? null;
     },
     async listCrawls(domainId, from, to, limit) {

@@ -1,4 +1,9 @@
-import { admitPath, type DayPathCap, domainDayKey, newDayPathCap } from "@crawlgate/core";
+import {
+  admitPath,
+  type DayPathCap,
+  domainDayKey,
+  newDayPathCap,
+} from "@crawlgate/core/adapter-kit";
 
 /**
  * The distinct paths counted per domain-day (overflow excluded), under core's path cap. A batch

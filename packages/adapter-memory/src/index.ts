@@ -27,7 +27,7 @@ export function createMemoryStores() {
     accounts: createMemoryAccountStore(),
     rules: createMemoryRuleStore(),
     rateLimiter: createMemoryRateLimiter(),
-    jobs: createMemoryJobQueue(),
+    purgeQueue: createMemoryJobQueue(),
     settingsCache: createMemorySettingsCache(),
     crawls: createMemoryCrawlStore(),
     snapshots: createMemorySnapshotStore(),

@@ -1,4 +1,5 @@
-import { compareUtf8, type JobQueue, type PurgeJob } from "@crawlgate/core";
+import type { JobQueue } from "@crawlgate/core";
+import { compareUtf8, type PurgeJob } from "@crawlgate/core/adapter-kit";
 
 interface Entry {
   job: PurgeJob;

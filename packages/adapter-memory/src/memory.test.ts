@@ -27,9 +27,9 @@ ruleStoreSuite("memory", async () => ({
   accounts: createMemoryAccountStore(),
   rules: createMemoryRuleStore(),
 }));
-rateLimiterSuite("memory", async () => ({ limiter: createMemoryRateLimiter() }));
-jobQueueSuite("memory", async () => ({ jobs: createMemoryJobQueue() }));
-settingsCacheSuite("memory", async () => ({ cache: createMemorySettingsCache() }));
+rateLimiterSuite("memory", async () => ({ rateLimiter: createMemoryRateLimiter() }));
+jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
+settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));

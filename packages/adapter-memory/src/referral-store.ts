@@ -1,12 +1,12 @@
+import type { ReferralStore } from "@crawlgate/core";
 import {
   compareUtf8,
   OVERFLOW_PATH,
   type ReferralDayCount,
-  type ReferralStore,
   rankLandingPaths,
   sumBySource,
   utcDay,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import { createDayPaths } from "./day-paths.js";
 
 interface Cell {

@@ -1,4 +1,5 @@
-import { compareUtf8, type RoutingRule, type RuleStore } from "@crawlgate/core";
+import type { RoutingRule, RuleStore } from "@crawlgate/core";
+import { compareUtf8 } from "@crawlgate/core/adapter-kit";
 
 const copyRule = (r: RoutingRule): RoutingRule => ({
   ...r,

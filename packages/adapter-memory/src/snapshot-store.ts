@@ -1,4 +1,5 @@
-import { compareUtf8, latestPerPath, type Snapshot, type SnapshotStore } from "@crawlgate/core";
+import type { Snapshot, SnapshotStore } from "@crawlgate/core";
+import { compareUtf8, latestPerPath } from "@crawlgate/core/adapter-kit";
 
 const copy = (s: Snapshot): Snapshot => ({
   ...s,
@@ -70,7 +71,7 @@ export function createMemorySnapshotStore() {
     async linkEvent(eventId, snapshotId) {
       if (!events.has(eventId)) events.set(eventId, snapshotId);
     },
-    async snapshotIdOfEvent(eventId) {
+    async linkedSnapshotOf(eventId) {
       return events.get(eventId) ?? null;
     },
   } satisfies SnapshotStore;

@@ -1,14 +1,4 @@
-import {
-  type CrawlStore,
-  compileClassifier,
-  createIngest,
-  createVerifier,
-  getTaxonomy,
-  LEGACY_CUTOVER,
-  type Logger,
-  loadShippedRanges,
-  type Taxonomy,
-} from "@crawlgate/core";
+import { createCrawlgate, LEGACY_CUTOVER, type Logger, type Stores } from "@crawlgate/core";
 import type { DemoSnapshotLookup } from "./demo-snapshots.js";
 import {
   crawlsOfDay,
@@ -39,24 +29,23 @@ const SITES = {
  * seeded as raw crawls: verified tracking starts at the cutover.
  */
 export async function seedDemoCrawls(options: {
-  crawls: CrawlStore;
+  stores: Stores;
   sites: readonly DemoSite[];
   now: Date;
   logger: Logger;
   /** The snapshot valid per page and day (`seedDemoSnapshots`); crawls carry none without it. */
   snapshots?: DemoSnapshotLookup;
 }): Promise<{ days: number; crawls: number }> {
-  const taxonomy = getTaxonomy() as Taxonomy;
-  const verifier = createVerifier({ resolver: demoResolver, timeoutMs: 1_000 });
-  loadShippedRanges(verifier, taxonomy);
-  const ingest = createIngest({
-    crawls: options.crawls,
-    classifier: compileClassifier(taxonomy),
-    verifier,
-    clock: { now: () => options.now },
-    logger: options.logger,
-    batching: { maxBatch: 2_000, intervalMs: 50 },
-  });
+  const { crawls } = options.stores;
+  const { ingest } = createCrawlgate(
+    {
+      ...options.stores,
+      clock: { now: () => options.now },
+      logger: options.logger,
+      resolver: demoResolver,
+    },
+    { ingest: { maxBatch: 2_000, intervalMs: 50, verifyTimeoutMs: 1_000 } },
+  );
   const today = options.now.toISOString().slice(0, 10);
   const days = demoDays(today, DEMO_DAYS).filter((day) => day >= LEGACY_CUTOVER);
   let seededDays = 0;
@@ -68,7 +57,7 @@ export async function seedDemoCrawls(options: {
       const paths = sitePaths(site.kind, spec.paths);
       const first = days[0] as string;
       const existing = new Set(
-        (await options.crawls.botDayCounts(site.domainId, first, today)).map((c) => c.day),
+        (await crawls.botDayCounts(site.domainId, first, today)).map((c) => c.day),
       );
       for (const [index, day] of days.entries()) {
         if (existing.has(day)) continue;

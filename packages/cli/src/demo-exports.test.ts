@@ -1,5 +1,6 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { createCrawlgate, legacyKeys, silentLogger } from "@crawlgate/core";
+import { createCrawlgate, silentLogger } from "@crawlgate/core";
+import { legacyKeys } from "@crawlgate/core/adapter-kit";
 import { createFetchHandler } from "@crawlgate/http-fetch";
 import { describe, expect, it } from "vitest";
 import { seedDemo } from "./demo.js";
@@ -20,10 +21,10 @@ async function demoWorld() {
     { domainId: blog?.domainId as string, kind: "blog" },
   ];
   const seed = async () => ({
-    crawls: await seedDemoCrawls({ crawls: stores.crawls, sites, now: NOW, logger: silentLogger }),
+    crawls: await seedDemoCrawls({ stores, sites, now: NOW, logger: silentLogger }),
     legacy: await seedDemoLegacy({ crawls: stores.crawls, sites, now: NOW, logger: silentLogger }),
     referrals: await seedDemoReferrals({
-      referrals: stores.referrals,
+      stores,
       sites,
       now: NOW,
       logger: silentLogger,

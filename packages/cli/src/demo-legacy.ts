@@ -1,10 +1,5 @@
-import {
-  type CrawlStore,
-  LEGACY_CUTOVER,
-  type LegacyCountInput,
-  type Logger,
-  legacyKeys,
-} from "@crawlgate/core";
+import { type CrawlStore, LEGACY_CUTOVER, type Logger } from "@crawlgate/core";
+import { type LegacyCountInput, legacyKeys } from "@crawlgate/core/adapter-kit";
 import { DEMO_DAYS, type DemoSite } from "./demo-crawls.js";
 import { dailyVolume, demoDays, prng } from "./demo-traffic.js";
 

@@ -1,4 +1,4 @@
-import { createReferralIngest, type Logger, type ReferralStore } from "@crawlgate/core";
+import { createCrawlgate, type Logger, type Stores } from "@crawlgate/core";
 import { DEMO_DAYS, type DemoSite } from "./demo-crawls.js";
 import { demoDays, prng, sitePaths, zipfIndex } from "./demo-traffic.js";
 
@@ -60,15 +60,16 @@ function pickReferrer(random: () => number, progress: number): ReferrerMix {
  * index, so a restart only tops the history up to today.
  */
 export async function seedDemoReferrals(options: {
-  referrals: ReferralStore;
+  stores: Stores;
   sites: readonly DemoSite[];
   now: Date;
   logger: Logger;
 }): Promise<{ days: number; visits: number }> {
-  const ingest = createReferralIngest({
-    referrals: options.referrals,
-    batching: { maxBatch: 2_000, intervalMs: 50 },
-  });
+  const { referrals } = options.stores;
+  const { ingest } = createCrawlgate(
+    { ...options.stores, clock: { now: () => options.now }, logger: options.logger },
+    { ingest: { maxBatch: 2_000, intervalMs: 50 } },
+  );
   const today = options.now.toISOString().slice(0, 10);
   const days = demoDays(today, DEMO_DAYS);
   let seededDays = 0;
@@ -79,7 +80,7 @@ export async function seedDemoReferrals(options: {
       const spec = SITES[site.kind];
       const paths = sitePaths(site.kind, spec.paths);
       const existing = new Set(
-        (await options.referrals.referralDayCounts(site.domainId, days[0] as string, today)).map(
+        (await referrals.referralDayCounts(site.domainId, days[0] as string, today)).map(
           (c) => c.day,
         ),
       );

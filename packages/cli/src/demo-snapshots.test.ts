@@ -1,5 +1,6 @@
+import { gunzipSync } from "node:zlib";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { createCrawlgate, gunzipText, silentLogger } from "@crawlgate/core";
+import { createCrawlgate, silentLogger } from "@crawlgate/core";
 import { createFetchHandler } from "@crawlgate/http-fetch";
 import { describe, expect, it } from "vitest";
 import { seedDemo } from "./demo.js";
@@ -17,7 +18,7 @@ describe("demo snapshots", () => {
     const pages = await seedDemoSnapshots({ deps, sites, now, logger: silentLogger });
     expect(pages.dropped).toBeGreaterThan(0);
     await seedDemoCrawls({
-      crawls: deps.crawls,
+      stores: deps,
       sites,
       now,
       logger: silentLogger,
@@ -61,6 +62,6 @@ describe("demo snapshots", () => {
     const link = snapshots.find((s) => s.htmlUrl !== null)?.htmlUrl as string;
     const html = await call(link, { method: "GET" });
     expect(html.status).toBe(200);
-    expect(await gunzipText(html.bytes)).toMatch(/<title>Demo Blog/);
+    expect(gunzipSync(html.bytes).toString("utf8")).toMatch(/<title>Demo Blog/);
   });
 });

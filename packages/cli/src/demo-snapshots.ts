@@ -1,10 +1,5 @@
-import {
-  addDays,
-  type CrawlgateDeps,
-  createCrawlgate,
-  dayNumber,
-  type Logger,
-} from "@crawlgate/core";
+import { type CrawlgateDeps, createCrawlgate, type Logger } from "@crawlgate/core";
+import { addDays, dayNumber } from "@crawlgate/core/adapter-kit";
 import type { DemoSite } from "./demo-crawls.js";
 
 /** What a demo crawl of a page on a day was served: the snapshot valid that day. */

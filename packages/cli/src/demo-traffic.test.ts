@@ -1,10 +1,9 @@
-import { createMemoryCrawlStore } from "@crawlgate/adapter-memory";
+import { createMemoryStores } from "@crawlgate/adapter-memory";
 import {
   compileClassifier,
-  createVerifier,
+  createCrawlgate,
   getTaxonomy,
   LEGACY_CUTOVER,
-  loadShippedRanges,
   silentLogger,
   type Taxonomy,
 } from "@crawlgate/core";
@@ -29,8 +28,10 @@ describe("demo traffic", () => {
   });
 
   it("verifies through the shipped ranges and the demo's DNS, and not from elsewhere", async () => {
-    const verifier = createVerifier({ resolver: demoResolver, timeoutMs: 1_000 });
-    loadShippedRanges(verifier, taxonomy);
+    const { verifier } = createCrawlgate(
+      { ...createMemoryStores(), resolver: demoResolver },
+      { ingest: { verifyTimeoutMs: 1_000 } },
+    ).ingest;
     const bot = (id: string) =>
       taxonomy.botById(id) as NonNullable<ReturnType<Taxonomy["botById"]>>;
     expect((await verifier.verify(bot("bingbot"), "157.55.39.7")).tier).toBe("verified");
@@ -60,11 +61,12 @@ describe("demo traffic", () => {
   });
 
   it("seeds every day from the cutover to today once, with every tier present", async () => {
-    const crawls = createMemoryCrawlStore();
+    const stores = createMemoryStores();
+    const { crawls } = stores;
     const now = new Date("2026-11-22T12:00:00.000Z");
     const domainId = "00000000-0000-4000-8000-000000000001";
     const sites = [{ domainId, kind: "blog" as const }];
-    const first = await seedDemoCrawls({ crawls, sites, now, logger: silentLogger });
+    const first = await seedDemoCrawls({ stores, sites, now, logger: silentLogger });
     const expectedDays = 137; // 2026-07-09 … 2026-11-22
     expect(DEMO_DAYS).toBeGreaterThan(expectedDays);
     expect(first.days).toBe(expectedDays);
@@ -82,7 +84,7 @@ describe("demo traffic", () => {
     expect(raw.filter((c) => c.verdict === "automation").length).toBeGreaterThan(0);
     expect(new Set(raw.map((c) => c.path)).size).toBeGreaterThan(400);
     // A restart seeds nothing new.
-    expect(await seedDemoCrawls({ crawls, sites, now, logger: silentLogger })).toEqual({
+    expect(await seedDemoCrawls({ stores, sites, now, logger: silentLogger })).toEqual({
       days: 0,
       crawls: 0,
     });

@@ -1,5 +1,5 @@
 import type { CrawlEvent, Resolver, ServedFrom } from "@crawlgate/core";
-import { addDays } from "@crawlgate/core";
+import { addDays } from "@crawlgate/core/adapter-kit";
 import type { DemoSnapshotLookup } from "./demo-snapshots.js";
 
 /**

@@ -1,5 +1,11 @@
-import type { Crawlgate, CrawlgateDeps, Domain, PlanName, RoutingRule } from "@crawlgate/core";
-import { parseCreateRule, sourceKey } from "@crawlgate/core";
+import {
+  API_PREFIX,
+  type Crawlgate,
+  type CrawlgateDeps,
+  type Domain,
+  type PlanName,
+  type RoutingRule,
+} from "@crawlgate/core";
 
 export interface DemoWorld {
   keys: { owner: string; manager: string; viewer: string; starter: string; revoked: string };
@@ -97,21 +103,6 @@ export async function seedDemo(
   unwrap(await admin.shareDomain(first.domainId, users.manager as string, "manager"));
   unwrap(await admin.shareDomain(first.domainId, users.viewer as string, "viewer"));
 
-  if ((await deps.rules.countRules(first.domainId)) === 0) {
-    for (const seed of RULES) {
-      // Seeds go through the same validation as the API's create.
-      const draft = unwrap(parseCreateRule(seed, first.hostname, first.domainId));
-      const rule: RoutingRule = {
-        ...draft,
-        ruleId: crypto.randomUUID(),
-        domainId: first.domainId,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await deps.rules.createRule(rule, sourceKey(rule.sourcePath), null);
-    }
-  }
-
   const keys = {} as DemoWorld["keys"];
   for (const { name } of USERS) {
     const userId = users[name] as string;
@@ -119,6 +110,10 @@ export async function seedDemo(
       if (key.revokedAt === null) await deps.accounts.revokeApiKey(key.keyId, now);
     }
     keys[name] = unwrap(await admin.createKey(userId)).key;
+  }
+  if ((await deps.rules.countRules(first.domainId)) === 0) {
+    // Through the API, as the owner: the same validation, limits and cache invalidation.
+    for (const seed of RULES) await createRule(crawlgate, keys.owner, first.domainId, seed);
   }
   const revoked = unwrap(await admin.createKey(users.owner as string));
   await deps.accounts.revokeApiKey(revoked.record.keyId, now);
@@ -132,6 +127,17 @@ export async function seedDemo(
       owner: DOMAINS[i]?.owner as "owner" | "starter",
     })),
   };
+}
+
+async function createRule(crawlgate: Crawlgate, key: string, domainId: string, seed: RuleSeed) {
+  const response = await crawlgate.api.handle({
+    method: "POST",
+    path: `${API_PREFIX}/domains/${domainId}/routing-rules`,
+    query: {},
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: new TextEncoder().encode(JSON.stringify(seed)),
+  });
+  if (response.status !== 201) throw new Error(`demo seed failed: ${String(response.body)}`);
 }
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; message: string }): T {

@@ -1,4 +1,5 @@
-import { addDays, type CrawlStore, type Logger, utcDay } from "@crawlgate/core";
+import type { CrawlStore, Logger } from "@crawlgate/core";
+import { addDays, utcDay } from "@crawlgate/core/adapter-kit";
 
 /** How often `serve` refreshes the page-ranking read model. */
 export const PATH_ROLLUP_EVERY_MS = 10 * 60_000;

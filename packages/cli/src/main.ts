@@ -223,7 +223,7 @@ async function serve(
     const pages = await seedDemoSnapshots({ deps: stores.deps, sites, now, logger });
     logger.info("demo.snapshots_seeded", { snapshots: pages.snapshots, dropped: pages.dropped });
     const seeded = await seedDemoCrawls({
-      crawls: stores.deps.crawls,
+      stores: stores.deps,
       sites,
       now,
       logger,
@@ -232,7 +232,7 @@ async function serve(
     logger.info("demo.traffic_seeded", { ...seeded, ms: Math.round(performance.now() - started) });
     await seedDemoLegacy({ crawls: stores.deps.crawls, sites, now, logger });
     const referrals = await seedDemoReferrals({
-      referrals: stores.deps.referrals,
+      stores: stores.deps,
       sites,
       now,
       logger,

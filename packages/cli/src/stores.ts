@@ -40,7 +40,7 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       accounts: stores.accounts,
       rules: stores.rules,
       rateLimiter: stores.rateLimiter,
-      jobs: stores.jobs,
+      purgeQueue: stores.purgeQueue,
       settingsCache: createMemorySettingsCache(),
       crawls: stores.crawls,
       snapshots: stores.snapshots,

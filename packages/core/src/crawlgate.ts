@@ -1,24 +1,40 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
-import type { StoreDeps } from "./api/context.js";
 import { type Api, createApi } from "./api/create-api.js";
 import { compileClassifier, withCache } from "./classify/index.js";
-import { type PlanTable, resolvePlans } from "./config/plans.js";
+import type { PlanTable } from "./config/plans.js";
+import {
+  type CrawlgateConfig,
+  type IngestOptions,
+  resolveConfig,
+} from "./config/resolve-config.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
-import { type Logger, silentLogger } from "./logger.js";
-import type { Clock } from "./ports.js";
-import { createKeyRing, type KeyRing, type SigningKey } from "./signing/key-ring.js";
+import {
+  createRangeRefresher,
+  type FetchLike,
+  htmlRetentionJob,
+  type Job,
+  type RangeRefresher,
+  rangeRefreshJob,
+  readModelRefreshJob,
+  verificationRetryJob,
+} from "./jobs/index.js";
+import { silentLogger } from "./logger.js";
+import type { AsnLookup, Clock, Logger, Resolver, Stores } from "./ports.js";
+import type { KeyRing } from "./signing/key-ring.js";
 import { type HtmlLinks, htmlLinks } from "./snapshots/links.js";
 import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
 import { dropExpiredHtml } from "./snapshots/retention.js";
 import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
 import { loadShippedRanges } from "./verify/range-feeds.js";
-import { type AsnLookup, createVerifier, type Resolver, type Verifier } from "./verify/verifier.js";
+import { createVerifier, type Verifier } from "./verify/verifier.js";
+
+export type { CrawlgateConfig } from "./config/resolve-config.js";
 
 /** The adapters a crawlgate instance runs on. */
-export interface CrawlgateDeps extends StoreDeps {
+export interface CrawlgateDeps extends Stores {
   clock?: Clock;
   logger?: Logger;
   /**
@@ -28,39 +44,14 @@ export interface CrawlgateDeps extends StoreDeps {
   resolver?: Resolver;
   /** Org-level ASN of an address, for `asn_only` bots and the archive's `ip_asn`. */
   asn?: AsnLookup;
+  /**
+   * Fetches the operators' published IP-range files (the `range_refresh` job); default the
+   * runtime's `fetch`. `null`: never refresh (the shipped files stay in use).
+   */
+  fetch?: FetchLike | null;
 }
 
-export interface CrawlgateConfig {
-  /** Partial overrides of the plan table (monthly quota, rule limit, API access). */
-  plans?: unknown;
-  /** Requests per minute per user; default 60 (the spec's limit). */
-  ratePerMinute?: number;
-  /**
-   * HMAC secret(s) for cursors and presigned links: one string, or keys newest first for
-   * rotation. Without one, a random per-process secret is used (cursors and links then stop
-   * working on restart and across instances).
-   */
-  secret?: string | readonly SigningKey[];
-  /**
-   * Public origin of the API (e.g. `https://api.example.com`), put in front of presigned links.
-   * Without it links are paths (`/functions/v1/files/...`). Never taken from request headers.
-   */
-  baseUrl?: string;
-  /**
-   * Ingest tuning: distinct paths per domain-day before `__overflow__`, write batching
-   * (`concurrency`: batch writes in flight at once, default 1; a store must then be safe for
-   * concurrent overlapping batches, as the Kysely and memory stores are).
-   */
-  ingest?: {
-    pathCap?: number;
-    maxBatch?: number;
-    intervalMs?: number;
-    concurrency?: number;
-    verifyTimeoutMs?: number;
-  };
-}
-
-/** Recording what crawlers and AI-referred visitors did (see `createIngest`). */
+/** Recording what crawlers and AI-referred visitors did. */
 export interface IngestService {
   /** Classifies, verifies, drops the address and stores one crawl; resolves once stored. */
   recordCrawl: Ingest["recordCrawl"];
@@ -68,8 +59,12 @@ export interface IngestService {
   recordReferral: ReferralIngest["recordReferral"];
   /** Verifies again the crawls whose check timed out; returns how many were upgraded. */
   retryPending: Ingest["retryPending"];
-  /** The verifier, e.g. for `createRangeRefresher` to keep its published ranges current. */
+  /** Crawls waiting for a late verification. */
+  pendingVerifications: Ingest["pendingVerifications"];
+  /** The verifier, with the operators' published ranges loaded. */
   verifier: Verifier;
+  /** Keeps the verifier's published ranges current (the `range_refresh` job calls it). */
+  ranges: RangeRefresher;
   /** Writes everything buffered (flush on shutdown). */
   close(): Promise<void>;
 }
@@ -78,7 +73,7 @@ export interface IngestService {
 export interface SnapshotService {
   /** Records the HTML served for a page (see `recordSnapshot`). */
   record(input: SnapshotInput): Promise<{ snapshot: Snapshot; created: boolean }>;
-  /** Retention job: drops HTML whose snapshots were all last recorded before `olderThan`. */
+  /** Drops HTML whose snapshots were all last recorded before `olderThan` (metadata stays). */
   dropExpiredHtml(olderThan: Date): Promise<{ dropped: number }>;
   /** Presigned `htmlUrl`s valid about 24 hours from now, sharing one expiry. */
   htmlLinks(): HtmlLinks;
@@ -95,41 +90,38 @@ export interface Crawlgate {
   snapshots: SnapshotService;
   /** Created on first use: the classifier is compiled then. */
   ingest: IngestService;
+  /**
+   * The instance's maintenance jobs: `read_model_refresh`, `html_retention`,
+   * `verification_retry`, `range_refresh`. Run them with `createScheduler(crawlgate.jobs, …)`
+   * or from a cron.
+   */
+  jobs: readonly Job[];
 }
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Wires core over the given adapters. */
+/** Wires core over the given adapters. Throws a `RangeError` for an invalid config. */
 export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {}): Crawlgate {
+  const resolved = resolveConfig(config);
   const clock = deps.clock ?? systemClock;
-  const plans = resolvePlans(config.plans ?? {});
-  const ratePerMinute = config.ratePerMinute ?? 60;
-  if (!Number.isInteger(ratePerMinute) || ratePerMinute < 1) {
-    throw new Error("ratePerMinute must be a positive integer");
-  }
-  const signing = keyRingFrom(config.secret);
-  const baseUrl = baseUrlFrom(config.baseUrl);
-  const api = createApi({
-    accounts: deps.accounts,
-    rules: deps.rules,
-    rateLimiter: deps.rateLimiter,
-    jobs: deps.jobs,
-    settingsCache: deps.settingsCache,
-    crawls: deps.crawls,
-    snapshots: deps.snapshots,
-    referrals: deps.referrals,
-    blobs: deps.blobs,
-    clock,
-    plans,
-    ratePerMinute,
-    logger: deps.logger ?? silentLogger,
-    signing,
-    baseUrl,
-  });
+  const logger = deps.logger ?? silentLogger;
+  const { signing, baseUrl, plans } = resolved;
   const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock };
   let ingest: IngestService | undefined;
+  const ingestService = () => {
+    ingest ??= createIngestService(deps, clock, logger, resolved.ingest);
+    return ingest;
+  };
   return {
-    api,
+    api: createApi({
+      ...storesOf(deps),
+      clock,
+      plans,
+      ratePerMinute: resolved.ratePerMinute,
+      logger,
+      signing,
+      baseUrl,
+    }),
     admin: createAccountAdmin(deps.accounts, clock),
     plans,
     signing,
@@ -138,7 +130,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       rules: deps.rules,
       settingsCache: deps.settingsCache,
       clock,
-      logger: deps.logger ?? silentLogger,
+      logger,
     }),
     snapshots: {
       record: (input) => recordSnapshot(snapshotDeps, input),
@@ -146,9 +138,31 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       htmlLinks: () => htmlLinks(signing, baseUrl, clock.now()),
     },
     get ingest() {
-      ingest ??= createIngestService(deps, clock, config.ingest ?? {});
-      return ingest;
+      return ingestService();
     },
+    jobs: [
+      readModelRefreshJob(deps.crawls),
+      htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
+      verificationRetryJob(() => ingest ?? null),
+      rangeRefreshJob(() => (deps.fetch === null ? null : (ingest?.ranges ?? null))),
+    ],
+  };
+}
+
+/** The stores among the deps (the API gets no environment ports it does not use). */
+function storesOf(deps: CrawlgateDeps): Stores {
+  const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
+  const { crawls, snapshots, referrals, blobs } = deps;
+  return {
+    accounts,
+    rules,
+    rateLimiter,
+    purgeQueue,
+    settingsCache,
+    crawls,
+    snapshots,
+    referrals,
+    blobs,
   };
 }
 
@@ -160,61 +174,47 @@ const NO_DNS: Resolver = {
 function createIngestService(
   deps: CrawlgateDeps,
   clock: Clock,
-  options: NonNullable<CrawlgateConfig["ingest"]>,
+  logger: Logger,
+  options: IngestOptions,
 ): IngestService {
-  const logger = deps.logger ?? silentLogger;
   if (!deps.resolver)
     logger.warn("ingest.no_resolver", { effect: "reverse-DNS bots stay declared" });
   const taxonomy = getTaxonomy() as Taxonomy;
   const verifier = createVerifier({
     resolver: deps.resolver ?? NO_DNS,
-    ...(deps.asn ? { asn: deps.asn } : {}),
-    ...(options.verifyTimeoutMs !== undefined ? { timeoutMs: options.verifyTimeoutMs } : {}),
+    asn: deps.asn,
+    timeoutMs: options.verifyTimeoutMs,
   });
   loadShippedRanges(verifier, taxonomy);
-  const batching = {
-    ...(options.maxBatch !== undefined ? { maxBatch: options.maxBatch } : {}),
-    ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-  };
-  const pathCap = options.pathCap !== undefined ? { pathCap: options.pathCap } : {};
+  const { pathCap, maxBatch, maxBuffered, intervalMs, concurrency } = options;
+  const batching = { maxBatch, maxBuffered, intervalMs, concurrency };
   const crawls = createIngest({
     crawls: deps.crawls,
     classifier: withCache(compileClassifier(taxonomy)),
     verifier,
-    ...(deps.asn ? { asn: deps.asn } : {}),
+    asn: deps.asn,
     clock,
     logger,
     batching,
-    ...pathCap,
+    pathCap,
   });
-  const referrals = createReferralIngest({ referrals: deps.referrals, batching, ...pathCap });
+  const referrals = createReferralIngest({ referrals: deps.referrals, batching, pathCap });
+  const fetch = deps.fetch ?? (globalThis.fetch as FetchLike | undefined);
   return {
     recordCrawl: (event) => crawls.recordCrawl(event),
     recordReferral: (visit) => referrals.recordReferral(visit),
     retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),
+    pendingVerifications: () => crawls.pendingVerifications(),
     verifier,
+    ranges: createRangeRefresher({
+      verifier,
+      taxonomy,
+      fetch: fetch ?? (() => Promise.reject(new Error("no fetch in this runtime"))),
+      clock,
+      logger,
+    }),
     async close() {
       await Promise.all([crawls.close(), referrals.close()]);
     },
   };
-}
-
-function baseUrlFrom(baseUrl: string | undefined): string | null {
-  if (baseUrl === undefined) return null;
-  const url = new URL(baseUrl);
-  if (
-    (url.protocol !== "https:" && url.protocol !== "http:") ||
-    url.pathname !== "/" ||
-    url.search
-  ) {
-    throw new Error("baseUrl must be an http(s) origin such as https://api.example.com");
-  }
-  return url.origin;
-}
-
-function keyRingFrom(secret: CrawlgateConfig["secret"]): KeyRing {
-  if (typeof secret === "string") return createKeyRing([{ kid: "k1", secret }]);
-  if (secret && secret.length > 0) return createKeyRing(secret);
-  return createKeyRing([{ kid: "ephemeral", secret: crypto.getRandomValues(new Uint8Array(32)) }]);
 }

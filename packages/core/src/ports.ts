@@ -25,72 +25,100 @@ import type {
 } from "./types.js";
 
 /**
- * Ports: every storage or environment capability core needs. Adapters are plain factories whose
- * result `satisfies` these interfaces. Every method is required; every sentence of a contract
- * below has a case in the conformance suites of `@crawlgate/core/testing`.
+ * Ports: every storage or environment capability core needs, grouped by area. Adapters are
+ * plain factories whose result `satisfies` these interfaces. Every method is required. Every
+ * sentence of a contract below has a case in the conformance suites of `@crawlgate/core/testing`.
+ * Days are UTC dates `YYYY-MM-DD`; a window `startDay..endDay` includes both bounds. "Byte order"
+ * is UTF-8 byte order (`compareUtf8`).
  */
+
+// ── environment ─────────────────────────────────────────────────────────────────────────────
 
 /** Source of the current instant. */
 export interface Clock {
   now(): Date;
 }
 
+/** Structured logging: one object per event. Adapters decide where lines go. */
+export interface Logger {
+  info(event: string, fields?: Record<string, unknown>): void;
+  warn(event: string, fields?: Record<string, unknown>): void;
+  error(event: string, fields?: Record<string, unknown>): void;
+}
+
+/** Reverse and forward DNS (node:dns in the Node entry, a fake in tests). */
+export interface Resolver {
+  /** PTR names of an address. Rejects on NXDOMAIN or failure. */
+  reverse(ip: string): Promise<string[]>;
+  /** A/AAAA addresses of a name. Rejects on NXDOMAIN or failure. */
+  forward(hostname: string): Promise<string[]>;
+}
+
+/** Org-level ASN of an address. */
+export interface AsnLookup {
+  /** The ASN, or `null` when unknown. */
+  asnOf(ip: string): Promise<number | null>;
+}
+
+// ── accounts ────────────────────────────────────────────────────────────────────────────────
+
 /** Users, plans, API keys (hash only), domains and memberships. */
 export interface AccountStore {
   /**
-   * Creates a user. `name` is unique (exact string). Returns `"duplicate_name"` and changes
-   * nothing when a user with that name exists.
+   * Creates a user. `name` is unique (exact string). A taken name returns `"duplicate_name"` and
+   * changes nothing.
    */
   createUser(user: User): Promise<User | "duplicate_name">;
   /** The user with that ID, or `null`. */
   getUser(userId: string): Promise<User | null>;
   /** The user with that exact name, or `null`. */
   getUserByName(name: string): Promise<User | null>;
-  /** Changes a user's plan. Returns `false` when no such user. */
+  /** Changes a user's plan. Returns `false` when there is no such user. */
   setUserPlan(userId: string, plan: PlanName): Promise<boolean>;
 
-  /** Stores a key record. `keyHash` is unique; the user must exist. */
+  /** Stores a key record. `keyHash` is unique. The user must exist. */
   createApiKey(key: ApiKeyRecord): Promise<void>;
   /**
    * The key record whose `keyHash` equals the argument, revoked or not, or `null`. Callers
    * compare hashes again in constant time and check `revokedAt` themselves.
    */
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
-  /** The user's keys, oldest first (ties by `keyId`). */
+  /** The user's keys, oldest first, ties by `keyId`. */
   listApiKeys(userId: string): Promise<ApiKeyRecord[]>;
   /**
-   * Marks a key revoked at `at`. Returns `false` when no such key or it is already revoked
-   * (the first revocation time is kept).
+   * Marks a key revoked at `at`. Returns `false` when there is no such key or it is revoked
+   * already. The first revocation time is kept.
    */
   revokeApiKey(keyId: string, at: Date): Promise<boolean>;
 
   /**
-   * Creates a domain. `hostname` is unique (callers pass it lowercase). Returns
-   * `"duplicate_hostname"` and changes nothing when the hostname is taken.
+   * Creates a domain. `hostname` is unique; callers pass it lowercase. A taken hostname returns
+   * `"duplicate_hostname"` and changes nothing.
    */
   createDomain(domain: Domain): Promise<Domain | "duplicate_hostname">;
-  /** The domain with that ID, regardless of who may see it, or `null`. */
+  /** The domain with that ID, whoever may see it, or `null`. */
   getDomain(domainId: string): Promise<Domain | null>;
   /** The domain with that exact (lowercase) hostname, or `null`. */
   getDomainByHostname(hostname: string): Promise<Domain | null>;
   /**
-   * Grants `role` on a domain to a user, replacing an earlier membership of that user on that
-   * domain. Sharing with the owner is allowed and stored, but never changes what the owner sees.
-   * Returns `false` when the domain or the user does not exist.
+   * Grants `role` on a domain to a user, replacing that user's earlier membership of the domain.
+   * Sharing with the owner is stored but never changes what the owner sees. Returns `false`
+   * when the domain or the user does not exist.
    */
   shareDomain(domainId: string, userId: string, role: MemberRole): Promise<boolean>;
   /**
-   * Every domain the user owns or is a member of, each exactly once, sorted by hostname
-   * ascending (byte order of the lowercase hostname). A domain both owned by and shared with the
-   * user has role `owner`.
+   * Every domain the user owns or is a member of, each once, sorted by hostname in byte order.
+   * A domain both owned by and shared with the user has role `owner`.
    */
   listAccessibleDomains(userId: string): Promise<DomainAccess[]>;
   /**
-   * The user's access to one domain (`owner` wins over a membership), or `null` when the domain
-   * does not exist or the user has no access: the two cases are indistinguishable on purpose.
+   * The user's access to one domain (`owner` wins over a membership). `null` when the domain does
+   * not exist or the user has no access: the two cases are indistinguishable on purpose.
    */
   getDomainAccess(userId: string, domainId: string): Promise<DomainAccess | null>;
 }
+
+// ── routing ─────────────────────────────────────────────────────────────────────────────────
 
 /** Result of `RuleStore.createRule` / `updateRule`. Expected outcomes are values, not throws. */
 export type RuleWriteResult =
@@ -100,31 +128,55 @@ export type RuleWriteResult =
 /** Routing rules per domain. */
 export interface RuleStore {
   /**
-   * Every rule of the domain (active and paused), sorted by `priority` descending, then
+   * Every rule of the domain, active and paused. Sorted by `priority` descending, then
    * `createdAt` ascending, then `ruleId` ascending. Empty when none.
    */
   listRules(domainId: string): Promise<RoutingRule[]>;
   /** Number of rules of the domain, active and paused. */
   countRules(domainId: string): Promise<number>;
-  /** The rule with that ID on that domain, or `null` (also when it belongs to another domain). */
+  /** The rule with that ID on that domain, or `null` (also when it is another domain's). */
   getRule(domainId: string, ruleId: string): Promise<RoutingRule | null>;
   /**
-   * Inserts `rule` (its `domainId` names the domain) atomically with two checks, in this order:
-   * when `limit` is a number and the domain already has `limit` or more rules →
-   * `rule_limit_reached`; when another rule of the domain has the same `sourceKey` →
-   * `duplicate_source_path`. Nothing is written on failure. Both checks hold under any number
-   * of concurrent calls.
+   * Inserts `rule` on `rule.domainId` atomically with two checks, in this order. When `limit` is
+   * a number and the domain has `limit` or more rules: `rule_limit_reached`. When another rule
+   * of the domain has the same `sourceKey`: `duplicate_source_path`. Nothing is written on
+   * failure. Both checks hold under any number of concurrent calls.
    */
   createRule(rule: RoutingRule, sourceKey: string, limit: number | null): Promise<RuleWriteResult>;
   /**
-   * Replaces the stored rule that has `rule.ruleId` on `rule.domainId` with `rule` (every field;
-   * `createdAt` is kept as stored). `rule_not_found` when it does not exist there;
-   * `duplicate_source_path` when another rule of the domain has `sourceKey`.
+   * Replaces every field of the stored rule `rule.ruleId` on `rule.domainId`; `createdAt` is kept
+   * as stored. `rule_not_found` when it is not there. `duplicate_source_path` when another rule
+   * of the domain has `sourceKey`.
    */
   updateRule(rule: RoutingRule, sourceKey: string): Promise<RuleWriteResult>;
-  /** Deletes the rule and returns it as it was, or `null` when it does not exist on that domain. */
+  /** Deletes the rule and returns it as it was, or `null` when it is not on that domain. */
   deleteRule(domainId: string, ruleId: string): Promise<RoutingRule | null>;
 }
+
+/** What the edge needs for one hostname, compiled from the stores. */
+export interface EdgeSettings {
+  domainId: string;
+  hostname: string;
+  /** Active and paused rules in list order; the edge skips paused ones. */
+  rules: RoutingRule[];
+  loadedAt: Date;
+}
+
+/** Per-hostname edge settings shared by every instance. */
+export interface SettingsCache {
+  /** Cached settings for the hostname, or `null` when absent or invalidated. */
+  get(hostname: string): Promise<EdgeSettings | null>;
+  /** Stores settings for `settings.hostname`, replacing earlier ones. */
+  set(settings: EdgeSettings): Promise<void>;
+  /**
+   * Drops every cached entry of the domain. Returns `true` when the cache confirmed it (also
+   * when nothing was cached) and `false` when the cache could not be reached. Callers report it
+   * as `cacheInvalidated` and never fail the write because of it.
+   */
+  invalidate(domainId: string): Promise<boolean>;
+}
+
+// ── limits ──────────────────────────────────────────────────────────────────────────────────
 
 /** What `RateLimiter.consume` decided. */
 export type RateDecision =
@@ -151,17 +203,18 @@ export interface RateLimits {
 export interface RateLimiter {
   /**
    * Counts one request of `subject` at `now`, atomically. The per-minute window starts at the
-   * first request after the previous window expired and lasts 60 s; the month is the UTC
-   * calendar month of `now`. Checks the minute first, then the month; a refused request is not
-   * counted in either window. Under N concurrent calls with room for K, exactly min(N, K) are
-   * allowed.
+   * first request after the previous one expired and lasts 60 s. The month is the UTC calendar
+   * month of `now`. The minute is checked first, then the month. A refused request is counted in
+   * neither window. Under N concurrent calls with room for K, exactly min(N, K) are allowed.
    */
   consume(subject: string, limits: RateLimits, now: Date): Promise<RateDecision>;
 }
 
+// ── purge queue ─────────────────────────────────────────────────────────────────────────────
+
 /** Result of enqueueing a purge job. */
 export interface EnqueueResult {
-  /** `false` when an identical job (same domain and path) was already pending: nothing added. */
+  /** `false` when an identical job (same domain and path) was pending: nothing was added. */
   enqueued: boolean;
   job: PurgeJob;
 }
@@ -169,61 +222,39 @@ export interface EnqueueResult {
 /** Purge / pre-warm jobs: de-duplicated while pending, delivered at least once with leases. */
 export interface JobQueue {
   /**
-   * Adds a job for (domainId, path) unless one for the same pair is pending (queued or leased
-   * and not completed); then returns that job with `enqueued: false`.
+   * Adds a job for (domainId, path). When a job for the same pair is pending (queued, or leased
+   * and not completed), adds nothing and returns that job with `enqueued: false`.
    */
   enqueuePurge(domainId: string, path: string, now: Date): Promise<EnqueueResult>;
   /**
    * Leases up to `max` jobs that are queued or whose lease expired before `now`, oldest
-   * `enqueuedAt` first (ties by `jobId`); each leased job's `attempts` grows by one and it is
-   * invisible to other `lease` calls until `now + leaseMs`. Two concurrent calls never receive
-   * the same job.
+   * `enqueuedAt` first, ties by `jobId`. Each leased job's `attempts` grows by one, and no other
+   * `lease` call sees it until `now + leaseMs`. Two concurrent calls never receive the same job.
    */
   lease(now: Date, leaseMs: number, max: number): Promise<PurgeJob[]>;
-  /** Removes a leased job for good. Returns `false` when it is unknown or already completed. */
+  /** Removes a leased job for good. Returns `false` when it is unknown or completed already. */
   complete(jobId: string): Promise<boolean>;
   /** Number of pending jobs (queued or leased, not completed). */
   pendingCount(): Promise<number>;
 }
 
-/** What the edge needs for one hostname, compiled from the stores. */
-export interface EdgeSettings {
-  domainId: string;
-  hostname: string;
-  /** Active and paused rules in list order; the edge skips paused ones. */
-  rules: RoutingRule[];
-  loadedAt: Date;
-}
+// ── crawls ──────────────────────────────────────────────────────────────────────────────────
 
-/** Per-hostname edge settings shared by every instance. */
-export interface SettingsCache {
-  /** Cached settings for the hostname, or `null` when absent or invalidated. */
-  get(hostname: string): Promise<EdgeSettings | null>;
-  /** Stores settings for `settings.hostname`, replacing earlier ones. */
-  set(settings: EdgeSettings): Promise<void>;
-  /**
-   * Drops every cached entry of the domain. Returns `true` when the cache confirmed it (also
-   * when nothing was cached), `false` when the cache could not be reached: callers report it
-   * as `cacheInvalidated` and never fail the write because of it.
-   */
-  invalidate(domainId: string): Promise<boolean>;
-}
-
-/** Options of `CrawlStore.appendCrawls`. */
+/** Options of `CrawlLog.appendCrawls` and `ReferralStore.appendReferrals`. */
 export interface AppendOptions {
   /**
-   * Distinct paths per domain and UTC day in the path aggregates; a crawl of a further new path
-   * is counted under `__overflow__` (its raw row keeps the real path).
+   * Distinct paths per domain and UTC day in the path aggregates (core's `admitPath`). A further
+   * new path is counted under `__overflow__`; its raw row keeps the real path.
    */
   pathCap: number;
 }
 
-/** Raw crawl rows and the aggregates the exports read. */
-export interface CrawlStore {
+/** The raw crawl log: one row per crawl event, written with its aggregate counts. */
+export interface CrawlLog {
   /**
-   * Stores a batch atomically: every record whose `eventId` is new gets its raw row and its
-   * aggregate counts (tier `automation` counts as `unknown`; the day is the UTC date of `ts`);
-   * records whose `eventId` is already stored change nothing (replays are no-ops). Returns how
+   * Stores a batch atomically. Every record with a new `eventId` gets its raw row and its
+   * aggregate counts: the day is the UTC date of `ts`, tier `automation` counts as `unknown`.
+   * A record whose `eventId` is stored already changes nothing (replays are no-ops). Returns how
    * many records were new. Under concurrent calls each event is counted exactly once.
    */
   appendCrawls(
@@ -231,8 +262,8 @@ export interface CrawlStore {
     options: AppendOptions,
   ): Promise<{ inserted: number }>;
   /**
-   * Upgrades a stored `declared` event to `verified` (a late confirmation), moving its count in
-   * the aggregates; returns `false` (and changes nothing) when the event is unknown or not
+   * Upgrades a stored `declared` event to `verified` (a late confirmation) and moves its count in
+   * the aggregates. Returns `false` and changes nothing when the event is unknown or not
    * `declared`.
    */
   upgradeToVerified(
@@ -241,51 +272,25 @@ export interface CrawlStore {
     matchedRange: string | null,
   ): Promise<boolean>;
   /**
-   * The `snapshotId` stored on the raw row of crawl event `eventId` (any domain: callers check
-   * access to the snapshot's domain), or `null` when the event is unknown or was served without
-   * a snapshot.
+   * The `snapshotId` on the raw row of crawl event `eventId`, in any domain (callers check access
+   * to the snapshot's domain). `null` when the event is unknown or was served without a snapshot.
    */
-  snapshotIdOfEvent(eventId: string): Promise<string | null>;
-  /** Raw rows of a domain with `from <= ts < to`, oldest first (ties by eventId), at most `limit`. */
+  servedSnapshotOf(eventId: string): Promise<string | null>;
+  /** Raw rows of a domain with `from <= ts < to`, oldest first, ties by eventId, at most `limit`. */
   listCrawls(domainId: string, from: Date, to: Date, limit: number): Promise<CrawlRecord[]>;
-  /** Counts per day, bot and tier for `startDay <= day <= endDay`, sorted by day, botId, tier. */
+}
+
+/** Per-day aggregates of the crawl log, as the exports read them. */
+export interface CrawlAggregates {
+  /** Counts per day, bot and tier in the window, sorted by day, botId, tier. */
   botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
-  /** Counts per day, path, bot and tier for the window, sorted by day, path, botId, tier. */
+  /** Counts per day, path, bot and tier in the window, sorted by day, path, botId, tier. */
   pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
   /**
-   * Paths of a window ranked by `sortBy` (counted under the filters: bots, tiers, literal
-   * `pathPrefix` in which `%` and `_` are ordinary characters) descending, then path ascending in
-   * UTF-8 byte order; only paths after the keyset `after` (a lower value, or the same value and a
-   * greater path), at most `limit`. `__overflow__` is never ranked; a path whose filtered total
-   * is 0 is not listed. `pathCount` is how many distinct paths the query lists over all pages
-   * (neither `after` nor `limit` applies to it).
-   */
-  rankPaths(query: PathRankQuery): Promise<PathRanking>;
-  /**
-   * Brings the store's page-ranking read model (when it keeps one) up to date for days up to
-   * `throughDay`, for one domain or for every domain with crawls; a job, never on the ingest
-   * path. `rankPaths` answers exactly whether or not it ran (days changed since are read from
-   * the day counts); it only makes rankings over long windows faster. Returns how many domains
-   * it looked at.
-   */
-  refreshPathRollups(throughDay: string, domainId?: string): Promise<{ domains: number }>;
-  /**
-   * Counts per path, day, bot and tier of the given paths (`__overflow__` may be one) in
-   * `startDay <= day <= endDay` under the bot and tier filters, sorted by path (UTF-8 byte order),
-   * day, botId, tier; only entries with a count; `[]` for no paths.
-   */
-  countsOfPaths(
-    domainId: string,
-    startDay: string,
-    endDay: string,
-    filter: PathCountFilter,
-    paths: readonly string[],
-  ): Promise<PathDayCount[]>;
-  /**
-   * Counts of one path (as aggregated: a path beyond the cap is only under `__overflow__`) per
-   * day, bot, tier, servedFrom and snapshotId for `startDay <= day <= endDay`, sorted by day,
-   * botId, tier, servedFrom, then snapshotId with `null` first; each with `lastSeenAt`, the latest
-   * `ts` counted in it (a late verification does not lower it on the `declared` entry it leaves).
+   * Counts of one path per day, bot, tier, servedFrom and snapshotId in the window. The path is
+   * as aggregated: a path beyond the cap is only under `__overflow__`. Sorted by day, botId,
+   * tier, servedFrom, then snapshotId with `null` first. Each entry has `lastSeenAt`, the latest
+   * `ts` counted in it; a late verification does not lower it on the `declared` entry it leaves.
    * Only entries with a count; `[]` when the path has none in the window.
    */
   servedDayCounts(
@@ -295,23 +300,61 @@ export interface CrawlStore {
     endDay: string,
   ): Promise<ServedDayCount[]>;
   /**
-   * Crawls per day and servedFrom (every bot and tier) for `startDay <= day <= endDay`, sorted by
-   * day then servedFrom; days without crawls have no entry (`[]` when none).
+   * Crawls per day and servedFrom (every bot and tier) in the window, sorted by day then
+   * servedFrom. Days without crawls have no entry; `[]` when none.
    */
   daySummaryCounts(domainId: string, startDay: string, endDay: string): Promise<DaySummaryCount[]>;
   /**
-   * Crawls per day and legacy per-bot key (`legacyKeyOf`; crawls with no key are not here) with
-   * how many are verified, for `startDay <= day <= endDay`, sorted by day then key; raw crawls
-   * and `addLegacyCounts` add up. Only entries with `total > 0`; `[]` when none.
+   * Crawls per day and legacy per-bot key (`legacyKeyOf`) with how many are verified, in the
+   * window, sorted by day then key. Crawls with no key are not here. Raw crawls and
+   * `addLegacyCounts` add up. Only entries with `total > 0`; `[]` when none.
    */
   legacyDayCounts(domainId: string, startDay: string, endDay: string): Promise<LegacyDayCount[]>;
   /**
-   * Adds imported per-key counts of a day before the cutover (no raw rows exist for them); called
-   * again for the same day it adds up. Rows are checked by `legacyImportCounts` (a `RangeError`
-   * changes nothing); rows with `total` 0 are ignored.
+   * Adds imported per-key counts of a day before the cutover (no raw rows exist for them).
+   * Called again for the same day, it adds up. Rows are checked by `legacyImportCounts`: a
+   * `RangeError` changes nothing. Rows with `total` 0 are ignored.
    */
   addLegacyCounts(domainId: string, day: string, rows: readonly LegacyCountInput[]): Promise<void>;
 }
+
+/** Ranked pages of a window: what export-page-analytics reads. */
+export interface PageRanking {
+  /**
+   * Paths of a window ranked by `sortBy`, descending, then path ascending in byte order. Counts
+   * are taken under the filters: bots, tiers, and a literal `pathPrefix` (`%` and `_` are
+   * ordinary characters). Only paths after the keyset `after` are listed: a lower value, or the
+   * same value and a greater path. At most `limit` paths. `__overflow__` is never ranked; a path
+   * whose filtered total is 0 is not listed. `pathCount` is how many paths the query lists over
+   * all pages: neither `after` nor `limit` applies to it.
+   */
+  rankPaths(query: PathRankQuery): Promise<PathRanking>;
+  /**
+   * Counts per path, day, bot and tier of the given paths (`__overflow__` may be one) in the
+   * window, under the bot and tier filters. Sorted by path (byte order), day, botId, tier. Only
+   * entries with a count; `[]` for no paths.
+   */
+  countsOfPaths(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+    filter: PathCountFilter,
+    paths: readonly string[],
+  ): Promise<PathDayCount[]>;
+  /**
+   * Brings the store's page-ranking read model up to date for days up to `throughDay`, for one
+   * domain or for every domain with crawls. A job, never on the ingest path. Rankings are exact
+   * whether or not it ran (days changed since are read from the day counts); it only makes long
+   * windows faster. A store without a read model does nothing. Returns how many domains it
+   * looked at.
+   */
+  refreshPathRollups(throughDay: string, domainId?: string): Promise<{ domains: number }>;
+}
+
+/** Raw crawl rows, their aggregates and the page ranking: one store, three roles. */
+export interface CrawlStore extends CrawlLog, CrawlAggregates, PageRanking {}
+
+// ── snapshots and files ─────────────────────────────────────────────────────────────────────
 
 /**
  * Bytes by key: snapshot HTML (gzip) and archive files. Keys are `/`-separated segments of
@@ -336,64 +379,67 @@ export interface BlobStore {
 /** Result of `SnapshotStore.recordSnapshot`. */
 export interface RecordedSnapshot {
   snapshot: Snapshot;
-  /** `false` when the (domain, path, contentHash) was already known. */
+  /** `false` when the (domain, path, contentHash) was known already. */
   created: boolean;
 }
 
-/** Snapshot metadata, the crawl events that served them, and HTML retention marks. */
+/** Snapshot metadata, the crawl events linked to them, and HTML retention marks. */
 export interface SnapshotStore {
   /**
    * Stores `snapshot` unless one with the same (domainId, path, contentHash) exists. When it
-   * exists, that one is returned with `created: false`, its `lastRecordedAt` becomes the later of
-   * the two and `htmlRetained` becomes `true`; every other stored field is kept. Under concurrent
+   * exists, that one is returned with `created: false`: its `lastRecordedAt` becomes the later of
+   * the two, `htmlRetained` becomes `true`, every other stored field is kept. Under concurrent
    * calls for one triple exactly one snapshot is created.
    */
   recordSnapshot(snapshot: Snapshot): Promise<RecordedSnapshot>;
   /** The snapshot with that ID, or `null`. */
   getSnapshot(snapshotId: string): Promise<Snapshot | null>;
-  /** The known snapshots among `snapshotIds`, each once, sorted by snapshotId; unknown IDs are skipped. */
+  /** The known snapshots among `snapshotIds`, each once, sorted by snapshotId (byte order). */
   getSnapshots(snapshotIds: readonly string[]): Promise<Snapshot[]>;
   /**
-   * For each path of the domain, its latest snapshot (greatest `lastRecordedAt`, ties by the
-   * smaller snapshotId), sorted by path (byte order). Empty when the domain has none.
+   * The latest snapshot of each path of the domain (greatest `lastRecordedAt`, ties by the
+   * smaller snapshotId), sorted by path in byte order. Empty when the domain has none.
    */
   latestSnapshots(domainId: string): Promise<Snapshot[]>;
   /**
-   * Content hashes whose HTML is still retained by some snapshot while every snapshot with that
-   * hash was last recorded strictly before `cutoff`; ascending, at most `limit`.
+   * Content hashes whose HTML some snapshot still retains while every snapshot with that hash
+   * was last recorded strictly before `cutoff`. Ascending, at most `limit`.
    */
   expiredContentHashes(cutoff: Date, limit: number): Promise<string[]>;
   /**
-   * Atomically marks every snapshot with `contentHash` as no longer retaining HTML, unless one of
+   * Marks every snapshot with `contentHash` as no longer retaining HTML, atomically, unless one of
    * them was recorded at or after `cutoff` (then nothing changes). Returns whether a snapshot
    * changed.
    */
   markHtmlDropped(contentHash: string, cutoff: Date): Promise<boolean>;
-  /** Records that crawl event `eventId` was served `snapshotId`. The first link of an event wins. */
+  /**
+   * Links crawl event `eventId` to `snapshotId`, for events whose raw crawl row has no snapshot
+   * (feeds recorded apart from the crawl log). The first link of an event wins.
+   */
   linkEvent(eventId: string, snapshotId: string): Promise<void>;
-  /** The snapshot linked to the crawl event, or `null`. */
-  snapshotIdOfEvent(eventId: string): Promise<string | null>;
+  /** The snapshot `linkEvent` linked to the crawl event, or `null`. */
+  linkedSnapshotOf(eventId: string): Promise<string | null>;
 }
-/**
- * AI referral visits aggregated per domain, UTC day, landing path and source. Windows are UTC
- * days `YYYY-MM-DD`, both bounds inclusive. Paths compare in UTF-8 byte order (`compareUtf8`).
- */
+
+// ── referrals ───────────────────────────────────────────────────────────────────────────────
+
+/** AI referral visits aggregated per domain, UTC day, landing path and source. */
 export interface ReferralStore {
   /**
-   * Stores a batch atomically: every visit whose `visitId` is new is counted once under its
-   * domain, the UTC day of `ts`, its landing path and its source; visits whose `visitId` is
-   * already stored (or repeated in the batch) change nothing. At most `options.pathCap` distinct
-   * landing paths are counted per domain and day (referral paths only, crawls have their own);
-   * a visit to a further new path is counted under `__overflow__`. Returns how many visits were
-   * new. Under concurrent calls each visit is counted exactly once and the cap holds.
+   * Stores a batch atomically. Every visit with a new `visitId` is counted once under its
+   * domain, the UTC day of `ts`, its landing path and its source. A visit whose `visitId` is
+   * stored already (or repeated in the batch) changes nothing. Landing paths are capped per
+   * domain-day like crawl paths (`options.pathCap`, counted apart from crawls): a visit to a
+   * further new path is counted under `__overflow__`. Returns how many visits were new. Under
+   * concurrent calls each visit is counted exactly once and the cap holds.
    */
   appendReferrals(
     batch: readonly ReferralVisit[],
     options: AppendOptions,
   ): Promise<{ inserted: number }>;
   /**
-   * Visits per day and source in the window, `__overflow__` included, sorted by day then source;
-   * days and sources without visits are absent.
+   * Visits per day and source in the window, `__overflow__` included, sorted by day then
+   * source. Days and sources without visits are absent.
    */
   referralDayCounts(
     domainId: string,
@@ -401,9 +447,9 @@ export interface ReferralStore {
     endDay: string,
   ): Promise<ReferralDayCount[]>;
   /**
-   * The `limit` landing paths with the most visits in the window, summed over its days, ranked
-   * by `total` descending then path ascending, each with its counts per source. `__overflow__` is
-   * never listed. Empty when none.
+   * The `limit` landing paths with the most visits in the window, summed over its days, with
+   * their counts per source. Ranked by `total` descending, then path in byte order.
+   * `__overflow__` is never listed. Empty when none.
    */
   topLandingPaths(
     domainId: string,
@@ -415,4 +461,22 @@ export interface ReferralStore {
   countLandingPaths(domainId: string, startDay: string, endDay: string): Promise<number>;
   /** Visits counted under `__overflow__` in the window, per source; `null` when none. */
   overflowCounts(domainId: string, startDay: string, endDay: string): Promise<SourceCounts | null>;
+}
+
+// ── the bundle ──────────────────────────────────────────────────────────────────────────────
+
+/** The stores a crawlgate instance runs on (`createMemoryStores()`, `createKyselyStores(db)`). */
+export interface Stores {
+  accounts: AccountStore;
+  rules: RuleStore;
+  rateLimiter: RateLimiter;
+  /** Purge and pre-warm jobs (re-renders). */
+  purgeQueue: JobQueue;
+  settingsCache: SettingsCache;
+  crawls: CrawlStore;
+  snapshots: SnapshotStore;
+  /** AI referral visits (export-ai-referrals). */
+  referrals: ReferralStore;
+  /** Snapshot HTML and archive files. */
+  blobs: BlobStore;
 }

@@ -1,4 +1,5 @@
-import { API_PREFIX, type ApiRequest, type Crawlgate, readLimitedBody } from "@crawlgate/core";
+import { API_PREFIX, type ApiRequest, type Crawlgate } from "@crawlgate/core";
+import { readLimitedBody } from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
 
 /**

@@ -1,9 +1,5 @@
-import {
-  type ApiRequest,
-  type ApiResponse,
-  type Crawlgate,
-  readLimitedBody,
-} from "@crawlgate/core";
+import type { ApiRequest, ApiResponse, Crawlgate } from "@crawlgate/core";
+import { readLimitedBody } from "@crawlgate/core/adapter-kit";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 

@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import type { IncomingHttpHeaders } from "node:http";
 import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
-import { isPublicUnicastAddress } from "@crawlgate/core";
+import { isPublicUnicastAddress } from "@crawlgate/core/adapter-kit";
 import { Agent, request as undiciRequest } from "undici";
 
 /** Resolves a hostname to every address it has (IPv4 and IPv6). */

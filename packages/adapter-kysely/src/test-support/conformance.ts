@@ -19,10 +19,7 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   };
   accountStoreSuite(name, stores);
   ruleStoreSuite(name, stores);
-  rateLimiterSuite(name, async () => {
-    const { rateLimiter, teardown } = await stores();
-    return { limiter: rateLimiter, teardown };
-  });
+  rateLimiterSuite(name, stores);
   jobQueueSuite(name, stores);
   crawlStoreSuite(name, stores);
   pageRankingSuite(name, stores);

@@ -4,27 +4,22 @@
  * whatever is buffered), prints `closed <submitted>` and exits 0.
  * Usage: ingest-child.ts <sqlite file> <from> <to> [thread|inline] (the crawl writer; default thread)
  */
-import {
-  compileClassifier,
-  createIngest,
-  createVerifier,
-  getTaxonomy,
-  silentLogger,
-  type Taxonomy,
-} from "@crawlgate/core";
-import { createKyselyCrawlStore, createSqliteDatabase, migrateToLatest } from "../index.js";
+import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import { createCrawlgate } from "@crawlgate/core";
+import { createKyselyStores, createSqliteDatabase, migrateToLatest } from "../index.js";
 
 const [file, fromText, toText, writer] = process.argv.slice(2);
 const handle = createSqliteDatabase(file as string, { writerThread: writer !== "inline" });
 await migrateToLatest(handle);
-const ingest = createIngest({
-  crawls: createKyselyCrawlStore(handle),
-  classifier: compileClassifier(getTaxonomy() as Taxonomy),
-  verifier: createVerifier({ resolver: { reverse: async () => [], forward: async () => [] } }),
-  clock: { now: () => new Date() },
-  logger: silentLogger,
-  batching: { maxBatch: 50, intervalMs: 20 },
-});
+const { ingest } = createCrawlgate(
+  {
+    ...createKyselyStores(handle),
+    settingsCache: createMemorySettingsCache(),
+    blobs: createMemoryBlobStore(),
+    resolver: { reverse: async () => [], forward: async () => [] },
+  },
+  { ingest: { maxBatch: 50, intervalMs: 20 } },
+);
 let submitted = 0;
 let stopping = false;
 process.on("SIGTERM", async () => {

@@ -1,37 +1,10 @@
 import type { PlanTable } from "../config/plans.js";
-import type { Logger } from "../logger.js";
-import type {
-  AccountStore,
-  BlobStore,
-  Clock,
-  CrawlStore,
-  JobQueue,
-  RateLimiter,
-  ReferralStore,
-  RuleStore,
-  SettingsCache,
-  SnapshotStore,
-} from "../ports.js";
+import type { Clock, Logger, Stores } from "../ports.js";
 import type { KeyRing } from "../signing/key-ring.js";
 import type { User } from "../types.js";
 
-/** The storage adapters crawlgate runs on. */
-export interface StoreDeps {
-  accounts: AccountStore;
-  rules: RuleStore;
-  rateLimiter: RateLimiter;
-  jobs: JobQueue;
-  settingsCache: SettingsCache;
-  crawls: CrawlStore;
-  snapshots: SnapshotStore;
-  /** AI referral visits (export-ai-referrals). */
-  referrals: ReferralStore;
-  /** Snapshot HTML (and later archive files). */
-  blobs: BlobStore;
-}
-
 /** Everything API operations may use. */
-export interface ApiDeps extends StoreDeps {
+export interface ApiDeps extends Stores {
   clock: Clock;
   plans: PlanTable;
   /** Requests per minute per user (spec: 60). */

@@ -1,5 +1,11 @@
-import type { Logger } from "../logger.js";
-import type { AccountStore, Clock, EdgeSettings, RuleStore, SettingsCache } from "../ports.js";
+import type {
+  AccountStore,
+  Clock,
+  EdgeSettings,
+  Logger,
+  RuleStore,
+  SettingsCache,
+} from "../ports.js";
 import { compileRuleIndex, type RuleIndex } from "../routing/rule-index.js";
 
 /** One request as the edge sees it. */

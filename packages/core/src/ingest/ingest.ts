@@ -1,10 +1,9 @@
 import type { Classifier } from "../classify/classifier.js";
 import { uaHash } from "../classify/ua-hash.js";
-import type { Logger } from "../logger.js";
-import type { Clock, CrawlStore } from "../ports.js";
+import type { AsnLookup, Clock, CrawlStore, Logger } from "../ports.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { CrawlRecord, ServedFrom, Verdict } from "../types.js";
-import type { AsnLookup, Verifier } from "../verify/verifier.js";
+import type { Verifier } from "../verify/verifier.js";
 import { DEFAULT_PATH_CAP } from "./aggregates.js";
 import { type BatcherOptions, createBatcher } from "./batcher.js";
 

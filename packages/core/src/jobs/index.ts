@@ -1,3 +1,7 @@
+export { htmlRetentionJob } from "./html-retention.js";
+export type { Job, JobReport } from "./job.js";
+export { rangeRefreshJob } from "./range-refresh.js";
+export { readModelRefreshJob } from "./read-model-refresh.js";
 export type {
   FeedOutcome,
   FetchLike,
@@ -5,3 +9,7 @@ export type {
   RangeRefreshOptions,
 } from "./refresh-ranges.js";
 export { createRangeRefresher, RANGE_REFRESH_INTERVAL_MS } from "./refresh-ranges.js";
+export type { Scheduler, SchedulerOptions, Timers } from "./scheduler.js";
+export { createScheduler } from "./scheduler.js";
+export type { PendingVerifications } from "./verification-retry.js";
+export { verificationRetryJob } from "./verification-retry.js";

@@ -1,5 +1,4 @@
-import type { Logger } from "../logger.js";
-import type { Clock } from "../ports.js";
+import type { Clock, Logger } from "../ports.js";
 import type { Taxonomy } from "../taxonomy/index.js";
 import { parseRangeFile } from "../verify/ip-ranges.js";
 import {

@@ -7,13 +7,13 @@ const T = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
 /** The JobQueue contract (see ports.ts), for every adapter. */
 export function jobQueueSuite(
   name: string,
-  setup: () => Promise<Harness<{ jobs: JobQueue }>>,
+  setup: () => Promise<Harness<{ purgeQueue: JobQueue }>>,
 ): void {
   describe(`JobQueue conformance: ${name}`, () => {
     const h = useHarness(setup);
 
     it("de-duplicates a pending (domain, path) and keeps others apart", async () => {
-      const { jobs } = h();
+      const { purgeQueue: jobs } = h();
       const d = crypto.randomUUID();
       const first = await jobs.enqueuePurge(d, "/a", T("00.000"));
       expect(first.enqueued).toBe(true);
@@ -31,7 +31,7 @@ export function jobQueueSuite(
     });
 
     it("leases oldest first up to max, counts attempts, hides leased jobs until the lease ends", async () => {
-      const { jobs } = h();
+      const { purgeQueue: jobs } = h();
       const d = crypto.randomUUID();
       const a = (await jobs.enqueuePurge(d, "/a", T("01.000"))).job;
       const b = (await jobs.enqueuePurge(d, "/b", T("02.000"))).job;
@@ -52,7 +52,7 @@ export function jobQueueSuite(
     });
 
     it("completes once; the page can then be queued again", async () => {
-      const { jobs } = h();
+      const { purgeQueue: jobs } = h();
       const d = crypto.randomUUID();
       const { job } = await jobs.enqueuePurge(d, "/a", T("00.000"));
       await jobs.lease(T("01.000"), 1000, 1);
@@ -64,7 +64,7 @@ export function jobQueueSuite(
     });
 
     it("never hands one job to two concurrent leases", async () => {
-      const { jobs } = h();
+      const { purgeQueue: jobs } = h();
       const d = crypto.randomUUID();
       for (let i = 0; i < 20; i++) await jobs.enqueuePurge(d, `/p${i}`, T("00.000"));
       const batches = await Promise.all(
@@ -76,7 +76,7 @@ export function jobQueueSuite(
     });
 
     it("de-duplicates concurrent enqueues of one page", async () => {
-      const { jobs } = h();
+      const { purgeQueue: jobs } = h();
       const d = crypto.randomUUID();
       const results = await Promise.all(
         Array.from({ length: 20 }, () => jobs.enqueuePurge(d, "/same", T("00.000"))),

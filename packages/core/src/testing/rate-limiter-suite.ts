@@ -7,14 +7,14 @@ const T = (iso: string) => new Date(iso);
 /** The RateLimiter contract (see ports.ts), for every adapter. Time is passed in, not read. */
 export function rateLimiterSuite(
   name: string,
-  setup: () => Promise<Harness<{ limiter: RateLimiter }>>,
+  setup: () => Promise<Harness<{ rateLimiter: RateLimiter }>>,
 ): void {
   describe(`RateLimiter conformance: ${name}`, () => {
     const h = useHarness(setup);
     const perMinute = { perMinute: 3, monthly: null };
 
     it("allows N per minute, refuses the next with usage, limit and Retry-After", async () => {
-      const { limiter } = h();
+      const { rateLimiter: limiter } = h();
       const t0 = T("2026-11-20T10:00:00.000Z");
       for (let i = 1; i <= 3; i++) {
         expect(await limiter.consume("u", perMinute, t0)).toEqual({
@@ -33,7 +33,7 @@ export function rateLimiterSuite(
     });
 
     it("starts the window at the first request and resets 60 s later; refusals are not counted", async () => {
-      const { limiter } = h();
+      const { rateLimiter: limiter } = h();
       await limiter.consume("u", perMinute, T("2026-11-20T10:00:30.000Z"));
       await limiter.consume("u", perMinute, T("2026-11-20T10:00:31.000Z"));
       await limiter.consume("u", perMinute, T("2026-11-20T10:00:32.000Z"));
@@ -47,7 +47,7 @@ export function rateLimiterSuite(
     });
 
     it("refuses over the monthly quota until the next UTC month", async () => {
-      const { limiter } = h();
+      const { rateLimiter: limiter } = h();
       const limits = { perMinute: 100, monthly: 2 };
       expect((await limiter.consume("u", limits, T("2026-11-01T00:00:00.000Z"))).allowed).toBe(
         true,
@@ -70,7 +70,7 @@ export function rateLimiterSuite(
     });
 
     it("checks the minute before the month, and null monthly is unlimited", async () => {
-      const { limiter } = h();
+      const { rateLimiter: limiter } = h();
       const t = T("2026-11-20T10:00:00.000Z");
       await limiter.consume("u", { perMinute: 1, monthly: 1 }, t);
       expect(await limiter.consume("u", { perMinute: 1, monthly: 1 }, t)).toMatchObject({
@@ -84,7 +84,7 @@ export function rateLimiterSuite(
     });
 
     it("keeps subjects apart", async () => {
-      const { limiter } = h();
+      const { rateLimiter: limiter } = h();
       const t = T("2026-11-20T10:00:00.000Z");
       for (let i = 0; i < 3; i++) await limiter.consume("a", perMinute, t);
       expect((await limiter.consume("a", perMinute, t)).allowed).toBe(false);
@@ -92,7 +92,7 @@ export function rateLimiterSuite(
     });
 
     it("allows exactly the limit under concurrency", async () => {
-      const { limiter } = h();
+      const { rateLimiter: limiter } = h();
       const t = T("2026-11-20T10:00:00.000Z");
       const results = await Promise.all(
         Array.from({ length: 30 }, () => limiter.consume("u", { perMinute: 10, monthly: null }, t)),

@@ -15,13 +15,13 @@ function settings(domainId: string, hostname: string): EdgeSettings {
 /** The SettingsCache contract (see ports.ts), for every adapter. */
 export function settingsCacheSuite(
   name: string,
-  setup: () => Promise<Harness<{ cache: SettingsCache }>>,
+  setup: () => Promise<Harness<{ settingsCache: SettingsCache }>>,
 ): void {
   describe(`SettingsCache conformance: ${name}`, () => {
     const h = useHarness(setup);
 
     it("returns what was set, and null for what was not", async () => {
-      const { cache } = h();
+      const { settingsCache: cache } = h();
       const s = settings(crypto.randomUUID(), "a.example.com");
       await cache.set(s);
       expect(await cache.get("a.example.com")).toEqual(s);
@@ -32,7 +32,7 @@ export function settingsCacheSuite(
     });
 
     it("invalidates every hostname of a domain and nothing else, confirming with true", async () => {
-      const { cache } = h();
+      const { settingsCache: cache } = h();
       const d = crypto.randomUUID();
       const other = settings(crypto.randomUUID(), "other.example.com");
       await cache.set(settings(d, "a.example.com"));

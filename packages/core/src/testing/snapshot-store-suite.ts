@@ -205,11 +205,11 @@ export function snapshotStoreSuite(
       const { snapshots } = h();
       const s = makeSnapshot(d);
       await snapshots.recordSnapshot(s);
-      expect(await snapshots.snapshotIdOfEvent("evt-1")).toBeNull();
+      expect(await snapshots.linkedSnapshotOf("evt-1")).toBeNull();
       await snapshots.linkEvent("evt-1", s.snapshotId);
       await snapshots.linkEvent("evt-1", crypto.randomUUID());
-      expect(await snapshots.snapshotIdOfEvent("evt-1")).toBe(s.snapshotId);
-      expect(await snapshots.snapshotIdOfEvent("evt-2")).toBeNull();
+      expect(await snapshots.linkedSnapshotOf("evt-1")).toBe(s.snapshotId);
+      expect(await snapshots.linkedSnapshotOf("evt-2")).toBeNull();
     });
   });
 }

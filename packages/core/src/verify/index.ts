@@ -7,5 +7,5 @@ export {
   rangeFeeds,
   shippedRangeSnapshots,
 } from "./range-feeds.js";
-export type { AsnLookup, Resolver, Tier, Verdict, Verifier, VerifierOptions } from "./verifier.js";
+export type { Verification, Verifier, VerifierOptions } from "./verifier.js";
 export { createVerifier } from "./verifier.js";

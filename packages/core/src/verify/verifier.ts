@@ -1,24 +1,12 @@
 import ipaddr from "ipaddr.js";
+import type { AsnLookup, Resolver } from "../ports.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
+import type { AggregateTier } from "../types.js";
 import { buildRangeSet, type RangeSet } from "./ip-ranges.js";
 
-/** Reverse and forward DNS, as the Node entry point (or a fake in tests) provides them. */
-export interface Resolver {
-  /** PTR names of an address; rejects on NXDOMAIN or failure. */
-  reverse(ip: string): Promise<string[]>;
-  /** A/AAAA addresses of a name; rejects on NXDOMAIN or failure. */
-  forward(hostname: string): Promise<string[]>;
-}
-
-/** Org-level ASN of an address, or `null` when unknown. */
-export interface AsnLookup {
-  asnOf(ip: string): Promise<number | null>;
-}
-
-export type Tier = "verified" | "declared" | "unknown";
-
-export interface Verdict {
-  tier: Tier;
+/** The outcome of verifying one claimed bot from one address. */
+export interface Verification {
+  tier: AggregateTier;
   /** Operator whose published ranges contained the address (`null` otherwise). */
   botOperator: string | null;
   /** The CIDR that matched (`null` otherwise). */
@@ -37,13 +25,13 @@ export interface VerifierOptions {
   now?: () => number;
 }
 
-const DECLARED: Verdict = Object.freeze({
+const DECLARED: Verification = Object.freeze({
   tier: "declared",
   botOperator: null,
   matchedRange: null,
   retry: false,
 });
-const UNKNOWN: Verdict = Object.freeze({
+const UNKNOWN: Verification = Object.freeze({
   tier: "unknown",
   botOperator: null,
   matchedRange: null,
@@ -115,7 +103,7 @@ export function createVerifier(options: VerifierOptions) {
       return ranges.get(operator)?.fetchedAt ?? null;
     },
 
-    async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verdict> {
+    async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verification> {
       if (bot.botId === "unknown") return UNKNOWN;
       switch (bot.verificationMethod) {
         case "none":

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
+import type { Resolver } from "../ports.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { buildRangeSet, parseRangeFile } from "./ip-ranges.js";
-import { createVerifier, type Resolver } from "./verifier.js";
+import { createVerifier } from "./verifier.js";
 
 const taxonomy = getTaxonomy("1.0") as Taxonomy;
 const bot = (id: string) => {

@@ -24,8 +24,8 @@ async function snapshotIdOf({ deps, body }: OperationContext): Promise<string | 
   // The crawl's raw row carries the snapshot it was served; events linked by
   // `SnapshotStore.linkEvent` (no crawl row of theirs, or none with a snapshot) come second.
   return (
-    (await deps.crawls.snapshotIdOfEvent(eventId)) ??
-    (await deps.snapshots.snapshotIdOfEvent(eventId))
+    (await deps.crawls.servedSnapshotOf(eventId)) ??
+    (await deps.snapshots.linkedSnapshotOf(eventId))
   );
 }
 

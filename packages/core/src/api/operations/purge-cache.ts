@@ -33,7 +33,7 @@ export const purgeCache: Operation = async ({ deps, user, body, now }) => {
   const access = domain ? await deps.accounts.getDomainAccess(user.userId, domain.domainId) : null;
   if (!access) throw new CrawlgateError("domain_not_authorized");
 
-  const { enqueued } = await deps.jobs.enqueuePurge(access.domain.domainId, path, now);
+  const { enqueued } = await deps.purgeQueue.enqueuePurge(access.domain.domainId, path, now);
   return {
     status: 200,
     body: {

@@ -77,7 +77,7 @@ export function accountCases(options: ApiSuiteOptions): void {
         body: { domain: "shop.example.com", path: "/about" },
       });
       expect(other.json.queued).toBe(true);
-      expect(await world.deps.jobs.pendingCount()).toBe(2);
+      expect(await world.deps.purgeQueue.pendingCount()).toBe(2);
     });
 
     it("lets any role purge a domain it can access", async () => {

@@ -1,0 +1,94 @@
+// @crawlgate/core/adapter-kit: for authors of storage adapters and HTTP bridges. Everything here
+// is how core defines a rule that every adapter must apply identically (counting, ordering, the
+// path cap, rate windows, blob keys) or the reference an optimised adapter is checked against.
+// It follows core's minor version: a minor release may change it; the app entry
+// (`@crawlgate/core`) is the stable surface.
+
+// ── HTTP bridges ────────────────────────────────────────────────────────────────────────────
+export { MAX_BODY_BYTES } from "./api/http-types.js";
+export { readLimitedBody } from "./api/read-body.js";
+// ── blob stores ─────────────────────────────────────────────────────────────────────────────
+export {
+  assertBlobKey,
+  BlobStoreUnavailable,
+  isBlobStoreUnavailable,
+  isValidBlobKey,
+} from "./blobs/index.js";
+// ── counting crawls into aggregates ─────────────────────────────────────────────────────────
+export type {
+  BotDelta,
+  CountDeltas,
+  CountedCrawl,
+  DayPathCap,
+  LegacyDelta,
+  PathDelta,
+  ServedDelta,
+  SummaryDelta,
+} from "./ingest/index.js";
+export {
+  admitPath,
+  aggregateTier,
+  botKey,
+  countCrawls,
+  DEFAULT_PATH_CAP,
+  domainDayKey,
+  legacyImportCounts,
+  legacyKey,
+  newDayPathCap,
+  OVERFLOW_PATH,
+  pathKey,
+  servedKey,
+  summaryKey,
+  upgradeCounts,
+  utcDay,
+} from "./ingest/index.js";
+// ── rate limits ─────────────────────────────────────────────────────────────────────────────
+export type { RateCounters } from "./limits/rate-decision.js";
+export { decideRate } from "./limits/rate-decision.js";
+// ── reference implementations (what memory runs, what optimised adapters are checked against)
+export { passesCountFilter, rankPathRows, rowsOfPaths } from "./pages/index.js";
+// ── port roles and the types of their contracts ─────────────────────────────────────────────
+export type {
+  AppendOptions,
+  CrawlAggregates,
+  CrawlLog,
+  EdgeSettings,
+  EnqueueResult,
+  PageRanking,
+  RateDecision,
+  RateLimits,
+  RecordedSnapshot,
+  RuleWriteResult,
+} from "./ports.js";
+export type { PathSourceCount } from "./referrals/index.js";
+export { rankLandingPaths, sumBySource } from "./referrals/index.js";
+// ── proxy targets (the SSRF rule a proxy applies again after DNS) ───────────────────────────
+export { isPublicUnicastAddress } from "./routing/index.js";
+export { latestPerPath } from "./snapshots/index.js";
+export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";
+// ── ordering and days ───────────────────────────────────────────────────────────────────────
+export { compareUtf8 } from "./text/index.js";
+export type {
+  ApiKeyRecord,
+  BotDayCount,
+  DaySummaryCount,
+  LandingPathCounts,
+  LegacyCountInput,
+  LegacyDayCount,
+  MemberRole,
+  PathCountFilter,
+  PathDayCount,
+  PathQuery,
+  PathRanking,
+  PathRankQuery,
+  PathSort,
+  PurgeJob,
+  RankedPath,
+  RedirectCode,
+  ReferralDayCount,
+  RuleType,
+  SeoIssue,
+  ServedDayCount,
+  SourceCounts,
+} from "./types.js";
+export { addDays, dayNumber, fromDayNumber } from "./window/index.js";

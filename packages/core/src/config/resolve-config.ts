@@ -1,0 +1,124 @@
+import { DEFAULT_PATH_CAP } from "../ingest/aggregates.js";
+import { createKeyRing, type KeyRing, type SigningKey } from "../signing/key-ring.js";
+import { type PlanOverrides, type PlanTable, resolvePlans } from "./plans.js";
+
+/** What a host may set; every field is optional (see `resolveConfig` for the defaults). */
+export interface CrawlgateConfig {
+  /** Field-by-field overrides of the plan table (monthly quota, rule limit, API access). */
+  plans?: PlanOverrides;
+  /** Requests per minute per user; default 60 (the spec's limit). */
+  ratePerMinute?: number;
+  /**
+   * HMAC secret(s) for cursors and presigned links, at least 32 bytes each: one string, or keys
+   * newest first for rotation. Without one, a random per-process secret is used (cursors and
+   * links then stop working on restart and across instances).
+   */
+  secret?: string | readonly SigningKey[];
+  /**
+   * Public origin of the API (e.g. `https://api.example.com`), put in front of presigned links.
+   * Without it links are paths (`/functions/v1/files/...`). Never taken from request headers.
+   */
+  baseUrl?: string;
+  /** Ingest tuning (see `IngestOptions`). */
+  ingest?: Partial<IngestOptions>;
+  /**
+   * Days the HTML of a snapshot is kept after it was last served (the `html_retention` job);
+   * its metadata and the per-day record are kept for good. Default 90.
+   */
+  htmlRetentionDays?: number;
+}
+
+export interface IngestOptions {
+  /** Distinct paths per domain-day before `__overflow__`; default 50,000. */
+  pathCap: number;
+  /** Crawls (or visits) per store write; default 500. */
+  maxBatch: number;
+  /** Items waiting in memory before `recordCrawl` waits (backpressure); default 10,000. */
+  maxBuffered: number;
+  /** Longest wait before a partial batch is written, in ms; default 200. */
+  intervalMs: number;
+  /**
+   * Batch writes in flight at once; default 1. More needs a store that is safe for concurrent,
+   * overlapping batches (the Kysely and memory stores are).
+   */
+  concurrency: number;
+  /** Budget of one verification (reverse DNS included), in ms; default 300. */
+  verifyTimeoutMs: number;
+}
+
+/** The configuration with every default applied and every value checked. */
+export interface ResolvedConfig {
+  plans: PlanTable;
+  ratePerMinute: number;
+  signing: KeyRing;
+  /** Origin in front of presigned links, or `null` for relative links. */
+  baseUrl: string | null;
+  ingest: IngestOptions;
+  htmlRetentionDays: number;
+}
+
+export const DEFAULT_INGEST: Readonly<IngestOptions> = Object.freeze({
+  pathCap: DEFAULT_PATH_CAP,
+  maxBatch: 500,
+  maxBuffered: 10_000,
+  intervalMs: 200,
+  concurrency: 1,
+  verifyTimeoutMs: 300,
+});
+
+/** The one place crawlgate's defaults live and its configuration is checked. */
+export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
+  const ratePerMinute = config.ratePerMinute ?? 60;
+  positiveInteger("ratePerMinute", ratePerMinute);
+  const ingest = { ...DEFAULT_INGEST };
+  for (const name of Object.keys(DEFAULT_INGEST) as (keyof IngestOptions)[]) {
+    const value = config.ingest?.[name] ?? DEFAULT_INGEST[name];
+    if (name === "pathCap") nonNegativeInteger(`ingest.${name}`, value);
+    else positiveInteger(`ingest.${name}`, value);
+    ingest[name] = value;
+  }
+  const htmlRetentionDays = config.htmlRetentionDays ?? 90;
+  positiveInteger("htmlRetentionDays", htmlRetentionDays);
+  return {
+    plans: resolvePlans(config.plans ?? {}),
+    ratePerMinute,
+    signing: keyRingFrom(config.secret),
+    baseUrl: baseUrlFrom(config.baseUrl),
+    ingest,
+    htmlRetentionDays,
+  };
+}
+
+function positiveInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`[crawlgate] ${name} must be a positive integer`);
+  }
+}
+
+function nonNegativeInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`[crawlgate] ${name} must be a non-negative integer`);
+  }
+}
+
+function baseUrlFrom(baseUrl: string | undefined): string | null {
+  if (baseUrl === undefined) return null;
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
+  if (
+    !url ||
+    (url.protocol !== "https:" && url.protocol !== "http:") ||
+    url.pathname !== "/" ||
+    url.search
+  ) {
+    throw new RangeError(
+      "[crawlgate] baseUrl must be an http(s) origin such as https://api.example.com",
+    );
+  }
+  return url.origin;
+}
+
+function keyRingFrom(secret: CrawlgateConfig["secret"]): KeyRing {
+  if (typeof secret === "string") return createKeyRing([{ kid: "k1", secret }]);
+  if (secret && secret.length > 0) return createKeyRing(secret);
+  return createKeyRing([{ kid: "ephemeral", secret: crypto.getRandomValues(new Uint8Array(32)) }]);
+}

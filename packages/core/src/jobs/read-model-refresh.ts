@@ -1,0 +1,18 @@
+import { utcDay } from "../ingest/aggregates.js";
+import type { PageRanking } from "../ports.js";
+import { addDays } from "../window/dates.js";
+import type { Job } from "./job.js";
+
+/** Brings the page-ranking read model of every domain up to yesterday (UTC). */
+export function readModelRefreshJob(crawls: Pick<PageRanking, "refreshPathRollups">): Job {
+  return {
+    name: "read_model_refresh",
+    everyMs: 10 * 60_000,
+    singleton: true,
+    async run(now) {
+      const through = addDays(utcDay(now), -1);
+      const { domains } = await crawls.refreshPathRollups(through);
+      return { through, domains };
+    },
+  };
+}
