@@ -26,6 +26,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // Names the run; drops its PostgreSQL test schemas at the end.
-    globalSetup: ["./packages/adapter-kysely/src/test-support/global-setup.ts"],
+    globalSetup: ["./packages/core/src/testing/global-setup.ts"],
   },
 });

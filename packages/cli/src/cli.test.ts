@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freshSchema, postgresGate } from "@crawlgate/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  DATABASE_URL,
-  freshSchema,
-  whenPostgres,
-} from "../../adapter-kysely/src/test-support/postgres.js";
+import { COMMANDS } from "./commands/index.js";
 import { type CliIo, main } from "./main.js";
+
+const postgres = await postgresGate();
 
 interface Captured extends CliIo {
   lines: string[];
@@ -35,9 +34,22 @@ async function waitForLine(io: Captured): Promise<string> {
   return io.lines[0] as string;
 }
 
+/** Offline: the range-refresh job must not download the operators' files in tests. */
+const OFFLINE = { CRAWLGATE_RANGE_REFRESH: "off" };
+
+/** Waits until a log line with `event` was written (JSON lines on stderr). */
+async function waitForEvent(io: Captured, event: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 400; i++) {
+    const line = io.errors.find((l) => l.includes(`"event":"${event}"`));
+    if (line) return JSON.parse(line);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no ${event} line: ${io.errors.join("\n")}`);
+}
+
 async function startDemo(dataDir: string) {
   const controller = new AbortController();
-  const io = capture({}, controller.signal);
+  const io = capture(OFFLINE, controller.signal);
   const done = main(["serve", "--demo", "--port", "0", "--data-dir", dataDir], io);
   const ready = JSON.parse(await waitForLine(io));
   return {
@@ -135,6 +147,17 @@ describe("crawlgate CLI", () => {
       );
       expect(edgeHit).toEqual({ status: 301, location: "/pricing?ref=x" });
 
+      // The four maintenance jobs ran at start, each with its log line.
+      expect(await waitForEvent(demo.io, "jobs.read_model_refresh")).toMatchObject({
+        level: "info",
+        domains: 2,
+      });
+      expect(await waitForEvent(demo.io, "jobs.html_retention")).toMatchObject({ dropped: 0 });
+      expect(await waitForEvent(demo.io, "jobs.verification_retry")).toMatchObject({
+        pending: 0,
+      });
+      expect(await waitForEvent(demo.io, "jobs.range_refresh")).toMatchObject({ due: false });
+
       const unknown = await fetch(`${base}/elsewhere`);
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toEqual({ error: "not_found" });
@@ -164,6 +187,32 @@ describe("crawlgate CLI", () => {
     } finally {
       await again.stop();
     }
+  }, 90_000);
+
+  it("generates its usage from the command table and refuses mistakes before opening a store", async () => {
+    const help = capture();
+    expect(await main(["--help"], help)).toBe(0);
+    const text = help.lines.join("\n");
+    for (const command of COMMANDS) expect(text).toContain(`crawlgate ${command.name}`);
+    expect(text).toContain("crawlgate domains add <hostname> --owner <user> [--origin <url>]");
+
+    const run = async (...args: string[]) => {
+      const io = capture();
+      const code = await main([...args, "--data-dir", join(dir, "untouched")], io);
+      return { code, err: io.errors.join("\n") };
+    };
+    const typo = await run("user", "create", "alice");
+    expect(typo).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/unknown command "user create"/),
+    });
+    const noOwner = await run("domains", "add", "a.example.com");
+    expect(noOwner).toMatchObject({ code: 2, err: expect.stringMatching(/needs --owner <user>/) });
+    expect((await run("users", "create")).err).toMatch(/users create needs <name>/);
+    expect((await run("serve", "--port", "70000")).err).toMatch(/--port must be an integer/);
+    expect((await run("serve", "--bogus")).code).toBe(2);
+    // Nothing was created on disk for any of them.
+    expect(() => statSync(join(dir, "untouched"))).toThrow();
   });
 
   it("admin commands create users, keys and domains that the server then serves", async () => {
@@ -212,11 +261,11 @@ describe("crawlgate CLI", () => {
 });
 
 describe("crawlgate CLI on PostgreSQL", () => {
-  whenPostgres(() => {
+  postgres.when(() => {
     it("admin commands and serve share the store named by DATABASE_URL", async () => {
       const schema = freshSchema("cg_cli");
       const dir = mkdtempSync(join(tmpdir(), "crawlgate-cli-pg-"));
-      const env = { DATABASE_URL, CRAWLGATE_DB_SCHEMA: schema };
+      const env = { DATABASE_URL: postgres.url, CRAWLGATE_DB_SCHEMA: schema };
       try {
         const run = async (...args: string[]) => {
           const io = capture(env);

@@ -3,11 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * The HMAC secret that signs cursors and download links. `CRAWLGATE_SECRET` wins (every instance
- * of a fleet must share it); otherwise it is generated once and kept in the data directory.
+ * The HMAC secret that signs cursors and download links. A configured one (`CRAWLGATE_SECRET`)
+ * wins: every instance of a fleet must share it. Otherwise it is generated once and kept in the
+ * data directory.
  */
-export function loadOrCreateSecret(dataDir: string, env = process.env): string {
-  const configured = env.CRAWLGATE_SECRET?.trim();
+export function loadOrCreateSecret(dataDir: string, configured: string | undefined): string {
   if (configured) {
     if (configured.length < 32) throw new Error("CRAWLGATE_SECRET must be at least 32 characters");
     return configured;

@@ -28,7 +28,6 @@ import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
 import { dropExpiredHtml } from "./snapshots/retention.js";
 import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
-import { loadShippedRanges } from "./verify/range-feeds.js";
 import { createVerifier, type Verifier } from "./verify/verifier.js";
 
 export type { CrawlgateConfig } from "./config/resolve-config.js";
@@ -107,9 +106,15 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
   const logger = deps.logger ?? silentLogger;
   const { signing, baseUrl, plans } = resolved;
   const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock };
+  // Created on first use: API-only instances never compile the classifier or load ranges.
+  let verification: Verification | undefined;
+  const verify = () => {
+    verification ??= createVerification(deps, clock, logger, resolved.ingest.verifyTimeoutMs);
+    return verification;
+  };
   let ingest: IngestService | undefined;
   const ingestService = () => {
-    ingest ??= createIngestService(deps, clock, logger, resolved.ingest);
+    ingest ??= createIngestService(deps, clock, logger, resolved.ingest, verify());
     return ingest;
   };
   return {
@@ -144,7 +149,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       readModelRefreshJob(deps.crawls),
       htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
       verificationRetryJob(() => ingest ?? null),
-      rangeRefreshJob(() => (deps.fetch === null ? null : (ingest?.ranges ?? null))),
+      rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
     ],
   };
 }
@@ -171,21 +176,38 @@ const NO_DNS: Resolver = {
   forward: () => Promise.reject(new Error("no resolver configured")),
 };
 
+/** The instance's verifier with the operators' published ranges, and what keeps them current. */
+interface Verification {
+  taxonomy: Taxonomy;
+  verifier: Verifier;
+  ranges: RangeRefresher;
+}
+
+function createVerification(
+  deps: CrawlgateDeps,
+  clock: Clock,
+  logger: Logger,
+  timeoutMs: number,
+): Verification {
+  if (!deps.resolver)
+    logger.warn("ingest.no_resolver", { effect: "reverse-DNS bots stay declared" });
+  const taxonomy = getTaxonomy() as Taxonomy;
+  const verifier = createVerifier({ resolver: deps.resolver ?? NO_DNS, asn: deps.asn, timeoutMs });
+  const fetch = deps.fetch ?? (globalThis.fetch as FetchLike | undefined) ?? NO_FETCH;
+  // The refresher starts from the files shipped with core and loads them into the verifier.
+  const ranges = createRangeRefresher({ verifier, taxonomy, fetch, clock, logger });
+  return { taxonomy, verifier, ranges };
+}
+
+const NO_FETCH: FetchLike = () => Promise.reject(new Error("no fetch in this runtime"));
+
 function createIngestService(
   deps: CrawlgateDeps,
   clock: Clock,
   logger: Logger,
   options: IngestOptions,
+  { taxonomy, verifier, ranges }: Verification,
 ): IngestService {
-  if (!deps.resolver)
-    logger.warn("ingest.no_resolver", { effect: "reverse-DNS bots stay declared" });
-  const taxonomy = getTaxonomy() as Taxonomy;
-  const verifier = createVerifier({
-    resolver: deps.resolver ?? NO_DNS,
-    asn: deps.asn,
-    timeoutMs: options.verifyTimeoutMs,
-  });
-  loadShippedRanges(verifier, taxonomy);
   const { pathCap, maxBatch, maxBuffered, intervalMs, concurrency } = options;
   const batching = { maxBatch, maxBuffered, intervalMs, concurrency };
   const crawls = createIngest({
@@ -199,20 +221,13 @@ function createIngestService(
     pathCap,
   });
   const referrals = createReferralIngest({ referrals: deps.referrals, batching, pathCap });
-  const fetch = deps.fetch ?? (globalThis.fetch as FetchLike | undefined);
   return {
     recordCrawl: (event) => crawls.recordCrawl(event),
     recordReferral: (visit) => referrals.recordReferral(visit),
     retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),
     pendingVerifications: () => crawls.pendingVerifications(),
     verifier,
-    ranges: createRangeRefresher({
-      verifier,
-      taxonomy,
-      fetch: fetch ?? (() => Promise.reject(new Error("no fetch in this runtime"))),
-      clock,
-      logger,
-    }),
+    ranges,
     async close() {
       await Promise.all([crawls.close(), referrals.close()]);
     },

@@ -20,5 +20,7 @@ export { pageRankingSuite } from "./page-ranking-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { makeReferral, referralStoreSuite } from "./referral-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
+export type { ServiceGate } from "./services.js";
+export { freshSchema, postgresGate, postgresUrl, serviceGate } from "./services.js";
 export { settingsCacheSuite } from "./settings-cache-suite.js";
 export { makeSnapshot, snapshotStoreSuite } from "./snapshot-store-suite.js";

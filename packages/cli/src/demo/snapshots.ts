@@ -1,22 +1,12 @@
-import { type CrawlgateDeps, createCrawlgate, type Logger } from "@crawlgate/core";
+import { createCrawlgate, type Logger, type Stores } from "@crawlgate/core";
 import { addDays, dayNumber } from "@crawlgate/core/adapter-kit";
-import type { DemoSite } from "./demo-crawls.js";
-
-/** What a demo crawl of a page on a day was served: the snapshot valid that day. */
-export interface ServedSnapshot {
-  snapshotId: string;
-  contentHash: string;
-}
-
-/** The snapshot valid for a page of a domain on a day, or `null` (no version known). */
-export type DemoSnapshotLookup = (
-  domainId: string,
-  path: string,
-  day: string,
-) => ServedSnapshot | null;
-
-/** Demo snapshot HTML is kept this many days after a version was last served. */
-export const DEMO_RETENTION_DAYS = 30;
+import {
+  DEMO_RETENTION_DAYS,
+  type DemoSite,
+  type DemoSnapshotLookup,
+  type ServedSnapshot,
+  type SiteKind,
+} from "./sites.js";
 
 /** One version of a page: served from `since` (days before today) until the next one. */
 interface PageVersion {
@@ -36,7 +26,7 @@ const CATALOGUE = "Browse every product of the Demo Shop: shoes, jackets, bags, 
 const BLOG = "Engineering deep dives, product notes and culture stories from the demo team.";
 
 /** The busiest pages of each demo site (the head of `sitePaths`) and how they changed. */
-const HISTORY: Record<DemoSite["kind"], Record<string, readonly PageVersion[]>> = {
+const HISTORY: Record<SiteKind, Record<string, readonly PageVersion[]>> = {
   shop: {
     "/": [
       v(150, "Demo Shop", null, ["Welcome"], false),
@@ -124,14 +114,14 @@ function htmlOf(hostname: string, path: string, version: PageVersion): string {
  * crawls use to carry the snapshot valid on their day.
  */
 export async function seedDemoSnapshots(options: {
-  deps: Omit<CrawlgateDeps, "clock" | "logger">;
+  stores: Stores;
   sites: readonly DemoSite[];
   now: Date;
   logger: Logger;
 }): Promise<{ lookup: DemoSnapshotLookup; snapshots: number; dropped: number }> {
   let at = options.now;
   const recorder = createCrawlgate({
-    ...options.deps,
+    ...options.stores,
     clock: { now: () => at },
     logger: options.logger,
   });
@@ -143,7 +133,7 @@ export async function seedDemoSnapshots(options: {
   const ids = new Set<string>();
   for (const site of options.sites) {
     const hostname =
-      (await options.deps.accounts.getDomain(site.domainId))?.hostname ?? "localhost";
+      (await options.stores.accounts.getDomain(site.domainId))?.hostname ?? "localhost";
     const pages = new Map<string, { from: string; served: ServedSnapshot }[]>();
     table.set(site.domainId, pages);
     for (const [path, versions] of Object.entries(HISTORY[site.kind])) {

@@ -1,6 +1,6 @@
 import type { CrawlEvent, Resolver, ServedFrom } from "@crawlgate/core";
 import { addDays } from "@crawlgate/core/adapter-kit";
-import type { DemoSnapshotLookup } from "./demo-snapshots.js";
+import type { DemoSnapshotLookup, SiteKind } from "./sites.js";
 
 /**
  * Deterministic demo traffic: a realistic bot mix over many days, with a long tail of paths.
@@ -231,7 +231,7 @@ export const demoResolver: Resolver = {
 };
 
 /** Paths of a site: a few hubs and a long tail of leaf pages, most popular first. */
-export function sitePaths(kind: "shop" | "blog", count: number): string[] {
+export function sitePaths(kind: SiteKind, count: number): string[] {
   const hubs =
     kind === "shop"
       ? ["/", "/pricing", "/products", "/sale", "/about", "/contact", "/robots.txt", "/sitemap.xml"]

@@ -1,26 +1,6 @@
 import { createCrawlgate, LEGACY_CUTOVER, type Logger, type Stores } from "@crawlgate/core";
-import type { DemoSnapshotLookup } from "./demo-snapshots.js";
-import {
-  crawlsOfDay,
-  dailyVolume,
-  demoDays,
-  demoResolver,
-  prng,
-  sitePaths,
-} from "./demo-traffic.js";
-
-/** How much history the demo world has: about six months, so it spans the legacy cutover. */
-export const DEMO_DAYS = 180;
-
-export interface DemoSite {
-  domainId: string;
-  kind: "shop" | "blog";
-}
-
-const SITES = {
-  shop: { paths: 3_000, base: 450, seed: 1 },
-  blog: { paths: 800, base: 150, seed: 2 },
-} as const;
+import { DEMO_DAYS, type DemoSite, type DemoSnapshotLookup, SITES } from "./sites.js";
+import { crawlsOfDay, dailyVolume, demoDays, demoResolver, prng, sitePaths } from "./traffic.js";
 
 /**
  * Records the demo's crawl history through the real ingest (classification, verification, the
@@ -54,6 +34,7 @@ export async function seedDemoCrawls(options: {
   try {
     for (const site of options.sites) {
       const spec = SITES[site.kind];
+      const { base, seed: siteSeed } = spec.crawls;
       const paths = sitePaths(site.kind, spec.paths);
       const first = days[0] as string;
       const existing = new Set(
@@ -62,12 +43,12 @@ export async function seedDemoCrawls(options: {
       for (const [index, day] of days.entries()) {
         if (existing.has(day)) continue;
         const progress = index / Math.max(1, days.length - 1);
-        const seed = spec.seed * 100_000 + index;
+        const seed = siteSeed * 100_000 + index;
         const events = crawlsOfDay({
           domainId: site.domainId,
           day,
           progress,
-          crawls: dailyVolume(spec.base, day, progress, prng(seed)),
+          crawls: dailyVolume(base, day, progress, prng(seed)),
           paths,
           seed,
           ...(options.snapshots ? { snapshots: options.snapshots } : {}),

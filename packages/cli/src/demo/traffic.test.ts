@@ -8,8 +8,9 @@ import {
   type Taxonomy,
 } from "@crawlgate/core";
 import { describe, expect, it } from "vitest";
-import { DEMO_DAYS, seedDemoCrawls } from "./demo-crawls.js";
-import { crawlsOfDay, DEMO_MIX, demoResolver, sitePaths } from "./demo-traffic.js";
+import { seedDemoCrawls } from "./crawls.js";
+import { DEMO_DAYS } from "./sites.js";
+import { crawlsOfDay, DEMO_MIX, demoResolver, sitePaths } from "./traffic.js";
 
 const taxonomy = getTaxonomy() as Taxonomy;
 const classifier = compileClassifier(taxonomy);

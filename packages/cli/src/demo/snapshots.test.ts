@@ -3,19 +3,19 @@ import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate, silentLogger } from "@crawlgate/core";
 import { createFetchHandler } from "@crawlgate/http-fetch";
 import { describe, expect, it } from "vitest";
-import { seedDemo } from "./demo.js";
-import { seedDemoCrawls } from "./demo-crawls.js";
-import { seedDemoSnapshots } from "./demo-snapshots.js";
+import { seedDemoAccounts } from "./accounts.js";
+import { seedDemoCrawls } from "./crawls.js";
+import { seedDemoSnapshots } from "./snapshots.js";
 
 describe("demo snapshots", () => {
   it("lets a seeded demo answer export-page-snapshots for / with several snapshots", async () => {
     const deps = createMemoryStores();
     const now = new Date("2026-11-22T12:00:00.000Z");
     const crawlgate = createCrawlgate({ ...deps, clock: { now: () => now }, logger: silentLogger });
-    const demo = await seedDemo(crawlgate, deps, now);
+    const demo = await seedDemoAccounts(crawlgate, deps, now);
     const blog = demo.domains[1] as { domainId: string; domain: string };
     const sites = [{ domainId: blog.domainId, kind: "blog" as const }];
-    const pages = await seedDemoSnapshots({ deps, sites, now, logger: silentLogger });
+    const pages = await seedDemoSnapshots({ stores: deps, sites, now, logger: silentLogger });
     expect(pages.dropped).toBeGreaterThan(0);
     await seedDemoCrawls({
       stores: deps,
@@ -25,7 +25,7 @@ describe("demo snapshots", () => {
       snapshots: pages.lookup,
     });
     // A restart finds the same snapshots.
-    const again = await seedDemoSnapshots({ deps, sites, now, logger: silentLogger });
+    const again = await seedDemoSnapshots({ stores: deps, sites, now, logger: silentLogger });
     expect(again.snapshots).toBe(pages.snapshots);
     expect(again.lookup(blog.domainId, "/", "2026-11-20")).toEqual(
       pages.lookup(blog.domainId, "/", "2026-11-20"),

@@ -3,10 +3,11 @@ import { createCrawlgate, silentLogger } from "@crawlgate/core";
 import { legacyKeys } from "@crawlgate/core/adapter-kit";
 import { createFetchHandler } from "@crawlgate/http-fetch";
 import { describe, expect, it } from "vitest";
-import { seedDemo } from "./demo.js";
-import { type DemoSite, seedDemoCrawls } from "./demo-crawls.js";
-import { seedDemoLegacy } from "./demo-legacy.js";
-import { seedDemoReferrals } from "./demo-referrals.js";
+import { seedDemoAccounts } from "./accounts.js";
+import { seedDemoCrawls } from "./crawls.js";
+import { seedDemoLegacy } from "./legacy.js";
+import { seedDemoReferrals } from "./referrals.js";
+import type { DemoSite } from "./sites.js";
 
 // A week after the cutover: the 180 demo days are mostly legacy days, and few raw crawls to seed.
 const NOW = new Date("2026-07-15T12:00:00.000Z");
@@ -14,7 +15,7 @@ const NOW = new Date("2026-07-15T12:00:00.000Z");
 async function demoWorld() {
   const stores = createMemoryStores();
   const crawlgate = createCrawlgate({ ...stores, clock: { now: () => NOW } });
-  const demo = await seedDemo(crawlgate, stores, NOW);
+  const demo = await seedDemoAccounts(crawlgate, stores, NOW);
   const [shop, blog] = demo.domains;
   const sites: DemoSite[] = [
     { domainId: shop?.domainId as string, kind: "shop" },

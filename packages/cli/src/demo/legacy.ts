@@ -1,7 +1,7 @@
 import { type CrawlStore, LEGACY_CUTOVER, type Logger } from "@crawlgate/core";
 import { type LegacyCountInput, legacyKeys } from "@crawlgate/core/adapter-kit";
-import { DEMO_DAYS, type DemoSite } from "./demo-crawls.js";
-import { dailyVolume, demoDays, prng } from "./demo-traffic.js";
+import { DEMO_DAYS, type DemoSite, SITES } from "./sites.js";
+import { dailyVolume, demoDays, prng } from "./traffic.js";
 
 /**
  * Share of a site's daily crawls per legacy key before the cutover, with the share of them that
@@ -36,11 +36,6 @@ export const LEGACY_MIX: Readonly<Record<string, { share: number; verified?: num
   ccbot: { share: 0.02 },
 };
 
-const SITES = {
-  shop: { base: 450, seed: 21 },
-  blog: { base: 150, seed: 22 },
-} as const;
-
 /**
  * Imports per-key crawl counts for the demo days before the cutover (what a legacy system
  * would have kept: no raw rows, no tiers but verified/total). Days that already have legacy
@@ -58,7 +53,7 @@ export async function seedDemoLegacy(options: {
   let seeded = 0;
   if (days.length === 0) return { days: 0 };
   for (const site of options.sites) {
-    const spec = SITES[site.kind];
+    const spec = SITES[site.kind].legacy;
     const existing = new Set(
       (
         await options.crawls.legacyDayCounts(

@@ -1,11 +1,12 @@
 import {
   API_PREFIX,
   type Crawlgate,
-  type CrawlgateDeps,
   type Domain,
   type PlanName,
   type RoutingRule,
+  type Stores,
 } from "@crawlgate/core";
+import { SITES } from "./sites.js";
 
 export interface DemoWorld {
   keys: { owner: string; manager: string; viewer: string; starter: string; revoked: string };
@@ -20,8 +21,8 @@ const USERS: { name: keyof DemoWorld["keys"] & string; plan: PlanName }[] = [
 ];
 
 const DOMAINS = [
-  { owner: "owner", hostname: "shop.example.com", originUrl: "https://origin.shop.example.com" },
-  { owner: "owner", hostname: "blog.example.com", originUrl: "https://origin.blog.example.com" },
+  { owner: "owner", hostname: SITES.shop.hostname, originUrl: SITES.shop.originUrl },
+  { owner: "owner", hostname: SITES.blog.hostname, originUrl: SITES.blog.originUrl },
   { owner: "starter", hostname: "starter.example.net", originUrl: null },
 ] as const;
 
@@ -73,9 +74,9 @@ const RULES: RuleSeed[] = [
  * Seeds the demo world once (users, domains, shares, rules) and mints fresh demo keys on every
  * start: keys exist only as hashes, so earlier demo keys are revoked and new ones printed.
  */
-export async function seedDemo(
+export async function seedDemoAccounts(
   crawlgate: Crawlgate,
-  deps: Pick<CrawlgateDeps, "accounts" | "rules">,
+  deps: Pick<Stores, "accounts" | "rules">,
   now: Date,
 ): Promise<DemoWorld> {
   const { admin } = crawlgate;

@@ -1,6 +1,6 @@
 import { createCrawlgate, type Logger, type Stores } from "@crawlgate/core";
-import { DEMO_DAYS, type DemoSite } from "./demo-crawls.js";
-import { demoDays, prng, sitePaths, zipfIndex } from "./demo-traffic.js";
+import { DEMO_DAYS, type DemoSite, SITES } from "./sites.js";
+import { demoDays, prng, sitePaths, zipfIndex } from "./traffic.js";
 
 /** Where a demo AI visit comes from: a Referer (or only a utm tag), with a share that moves. */
 interface ReferrerMix {
@@ -37,12 +37,6 @@ export const DEMO_REFERRERS: readonly ReferrerMix[] = [
   { referer: "https://llmdesk.io/", from: 0.2, to: 0.4 },
 ];
 
-const SITES = {
-  // The shop's landing paths exceed 500 in a 30-day window (the export's top-paths cap).
-  shop: { paths: 3_000, start: 60, growth: 3, seed: 11, host: "shop.example.com" },
-  blog: { paths: 800, start: 20, growth: 2.5, seed: 12, host: "blog.example.com" },
-} as const;
-
 function pickReferrer(random: () => number, progress: number): ReferrerMix {
   const weight = (r: ReferrerMix) => r.from + (r.to - r.from) * progress;
   let left = random() * DEMO_REFERRERS.reduce((sum, r) => sum + weight(r), 0);
@@ -77,8 +71,8 @@ export async function seedDemoReferrals(options: {
   const acks: Promise<unknown>[] = [];
   try {
     for (const site of options.sites) {
-      const spec = SITES[site.kind];
-      const paths = sitePaths(site.kind, spec.paths);
+      const { referrals: spec, paths: pathCount, hostname } = SITES[site.kind];
+      const paths = sitePaths(site.kind, pathCount);
       const existing = new Set(
         (await referrals.referralDayCounts(site.domainId, days[0] as string, today)).map(
           (c) => c.day,
@@ -108,7 +102,7 @@ export async function seedDemoReferrals(options: {
               ts,
               path: referrer.utmSource ? `${path}?utm_source=${referrer.utmSource}` : path,
               referer: referrer.referer,
-              siteHost: spec.host,
+              siteHost: hostname,
             }),
           );
           seededVisits++;

@@ -1,0 +1,92 @@
+import { PLAN_NAMES, type PlanName } from "@crawlgate/core";
+import { domainOf, unwrap, userIdOf, withAdmin } from "./admin.js";
+import { CliError, type Command, stringOption } from "./command.js";
+
+/** Admin commands: users, keys, domains. */
+export const ACCOUNT_COMMANDS: readonly Command[] = [
+  {
+    name: "users create",
+    args: "<name>",
+    minArgs: 1,
+    summary: "create a user",
+    options: { plan: { type: "string", value: PLAN_NAMES.join("|") } },
+    async run(ctx) {
+      const plan = (stringOption(ctx, "plan") ?? "pro") as PlanName;
+      if (!PLAN_NAMES.includes(plan)) throw new CliError(`unknown plan "${plan}"`);
+      const user = await withAdmin(ctx, async ({ admin }) =>
+        unwrap(await admin.createUser(ctx.args[0] as string, plan)),
+      );
+      ctx.io.out(JSON.stringify({ userId: user.userId, name: user.name, plan: user.plan }));
+      return 0;
+    },
+  },
+  {
+    name: "keys create",
+    args: "<user>",
+    minArgs: 1,
+    summary: "create an API key; it is printed once, only its hash is stored",
+    options: {},
+    async run(ctx) {
+      const created = await withAdmin(ctx, async ({ admin }, stores) =>
+        unwrap(await admin.createKey(await userIdOf(stores, ctx.args[0] as string))),
+      );
+      ctx.io.out(JSON.stringify({ keyId: created.record.keyId, key: created.key }));
+      return 0;
+    },
+  },
+  {
+    name: "keys revoke",
+    args: "<key>",
+    minArgs: 1,
+    summary: "revoke a key (or: keys revoke <keyId> --user <user>)",
+    options: { user: { type: "string", value: "<user>" } },
+    async run(ctx) {
+      const user = stringOption(ctx, "user");
+      const revoked = await withAdmin(ctx, async ({ admin }, stores) => {
+        const owner = user === undefined ? undefined : await userIdOf(stores, user);
+        return unwrap(await admin.revokeKey(ctx.args[0] as string, owner));
+      });
+      ctx.io.out(JSON.stringify({ keyId: revoked.keyId, revoked: true }));
+      return 0;
+    },
+  },
+  {
+    name: "domains add",
+    args: "<hostname>",
+    minArgs: 1,
+    summary: "add a domain owned by a user",
+    options: {
+      owner: { type: "string", value: "<user>", required: true },
+      origin: { type: "string", value: "<url>" },
+    },
+    async run(ctx) {
+      const domain = await withAdmin(ctx, async ({ admin }, stores) => {
+        const owner = await userIdOf(stores, stringOption(ctx, "owner") as string);
+        const originUrl = stringOption(ctx, "origin") ?? null;
+        return unwrap(await admin.addDomain(owner, ctx.args[0] as string, { originUrl }));
+      });
+      ctx.io.out(JSON.stringify({ domainId: domain.domainId, domain: domain.hostname }));
+      return 0;
+    },
+  },
+  {
+    name: "domains share",
+    args: "<hostname> <user>",
+    minArgs: 2,
+    summary: "share a domain with another user",
+    options: { role: { type: "string", value: "manager|viewer", required: true } },
+    async run(ctx) {
+      const role = stringOption(ctx, "role");
+      if (role !== "manager" && role !== "viewer")
+        throw new CliError("--role must be manager or viewer");
+      const [hostname, user] = ctx.args as [string, string];
+      const domain = await withAdmin(ctx, async ({ admin }, stores) => {
+        const found = await domainOf(stores, hostname);
+        unwrap(await admin.shareDomain(found.domainId, await userIdOf(stores, user), role));
+        return found;
+      });
+      ctx.io.out(JSON.stringify({ domainId: domain.domainId, user, role }));
+      return 0;
+    },
+  },
+];

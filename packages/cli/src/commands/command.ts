@@ -1,0 +1,58 @@
+import type { CliConfig } from "../config.js";
+
+/** Where a command writes, and what it reads from its environment. */
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: NodeJS.ProcessEnv;
+  /** Stops `serve` when aborted (besides SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+}
+
+/** An option of a command, as `node:util` parseArgs takes it, with its help text. */
+export interface OptionSpec {
+  type: "string" | "boolean";
+  /** Shown in the usage text, e.g. `<user>` or `manager|viewer`. */
+  value?: string;
+  /** The command fails with a usage error when it is missing. */
+  required?: boolean;
+}
+
+export interface CommandContext {
+  /** Positionals after the command's name. */
+  args: string[];
+  /** The parsed options of this command. */
+  options: Readonly<Record<string, string | boolean | undefined>>;
+  config: CliConfig;
+  io: CliIo;
+}
+
+/** One row of the command table: the usage text and the parser come from it. */
+export interface Command {
+  /** One or two words, e.g. `serve` or `keys create`. */
+  name: string;
+  /** Positional arguments for the usage text, e.g. `<name>`. */
+  args?: string;
+  /** How many positional arguments it needs at least. */
+  minArgs?: number;
+  summary: string;
+  options: Readonly<Record<string, OptionSpec>>;
+  /** Resolves to the exit code (`serve` resolves only when stopped). */
+  run(ctx: CommandContext): Promise<number>;
+}
+
+/** An expected failure: printed as `error: <message>`, exit code 1 (2 with `usage`). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly usage = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The value of a string option (the parser allows only strings for string options). */
+export const stringOption = (ctx: CommandContext, name: string): string | undefined => {
+  const value = ctx.options[name];
+  return typeof value === "string" ? value : undefined;
+};

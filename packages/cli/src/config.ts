@@ -1,0 +1,45 @@
+/**
+ * The one place the CLI reads its environment and the options every command shares. Defaults
+ * of crawlgate itself (rate limits, batching, retention) live in core's `resolveConfig`.
+ */
+export interface CliConfig {
+  /** `--data-dir`: SQLite file, blobs and the generated secret; default `./.crawlgate`. */
+  dataDir: string;
+  /** `DATABASE_URL`: PostgreSQL instead of SQLite. */
+  databaseUrl: string | undefined;
+  /** `CRAWLGATE_DB_SCHEMA`: PostgreSQL schema of crawlgate's tables. */
+  databaseSchema: string | undefined;
+  /** `CRAWLGATE_SECRET`: signing secret shared by a fleet (else one is kept in the data dir). */
+  secret: string | undefined;
+  /** `CRAWLGATE_BASE_URL`: public origin put in front of presigned links. */
+  baseUrl: string | undefined;
+  /**
+   * `CRAWLGATE_RANGE_REFRESH=off`: never download the operators' published IP ranges (the files
+   * shipped with the package stay in use; for offline machines and tests).
+   */
+  rangeRefresh: boolean;
+}
+
+export const DEFAULT_DATA_DIR = "./.crawlgate";
+
+export function readConfig(
+  options: Readonly<Record<string, string | boolean | undefined>>,
+  env: NodeJS.ProcessEnv,
+): CliConfig {
+  const dataDir = options["data-dir"];
+  return {
+    dataDir: typeof dataDir === "string" && dataDir !== "" ? dataDir : DEFAULT_DATA_DIR,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.CRAWLGATE_DB_SCHEMA || undefined,
+    secret: env.CRAWLGATE_SECRET?.trim() || undefined,
+    baseUrl: env.CRAWLGATE_BASE_URL || undefined,
+    rangeRefresh: env.CRAWLGATE_RANGE_REFRESH?.trim().toLowerCase() !== "off",
+  };
+}
+
+/** The environment variables, for the usage text. */
+export const ENVIRONMENT = `Every command takes --data-dir DIR (default ${DEFAULT_DATA_DIR}) and uses PostgreSQL when
+DATABASE_URL is set (tables in CRAWLGATE_DB_SCHEMA when set), SQLite in the data directory
+otherwise. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory);
+CRAWLGATE_BASE_URL makes presigned links absolute; CRAWLGATE_RANGE_REFRESH=off keeps the
+shipped IP-range files (no downloads).`;
