@@ -1,6 +1,6 @@
 import type { Logger } from "@crawlgate/core";
 import { describe, expect, it } from "vitest";
-import { schedulePathRollups } from "./jobs.js";
+import { scheduleReadModelRefresh } from "./jobs.js";
 
 function recordingLogger() {
   const lines: [string, string, Record<string, unknown> | undefined][] = [];
@@ -12,14 +12,14 @@ function recordingLogger() {
   return { logger, lines };
 }
 
-describe("schedulePathRollups", () => {
+describe("scheduleReadModelRefresh", () => {
   it("refreshes through yesterday at once and on every tick, never two runs at a time", async () => {
     const calls: string[] = [];
     let release: () => void = () => {};
     const { logger, lines } = recordingLogger();
-    const job = schedulePathRollups({
+    const job = scheduleReadModelRefresh({
       crawls: {
-        refreshPathRollups: async (through) => {
+        refreshReadModel: async (through) => {
           calls.push(through);
           await new Promise<void>((resolve) => {
             release = resolve;
@@ -38,7 +38,7 @@ describe("schedulePathRollups", () => {
     await job.idle();
     expect(lines).toContainEqual([
       "info",
-      "jobs.path_rollups",
+      "jobs.read_model_refresh",
       expect.objectContaining({ through: "2026-11-19", domains: 2 }),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -50,9 +50,9 @@ describe("schedulePathRollups", () => {
   it("logs a failed run and tries again at the next tick", async () => {
     let calls = 0;
     const { logger, lines } = recordingLogger();
-    const job = schedulePathRollups({
+    const job = scheduleReadModelRefresh({
       crawls: {
-        refreshPathRollups: async () => {
+        refreshReadModel: async () => {
           calls++;
           if (calls === 1) throw new Error("database is locked");
           return { domains: 0 };
@@ -65,7 +65,7 @@ describe("schedulePathRollups", () => {
     await job.idle();
     expect(lines).toContainEqual([
       "error",
-      "jobs.path_rollups_failed",
+      "jobs.read_model_refresh_failed",
       { message: "database is locked" },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 30));

@@ -1,7 +1,7 @@
 import { addDays, type CrawlStore, type Logger, utcDay } from "@crawlgate/core";
 
 /** How often `serve` refreshes the page-ranking read model. */
-export const PATH_ROLLUP_EVERY_MS = 10 * 60_000;
+export const READ_MODEL_REFRESH_EVERY_MS = 10 * 60_000;
 
 export interface ScheduledJob {
   /** Resolves when the run in progress (if any) has finished. */
@@ -15,8 +15,8 @@ export interface ScheduledJob {
  * every `everyMs` (runs never overlap; a failed run is logged and retried at the next tick).
  * Rankings are exact without it; it keeps long windows fast.
  */
-export function schedulePathRollups(options: {
-  crawls: Pick<CrawlStore, "refreshPathRollups">;
+export function scheduleReadModelRefresh(options: {
+  crawls: Pick<CrawlStore, "refreshReadModel">;
   logger: Logger;
   now: () => Date;
   everyMs?: number;
@@ -29,16 +29,16 @@ export function schedulePathRollups(options: {
     const started = performance.now();
     const through = addDays(utcDay(options.now()), -1);
     running = options.crawls
-      .refreshPathRollups(through)
+      .refreshReadModel(through)
       .then(({ domains }) => {
-        options.logger.info("jobs.path_rollups", {
+        options.logger.info("jobs.read_model_refresh", {
           through,
           domains,
           ms: Math.round(performance.now() - started),
         });
       })
       .catch((error: unknown) => {
-        options.logger.error("jobs.path_rollups_failed", {
+        options.logger.error("jobs.read_model_refresh_failed", {
           message: error instanceof Error ? error.message : String(error),
         });
       })
@@ -47,7 +47,7 @@ export function schedulePathRollups(options: {
       });
   };
   run();
-  const timer = setInterval(run, options.everyMs ?? PATH_ROLLUP_EVERY_MS);
+  const timer = setInterval(run, options.everyMs ?? READ_MODEL_REFRESH_EVERY_MS);
   timer.unref();
   return {
     idle: () => running,

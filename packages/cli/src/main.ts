@@ -6,7 +6,7 @@ import { seedDemoLegacy } from "./demo-legacy.js";
 import { seedDemoReferrals } from "./demo-referrals.js";
 import { seedDemoSnapshots } from "./demo-snapshots.js";
 import { importLogs } from "./import-logs.js";
-import { schedulePathRollups } from "./jobs.js";
+import { scheduleReadModelRefresh } from "./jobs.js";
 import { createJsonLogger } from "./logger.js";
 import { nodeResolver } from "./node-resolver.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -240,12 +240,12 @@ async function serve(
     logger.info("demo.referrals_seeded", referrals);
   }
   // The page-ranking read model: built once now (after the demo's seeding), then periodically.
-  const rollups = schedulePathRollups({
+  const readModel = scheduleReadModelRefresh({
     crawls: stores.deps.crawls,
     logger,
     now: () => new Date(),
   });
-  if (demo) await rollups.idle();
+  if (demo) await readModel.idle();
   const server = await listen(crawlgate, { port, host: values.host ?? "127.0.0.1", logger });
   io.out(JSON.stringify({ event: "ready", baseUrl: server.baseUrl, ...(demo ? { demo } : {}) }));
   logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
@@ -257,7 +257,7 @@ async function serve(
       // Buffered crawls and referrals are written before the stores (and SQLite's writer
       // thread) close.
       await crawlgate.ingest.close().catch(() => {});
-      await rollups.stop();
+      await readModel.stop();
       await stores.close().catch(() => {});
       resolve(0);
     };

@@ -95,7 +95,29 @@ export {
 } from "./limits/rate-windows.js";
 export type { Logger } from "./logger.js";
 export { silentLogger } from "./logger.js";
-export { passesCountFilter, rankPathRows, rowsOfPaths } from "./pages/index.js";
+export type {
+  Block,
+  BlockCounts,
+  BlockSet,
+  DayTiers,
+  PathDirectory,
+  RefreshStep,
+} from "./page-ranking/index.js";
+export {
+  ALL_BOTS,
+  addBlockSets,
+  addBlocks,
+  blockBytes,
+  blockEnd,
+  compactBlock,
+  DayBlockBuilder,
+  passesCountFilter,
+  planRefreshStep,
+  planWindowRead,
+  rankBlocks,
+  rankPathRows,
+  rowsOfPaths,
+} from "./page-ranking/index.js";
 export type {
   AccountStore,
   AppendOptions,
@@ -105,6 +127,7 @@ export type {
   EdgeSettings,
   EnqueueResult,
   JobQueue,
+  PageRanking,
   RateDecision,
   RateLimiter,
   RateLimits,

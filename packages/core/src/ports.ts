@@ -218,8 +218,52 @@ export interface AppendOptions {
   pathCap: number;
 }
 
-/** Raw crawl rows and the aggregates the exports read. */
-export interface CrawlStore {
+/**
+ * The page-ranking reads of a crawl store. The memory store answers them from its rows (the
+ * reference, `rankPathRows`/`rowsOfPaths`); an SQL store keeps a read model built by
+ * `refreshReadModel`. Both answer the same.
+ */
+export interface PageRanking {
+  /**
+   * Paths of a window ranked by `query.sortBy`, under the filters: `botIds`, `tiers`, and a
+   * literal `pathPrefix` (`%` and `_` are ordinary characters).
+   * Order: the value descending, then the path ascending in UTF-8 byte order (`compareRanked`).
+   * Keyset: only paths after `after`, a lower value or the same value and a greater path
+   * (`isAfterKeyset`); `null` starts at the first path.
+   * Bounds: at most `limit` paths; `startDay` and `endDay` are both included.
+   * `__overflow__` is never ranked. A path whose filtered total is 0 is not listed.
+   * `pathCount` is how many paths the query lists over all pages: neither `after` nor `limit`
+   * applies to it. A page past the end is empty, with the same `pathCount`.
+   */
+  rankPaths(query: PathRankQuery): Promise<PathRanking>;
+  /**
+   * Counts per path, day, bot and tier of the given paths, under the bot and tier filters.
+   * `__overflow__` may be one of the paths.
+   * Bounds: `startDay` and `endDay` are both included.
+   * Order: path (UTF-8 byte order), then day, botId, tier.
+   * Only entries with a count: `[]` for no paths, or for paths without crawls.
+   */
+  countsOfPaths(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+    filter: PathCountFilter,
+    paths: readonly string[],
+  ): Promise<PathDayCount[]>;
+  /**
+   * Brings the read model up to date for the days up to `throughDay`: of one domain, or of
+   * every domain with crawls when `domainId` is omitted.
+   * It is a job, never on the ingest path, and it only makes long windows faster:
+   * `rankPaths` and `countsOfPaths` answer exactly whether or not it ran.
+   * A store without a read model does nothing and returns `{ domains: 0 }` (memory).
+   * Returns how many domains it looked at.
+   * When one domain fails the others are still refreshed; then it throws, naming the failed ones.
+   */
+  refreshReadModel(throughDay: string, domainId?: string): Promise<{ domains: number }>;
+}
+
+/** Raw crawl rows and the aggregates the exports read, and the page ranking over them. */
+export interface CrawlStore extends PageRanking {
   /**
    * Stores a batch atomically: every record whose `eventId` is new gets its raw row and its
    * aggregate counts (tier `automation` counts as `unknown`; the day is the UTC date of `ts`);
@@ -252,35 +296,6 @@ export interface CrawlStore {
   botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
   /** Counts per day, path, bot and tier for the window, sorted by day, path, botId, tier. */
   pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
-  /**
-   * Paths of a window ranked by `sortBy` (counted under the filters: bots, tiers, literal
-   * `pathPrefix` in which `%` and `_` are ordinary characters) descending, then path ascending in
-   * UTF-8 byte order; only paths after the keyset `after` (a lower value, or the same value and a
-   * greater path), at most `limit`. `__overflow__` is never ranked; a path whose filtered total
-   * is 0 is not listed. `pathCount` is how many distinct paths the query lists over all pages
-   * (neither `after` nor `limit` applies to it).
-   */
-  rankPaths(query: PathRankQuery): Promise<PathRanking>;
-  /**
-   * Brings the store's page-ranking read model (when it keeps one) up to date for days up to
-   * `throughDay`, for one domain or for every domain with crawls; a job, never on the ingest
-   * path. `rankPaths` answers exactly whether or not it ran (days changed since are read from
-   * the day counts); it only makes rankings over long windows faster. Returns how many domains
-   * it looked at.
-   */
-  refreshPathRollups(throughDay: string, domainId?: string): Promise<{ domains: number }>;
-  /**
-   * Counts per path, day, bot and tier of the given paths (`__overflow__` may be one) in
-   * `startDay <= day <= endDay` under the bot and tier filters, sorted by path (UTF-8 byte order),
-   * day, botId, tier; only entries with a count; `[]` for no paths.
-   */
-  countsOfPaths(
-    domainId: string,
-    startDay: string,
-    endDay: string,
-    filter: PathCountFilter,
-    paths: readonly string[],
-  ): Promise<PathDayCount[]>;
   /**
    * Counts of one path (as aggregated: a path beyond the cap is only under `__overflow__`) per
    * day, bot, tier, servedFrom and snapshotId for `startDay <= day <= endDay`, sorted by day,
