@@ -183,11 +183,9 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
 
   // The page-ranking read model, as the server's job builds it: every day before today.
   const yesterday = addDays(TODAY, -1);
-  await once("path-rollups-first-build", () =>
-    stores.crawls.refreshPathRollups(yesterday, domainId),
-  );
+  await once("path-rollups-first-build", () => stores.crawls.refreshReadModel(yesterday, domainId));
   await once("path-rollups-refresh-unchanged", () =>
-    stores.crawls.refreshPathRollups(yesterday, domainId),
+    stores.crawls.refreshReadModel(yesterday, domainId),
   );
   await measure("crawl-analytics-365d", () =>
     request(crawlgate, k, "export-crawl-analytics", { domainId, period: "365d" }),
@@ -257,7 +255,7 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
     request(crawlgate, k, "export-page-analytics", { domainId, period: "90d" }),
   );
   await once("path-rollups-refresh-one-old-day", () =>
-    stores.crawls.refreshPathRollups(yesterday, domainId),
+    stores.crawls.refreshReadModel(yesterday, domainId),
   );
   await measure("page-snapshots-busiest-path", () =>
     request(crawlgate, k, "export-page-snapshots", {

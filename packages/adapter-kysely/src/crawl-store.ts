@@ -6,7 +6,7 @@ import { toRecord } from "./crawl-sql.js";
 import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
 import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
 import type { KyselyHandle } from "./database.js";
-import { createPageRanking, toPathDayCount } from "./page-ranking.js";
+import { createKyselyPageRanking, toPathDayCount } from "./page-ranking/index.js";
 import { type Database, date, num } from "./schema.js";
 import { byteOrdered } from "./sql-text.js";
 
@@ -54,12 +54,12 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
     return rows as Selectable<Database[T]>[];
   }
 
-  const ranking = createPageRanking(handle);
+  const ranking = createKyselyPageRanking(handle);
 
   return {
     rankPaths: ranking.rankPaths,
     countsOfPaths: ranking.countsOfPaths,
-    refreshPathRollups: ranking.refreshPathRollups,
+    refreshReadModel: ranking.refreshReadModel,
     async appendCrawls(batch, options) {
       return { inserted: await writer.append(batch, options.pathCap) };
     },

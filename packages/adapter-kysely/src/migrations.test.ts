@@ -146,7 +146,7 @@ async function packedBlocksCase(handle: KyselyHandle): Promise<void> {
     pathCount: 2,
   };
   expect(await crawls.rankPaths(query)).toEqual(expected);
-  await crawls.refreshPathRollups("2026-11-19");
+  await crawls.refreshReadModel("2026-11-19");
   expect(
     (await db.selectFrom("crawl_rollup_blocks").select("level").execute()).length,
   ).toBeGreaterThan(0);

@@ -77,7 +77,13 @@ export interface Database {
     tier: string;
     count: number | string;
   };
-  /** Page-ranking read model (path-rollups.ts): per domain, its key and how far it is built. */
+  /**
+   * The page-ranking read model (`page-ranking/`) is the tables `crawl_rollup_domains`,
+   * `crawl_paths`, `crawl_rollup_blocks` and `crawl_rollup_days`: "rollup" is their first name
+   * for it, kept because a rename migration would touch every deployed database for no change
+   * in behaviour (docs/decisions.md, "One name and one home"). Per domain: its key and how far
+   * it is built.
+   */
   crawl_rollup_domains: {
     domain_id: string;
     domain_key: number;
@@ -90,7 +96,7 @@ export interface Database {
   crawl_paths: { domain_key: number; path_id: number; path: string };
   /**
    * One dyadic block of `2^level` days starting at epoch day `block_start`: per tier, the counts
-   * of the path ids crawled in it, packed (`rollup-blocks.ts`); `id_end` is one more than its
+   * of the path ids crawled in it, packed (`page-ranking/block-codec.ts`); `id_end` is one more than its
    * highest id; `version` changes on every rebuild, so readers may keep a decoded block.
    */
   crawl_rollup_blocks: {
@@ -103,7 +109,7 @@ export interface Database {
     id_end: number;
     counts: Uint8Array;
   };
-  /** Per-tier totals of each day (epoch day) as the rollups were built from them. */
+  /** Per-tier totals of each day (epoch day) as the read model's blocks were built from them. */
   crawl_rollup_days: {
     domain_key: number;
     day: number;

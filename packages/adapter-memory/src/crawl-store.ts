@@ -140,8 +140,12 @@ export function createMemoryCrawlStore() {
     async rankPaths(query) {
       return rankPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);
     },
-    /** The memory store ranks its rows directly: it keeps no read model to refresh. */
-    async refreshPathRollups() {
+    /**
+     * A no-op by design: the memory store ranks its rows directly with core's reference
+     * (`rankPathRows`), the oracle the SQL read model is checked against, so it keeps no read
+     * model to refresh.
+     */
+    async refreshReadModel() {
       return { domains: 0 };
     },
     async countsOfPaths(domainId, startDay, endDay, filter, paths) {

@@ -45,8 +45,31 @@ export {
 // ── rate limits ─────────────────────────────────────────────────────────────────────────────
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
+// ── the page-ranking read model's algorithm (the SQL adapters keep its tables) ──────────────
+export type {
+  Block,
+  BlockCounts,
+  BlockSet,
+  DayTiers,
+  PathDirectory,
+  RefreshStep,
+} from "./page-ranking/index.js";
 // ── reference implementations (what memory runs, what optimised adapters are checked against)
-export { passesCountFilter, rankPathRows, rowsOfPaths } from "./pages/index.js";
+export {
+  ALL_BOTS,
+  addBlockSets,
+  addBlocks,
+  blockBytes,
+  blockEnd,
+  compactBlock,
+  DayBlockBuilder,
+  passesCountFilter,
+  planRefreshStep,
+  planWindowRead,
+  rankBlocks,
+  rankPathRows,
+  rowsOfPaths,
+} from "./page-ranking/index.js";
 // ── port roles and the types of their contracts ─────────────────────────────────────────────
 export type {
   AppendOptions,

@@ -318,21 +318,30 @@ export interface CrawlAggregates {
   addLegacyCounts(domainId: string, day: string, rows: readonly LegacyCountInput[]): Promise<void>;
 }
 
-/** Ranked pages of a window: what export-page-analytics reads. */
+/**
+ * The page-ranking reads of a crawl store. The memory store answers them from its rows (the
+ * reference, `rankPathRows`/`rowsOfPaths`); an SQL store keeps a read model built by
+ * `refreshReadModel`. Both answer the same.
+ */
 export interface PageRanking {
   /**
-   * Paths of a window ranked by `sortBy`, descending, then path ascending in byte order. Counts
-   * are taken under the filters: bots, tiers, and a literal `pathPrefix` (`%` and `_` are
-   * ordinary characters). Only paths after the keyset `after` are listed: a lower value, or the
-   * same value and a greater path. At most `limit` paths. `__overflow__` is never ranked; a path
-   * whose filtered total is 0 is not listed. `pathCount` is how many paths the query lists over
-   * all pages: neither `after` nor `limit` applies to it.
+   * Paths of a window ranked by `query.sortBy`, under the filters: `botIds`, `tiers`, and a
+   * literal `pathPrefix` (`%` and `_` are ordinary characters).
+   * Order: the value descending, then the path ascending in UTF-8 byte order (`compareRanked`).
+   * Keyset: only paths after `after`, a lower value or the same value and a greater path
+   * (`isAfterKeyset`); `null` starts at the first path.
+   * Bounds: at most `limit` paths; `startDay` and `endDay` are both included.
+   * `__overflow__` is never ranked. A path whose filtered total is 0 is not listed.
+   * `pathCount` is how many paths the query lists over all pages: neither `after` nor `limit`
+   * applies to it. A page past the end is empty, with the same `pathCount`.
    */
   rankPaths(query: PathRankQuery): Promise<PathRanking>;
   /**
-   * Counts per path, day, bot and tier of the given paths (`__overflow__` may be one) in the
-   * window, under the bot and tier filters. Sorted by path (byte order), day, botId, tier. Only
-   * entries with a count; `[]` for no paths.
+   * Counts per path, day, bot and tier of the given paths, under the bot and tier filters.
+   * `__overflow__` may be one of the paths.
+   * Bounds: `startDay` and `endDay` are both included.
+   * Order: path (UTF-8 byte order), then day, botId, tier.
+   * Only entries with a count: `[]` for no paths, or for paths without crawls.
    */
   countsOfPaths(
     domainId: string,
@@ -342,13 +351,15 @@ export interface PageRanking {
     paths: readonly string[],
   ): Promise<PathDayCount[]>;
   /**
-   * Brings the store's page-ranking read model up to date for days up to `throughDay`, for one
-   * domain or for every domain with crawls. A job, never on the ingest path. Rankings are exact
-   * whether or not it ran (days changed since are read from the day counts); it only makes long
-   * windows faster. A store without a read model does nothing. Returns how many domains it
-   * looked at.
+   * Brings the read model up to date for the days up to `throughDay`: of one domain, or of
+   * every domain with crawls when `domainId` is omitted.
+   * It is a job, never on the ingest path, and it only makes long windows faster:
+   * `rankPaths` and `countsOfPaths` answer exactly whether or not it ran.
+   * A store without a read model does nothing and returns `{ domains: 0 }` (memory).
+   * Returns how many domains it looked at.
+   * When one domain fails the others are still refreshed; then it throws, naming the failed ones.
    */
-  refreshPathRollups(throughDay: string, domainId?: string): Promise<{ domains: number }>;
+  refreshReadModel(throughDay: string, domainId?: string): Promise<{ domains: number }>;
 }
 
 /** Raw crawl rows, their aggregates and the page ranking: one store, three roles. */

@@ -4,14 +4,14 @@ import { addDays } from "../window/dates.js";
 import type { Job } from "./job.js";
 
 /** Brings the page-ranking read model of every domain up to yesterday (UTC). */
-export function readModelRefreshJob(crawls: Pick<PageRanking, "refreshPathRollups">): Job {
+export function readModelRefreshJob(crawls: Pick<PageRanking, "refreshReadModel">): Job {
   return {
     name: "read_model_refresh",
     everyMs: 10 * 60_000,
     singleton: true,
     async run(now) {
       const through = addDays(utcDay(now), -1);
-      const { domains } = await crawls.refreshPathRollups(through);
+      const { domains } = await crawls.refreshReadModel(through);
       return { through, domains };
     },
   };

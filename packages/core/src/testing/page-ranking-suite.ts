@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rankPathRows, rowsOfPaths } from "../pages/rank-rows.js";
+import { rankPathRows, rowsOfPaths } from "../page-ranking/reference.js";
 import type { CrawlStore } from "../ports.js";
 import type { CrawlRecord, PathCountFilter, PathQuery, PathRankQuery } from "../types.js";
 import { makeCrawl } from "./crawl-store-suite.js";
@@ -34,7 +34,10 @@ async function rank(crawls: CrawlStore, q: PathRankQuery) {
   return (await crawls.rankPaths(q)).paths;
 }
 
-/** The page-ranking reads of CrawlStore (`rankPaths` with its path count, `countsOfPaths`). */
+/**
+ * The page-ranking reads of CrawlStore (`PageRanking`: `rankPaths` with its path count,
+ * `countsOfPaths`), checked against core's reference, also after `refreshReadModel`.
+ */
 export function pageRankingSuite(
   name: string,
   setup: () => Promise<Harness<{ crawls: CrawlStore }>>,
@@ -282,7 +285,7 @@ export function pageRankingSuite(
         }
       };
       await check();
-      await h().crawls.refreshPathRollups("2026-11-10");
+      await h().crawls.refreshReadModel("2026-11-10");
       await check();
       // An import into an old, built day: a known path, a new path, and over the day's cap.
       await add(
@@ -299,7 +302,7 @@ export function pageRankingSuite(
       ) as CrawlRecord;
       expect(await h().crawls.upgradeToVerified(upgradable.eventId, "G", null)).toBe(true);
       await check();
-      await h().crawls.refreshPathRollups("2026-11-18");
+      await h().crawls.refreshReadModel("2026-11-18");
       await check();
       // New crawls after the refresh, on a built day and on days not built yet.
       await add([
@@ -307,11 +310,11 @@ export function pageRankingSuite(
         ...crawls(2, { path: "/a", day: "2026-10-02" }),
       ]);
       await check();
-      await h().crawls.refreshPathRollups("2026-11-30");
+      await h().crawls.refreshReadModel("2026-11-30");
       await check();
       // A refresh with nothing new changes nothing; an earlier day than built is harmless.
-      await h().crawls.refreshPathRollups("2026-11-30");
-      await h().crawls.refreshPathRollups("2026-10-01", d);
+      await h().crawls.refreshReadModel("2026-11-30");
+      await h().crawls.refreshReadModel("2026-10-01", d);
       await check();
     });
 

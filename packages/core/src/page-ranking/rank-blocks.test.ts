@@ -1,9 +1,9 @@
-import type { AggregateTier } from "@crawlgate/core";
-import { type PathDayCount, type PathRankQuery, rankPathRows } from "@crawlgate/core/adapter-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { AggregateTier, PathDayCount, PathRankQuery } from "../types.js";
+import { BLOCK_TIERS, type BlockCounts, compactBlock } from "./block-counts.js";
 import { type DayCount, kthLargest, type PathDirectory, rankBlocks } from "./rank-blocks.js";
-import { type BlockCounts, compactBlock, TIERS } from "./rollup-blocks.js";
+import { rankPathRows } from "./reference.js";
 
 /** A block of per-tier counts of ids `1..counts.length` (`counts[id - 1][tier]`). */
 function blockOf(counts: readonly (readonly number[])[], sparse: boolean): BlockCounts | null {
@@ -60,7 +60,7 @@ describe("rankBlocks", () => {
         fc.array(
           fc.record({
             pick: fc.nat(),
-            tier: fc.constantFrom(...TIERS),
+            tier: fc.constantFrom(...BLOCK_TIERS),
             count: fc.integer({ min: 1, max: 3 }),
           }),
           { maxLength: 20 },
@@ -68,7 +68,7 @@ describe("rankBlocks", () => {
         fc.integer({ min: 0, max: 14 }),
         fc.record({
           sortBy: fc.constantFrom("total" as const, "verified" as const),
-          tiers: fc.option(fc.subarray([...TIERS], { minLength: 1 }), { nil: null }),
+          tiers: fc.option(fc.subarray([...BLOCK_TIERS], { minLength: 1 }), { nil: null }),
           pathPrefix: fc.constantFrom(null, "/a", "/\uff5e", "/😀"),
           limit: fc.integer({ min: 1, max: 4 }),
         }),
@@ -94,7 +94,7 @@ describe("rankBlocks", () => {
                     day: `2026-02-0${b + 1}`,
                     path: directory.paths[i + 1] as string,
                     botId: "googlebot",
-                    tier: TIERS[tier] as AggregateTier,
+                    tier: BLOCK_TIERS[tier] as AggregateTier,
                     count,
                   });
               });

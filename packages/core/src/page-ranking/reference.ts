@@ -8,10 +8,12 @@ import type {
   PathRankQuery,
   RankedPath,
 } from "../types.js";
+import { compareRanked, isAfterKeyset } from "./keyset.js";
 
 /**
  * The page-ranking reads of `CrawlStore` over plain aggregate rows (`pathDayCounts` output):
- * what the memory adapter runs and what the SQL adapters are checked against.
+ * what the memory adapter runs and what the read model of the SQL adapters is checked against.
+ * It stays naive on purpose: it is the oracle.
  */
 
 /** Whether a row passes the bot and tier filters (a `null` or empty list filters nothing). */
@@ -39,24 +41,18 @@ function pathTotals(rows: readonly PathDayCount[], query: PathQuery): RankedPath
   return [...totals.values()].filter((p) => p.total > 0);
 }
 
-/** `rankPaths` of the CrawlStore contract over rows of the query's domain. */
+/** `rankPaths` of the `PageRanking` contract over rows of the query's domain. */
 export function rankPathRows(rows: readonly PathDayCount[], query: PathRankQuery): PathRanking {
-  const value = (p: RankedPath) => p[query.sortBy];
-  const { after } = query;
+  const { after, sortBy } = query;
   const all = pathTotals(rows, query);
   const paths = all
-    .filter(
-      (p) =>
-        after === null ||
-        value(p) < after.value ||
-        (value(p) === after.value && compareUtf8(p.path, after.path) > 0),
-    )
-    .sort((a, b) => value(b) - value(a) || compareUtf8(a.path, b.path))
+    .filter((p) => isAfterKeyset(p[sortBy], p.path, after))
+    .sort((a, b) => compareRanked(a, b, sortBy))
     .slice(0, query.limit);
   return { paths, pathCount: all.length };
 }
 
-/** `countsOfPaths` of the CrawlStore contract over rows of one domain and window. */
+/** `countsOfPaths` of the `PageRanking` contract over rows of one domain and window. */
 export function rowsOfPaths(
   rows: readonly PathDayCount[],
   filter: PathCountFilter,

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  ALL_BOTS,
+  addBlockSets,
   addBlocks,
   addInto,
   type BlockCounts,
   blockEnd,
   compactBlock,
-  packBlock,
-  unpackBlock,
-  WeightedLru,
-} from "./rollup-blocks.js";
+  DayBlockBuilder,
+} from "./block-counts.js";
 
 type Counts = Map<number, [number, number, number]>;
 
@@ -65,20 +65,14 @@ const countsArb = (max: number) =>
       return out;
     });
 
-describe("rollup blocks", () => {
-  it("keep exactly their counts in either layout, through bytes at any offset", () => {
+describe("block counts", () => {
+  it("keep exactly their counts in either layout", () => {
     fc.assert(
-      fc.property(countsArb(2_147_483_647), fc.integer({ min: 0, max: 7 }), (counts, offset) => {
+      fc.property(countsArb(2_147_483_647), (counts) => {
         const block = blockOf(counts);
         expect(countsOf(block)).toEqual(counts);
         if (!block) return;
-        const bytes = packBlock(block);
-        // Copy to an arbitrary offset of a larger buffer, as pooled driver buffers are.
-        const pool = Buffer.alloc(bytes.byteLength + offset + 3);
-        bytes.copy(pool, offset);
-        const decoded = unpackBlock(pool.subarray(offset, offset + bytes.byteLength));
-        expect(countsOf(decoded)).toEqual(counts);
-        expect(blockEnd(decoded)).toBe(Math.max(...counts.keys()) + 1);
+        expect(blockEnd(block)).toBe(Math.max(...counts.keys()) + 1);
       }),
     );
   });
@@ -91,8 +85,8 @@ describe("rollup blocks", () => {
       new Map(Array.from({ length: 50 }, (_, i) => [1 + i * 1000, [0, 2, 0]])),
     );
     expect(scattered?.ids?.length).toBe(50);
-    // 50 entries: 16 header + 50 ids + 150 counts, not 49,001 ids' worth of zeros.
-    expect(packBlock(scattered as BlockCounts).byteLength).toBe(16 + 4 * 200);
+    // 50 entries: 50 ids + 150 counts, not 49,001 ids' worth of zeros.
+    expect(scattered?.values.length).toBe(150);
   });
 
   it("add per tier and path id, whatever the layouts", () => {
@@ -115,44 +109,49 @@ describe("rollup blocks", () => {
     const a = blockOf(new Map([[7, [0, 0, 2_000_000_000]]])) as BlockCounts;
     const sum = addBlocks(a, a) as BlockCounts;
     expect(sum.values).toBeInstanceOf(Float64Array);
-    expect(countsOf(unpackBlock(packBlock(sum)))).toEqual(new Map([[7, [0, 0, 4_000_000_000]]]));
+    expect(countsOf(sum)).toEqual(new Map([[7, [0, 0, 4_000_000_000]]]));
     const sums = new Float64Array(3 * 8);
     addInto(sums, 0, sum);
     expect(sums[2 * 8 + 7]).toBe(4_000_000_000);
   });
-
-  it("refuse bytes whose header or length does not add up", () => {
-    const good = packBlock(blockOf(new Map([[3, [1, 2, 3]]])) as BlockCounts);
-    expect(() => unpackBlock(good.subarray(0, 12))).toThrow(/header/);
-    expect(() => unpackBlock(good.subarray(0, good.byteLength - 4))).toThrow(/bytes/);
-    const unknown = Buffer.from(good);
-    unknown.writeInt32LE(9, 0);
-    expect(() => unpackBlock(unknown)).toThrow(/unknown header/);
-  });
 });
 
-describe("WeightedLru", () => {
-  it("evicts the least recently used entries past its capacity, keeping the newest", () => {
-    const lru = new WeightedLru<string>(10);
-    lru.set("a", "A", 4);
-    lru.set("b", "B", 4);
-    expect(lru.get("a")).toBe("A");
-    lru.set("c", "C", 4);
-    expect(lru.get("b")).toBeUndefined();
-    expect(lru.get("a")).toBe("A");
-    expect(lru.get("c")).toBe("C");
-    lru.set("a", "A2", 6);
-    expect(lru.get("a")).toBe("A2");
-    expect(lru.get("c")).toBe("C");
-    // One entry over the capacity stays, alone.
-    lru.set("huge", "H", 11);
-    expect(lru.get("huge")).toBe("H");
-    expect(lru.get("a")).toBeUndefined();
-    expect(lru.get("c")).toBeUndefined();
-    lru.set("d", "D", 1);
-    expect(lru.get("huge")).toBeUndefined();
-    expect(lru.get("d")).toBe("D");
-    lru.delete("d");
-    expect(lru.get("d")).toBeUndefined();
+describe("block sets", () => {
+  it("build a day's level 0 per bot and for all bots, and add halves bot by bot", () => {
+    const day = new DayBlockBuilder();
+    day.add("googlebot", 3, "verified", 2);
+    day.add("gptbot", 3, "declared", 1);
+    day.add("gptbot", 9, "unknown", 4);
+    day.add("gptbot", 9, "unknown", 1);
+    day.add("bingbot", 5, "automation", 7);
+    const level0 = day.build();
+    expect([...level0.keys()].sort()).toEqual([ALL_BOTS, "googlebot", "gptbot"]);
+    expect(countsOf(level0.get(ALL_BOTS) ?? null)).toEqual(
+      new Map([
+        [3, [2, 1, 0]],
+        [9, [0, 0, 5]],
+      ]),
+    );
+    expect(countsOf(level0.get("gptbot") ?? null)).toEqual(
+      new Map([
+        [3, [0, 1, 0]],
+        [9, [0, 0, 5]],
+      ]),
+    );
+    expect(new DayBlockBuilder().build().size).toBe(0);
+    const other = new DayBlockBuilder();
+    other.add("googlebot", 3, "verified", 1);
+    other.add("yandexbot", 1, "declared", 1);
+    const sum = addBlockSets(level0, other.build());
+    expect([...sum.keys()].sort()).toEqual([ALL_BOTS, "googlebot", "gptbot", "yandexbot"]);
+    expect(countsOf(sum.get("googlebot") ?? null)).toEqual(new Map([[3, [3, 0, 0]]]));
+    expect(sum.get("gptbot")).toBe(level0.get("gptbot"));
+    expect(countsOf(sum.get(ALL_BOTS) ?? null)).toEqual(
+      new Map([
+        [1, [0, 1, 0]],
+        [3, [3, 1, 0]],
+        [9, [0, 0, 5]],
+      ]),
+    );
   });
 });

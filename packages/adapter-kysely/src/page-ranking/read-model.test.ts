@@ -9,53 +9,11 @@ import { makeCrawl } from "@crawlgate/core/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createKyselyCrawlStore } from "./crawl-store.js";
-import type { KyselyHandle } from "./database.js";
-import { type Block, coverWindow, createPathRollups, TOP_LEVEL } from "./path-rollups.js";
-import { freshPostgres, freshSqlite, type TestDatabase } from "./test-support/handles.js";
-import { whenPostgres } from "./test-support/postgres.js";
-
-describe("coverWindow", () => {
-  it("partitions any window into aligned usable blocks and left-over days", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 20_000, max: 21_000 }),
-        fc.integer({ min: 0, max: 800 }),
-        fc.array(fc.integer({ min: 0, max: 800 }), { maxLength: 20 }),
-        (start, length, staleOffsets) => {
-          const end = start + length;
-          const stale = new Set(staleOffsets.map((o) => start + o));
-          const usable = ({ level, start: from }: Block) => {
-            for (let d = from; d < from + 2 ** level; d++) if (stale.has(d)) return false;
-            return true;
-          };
-          const { blocks, days } = coverWindow(start, end, usable);
-          const covered: number[] = [...days];
-          for (const b of blocks) {
-            expect(b.start % 2 ** b.level).toBe(0);
-            expect(usable(b)).toBe(true);
-            for (let d = b.start; d < b.start + 2 ** b.level; d++) covered.push(d);
-          }
-          covered.sort((a, b) => a - b);
-          expect(covered).toEqual(Array.from({ length: length + 1 }, (_, i) => start + i));
-          // Left-over days are exactly the stale ones; with none, at most two blocks per level
-          // below the top one (which repeats over windows longer than 512 days).
-          expect(days).toEqual([...stale].filter((d) => d <= end).sort((a, b) => a - b));
-          if (stale.size === 0) {
-            for (let level = 0; level < TOP_LEVEL; level++)
-              expect(blocks.filter((b) => b.level === level).length).toBeLessThanOrEqual(2);
-          }
-        },
-      ),
-    );
-  });
-
-  it("converts days to epoch days and back", () => {
-    expect(dayNumber("1970-01-01")).toBe(0);
-    expect(dayNumber("2026-11-20")).toBe(20_777);
-    expect(fromDayNumber(20_777)).toBe("2026-11-20");
-  });
-});
+import { createKyselyCrawlStore } from "../crawl-store.js";
+import type { KyselyHandle } from "../database.js";
+import { freshPostgres, freshSqlite, type TestDatabase } from "../test-support/handles.js";
+import { whenPostgres } from "../test-support/postgres.js";
+import { planRead } from "./read.js";
 
 const PATHS = ["/", "/a", "/a/b", "/a_b", "/ä", "/😀", "/\uff5e", "/z"];
 const BOTS = ["googlebot", "gptbot", "unknown"];
@@ -92,7 +50,7 @@ const query = (domainId: string, overrides: Partial<PathRankQuery>): PathRankQue
   ...overrides,
 });
 
-function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
+function readModelCases(name: string, fresh: () => Promise<TestDatabase>) {
   describe(`page-ranking read model: ${name}`, () => {
     it("refreshes the other domains when one fails, and names the one that failed", async () => {
       const { handle, teardown } = await fresh();
@@ -108,7 +66,7 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
             ),
             { pathCap: 100 },
           );
-        await crawls.refreshPathRollups(fromDayNumber(d0 + 1));
+        await crawls.refreshReadModel(fromDayNumber(d0 + 1));
         // Damage a's two-day block: the next refresh reads it to build the four-day block.
         const keyOf = async (domainId: string) =>
           (
@@ -124,11 +82,10 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
           .where("domain_key", "=", await keyOf(a))
           .where("level", "=", 1)
           .execute();
-        await expect(crawls.refreshPathRollups(fromDayNumber(d0 + 3))).rejects.toThrow(
+        await expect(crawls.refreshReadModel(fromDayNumber(d0 + 3))).rejects.toThrow(
           `read-model refresh failed for 1 of 2 domains: ${a}`,
         );
-        const rollups = createPathRollups(handle);
-        const plan = await rollups.plan(b, fromDayNumber(d0), fromDayNumber(d0 + 3));
+        const plan = await planRead(handle.db, b, fromDayNumber(d0), fromDayNumber(d0 + 3));
         expect(plan?.blocks).toEqual([{ level: 2, start: d0 }]);
         expect(plan?.days).toEqual([]);
         const q = query(b, { startDay: fromDayNumber(d0), endDay: fromDayNumber(d0 + 3) });
@@ -153,10 +110,16 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
           }),
         );
         await crawls.appendCrawls(rows, { pathCap: 1000 });
-        const rollups = createPathRollups(handle);
-        expect(await rollups.plan(d, fromDayNumber(FIRST), fromDayNumber(FIRST + 40))).toBeNull();
-        await crawls.refreshPathRollups(fromDayNumber(FIRST + 34));
-        const plan = await rollups.plan(d, fromDayNumber(FIRST + 3), fromDayNumber(FIRST + 40));
+        expect(
+          await planRead(handle.db, d, fromDayNumber(FIRST), fromDayNumber(FIRST + 40)),
+        ).toBeNull();
+        await crawls.refreshReadModel(fromDayNumber(FIRST + 34));
+        const plan = await planRead(
+          handle.db,
+          d,
+          fromDayNumber(FIRST + 3),
+          fromDayNumber(FIRST + 40),
+        );
         // Built through day 34; days 35 and 36 have crawls and are read from the day table.
         expect(plan?.days).toEqual([fromDayNumber(FIRST + 35), fromDayNumber(FIRST + 36)]);
         expect(plan?.blocks.length).toBeGreaterThan(0);
@@ -176,15 +139,25 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
         await compare();
         await dropDay(handle, d, fromDayNumber(FIRST + 9));
         await dropDay(handle, d, fromDayNumber(FIRST + 35));
-        const after = await rollups.plan(d, fromDayNumber(FIRST + 3), fromDayNumber(FIRST + 40));
+        const after = await planRead(
+          handle.db,
+          d,
+          fromDayNumber(FIRST + 3),
+          fromDayNumber(FIRST + 40),
+        );
         // The dropped built day is no longer fresh: the blocks holding it are not read.
         expect(after?.days).toEqual([fromDayNumber(FIRST + 36)]);
         expect(
           after?.blocks.some((b) => b.start <= FIRST + 9 && FIRST + 9 < b.start + 2 ** b.level),
         ).toBe(false);
         await compare();
-        await crawls.refreshPathRollups(fromDayNumber(FIRST + 40));
-        const rebuilt = await rollups.plan(d, fromDayNumber(FIRST + 3), fromDayNumber(FIRST + 40));
+        await crawls.refreshReadModel(fromDayNumber(FIRST + 40));
+        const rebuilt = await planRead(
+          handle.db,
+          d,
+          fromDayNumber(FIRST + 3),
+          fromDayNumber(FIRST + 40),
+        );
         expect(rebuilt?.days).toEqual([]);
         await compare();
       } finally {
@@ -256,7 +229,7 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
                   event.verdict = "verified";
                 }
               } else if (step.kind === "refresh") {
-                await crawls.refreshPathRollups(fromDayNumber(FIRST + step.through), d);
+                await crawls.refreshReadModel(fromDayNumber(FIRST + step.through), d);
               } else {
                 await dropDay(handle, d, fromDayNumber(FIRST + step.day));
               }
@@ -291,8 +264,8 @@ function rollupCases(name: string, fresh: () => Promise<TestDatabase>) {
   });
 }
 
-rollupCases("SQLite", freshSqlite);
-whenPostgres(() => rollupCases("PostgreSQL", freshPostgres));
+readModelCases("SQLite", freshSqlite);
+whenPostgres(() => readModelCases("PostgreSQL", freshPostgres));
 
 whenPostgres(() => {
   describe("page-ranking read model: PostgreSQL statistics", () => {
@@ -317,7 +290,7 @@ whenPostgres(() => {
             ).rows[0]?.n,
           );
         expect(await tuples()).toBeLessThan(1);
-        await crawls.refreshPathRollups(fromDayNumber(FIRST));
+        await crawls.refreshReadModel(fromDayNumber(FIRST));
         expect(await tuples()).toBe(1500);
       } finally {
         await teardown();

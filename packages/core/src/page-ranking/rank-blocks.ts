@@ -1,11 +1,6 @@
-import type { AggregateTier } from "@crawlgate/core";
-import {
-  compareUtf8,
-  type PathRanking,
-  type PathRankQuery,
-  type RankedPath,
-} from "@crawlgate/core/adapter-kit";
-import { type BlockCounts, blockEnd, TIERS } from "./rollup-blocks.js";
+import type { AggregateTier, PathRanking, PathRankQuery, RankedPath } from "../types.js";
+import { BLOCK_TIERS, type BlockCounts, blockEnd } from "./block-counts.js";
+import { compareRanked, isAfterKeyset, tieBreak } from "./keyset.js";
 
 /** Path ids of a domain's read model: `paths[id]` is the text of `id` (id 0 is unused). */
 export interface PathDirectory {
@@ -13,7 +8,7 @@ export interface PathDirectory {
   ids: Map<string, number>;
 }
 
-/** A crawl count of a day read from the day table (the days no fresh block covers). */
+/** A crawl count of a day read from the day counts (the days no fresh block covers). */
 export interface DayCount {
   path: string;
   tier: string;
@@ -22,10 +17,11 @@ export interface DayCount {
 
 /**
  * One ranking page computed from the read model: the query's blocks plus the counts of its
- * stale days, per path, under the tier and prefix filters; then the keyset, the `limit` best by
- * value and byte order. Totals add up in doubles (exact far beyond any count we store). Only
- * the page and the paths tied at its last value are compared by text, so a deep page among
- * tens of thousands of ties costs a linear pass with a bounded sorted buffer, not a sort.
+ * stale days, per path, under the tier and prefix filters; then the keyset (`isAfterKeyset`),
+ * the `limit` best in ranking order (`compareRanked`). Totals add up in doubles (exact far
+ * beyond any count we store). Only the page and the paths tied at its last value are compared
+ * by text, so a deep page among tens of thousands of ties costs a linear pass with a bounded
+ * sorted buffer, not a sort.
  */
 export function rankBlocks(
   query: PathRankQuery,
@@ -34,11 +30,27 @@ export function rankBlocks(
   directory: PathDirectory,
 ): PathRanking {
   const chosen: readonly AggregateTier[] =
-    query.tiers && query.tiers.length > 0 ? query.tiers : TIERS;
-  const tierSlots = TIERS.map((t, i) => (chosen.includes(t) ? i : -1)).filter((i) => i >= 0);
+    query.tiers && query.tiers.length > 0 ? query.tiers : BLOCK_TIERS;
   let width = directory.paths.length;
   for (const b of blocks) width = Math.max(width, blockEnd(b));
   const { total, verified } = sums(width);
+  addBlockTotals(blocks, chosen, total, verified);
+  const extras = addDayTotals(days, chosen, directory, total, verified);
+  const candidates: Candidates = { directory, total, verified, extras, width };
+  const scratch = lists(width + extras.length);
+  const { count, pathCount } = afterKeyset(query, candidates, scratch);
+  if (query.limit <= 0 || count === 0) return { paths: [], pathCount };
+  return { paths: bestOf(query, candidates, scratch, count), pathCount };
+}
+
+/** Adds the chosen tiers of the blocks into the per-id sums (`verified`: that tier alone). */
+function addBlockTotals(
+  blocks: readonly BlockCounts[],
+  chosen: readonly AggregateTier[],
+  total: Float64Array,
+  verified: Float64Array,
+): void {
+  const tierSlots = BLOCK_TIERS.map((t, i) => (chosen.includes(t) ? i : -1)).filter((i) => i >= 0);
   for (const { ids, base, n, values } of blocks) {
     for (const tier of tierSlots) {
       const from = tier * n;
@@ -55,7 +67,19 @@ export function rankBlocks(
       }
     }
   }
-  // Paths with no id yet (crawled after the last refresh) are keyed by text.
+}
+
+/**
+ * Adds the day counts of the chosen tiers into the per-id sums; paths with no id yet (crawled
+ * after the last refresh) are keyed by text and returned.
+ */
+function addDayTotals(
+  days: readonly DayCount[],
+  chosen: readonly AggregateTier[],
+  directory: PathDirectory,
+  total: Float64Array,
+  verified: Float64Array,
+): RankedPath[] {
   const extra = new Map<string, RankedPath>();
   for (const row of days) {
     if (!chosen.includes(row.tier as AggregateTier)) continue;
@@ -74,28 +98,64 @@ export function rankBlocks(
     entry.total += row.count;
     if (isVerified) entry.verified += row.count;
   }
+  return [...extra.values()];
+}
 
+/**
+ * The paths a ranking chooses from, by reference: an id of the directory (`>= 0`, below
+ * `width`) with its sums, or an extra (`-1 - index`).
+ */
+interface Candidates {
+  directory: PathDirectory;
+  total: Float64Array;
+  verified: Float64Array;
+  extras: readonly RankedPath[];
+  width: number;
+}
+
+const pathOf = (c: Candidates, ref: number): string =>
+  ref >= 0 ? (c.directory.paths[ref] as string) : (c.extras[-1 - ref] as RankedPath).path;
+
+const rowOf = (c: Candidates, ref: number): RankedPath =>
+  ref >= 0
+    ? {
+        path: c.directory.paths[ref] as string,
+        total: c.total[ref] as number,
+        verified: c.verified[ref] as number,
+      }
+    : (c.extras[-1 - ref] as RankedPath);
+
+/** Scratch arrays of one ranking: the eligible refs, their values, and a copy to select in. */
+interface Scratch {
+  eligible: Int32Array;
+  values: Float64Array;
+  work: Float64Array;
+}
+
+/**
+ * Counts the matching paths (under the prefix) and lists those after the keyset with their
+ * sort values: `eligible[i]` and `values[i]` for `i < count`.
+ */
+function afterKeyset(
+  query: PathRankQuery,
+  c: Candidates,
+  { eligible, values }: Scratch,
+): { count: number; pathCount: number } {
+  const { directory, extras, width } = c;
   const prefix = query.pathPrefix;
   const byVerified = query.sortBy === "verified";
   const { after } = query;
-  const passes = (value: number, path: string): boolean =>
-    after === null ||
-    value < after.value ||
-    (value === after.value && compareUtf8(path, after.path) > 0);
-  // The matching paths after the keyset, as ids (>= 0) or extras (-1 - index).
-  const extras = [...extra.values()];
-  const { eligible, values, work } = lists(width + extras.length);
   let count = 0;
   let pathCount = 0;
-  const ranked = byVerified ? verified : total;
+  const ranked = byVerified ? c.verified : c.total;
   for (let id = 1; id < width; id++) {
-    if (!((total[id] as number) > 0)) continue;
+    if (!((c.total[id] as number) > 0)) continue;
     const path = directory.paths[id];
-    if (path === undefined) throw new Error(`rollup path id ${id} is not in crawl_paths`);
+    if (path === undefined) throw new Error(`read-model path id ${id} is not in crawl_paths`);
     if (prefix !== null && !path.startsWith(prefix)) continue;
     pathCount++;
     const value = ranked[id] as number;
-    if (!passes(value, path)) continue;
+    if (!isAfterKeyset(value, path, after)) continue;
     eligible[count] = id;
     values[count++] = value;
   }
@@ -103,21 +163,21 @@ export function rankBlocks(
     if (!(entry.total > 0) || (prefix !== null && !entry.path.startsWith(prefix))) return;
     pathCount++;
     const value = byVerified ? entry.verified : entry.total;
-    if (!passes(value, entry.path)) return;
+    if (!isAfterKeyset(value, entry.path, after)) return;
     eligible[count] = -1 - i;
     values[count++] = value;
   });
+  return { count, pathCount };
+}
 
-  const row = (ref: number): RankedPath =>
-    ref >= 0
-      ? {
-          path: directory.paths[ref] as string,
-          total: total[ref] as number,
-          verified: verified[ref] as number,
-        }
-      : (extras[-1 - ref] as RankedPath);
+/** The first `limit` (> 0) of `count` (> 0) eligible paths in ranking order. */
+function bestOf(
+  query: PathRankQuery,
+  c: Candidates,
+  { eligible, values, work }: Scratch,
+  count: number,
+): RankedPath[] {
   const limit = query.limit;
-  if (limit <= 0 || count === 0) return { paths: [], pathCount };
   // The limit-th largest value: everything above it is on the page, ties at it by text.
   let threshold: number;
   if (count <= limit) threshold = smallest(values, count);
@@ -130,24 +190,23 @@ export function rankBlocks(
   let room = limit;
   for (let i = 0; i < count; i++) {
     if ((values[i] as number) > threshold) {
-      above.push(row(eligible[i] as number));
+      above.push(rowOf(c, eligible[i] as number));
       room--;
     }
   }
-  // The `room` smallest tied paths in byte order (refs and texts kept side by side).
+  // The `room` first tied paths by the tie-break (refs and texts kept side by side).
   const tieRefs: number[] = [];
   const tiePaths: string[] = [];
   for (let i = 0; i < count; i++) {
     if (values[i] !== threshold) continue;
     const ref = eligible[i] as number;
-    const path =
-      ref >= 0 ? (directory.paths[ref] as string) : (extras[-1 - ref] as RankedPath).path;
-    if (tiePaths.length === room && compareUtf8(path, tiePaths[room - 1] as string) > 0) continue;
+    const path = pathOf(c, ref);
+    if (tiePaths.length === room && tieBreak(path, tiePaths[room - 1] as string) > 0) continue;
     let lo = 0;
     let hi = tiePaths.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareUtf8(tiePaths[mid] as string, path) < 0) lo = mid + 1;
+      if (tieBreak(tiePaths[mid] as string, path) < 0) lo = mid + 1;
       else hi = mid;
     }
     tiePaths.splice(lo, 0, path);
@@ -157,10 +216,9 @@ export function rankBlocks(
       tieRefs.pop();
     }
   }
-  const ties = tieRefs.map(row);
-  const value = (p: RankedPath) => (byVerified ? p.verified : p.total);
-  above.sort((a, b) => value(b) - value(a) || compareUtf8(a.path, b.path));
-  return { paths: [...above, ...ties], pathCount };
+  const ties = tieRefs.map((ref) => rowOf(c, ref));
+  above.sort((a, b) => compareRanked(a, b, query.sortBy));
+  return [...above, ...ties];
 }
 
 /**
@@ -189,7 +247,7 @@ function sums(size: number) {
   return kept;
 }
 
-function lists(size: number) {
+function lists(size: number): Scratch {
   if (size > KEEP)
     return {
       eligible: new Int32Array(size),

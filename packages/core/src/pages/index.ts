@@ -1,1 +1,0 @@
-export { passesCountFilter, rankPathRows, rowsOfPaths } from "./rank-rows.js";
