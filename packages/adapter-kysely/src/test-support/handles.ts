@@ -33,9 +33,27 @@ export async function freshSqlite(options: SqliteOptions = {}): Promise<TestData
 export async function freshPostgres(): Promise<TestDatabase> {
   const schema = freshSchema();
   const handle = createPostgresDatabase(DATABASE_URL, { schema, max: 12 });
-  await migrateToLatest(handle);
+  await migrateRetryingDroppedSchemas(handle);
   return {
     handle,
     teardown: () => handle.close(),
   };
+}
+
+/**
+ * Kysely's migrator reads the catalog of every schema of the database; when another test run
+ * (another checkout on the same server) drops its schemas at that moment, the read fails with
+ * `schema "…" does not exist` (kysely-org/kysely#1419). Such a failure is about the other run's
+ * schema, never this one's: try again.
+ */
+async function migrateRetryingDroppedSchemas(handle: KyselyHandle): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(handle);
+      return;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 5 || !/schema ".*" does not exist/.test(message)) throw error;
+    }
+  }
 }

@@ -30,7 +30,8 @@ export function createKeyRing(keys: readonly SigningKey[]): KeyRing {
   for (const key of keys) {
     if (!KID.test(key.kid)) throw new Error(`invalid key id: ${key.kid}`);
     if (imported.has(key.kid)) throw new Error(`duplicate key id: ${key.kid}`);
-    const secret = typeof key.secret === "string" ? encoder.encode(key.secret) : key.secret;
+    // A copy: the ring keeps its own bytes (and WebCrypto takes an ArrayBuffer-backed view).
+    const secret = typeof key.secret === "string" ? encoder.encode(key.secret) : key.secret.slice();
     if (secret.length < 32) throw new Error(`signing key ${key.kid} must have at least 32 bytes`);
     imported.set(
       key.kid,

@@ -6,11 +6,17 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * The web APIs take `BufferSource` (bytes over an `ArrayBuffer`); callers hand `Uint8Array`s
+ * that never sit on a `SharedArrayBuffer`, so the view is passed as it is, without a copy.
+ */
+const source = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
+
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
 
 /** Lowercase hex SHA-256 of the bytes. */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", source(bytes)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -18,7 +24,7 @@ async function through(
   bytes: Uint8Array,
   transform: CompressionStream | DecompressionStream,
 ): Promise<Uint8Array> {
-  const stream = new Blob([bytes]).stream().pipeThrough(transform);
+  const stream = new Blob([source(bytes)]).stream().pipeThrough(transform);
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
