@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { legacyKeyOf } from "../taxonomy/legacy-key-of.js";
-import { makeCrawl } from "../testing/crawl-store-suite.js";
+import { makeCrawl } from "../testing/fixtures.js";
 import type { CrawlRecord } from "../types.js";
 import { aggregateTier } from "./aggregates.js";
 import {

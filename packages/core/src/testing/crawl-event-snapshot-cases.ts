@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import type { CrawlStore } from "../ports.js";
-import { makeCrawl } from "./crawl-store-suite.js";
+import { makeCrawl } from "./fixtures.js";
 import type { Harness } from "./harness.js";
 
 /** `CrawlLog.servedSnapshotOf`, part of the CrawlStore conformance suite. */

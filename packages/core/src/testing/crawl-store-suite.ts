@@ -1,36 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlStore } from "../ports.js";
-import type { CrawlRecord } from "../types.js";
 import { crawlEventSnapshotCases } from "./crawl-event-snapshot-cases.js";
+import { makeCrawl } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 import { PATH_CAP_CASES } from "./path-cap-cases.js";
 import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
-
-let seq = 0;
-/** A valid crawl record; `eventId`s are unique unless given. */
-export function makeCrawl(domainId: string, overrides: Partial<CrawlRecord> = {}): CrawlRecord {
-  seq++;
-  return {
-    eventId: `evt-${seq}-${crypto.randomUUID()}`,
-    domainId,
-    ts: new Date("2026-11-20T10:00:00.000Z"),
-    path: "/",
-    userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1)",
-    uaHash: "0123456789abcdef",
-    botId: "googlebot",
-    verdict: "declared",
-    servedFrom: "cache",
-    status: 200,
-    bytes: 1234,
-    botOperator: null,
-    matchedRange: null,
-    contentHash: null,
-    snapshotId: null,
-    streamId: "s1",
-    ipAsn: 0,
-    ...overrides,
-  };
-}
 
 const CAP = { pathCap: 1000 };
 

@@ -1,5 +1,13 @@
 import type { Clock } from "../ports.js";
-import type { ApiKeyRecord, Domain, RoutingRule, User } from "../types.js";
+import type {
+  ApiKeyRecord,
+  CrawlRecord,
+  Domain,
+  ReferralVisit,
+  RoutingRule,
+  Snapshot,
+  User,
+} from "../types.js";
 
 /** A clock tests move by hand. */
 export interface FakeClock extends Clock {
@@ -75,6 +83,68 @@ export function makeRule(domainId: string, overrides: Partial<RoutingRule> = {})
     notes: null,
     createdAt: T0,
     updatedAt: T0,
+    ...overrides,
+  };
+}
+
+/** Sequence numbers that keep generated event and visit ids readable and unique. */
+let seq = 0;
+
+/** A valid crawl record; `eventId`s are unique unless given. */
+export function makeCrawl(domainId: string, overrides: Partial<CrawlRecord> = {}): CrawlRecord {
+  seq++;
+  return {
+    eventId: `evt-${seq}-${crypto.randomUUID()}`,
+    domainId,
+    ts: new Date("2026-11-20T10:00:00.000Z"),
+    path: "/",
+    userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1)",
+    uaHash: "0123456789abcdef",
+    botId: "googlebot",
+    verdict: "declared",
+    servedFrom: "cache",
+    status: 200,
+    bytes: 1234,
+    botOperator: null,
+    matchedRange: null,
+    contentHash: null,
+    snapshotId: null,
+    streamId: "s1",
+    ipAsn: 0,
+    ...overrides,
+  };
+}
+
+/** A valid AI referral visit; `visitId`s are unique unless given. */
+export function makeReferral(
+  domainId: string,
+  overrides: Partial<ReferralVisit> = {},
+): ReferralVisit {
+  seq++;
+  return {
+    visitId: `visit-${seq}-${crypto.randomUUID()}`,
+    domainId,
+    ts: new Date("2026-11-20T10:00:00.000Z"),
+    path: "/",
+    source: "chatgpt",
+    ...overrides,
+  };
+}
+
+/** A valid snapshot; IDs are fresh UUIDs and the hash is derived from `path` unless given. */
+export function makeSnapshot(domainId: string, overrides: Partial<Snapshot> = {}): Snapshot {
+  const path = overrides.path ?? "/";
+  return {
+    snapshotId: crypto.randomUUID(),
+    domainId,
+    path,
+    contentHash: [...path].reduce((h, c) => h + c.charCodeAt(0).toString(16), "").padEnd(64, "0"),
+    renderStatus: 200,
+    contentSizeBytes: 1234,
+    createdAt: T0,
+    lastRecordedAt: T0,
+    htmlRetained: true,
+    seo: { score: 85, issues: ["missing_lang", "images_missing_alt"] },
     ...overrides,
   };
 }

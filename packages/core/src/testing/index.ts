@@ -11,16 +11,25 @@ export type {
 } from "./api/world.js";
 export { createApiWorld } from "./api/world.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
-export { crawlStoreSuite, makeCrawl } from "./crawl-store-suite.js";
+export { crawlStoreSuite } from "./crawl-store-suite.js";
 export type { FakeClock } from "./fixtures.js";
-export { createFakeClock, makeApiKeyRecord, makeDomain, makeRule, makeUser } from "./fixtures.js";
+export {
+  createFakeClock,
+  makeApiKeyRecord,
+  makeCrawl,
+  makeDomain,
+  makeReferral,
+  makeRule,
+  makeSnapshot,
+  makeUser,
+} from "./fixtures.js";
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
-export { makeReferral, referralStoreSuite } from "./referral-store-suite.js";
+export { referralStoreSuite } from "./referral-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export type { ServiceGate } from "./services.js";
 export { freshSchema, postgresGate, postgresUrl, serviceGate } from "./services.js";
 export { settingsCacheSuite } from "./settings-cache-suite.js";
-export { makeSnapshot, snapshotStoreSuite } from "./snapshot-store-suite.js";
+export { snapshotStoreSuite } from "./snapshot-store-suite.js";

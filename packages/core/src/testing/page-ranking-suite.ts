@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rankPathRows, rowsOfPaths } from "../page-ranking/reference.js";
 import type { CrawlStore } from "../ports.js";
 import type { CrawlRecord, PathCountFilter, PathQuery, PathRankQuery } from "../types.js";
-import { makeCrawl } from "./crawl-store-suite.js";
+import { makeCrawl } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
 const d = "00000000-0000-4000-8000-0000000000e1";

@@ -2,27 +2,10 @@ import { describe, expect, it } from "vitest";
 import { OVERFLOW_PATH } from "../ingest/aggregates.js";
 import type { ReferralStore } from "../ports.js";
 import { compareUtf8 } from "../text/compare-utf8.js";
-import type { ReferralVisit } from "../types.js";
+import { makeReferral } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 import { PATH_CAP_CASES } from "./path-cap-cases.js";
 import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
-
-let seq = 0;
-/** A valid AI referral visit; `visitId`s are unique unless given. */
-export function makeReferral(
-  domainId: string,
-  overrides: Partial<ReferralVisit> = {},
-): ReferralVisit {
-  seq++;
-  return {
-    visitId: `visit-${seq}-${crypto.randomUUID()}`,
-    domainId,
-    ts: new Date("2026-11-20T10:00:00.000Z"),
-    path: "/",
-    source: "chatgpt",
-    ...overrides,
-  };
-}
 
 const CAP = { pathCap: 1000 };
 const at = (iso: string) => new Date(iso);

@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SnapshotStore } from "../ports.js";
 import type { Snapshot } from "../types.js";
+import { makeSnapshot } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
 const T0 = new Date("2026-11-20T10:00:00.123Z");
-
-/** A valid snapshot; IDs are fresh UUIDs and the hash is derived from `path` unless given. */
-export function makeSnapshot(domainId: string, overrides: Partial<Snapshot> = {}): Snapshot {
-  const path = overrides.path ?? "/";
-  return {
-    snapshotId: crypto.randomUUID(),
-    domainId,
-    path,
-    contentHash: [...path].reduce((h, c) => h + c.charCodeAt(0).toString(16), "").padEnd(64, "0"),
-    renderStatus: 200,
-    contentSizeBytes: 1234,
-    createdAt: T0,
-    lastRecordedAt: T0,
-    htmlRetained: true,
-    seo: { score: 85, issues: ["missing_lang", "images_missing_alt"] },
-    ...overrides,
-  };
-}
 
 const at = (iso: string) => new Date(iso);
 const hash = (c: string) => c.repeat(64);

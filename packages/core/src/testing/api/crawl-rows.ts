@@ -1,5 +1,5 @@
 import type { CrawlRecord } from "../../types.js";
-import { makeCrawl } from "../crawl-store-suite.js";
+import { makeCrawl } from "../fixtures.js";
 import type { ApiWorld } from "./world.js";
 
 /** An instant on a day of the API cases (10:00 UTC unless an hour is given). */

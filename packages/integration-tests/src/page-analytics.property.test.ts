@@ -1,18 +1,13 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
+import { aggregateTier } from "@crawlgate/core/adapter-kit";
 import { type ApiWorld, createApiWorld, makeCrawl } from "@crawlgate/core/testing";
+import { createFetchHandler } from "@crawlgate/http-fetch";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createFetchHandler } from "./fetch-handler.js";
 
 const PATHS = ["/", "/a", "/a/b", "/a_b", "/a%", "/é", "/😀", "/\uff5e"];
 const BOTS = ["googlebot", "gptbot", "bingbot", "unknown"];
 const VERDICTS = ["verified", "declared", "unknown", "automation"] as const;
-const TIER = {
-  verified: "verified",
-  declared: "declared",
-  unknown: "unknown",
-  automation: "unknown",
-};
 const FIRST_DAY = Date.UTC(2026, 9, 1); // 2026-10-01; the world's today is 2026-11-20
 const day = (offset: number) =>
   new Date(FIRST_DAY + offset * 86_400_000).toISOString().slice(0, 10);
@@ -93,7 +88,7 @@ describe("export-page-analytics aggregates (property, fetch handler + memory sto
             const expected = new Map<string, Totals>();
             for (const r of inWindow) {
               const t = expected.get(r.path) ?? { verified: 0, declared: 0, unknown: 0, total: 0 };
-              t[TIER[r.verdict] as "verified"]++;
+              t[aggregateTier(r.verdict) as "verified"]++;
               t.total++;
               expected.set(r.path, t);
             }

@@ -1,0 +1,132 @@
+import { createMemoryStores } from "@crawlgate/adapter-memory";
+import { createCrawlgate, type FetchLike, getTaxonomy, type Resolver } from "@crawlgate/core";
+import { createFakeClock } from "@crawlgate/core/testing";
+import { describe, expect, it } from "vitest";
+
+const DAY_MS = 86_400_000;
+const jobOf = (crawlgate: ReturnType<typeof createCrawlgate>, name: string) => {
+  const job = crawlgate.jobs.find((j) => j.name === name);
+  if (!job) throw new Error(`no job ${name}`);
+  return job;
+};
+
+describe("crawlgate.jobs", () => {
+  it("lists the four maintenance jobs; the shared-state ones are fleet singletons", () => {
+    const crawlgate = createCrawlgate(createMemoryStores());
+    expect(crawlgate.jobs.map((j) => [j.name, j.singleton])).toEqual([
+      ["read_model_refresh", true],
+      ["html_retention", true],
+      ["verification_retry", false],
+      ["range_refresh", false],
+    ]);
+    for (const job of crawlgate.jobs) expect(job.everyMs).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it("read_model_refresh brings the read model up to yesterday", async () => {
+    const stores = createMemoryStores();
+    const calls: string[] = [];
+    const crawlgate = createCrawlgate({
+      ...stores,
+      crawls: {
+        ...stores.crawls,
+        refreshReadModel: async (through: string) => {
+          calls.push(through);
+          return { domains: 3 };
+        },
+      },
+    });
+    const report = await jobOf(crawlgate, "read_model_refresh").run(
+      new Date("2026-11-20T00:30:00Z"),
+    );
+    expect(report).toEqual({ through: "2026-11-19", domains: 3 });
+    expect(calls).toEqual(["2026-11-19"]);
+  });
+
+  it("html_retention drops the HTML of snapshots not served for the configured days", async () => {
+    const stores = createMemoryStores();
+    const clock = createFakeClock("2026-08-01T00:00:00.000Z");
+    const crawlgate = createCrawlgate({ ...stores, clock }, { htmlRetentionDays: 30 });
+    const domainId = crypto.randomUUID();
+    const { snapshot } = await crawlgate.snapshots.record({
+      domainId,
+      path: "/",
+      html: "<html><title>kept for a while</title></html>",
+      renderStatus: 200,
+    });
+    const job = jobOf(crawlgate, "html_retention");
+    const start = clock.now().getTime();
+    expect(await job.run(new Date(start + 29 * DAY_MS))).toMatchObject({ dropped: 0 });
+    expect(await job.run(new Date(start + 31 * DAY_MS))).toEqual({
+      olderThan: new Date(start + DAY_MS).toISOString(),
+      dropped: 1,
+    });
+    expect((await stores.snapshots.getSnapshot(snapshot.snapshotId))?.htmlRetained).toBe(false);
+  });
+
+  it("verification_retry upgrades a crawl whose reverse-DNS check ran out of time", async () => {
+    let dnsUp = false;
+    const never = new Promise<string[]>(() => {});
+    const resolver: Resolver = {
+      reverse: async (ip) => (dnsUp ? [`${ip.replaceAll(".", "-")}.spider.yandex.com`] : never),
+      forward: async (name) => (dnsUp ? [name.split(".")[0]?.replaceAll("-", ".") ?? ""] : never),
+    };
+    const stores = createMemoryStores();
+    const crawlgate = createCrawlgate(
+      { ...stores, resolver, fetch: null },
+      { ingest: { verifyTimeoutMs: 20, intervalMs: 5 } },
+    );
+    const job = jobOf(crawlgate, "verification_retry");
+    // Ingest unused so far: nothing is created, nothing is pending.
+    expect(await job.run(new Date())).toEqual({ pending: 0, upgraded: 0 });
+    const domainId = crypto.randomUUID();
+    const recorded = await crawlgate.ingest.recordCrawl({
+      domainId,
+      ts: new Date("2026-11-20T10:00:00Z"),
+      path: "/",
+      userAgent: "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+      ip: "5.255.253.7",
+      servedFrom: "origin",
+      status: 200,
+      bytes: 10,
+    });
+    expect(recorded.verdict).toBe("declared");
+    dnsUp = true;
+    expect(await job.run(new Date())).toEqual({ pending: 1, upgraded: 1 });
+    const counts = await stores.crawls.botDayCounts(domainId, "2026-11-20", "2026-11-20");
+    expect(counts.map((c) => [c.botId, c.tier, c.count])).toEqual([["yandexbot", "verified", 1]]);
+    expect(await job.run(new Date())).toEqual({ pending: 0, upgraded: 0 });
+    await crawlgate.ingest.close();
+  });
+
+  it("range_refresh downloads the operators' files when due, keeps them when a download fails", async () => {
+    const fetched: string[] = [];
+    let failing = false;
+    const fetch: FetchLike = async (url) => {
+      fetched.push(url);
+      if (failing) throw new Error("offline");
+      const file = {
+        creationTime: "2026-11-19T00:00:00Z",
+        prefixes: [{ ipv4Prefix: "192.0.2.0/24" }],
+      };
+      return new Response(JSON.stringify(file), {
+        headers: { "content-type": "application/json" },
+      });
+    };
+    const clock = createFakeClock("2026-11-20T10:00:00.000Z");
+    const crawlgate = createCrawlgate({ ...createMemoryStores(), clock, fetch });
+    const job = jobOf(crawlgate, "range_refresh");
+    const first = await job.run(clock.now());
+    expect(first).toMatchObject({ due: true, failed: [] });
+    expect(first.files).toBe(fetched.length);
+    expect(await job.run(clock.now())).toEqual({ due: false });
+    clock.advance(8 * DAY_MS);
+    failing = true;
+    expect(await job.run(clock.now())).toMatchObject({ due: true, ok: 0 });
+    // The last good copies stay loaded: an address only the downloaded file lists verifies.
+    const googlebot = getTaxonomy()?.botById("googlebot");
+    if (!googlebot) throw new Error("no googlebot in the taxonomy");
+    expect((await crawlgate.ingest.verifier.verify(googlebot, "192.0.2.5")).tier).toBe("verified");
+    const off = createCrawlgate({ ...createMemoryStores(), fetch: null });
+    expect(await jobOf(off, "range_refresh").run(new Date())).toEqual({ due: false });
+  });
+});

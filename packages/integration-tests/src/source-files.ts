@@ -1,0 +1,50 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** Every TypeScript source file of the packages (tests included), repository-relative. */
+export function sourceFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === "node_modules" || entry.name === "dist") continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) out.push(path);
+    }
+  };
+  for (const pkg of readdirSync(join(ROOT, "packages"))) {
+    const src = join(ROOT, "packages", pkg, "src");
+    if (existsSync(src)) walk(src);
+  }
+  return out.map((file) => relative(ROOT, file)).sort();
+}
+
+export const isTest = (file: string) => file.endsWith(".test.ts");
+
+/**
+ * The source file an import specifier of `from` names: a relative path (`./x.js` → `x.ts` or
+ * `x/index.ts`), or a workspace package entry (`@crawlgate/core/adapter-kit`) through its
+ * package.json `exports` (dist → src). `null` for anything else (npm packages, node:*).
+ */
+export function resolveImport(from: string, specifier: string): string | null {
+  if (specifier.startsWith(".")) {
+    const base = join(dirname(join(ROOT, from)), specifier).replace(/\.js$/, "");
+    for (const candidate of [`${base}.ts`, join(base, "index.ts")]) {
+      if (existsSync(candidate)) return relative(ROOT, candidate);
+    }
+    return null;
+  }
+  const match = /^@crawlgate\/([^/]+)(\/.*)?$/.exec(specifier);
+  if (!match) return null;
+  const pkgDir = join(ROOT, "packages", match[1] as string);
+  const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  const entry = manifest.exports?.[`.${match[2] ?? ""}`];
+  const target: string | undefined = entry?.import?.default ?? entry?.default;
+  if (!target) return null;
+  const source = join(pkgDir, target.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"));
+  return existsSync(source) ? relative(ROOT, source) : null;
+}
