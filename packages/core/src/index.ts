@@ -12,9 +12,9 @@ export {
 export type { ApiDeps, StoreDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
 export { createApi } from "./api/create-api.js";
-export { openCursor } from "./api/cursor-param.js";
 export type { ErrorCode } from "./api/errors.js";
 export { CrawlgateError, ERROR_STATUS, errorResponse } from "./api/errors.js";
+export { openCursor } from "./api/exports/cursor-param.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";

@@ -1,4 +1,4 @@
-import type { AggregateTier, ServedDayCount, ServedFrom } from "../types.js";
+import type { AggregateTier, ServedDayCount, ServedFrom } from "../../types.js";
 
 /** The spec's `T`. */
 export interface Tiers {
