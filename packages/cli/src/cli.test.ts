@@ -211,6 +211,11 @@ describe("crawlgate CLI", () => {
     expect((await run("users", "create")).err).toMatch(/users create needs <name>/);
     expect((await run("serve", "--port", "70000")).err).toMatch(/--port must be an integer/);
     expect((await run("serve", "--bogus")).code).toBe(2);
+    const badBase = capture({ CRAWLGATE_BASE_URL: "ftp://x", ...OFFLINE });
+    expect(await main(["serve", "--port", "0", "--data-dir", join(dir, "bad-base")], badBase)).toBe(
+      1,
+    );
+    expect(badBase.errors.join("\n")).toMatch(/error: baseUrl must be an http\(s\) origin/);
     // Nothing was created on disk for any of them.
     expect(() => statSync(join(dir, "untouched"))).toThrow();
   });

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { isCrawlgateError } from "@crawlgate/core";
 import { CliError, type CliIo, type Command } from "./commands/command.js";
 import { COMMANDS } from "./commands/index.js";
 import { ENVIRONMENT, readConfig } from "./config.js";
@@ -42,6 +43,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     check(command, args, values);
     return await command.run({ args, options: values, config: readConfig(values, io.env), io });
   } catch (error) {
+    if (isCrawlgateError(error) && error.code === "invalid_config") {
+      io.err(`error: ${error.message.replace(/^\[crawlgate\] /, "")}`);
+      return 1;
+    }
     if (error instanceof CliError || isParseError(error)) {
       const usageError = !(error instanceof CliError) || error.usage;
       io.err(`error: ${(error as Error).message}`);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { CliError } from "./commands/command.js";
 
 /**
  * The HMAC secret that signs cursors and download links. A configured one (`CRAWLGATE_SECRET`)
@@ -9,7 +10,8 @@ import { join } from "node:path";
  */
 export function loadOrCreateSecret(dataDir: string, configured: string | undefined): string {
   if (configured) {
-    if (configured.length < 32) throw new Error("CRAWLGATE_SECRET must be at least 32 characters");
+    if (configured.length < 32)
+      throw new CliError("CRAWLGATE_SECRET must be at least 32 characters");
     return configured;
   }
   const file = join(dataDir, "secret.key");

@@ -3,18 +3,22 @@
 // path cap, rate windows, blob keys) or the reference an optimised adapter is checked against.
 // It follows core's minor version: a minor release may change it; the app entry
 // (`@crawlgate/core`) is the stable surface.
+//
+// What is here: the HTTP bridges' body reader; blob-key checks and `BlobStoreUnavailable`; the
+// counting of crawls into aggregates (deltas, keys, the per-domain-day path cap `admitPath`);
+// `decideRate`; the page-ranking read model's algorithm (the SQL adapters keep its tables); the
+// reference implementations the memory adapter runs and optimised adapters are checked against;
+// the port roles and the row types of their contracts; the proxy's address rule; `compareUtf8`
+// and day numbers.
 
-// ── HTTP bridges ────────────────────────────────────────────────────────────────────────────
 export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";
-// ── blob stores ─────────────────────────────────────────────────────────────────────────────
 export {
   assertBlobKey,
   BlobStoreUnavailable,
   isBlobStoreUnavailable,
   isValidBlobKey,
 } from "./blobs/index.js";
-// ── counting crawls into aggregates ─────────────────────────────────────────────────────────
 export type {
   BotDelta,
   CountDeltas,
@@ -42,10 +46,8 @@ export {
   upgradeCounts,
   utcDay,
 } from "./ingest/index.js";
-// ── rate limits ─────────────────────────────────────────────────────────────────────────────
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
-// ── the page-ranking read model's algorithm (the SQL adapters keep its tables) ──────────────
 export type {
   Block,
   BlockCounts,
@@ -54,7 +56,6 @@ export type {
   PathDirectory,
   RefreshStep,
 } from "./page-ranking/index.js";
-// ── reference implementations (what memory runs, what optimised adapters are checked against)
 export {
   ALL_BOTS,
   addBlockSets,
@@ -70,7 +71,6 @@ export {
   rankPathRows,
   rowsOfPaths,
 } from "./page-ranking/index.js";
-// ── port roles and the types of their contracts ─────────────────────────────────────────────
 export type {
   AppendOptions,
   CrawlAggregates,
@@ -85,11 +85,9 @@ export type {
 } from "./ports.js";
 export type { PathSourceCount } from "./referrals/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
-// ── proxy targets (the SSRF rule a proxy applies again after DNS) ───────────────────────────
 export { isPublicUnicastAddress } from "./routing/index.js";
 export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";
-// ── ordering and days ───────────────────────────────────────────────────────────────────────
 export { compareUtf8 } from "./text/index.js";
 export type {
   ApiKeyRecord,

@@ -99,7 +99,7 @@ export interface Crawlgate {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Wires core over the given adapters. Throws a `RangeError` for an invalid config. */
+/** Wires core over the given adapters. Throws a `CrawlgateError` `invalid_config` for a bad config. */
 export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {}): Crawlgate {
   const resolved = resolveConfig(config);
   const clock = deps.clock ?? systemClock;

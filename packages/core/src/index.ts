@@ -5,17 +5,12 @@
 export type { AccountAdmin, AdminResult } from "./accounts/admin.js";
 export { normalizeHostname } from "./accounts/admin.js";
 export type { Api } from "./api/create-api.js";
-// ── errors ──────────────────────────────────────────────────────────────────────────────────
-export type { ErrorCode } from "./api/errors.js";
-export { CrawlgateError } from "./api/errors.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export { API_PREFIX } from "./api/routes.js";
-// ── building blocks usable on their own ─────────────────────────────────────────────────────
 export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanLimits, PlanOverrides } from "./config/plans.js";
 export type { IngestOptions } from "./config/resolve-config.js";
-// ── the instance ────────────────────────────────────────────────────────────────────────────
 export type {
   Crawlgate,
   CrawlgateConfig,
@@ -25,6 +20,8 @@ export type {
 } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
+export type { ErrorCode } from "./errors.js";
+export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { CrawlEvent, RecordedCrawl, RecordedReferral, VisitEvent } from "./ingest/index.js";
 export type {
   FeedOutcome,
@@ -37,7 +34,6 @@ export type {
 } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
 export { silentLogger } from "./logger.js";
-// ── ports ───────────────────────────────────────────────────────────────────────────────────
 export type {
   AccountStore,
   AsnLookup,
@@ -59,7 +55,6 @@ export { compileRuleIndex } from "./routing/index.js";
 export type { SigningKey } from "./signing/index.js";
 export type { Taxonomy } from "./taxonomy/index.js";
 export { getTaxonomy } from "./taxonomy/index.js";
-// ── domain types ────────────────────────────────────────────────────────────────────────────
 export type {
   AggregateTier,
   CrawlRecord,

@@ -33,7 +33,13 @@ export const SERVE: Command = {
     const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
 
     const stores = await openStores(ctx.config);
-    const crawlgate = wire(stores, ctx.config, logger, { ratePerMinute, demo });
+    let crawlgate: Crawlgate;
+    try {
+      crawlgate = wire(stores, ctx.config, logger, { ratePerMinute, demo });
+    } catch (error) {
+      await stores.close();
+      throw error;
+    }
     const world = demo
       ? await seedDemoWorld({ crawlgate, stores: stores.deps, now: new Date(), logger })
       : undefined;

@@ -1,7 +1,7 @@
 import { constantTimeEqual, hashApiKey, isWellFormedApiKey } from "../accounts/api-key.js";
+import { CrawlgateError } from "../errors.js";
 import type { AccountStore } from "../ports.js";
 import type { User } from "../types.js";
-import { CrawlgateError } from "./errors.js";
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 

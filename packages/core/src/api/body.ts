@@ -1,4 +1,4 @@
-import { CrawlgateError, invalidRequest } from "./errors.js";
+import { CrawlgateError, invalidRequest } from "../errors.js";
 import { MAX_BODY_BYTES } from "./http-types.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });

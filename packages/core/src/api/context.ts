@@ -16,13 +16,18 @@ export interface ApiDeps extends Stores {
   baseUrl: string | null;
 }
 
-export interface OperationContext {
+export interface OperationContext<I = unknown> {
   deps: ApiDeps;
   user: User;
   /** Path parameters, already validated (IDs lowercase). */
   params: Readonly<Record<string, string>>;
-  /** The parsed JSON body; `{}` when none was sent. */
-  body: Record<string, unknown>;
+  /**
+   * The body as the route's input schema parsed it (`{}` when none was sent). The pipeline
+   * parses it once, before the operation runs; a body the schema refuses is thrown here, so each
+   * operation reports body faults at its own step: first for most, after domain access, role
+   * and rule lookup for the routing-rule writes.
+   */
+  input(): I;
   /** Instant the request was accepted. */
   now: Date;
 }
@@ -33,4 +38,4 @@ export interface OperationResult {
   headers?: Record<string, string>;
 }
 
-export type Operation = (ctx: OperationContext) => Promise<OperationResult>;
+export type Operation<I> = (ctx: OperationContext<I>) => Promise<OperationResult>;

@@ -1,12 +1,15 @@
+import { CrawlgateError, isCrawlgateError } from "../errors.js";
 import { authenticate } from "./auth.js";
 import { checkBodyEnvelope, parseJsonObject } from "./body.js";
 import type { ApiDeps } from "./context.js";
-import { CrawlgateError, errorResponse } from "./errors.js";
+import { errorResponse } from "./error-response.js";
 import { FILES_PREFIX, serveFile } from "./files.js";
 import type { ApiRequest, ApiResponse } from "./http-types.js";
 import { parsePathParams } from "./params.js";
 import { enforceRateLimit } from "./rate-limit.js";
-import { createRouter, type RouteDef } from "./routes.js";
+import { createRouter } from "./router.js";
+import type { RouteDef } from "./routes.js";
+import { bodyInput } from "./validate.js";
 
 export interface Api {
   /** Answers one API request. Never throws; every failure is a spec error response. */
@@ -14,9 +17,12 @@ export interface Api {
 }
 
 /**
- * The API pipeline: route → body envelope → auth → plan gate → rate limit → body parse → path
- * parameters → operation → JSON response. Presigned downloads below `/files/` skip it: their
- * signature is their authorization.
+ * The API pipeline: route → body envelope → auth → plan gate → rate limit → JSON parse → path
+ * parameters → input schema → operation → JSON response. The route's input schema parses the
+ * body once, here; the operation receives the typed input, or the body's 400, from
+ * `ctx.input()`, which it calls at its own body-validation step (after domain access, role and
+ * rule lookup for routing-rule writes), so the documented order of checks holds. Presigned
+ * downloads below `/files/` skip the pipeline: their signature is their authorization.
  */
 export function createApi(deps: ApiDeps): Api {
   const match = createRouter();
@@ -40,7 +46,8 @@ export function createApi(deps: ApiDeps): Api {
 
     const body = route.hasBody ? parseBodyFor(route, request.body) : {};
     const params = parsePathParams(found.params);
-    const result = await route.operation({ deps, user, params, body, now });
+    const input = bodyInput(route.input, body);
+    const result = await route.run({ deps, user, params, input, now });
     return json(result.status, result.body, result.headers);
   }
 
@@ -49,7 +56,7 @@ export function createApi(deps: ApiDeps): Api {
       try {
         return await run(request);
       } catch (error) {
-        if (error instanceof CrawlgateError) {
+        if (isCrawlgateError(error)) {
           const { status, headers, body } = errorResponse(error);
           return json(status, body, headers);
         }

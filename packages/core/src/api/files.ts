@@ -1,4 +1,5 @@
 import { isBlobStoreUnavailable } from "../blobs/unavailable.js";
+import { CrawlgateError, type ErrorCode, isCrawlgateError } from "../errors.js";
 import { verifyPresigned } from "../signing/presign.js";
 import {
   HTML_URL_LIFETIME_SECONDS,
@@ -7,7 +8,7 @@ import {
 } from "../snapshots/links.js";
 import { readSnapshotGzip } from "../snapshots/record.js";
 import type { ApiDeps } from "./context.js";
-import { CrawlgateError, type ErrorCode, errorResponse } from "./errors.js";
+import { errorResponse } from "./error-response.js";
 import type { ApiRequest, ApiResponse } from "./http-types.js";
 import { isUuid } from "./params.js";
 import { API_PREFIX } from "./prefix.js";
@@ -74,7 +75,7 @@ export async function serveFile(deps: ApiDeps, request: ApiRequest): Promise<Api
       readSnapshotGzip(deps.blobs, snapshot),
     );
   } catch (error) {
-    if (error instanceof CrawlgateError) return errorFile(error.code);
+    if (isCrawlgateError(error)) return errorFile(error.code);
     throw error;
   }
   if (bytes === null) return errorFile("not_found");

@@ -1,6 +1,6 @@
+import { CrawlgateError } from "../errors.js";
 import type { User } from "../types.js";
 import type { ApiDeps } from "./context.js";
-import { CrawlgateError } from "./errors.js";
 
 /** Counts the request against the user's per-minute window and monthly quota, or throws 429. */
 export async function enforceRateLimit(deps: ApiDeps, user: User, now: Date): Promise<void> {

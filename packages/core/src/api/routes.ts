@@ -1,32 +1,43 @@
-import type { Operation } from "./context.js";
-import type { ErrorCode } from "./errors.js";
-import { exportAiReferrals } from "./operations/export-ai-referrals.js";
-import { exportCrawlAnalytics } from "./operations/export-crawl-analytics.js";
-import { exportPageAnalytics } from "./operations/export-page-analytics.js";
-import { exportPageSnapshots } from "./operations/export-page-snapshots.js";
-import { exportUserAnalytics } from "./operations/export-user-analytics.js";
-import { getBotDefinitions } from "./operations/get-bot-definitions.js";
-import { getSnapshot } from "./operations/get-snapshot.js";
-import { listUserDomains } from "./operations/list-user-domains.js";
-import { purgeCache } from "./operations/purge-cache.js";
-import {
-  createRoutingRule,
-  deleteRoutingRule,
-  getRoutingRule,
-  listRoutingRules,
-  updateRoutingRule,
-} from "./operations/routing-rules.js";
+import type { z } from "zod";
+import type { ErrorCode } from "../errors.js";
+import type { Operation, OperationContext, OperationResult } from "./context.js";
+import * as createRoutingRule from "./operations/create-routing-rule.js";
+import * as deleteRoutingRule from "./operations/delete-routing-rule.js";
+import * as exportAiReferrals from "./operations/export-ai-referrals.js";
+import * as exportCrawlAnalytics from "./operations/export-crawl-analytics.js";
+import * as exportPageAnalytics from "./operations/export-page-analytics/index.js";
+import * as exportPageSnapshots from "./operations/export-page-snapshots/index.js";
+import * as exportUserAnalytics from "./operations/export-user-analytics.js";
+import * as getBotDefinitions from "./operations/get-bot-definitions.js";
+import * as getRoutingRule from "./operations/get-routing-rule.js";
+import * as getSnapshot from "./operations/get-snapshot.js";
+import * as listRoutingRules from "./operations/list-routing-rules.js";
+import * as listUserDomains from "./operations/list-user-domains.js";
+import * as purgeCache from "./operations/purge-cache.js";
+import * as updateRoutingRule from "./operations/update-routing-rule.js";
 import { API_PREFIX } from "./prefix.js";
 
 export { API_PREFIX };
 
-export interface RouteDef {
+/** What an operation module exports: the schema of its body and the operation itself. */
+export interface Endpoint<I> {
+  input: z.ZodType<I>;
+  run: Operation<I>;
+}
+
+export interface RouteDef<I = unknown> {
   /** Operation name, as in logs. */
   name: string;
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Path below the prefix; `{name}` segments are ID parameters. */
   path: string;
-  operation: Operation;
+  /**
+   * The body's schema, parsed once by the pipeline: a strict object (unknown field names are
+   * refused; get-snapshot alone ignores them), `NO_FIELDS` for routes without a body.
+   */
+  input: z.ZodType<I>;
+  /** The operation (a method, so that routes of different inputs share one `RouteDef[]`). */
+  run(ctx: OperationContext<I>): Promise<OperationResult>;
   /** Whether the request carries a JSON body (POST/PATCH). */
   hasBody: boolean;
   /** Starter plans may call it (spec: purge-cache only). */
@@ -34,6 +45,9 @@ export interface RouteDef {
   /** Error when the body is not a JSON object (get-snapshot has its own string). */
   invalidBody: ErrorCode;
 }
+
+const RULES = "/domains/{domainId}/routing-rules";
+const RULE = `${RULES}/{ruleId}`;
 
 /**
  * Every endpoint this build serves. Endpoints of the spec that are not built yet are absent on
@@ -49,98 +63,31 @@ export const ROUTES: readonly RouteDef[] = [
   post("export-ai-referrals", exportAiReferrals),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
-  route("list-routing-rules", "GET", "/domains/{domainId}/routing-rules", listRoutingRules),
-  route("create-routing-rule", "POST", "/domains/{domainId}/routing-rules", createRoutingRule),
-  route("get-routing-rule", "GET", "/domains/{domainId}/routing-rules/{ruleId}", getRoutingRule),
-  route(
-    "update-routing-rule",
-    "PATCH",
-    "/domains/{domainId}/routing-rules/{ruleId}",
-    updateRoutingRule,
-  ),
-  route(
-    "delete-routing-rule",
-    "DELETE",
-    "/domains/{domainId}/routing-rules/{ruleId}",
-    deleteRoutingRule,
-  ),
+  route("list-routing-rules", "GET", RULES, listRoutingRules),
+  route("create-routing-rule", "POST", RULES, createRoutingRule),
+  route("get-routing-rule", "GET", RULE, getRoutingRule),
+  route("update-routing-rule", "PATCH", RULE, updateRoutingRule),
+  route("delete-routing-rule", "DELETE", RULE, deleteRoutingRule),
 ];
 
-function post(name: string, operation: Operation, starterAllowed = false): RouteDef {
-  return {
-    name,
-    method: "POST",
-    path: `/${name}`,
-    operation,
-    hasBody: true,
-    starterAllowed,
-    invalidBody: "invalid_request",
-  };
+function post<I>(name: string, endpoint: Endpoint<I>, starterAllowed = false): RouteDef<I> {
+  return { ...route(name, "POST", `/${name}`, endpoint), starterAllowed };
 }
 
-function route(
+function route<I>(
   name: string,
   method: RouteDef["method"],
   path: string,
-  operation: Operation,
-): RouteDef {
-  const hasBody = method === "POST" || method === "PATCH";
+  endpoint: Endpoint<I>,
+): RouteDef<I> {
   return {
     name,
     method,
     path,
-    operation,
-    hasBody,
+    input: endpoint.input,
+    run: endpoint.run,
+    hasBody: method === "POST" || method === "PATCH",
     starterAllowed: false,
     invalidBody: "invalid_request",
   };
-}
-
-export type RouteMatch =
-  | { kind: "found"; route: RouteDef; params: Record<string, string> }
-  | { kind: "method_not_allowed"; allow: string[] }
-  | { kind: "not_found" };
-
-interface CompiledPath {
-  segments: string[];
-  routes: RouteDef[];
-}
-
-/** Route lookup by segments; `{x}` matches any one non-empty segment. */
-export function createRouter(routes: readonly RouteDef[] = ROUTES) {
-  const paths: CompiledPath[] = [];
-  for (const def of routes) {
-    const segments = `${API_PREFIX}${def.path}`.split("/").slice(1);
-    const existing = paths.find((p) => p.segments.join("/") === segments.join("/"));
-    if (existing) existing.routes.push(def);
-    else paths.push({ segments, routes: [def] });
-  }
-
-  return function match(method: string, path: string): RouteMatch {
-    const parts = path.split("/").slice(1);
-    for (const candidate of paths) {
-      const params = matchSegments(candidate.segments, parts);
-      if (!params) continue;
-      const found = candidate.routes.find((def) => def.method === method);
-      if (found) return { kind: "found", route: found, params };
-      return { kind: "method_not_allowed", allow: candidate.routes.map((def) => def.method) };
-    }
-    return { kind: "not_found" };
-  };
-}
-
-function matchSegments(template: string[], parts: string[]): Record<string, string> | null {
-  if (template.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < template.length; i++) {
-    const want = template[i] as string;
-    const got = parts[i] as string;
-    if (want.startsWith("{")) {
-      if (got.length === 0) return null;
-      params[want.slice(1, -1)] = got;
-    } else if (want !== got) {
-      return null;
-    }
-  }
-  return params;
 }

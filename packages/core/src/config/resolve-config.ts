@@ -1,3 +1,4 @@
+import { invalidConfig } from "../errors.js";
 import { DEFAULT_PATH_CAP } from "../ingest/aggregates.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "../signing/key-ring.js";
 import { type PlanOverrides, type PlanTable, resolvePlans } from "./plans.js";
@@ -91,13 +92,13 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
 
 function positiveInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`[crawlgate] ${name} must be a positive integer`);
+    throw invalidConfig(`${name} must be a positive integer`);
   }
 }
 
 function nonNegativeInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`[crawlgate] ${name} must be a non-negative integer`);
+    throw invalidConfig(`${name} must be a non-negative integer`);
   }
 }
 
@@ -110,15 +111,20 @@ function baseUrlFrom(baseUrl: string | undefined): string | null {
     url.pathname !== "/" ||
     url.search
   ) {
-    throw new RangeError(
-      "[crawlgate] baseUrl must be an http(s) origin such as https://api.example.com",
-    );
+    throw invalidConfig("baseUrl must be an http(s) origin such as https://api.example.com");
   }
   return url.origin;
 }
 
 function keyRingFrom(secret: CrawlgateConfig["secret"]): KeyRing {
-  if (typeof secret === "string") return createKeyRing([{ kid: "k1", secret }]);
-  if (secret && secret.length > 0) return createKeyRing(secret);
-  return createKeyRing([{ kid: "ephemeral", secret: crypto.getRandomValues(new Uint8Array(32)) }]);
+  if (secret === undefined || secret.length === 0) {
+    return createKeyRing([
+      { kid: "ephemeral", secret: crypto.getRandomValues(new Uint8Array(32)) },
+    ]);
+  }
+  try {
+    return createKeyRing(typeof secret === "string" ? [{ kid: "k1", secret }] : secret);
+  } catch (error) {
+    throw invalidConfig(`secret: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -1,4 +1,3 @@
-import type { RedirectCode, RuleType } from "../types.js";
 import { checkProxyTarget, parseAbsoluteHttpUrl } from "./proxy-target.js";
 import { checkSourceGrammar } from "./source-grammar.js";
 
@@ -73,28 +72,6 @@ export function proxyTargetField(raw: unknown, domainHostname: string): Field<st
   if (!text.ok) return text;
   const check = checkProxyTarget(text.value, domainHostname);
   return check.ok ? ok(text.value) : no(`proxy targetUrl ${check.reason}`);
-}
-
-export function ruleTypeField(raw: unknown): Field<RuleType> {
-  return raw === "redirect" || raw === "proxy"
-    ? ok(raw)
-    : no('ruleType must be "redirect" or "proxy"');
-}
-
-export function redirectCodeField(raw: unknown): Field<RedirectCode> {
-  return raw === 301 || raw === 302 ? ok(raw) : no("redirectCode must be 301 or 302");
-}
-
-export function priorityField(raw: unknown): Field<number> {
-  if (typeof raw !== "number" || !Number.isInteger(raw)) return no("priority must be an integer");
-  if (raw < PRIORITY_MIN || raw > PRIORITY_MAX) {
-    return no(`priority must be between ${PRIORITY_MIN} and ${PRIORITY_MAX}`);
-  }
-  return ok(raw);
-}
-
-export function isActiveField(raw: unknown): Field<boolean> {
-  return typeof raw === "boolean" ? ok(raw) : no("isActive must be true or false");
 }
 
 /** Notes: trimmed; empty (or `null`) means none. */

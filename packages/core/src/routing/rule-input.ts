@@ -1,15 +1,14 @@
 import type { RedirectCode, RoutingRule, RuleType } from "../types.js";
+import { parseBodyForm } from "../validation/body-forms.js";
+import { issueMessage } from "../validation/issue-message.js";
 import {
-  type Field,
-  isActiveField,
-  notesField,
-  priorityField,
-  proxyTargetField,
-  redirectCodeField,
-  redirectTargetField,
-  ruleTypeField,
-  sourcePathField,
-} from "./rule-fields.js";
+  type CreateRuleBody,
+  createRuleBody,
+  DOMAIN_MISMATCH,
+  type PatchRuleBody,
+  patchRuleBody,
+} from "./rule-body.js";
+import { type Field, proxyTargetField, redirectTargetField } from "./rule-fields.js";
 
 /** A rule's writable fields, validated and with defaults applied. */
 export type RuleDraft = Pick<
@@ -20,7 +19,8 @@ export type RuleDraft = Pick<
 /** The fields a PATCH sent, each already valid on its own. */
 export interface RulePatch {
   sourcePath?: string;
-  targetUrl?: unknown;
+  /** `null`: keep the current target, checked again against the resulting rule type. */
+  targetUrl?: string | null;
   ruleType?: RuleType;
   redirectCode?: RedirectCode | null;
   priority?: number;
@@ -30,120 +30,76 @@ export interface RulePatch {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const FIELDS = [
-  "sourcePath",
-  "targetUrl",
-  "ruleType",
-  "redirectCode",
-  "priority",
-  "isActive",
-  "notes",
-];
+const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
-/** Refuses fields we do not know; `domainId` is allowed only when it names the path's domain. */
-function checkKeys(body: unknown, pathDomainId: string): Parsed<Record<string, unknown>> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { ok: false, message: "request body must be a JSON object" };
-  }
-  const record = body as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((k) => !FIELDS.includes(k) && k !== "domainId");
-  if (unknown.length > 0) {
-    return {
-      ok: false,
-      message: `unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`,
-    };
-  }
-  if ("domainId" in record && String(record.domainId).toLowerCase() !== pathDomainId) {
-    return {
-      ok: false,
-      message: "domainId in the body must match the path; a rule cannot move domains",
-    };
-  }
-  return { ok: true, value: record };
+/** A `domainId` sent in a body must name the path's domain (either letter case). */
+function domainMismatch(domainId: string | undefined, pathDomainId: string): boolean {
+  return domainId !== undefined && domainId.toLowerCase() !== pathDomainId;
 }
 
-function target(ruleType: RuleType, raw: unknown, domainHostname: string): Field<string> {
+function target(ruleType: RuleType, raw: string, domainHostname: string): Field<string> {
   return ruleType === "proxy" ? proxyTargetField(raw, domainHostname) : redirectTargetField(raw);
 }
 
-/** Validates a create body (spec: POST routing-rules) and applies the defaults. */
+/** Validates a create body (spec: POST routing-rules), whatever it is, and applies the defaults. */
 export function parseCreateRule(
   body: unknown,
   domainHostname: string,
   pathDomainId: string,
 ): Parsed<RuleDraft> {
-  const keys = checkKeys(body, pathDomainId);
-  if (!keys.ok) return keys;
-  const b = keys.value;
-  const sourcePath = sourcePathField(b.sourcePath);
-  if (!sourcePath.ok) return sourcePath;
-  const ruleType =
-    b.ruleType === undefined
-      ? ({ ok: true, value: "redirect" } as const)
-      : ruleTypeField(b.ruleType);
-  if (!ruleType.ok) return ruleType;
-  const targetUrl = target(ruleType.value, b.targetUrl, domainHostname);
+  const parsed = parseBodyForm(createRuleBody, body);
+  if (!parsed.success) return fail(issueMessage(parsed.error));
+  return ruleDraft(parsed.data, domainHostname, pathDomainId);
+}
+
+/**
+ * The rule a create body describes, each field already valid on its own (`createRuleBody`):
+ * then the path's domain, the target for the rule type and a proxy's redirect code.
+ */
+export function ruleDraft(
+  body: CreateRuleBody,
+  domainHostname: string,
+  pathDomainId: string,
+): Parsed<RuleDraft> {
+  if (domainMismatch(body.domainId, pathDomainId)) return fail(DOMAIN_MISMATCH);
+  const { ruleType } = body;
+  const targetUrl = target(ruleType, body.targetUrl, domainHostname);
   if (!targetUrl.ok) return targetUrl;
-  let redirectCode: RedirectCode | null;
-  if (ruleType.value === "proxy") {
-    if (b.redirectCode !== undefined && b.redirectCode !== null) {
-      return { ok: false, message: "redirectCode applies to redirects only; omit it for a proxy" };
-    }
-    redirectCode = null;
-  } else {
-    const code =
-      b.redirectCode === undefined
-        ? ({ ok: true, value: 301 } as const)
-        : redirectCodeField(b.redirectCode);
-    if (!code.ok) return code;
-    redirectCode = code.value;
+  let redirectCode: RedirectCode | null = null;
+  if (body.ruleType === "redirect") redirectCode = body.redirectCode;
+  else if (body.redirectCode !== undefined && body.redirectCode !== null) {
+    return fail("redirectCode applies to redirects only; omit it for a proxy");
   }
-  const priority =
-    b.priority === undefined ? ({ ok: true, value: 0 } as const) : priorityField(b.priority);
-  if (!priority.ok) return priority;
-  const isActive =
-    b.isActive === undefined ? ({ ok: true, value: true } as const) : isActiveField(b.isActive);
-  if (!isActive.ok) return isActive;
-  const notes = b.notes === undefined ? ({ ok: true, value: null } as const) : notesField(b.notes);
-  if (!notes.ok) return notes;
+  const { sourcePath, priority, isActive, notes } = body;
   return {
     ok: true,
     value: {
-      sourcePath: sourcePath.value,
+      sourcePath,
       targetUrl: targetUrl.value,
-      ruleType: ruleType.value,
+      ruleType,
       redirectCode,
-      priority: priority.value,
-      isActive: isActive.value,
-      notes: notes.value,
+      priority,
+      isActive,
+      notes,
     },
   };
 }
 
-/**
- * Validates a PATCH body field by field. `targetUrl` is checked in `applyRulePatch`, where the
- * resulting rule type is known.
- */
+/** Validates a PATCH body, whatever it is. */
 export function parsePatchRule(body: unknown, pathDomainId: string): Parsed<RulePatch> {
-  const keys = checkKeys(body, pathDomainId);
-  if (!keys.ok) return keys;
-  const b = keys.value;
-  const patch: RulePatch = {};
-  const steps: [keyof RulePatch, (raw: unknown) => Field<unknown>][] = [
-    ["sourcePath", sourcePathField],
-    ["ruleType", ruleTypeField],
-    ["redirectCode", (raw) => (raw === null ? { ok: true, value: null } : redirectCodeField(raw))],
-    ["priority", priorityField],
-    ["isActive", isActiveField],
-    ["notes", notesField],
-  ];
-  for (const [name, check] of steps) {
-    if (b[name] === undefined) continue;
-    const field = check(b[name]);
-    if (!field.ok) return field;
-    (patch as Record<string, unknown>)[name] = field.value;
-  }
-  if (b.targetUrl !== undefined) patch.targetUrl = b.targetUrl;
+  const parsed = parseBodyForm(patchRuleBody, body);
+  if (!parsed.success) return fail(issueMessage(parsed.error));
+  return rulePatch(parsed.data, pathDomainId);
+}
+
+/**
+ * The changes a PATCH body asks for, each field already valid on its own (`patchRuleBody`):
+ * then the path's domain. `targetUrl` is checked in `applyRulePatch`, where the resulting rule
+ * type is known.
+ */
+export function rulePatch(body: PatchRuleBody, pathDomainId: string): Parsed<RulePatch> {
+  if (domainMismatch(body.domainId, pathDomainId)) return fail(DOMAIN_MISMATCH);
+  const { domainId: _domainId, ...patch } = body;
   return { ok: true, value: patch };
 }
 

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { AI_SOURCES, type SurfaceType } from "../../referrals/ai-sources.js";
 import type { DomainAccess, SourceCounts } from "../../types.js";
 import { STANDARD_WINDOW, type Window } from "../../window/window.js";
@@ -8,11 +9,13 @@ import {
   rankedCounts,
   rankedKeys,
   zeroFilledSeries,
-} from "../day-series.js";
-import { domainsInScope, requestWindow, windowedExportHeader } from "../export-scope.js";
-import { rejectUnknownFields } from "../fields.js";
+} from "../exports/day-series.js";
+import { optionalDomainId } from "../exports/export-fields.js";
+import { domainsInScope, requestWindow, windowedExportHeader } from "../exports/export-scope.js";
+import { windowedBody } from "../exports/window-fields.js";
 
-const FIELDS = ["period", "startDate", "endDate", "domainId"] as const;
+/** The window, and `domainId` to cover one domain rather than every accessible one. */
+export const input = windowedBody(STANDARD_WINDOW, {}, { domainId: optionalDomainId });
 
 /** Spec Limits: top landing paths per domain. */
 export const TOP_LANDING_PATHS = 500;
@@ -24,8 +27,8 @@ const SURFACE = new Map<string, SurfaceType>(AI_SOURCES.map((s) => [s.source, s.
  * domain: totals per source, a daily series, the top 500 landing paths and the visits the
  * ingest path cap put under `__overflow__`.
  */
-export const exportAiReferrals: Operation = async ({ deps, user, body, now }) => {
-  rejectUnknownFields(body, FIELDS);
+export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+  const body = input();
   const window = requestWindow(body, now, STANDARD_WINDOW);
   const domains = await domainsInScope(deps, user, body.domainId);
   const out = [];

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { getTaxonomy, legacyKeys, type Taxonomy } from "../../taxonomy/registry.js";
 import type { BotDayCount, DomainAccess, LegacyDayCount } from "../../types.js";
 import { addDays, eachDay } from "../../window/dates.js";
@@ -8,11 +9,13 @@ import {
   type Window,
 } from "../../window/window.js";
 import type { Operation } from "../context.js";
-import { domainsInScope, requestWindow, windowedExportHeader } from "../export-scope.js";
-import { rejectUnknownFields } from "../fields.js";
-import { addToTier, emptyTotals, type TierTotals } from "../tier-counts.js";
+import { optionalDomainId } from "../exports/export-fields.js";
+import { domainsInScope, requestWindow, windowedExportHeader } from "../exports/export-scope.js";
+import { addToTier, emptyTotals, type TierTotals } from "../exports/tier-counts.js";
+import { windowedBody } from "../exports/window-fields.js";
 
-const FIELDS = ["period", "startDate", "endDate", "domainId"] as const;
+/** The window, and `domainId` to cover one domain rather than every accessible one. */
+export const input = windowedBody(STANDARD_WINDOW, {}, { domainId: optionalDomainId });
 
 /**
  * The two classic search engines whose legacy counts carried verification before the cutover;
@@ -30,8 +33,8 @@ interface BotCount extends BotDayCount {
  * accessible domain: days from the cutover on come from the per-day bot/tier aggregates, earlier
  * days from the legacy per-key counts.
  */
-export const exportCrawlAnalytics: Operation = async ({ deps, user, body, now }) => {
-  rejectUnknownFields(body, FIELDS);
+export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+  const body = input();
   const window = requestWindow(body, now, STANDARD_WINDOW);
   const domains = await domainsInScope(deps, user, body.domainId);
   const taxonomy = getTaxonomy() as Taxonomy;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { OVERFLOW_PATH } from "../../ingest/aggregates.js";
 import { summarizeSeo } from "../../snapshots/seo-audit.js";
 import { legacyKeys } from "../../taxonomy/registry.js";
@@ -5,11 +6,12 @@ import { compareUtf8 } from "../../text/compare-utf8.js";
 import type { DomainAccess, Snapshot } from "../../types.js";
 import { STANDARD_WINDOW, type Window } from "../../window/window.js";
 import type { ApiDeps, Operation } from "../context.js";
-import { addDayCount, type DayCounts, zeroFilledSeries } from "../day-series.js";
-import { requestWindow } from "../export-scope.js";
-import { rejectUnknownFields } from "../fields.js";
+import { addDayCount, type DayCounts, zeroFilledSeries } from "../exports/day-series.js";
+import { requestWindow } from "../exports/export-scope.js";
+import { windowShapes } from "../exports/window-fields.js";
 
-const FIELDS = ["period"] as const;
+/** Only `period`: no dates, no `domainId`. */
+export const input = z.strictObject({ period: windowShapes(STANDARD_WINDOW).byPeriod.period });
 
 /** Pages listed in `topPages` per domain. */
 export const TOP_PAGES = 20;
@@ -19,9 +21,8 @@ export const TOP_PAGES = 20;
  * per-bot key (totals and a daily series), the most crawled pages with their SEO audit and the
  * SEO buckets of the domain's pages. Only `period` is accepted (no dates, no domainId).
  */
-export const exportUserAnalytics: Operation = async ({ deps, user, body, now }) => {
-  rejectUnknownFields(body, FIELDS);
-  const window = requestWindow(body, now, STANDARD_WINDOW);
+export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+  const window = requestWindow(input(), now, STANDARD_WINDOW);
   const domains = await deps.accounts.listAccessibleDomains(user.userId);
   const out = [];
   for (const access of domains) out.push(await domainAnalytics(deps, access, window));

@@ -1,15 +1,16 @@
+import { z } from "zod";
+import { invalidRequest } from "../../errors.js";
 import { CURRENT_TAXONOMY_VERSION, getTaxonomy, publicDefinitions } from "../../taxonomy/index.js";
 import type { Operation } from "../context.js";
-import { invalidRequest } from "../errors.js";
-import { rejectUnknownFields } from "../fields.js";
+
+/** `version`: a published taxonomy version such as `"1.0"`; absent: the current one. */
+export const input = z.strictObject({
+  version: z.string({ error: 'version must be a string such as "1.0"' }).optional(),
+});
 
 /** POST /get-bot-definitions: the current taxonomy, or the immutable snapshot `version`. */
-export const getBotDefinitions: Operation = async ({ user, body, now }) => {
-  rejectUnknownFields(body, ["version"]);
-  const { version } = body;
-  if (version !== undefined && typeof version !== "string") {
-    throw invalidRequest('version must be a string such as "1.0"');
-  }
+export const run: Operation<z.output<typeof input>> = async ({ user, input, now }) => {
+  const { version } = input();
   const taxonomy = getTaxonomy(version);
   if (!taxonomy) throw invalidRequest(`unknown bot definitions version: ${String(version)}`);
   const { intents, bots } = publicDefinitions(taxonomy);

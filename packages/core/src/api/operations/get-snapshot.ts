@@ -1,26 +1,32 @@
+import { z } from "zod";
+import { CrawlgateError } from "../../errors.js";
 import { readSnapshotHtml } from "../../snapshots/record.js";
-import type { Operation, OperationContext } from "../context.js";
-import { CrawlgateError } from "../errors.js";
+import type { ApiDeps, Operation } from "../context.js";
 import { whileBlobsReachable } from "../files.js";
 import { isUuid } from "../params.js";
 
 /** Longest crawl-event ID looked up; longer ones cannot exist. */
 const MAX_EVENT_ID = 256;
 
-const given = (value: unknown): value is string => typeof value === "string" && value !== "";
+/** A field that is absent, not a string or empty is "not given" (never a 400). */
+const given = z.string().min(1).optional().catch(undefined);
+
+/**
+ * Exactly one of `snapshot_id` and `id`. Other fields are ignored: the endpoint has no
+ * `invalid_request` vocabulary, so this is the one input that is not a strict object.
+ */
+export const input = z.object({ snapshot_id: given, id: given });
+
+type Input = z.output<typeof input>;
 
 /** The snapshot ID a request names, or `null` when it names none that can exist. */
-async function snapshotIdOf({ deps, body }: OperationContext): Promise<string | null> {
-  const bySnapshot = given(body.snapshot_id);
-  const byEvent = given(body.id);
-  // Exactly one of the two; a field that is absent, not a string or empty is "not given".
-  if (bySnapshot === byEvent) throw new CrawlgateError("snapshot_id_required");
-  if (bySnapshot) {
-    const id = body.snapshot_id as string;
-    return isUuid(id) ? id.toLowerCase() : null;
+async function snapshotIdOf(deps: ApiDeps, body: Input): Promise<string | null> {
+  const { snapshot_id: snapshotId, id: eventId } = body;
+  if ((snapshotId === undefined) === (eventId === undefined)) {
+    throw new CrawlgateError("snapshot_id_required");
   }
-  const eventId = body.id as string;
-  if (eventId.length > MAX_EVENT_ID) return null;
+  if (snapshotId !== undefined) return isUuid(snapshotId) ? snapshotId.toLowerCase() : null;
+  if (eventId === undefined || eventId.length > MAX_EVENT_ID) return null;
   // The crawl's raw row carries the snapshot it was served; events linked by
   // `SnapshotStore.linkEvent` (no crawl row of theirs, or none with a snapshot) come second.
   return (
@@ -34,9 +40,8 @@ async function snapshotIdOf({ deps, body }: OperationContext): Promise<string | 
  * `id`. Access to the snapshot's domain is checked on every call; a snapshot of an inaccessible
  * domain is `not found`, like one that does not exist. Error bodies are the spec's own strings.
  */
-export const getSnapshot: Operation = async (ctx) => {
-  const { deps, user } = ctx;
-  const snapshotId = await snapshotIdOf(ctx);
+export const run: Operation<Input> = async ({ deps, user, input }) => {
+  const snapshotId = await snapshotIdOf(deps, input());
   const snapshot = snapshotId ? await deps.snapshots.getSnapshot(snapshotId) : null;
   const access = snapshot
     ? await deps.accounts.getDomainAccess(user.userId, snapshot.domainId)

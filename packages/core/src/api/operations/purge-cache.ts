@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { normalizeHostname } from "../../accounts/admin.js";
+import { CrawlgateError, invalidRequest } from "../../errors.js";
 import { hasSpaceOrControl } from "../../routing/rule-fields.js";
 import type { Operation } from "../context.js";
-import { CrawlgateError, invalidRequest } from "../errors.js";
-import { parseBody } from "../validate.js";
 
-const purgeBody = z.strictObject({
+export const input = z.strictObject({
   domain: z.string({ error: "domain is required and must be a string" }),
   path: z.string({ error: "path is required and must be a string" }),
 });
@@ -16,11 +15,11 @@ const MAX_PATH = 2048;
  * POST /purge-cache: queues a re-render of one page of a domain the key owner can access.
  * A job already pending for the same page is not queued twice (`queued: false`).
  */
-export const purgeCache: Operation = async ({ deps, user, body, now }) => {
-  const input = parseBody(purgeBody, body);
-  const hostname = normalizeHostname(input.domain);
+export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+  const body = input();
+  const hostname = normalizeHostname(body.domain);
   if (!hostname) throw invalidRequest("domain must be a hostname such as example.com");
-  const path = input.path.trim();
+  const path = body.path.trim();
   if (!path.startsWith("/") || path.startsWith("//")) {
     throw invalidRequest('path must be a URL path starting with "/"');
   }

@@ -1,6 +1,6 @@
-import { compareUtf8 } from "../text/compare-utf8.js";
-import { eachDay } from "../window/dates.js";
-import type { Window } from "../window/window.js";
+import { compareUtf8 } from "../../text/compare-utf8.js";
+import { eachDay } from "../../window/dates.js";
+import type { Window } from "../../window/window.js";
 
 /** Counts per day, then per key (a source, a legacy bot key). */
 export type DayCounts = Map<string, Map<string, number>>;

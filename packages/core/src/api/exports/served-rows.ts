@@ -1,5 +1,5 @@
-import { compareUtf8 } from "../text/compare-utf8.js";
-import type { AggregateTier, ServedDayCount, ServedFrom } from "../types.js";
+import { compareUtf8 } from "../../text/compare-utf8.js";
+import type { AggregateTier, ServedDayCount, ServedFrom } from "../../types.js";
 
 /** The spec's `T`. */
 export interface Tiers {

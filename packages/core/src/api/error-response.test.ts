@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CrawlgateError, ERROR_STATUS, errorResponse } from "./errors.js";
+import { CrawlgateError } from "../errors.js";
+import { ERROR_STATUS, errorResponse } from "./error-response.js";
 
 describe("error table", () => {
   it("writes the spec's bodies", () => {

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeCursor } from "../cursor/cursor.js";
-import { createKeyRing } from "../signing/key-ring.js";
+import { encodeCursor } from "../../cursor/cursor.js";
+import { CrawlgateError } from "../../errors.js";
+import { createKeyRing } from "../../signing/key-ring.js";
+import { errorResponse } from "../error-response.js";
 import { openCursor } from "./cursor-param.js";
-import { CrawlgateError, errorResponse } from "./errors.js";
 
 const ring = createKeyRing([{ kid: "k1", secret: "q".repeat(32) }]);
 const now = new Date("2026-11-20T10:00:00.000Z");

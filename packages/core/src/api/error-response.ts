@@ -1,32 +1,6 @@
-/**
- * The one error type of crawlgate and the table that turns each code into an HTTP status and a
- * body. Expected outcomes (no rule matched, duplicate, over limit) are returned values inside
- * core; a `CrawlgateError` is what an operation throws to end a request with a spec error.
- */
+/** The table that turns each error code into an HTTP status and a body (`errorResponse`). */
 
-export type ErrorCode =
-  | "invalid_request"
-  | "invalid_cursor"
-  | "invalid_api_key"
-  | "plan_upgrade_required"
-  | "forbidden"
-  | "rule_limit_reached"
-  | "domain_not_authorized"
-  | "domain_not_found"
-  | "rule_not_found"
-  | "duplicate_source_path"
-  | "rate_limit_exceeded_per_minute"
-  | "rate_limit_exceeded_monthly"
-  | "not_found"
-  | "method_not_allowed"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "internal_error"
-  | "snapshot_id_required"
-  | "invalid_json_body"
-  | "snapshot_not_found"
-  | "snapshot_html_gone"
-  | "snapshot_storage_unavailable";
+import type { CrawlgateError, ErrorCode } from "../errors.js";
 
 /** HTTP status of each code. 413/415 carry the `invalid_request` body (see docs/decisions.md). */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -52,6 +26,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   snapshot_not_found: 404,
   snapshot_html_gone: 404,
   snapshot_storage_unavailable: 503,
+  invalid_config: 500,
 };
 
 /**
@@ -66,37 +41,8 @@ const BODY_CODE: Partial<Record<ErrorCode, string>> = {
   snapshot_not_found: "not found",
   snapshot_html_gone: "snapshot not found in storage",
   snapshot_storage_unavailable: "snapshot storage unavailable",
+  invalid_config: "internal_error",
 };
-
-export interface ErrorExtras {
-  /** Human-readable detail; sent for `invalid_request` and `invalid_cursor` only. */
-  message?: string;
-  /** `rule_limit_reached`: the owner's plan limit. 429: the exhausted window's limit. */
-  limit?: number;
-  /** 429: requests counted in the exhausted window. */
-  usage?: number;
-  /** 429: seconds until the window resets, sent as `Retry-After`. */
-  retryAfterSeconds?: number;
-  /** 405: the methods the path accepts, sent as `Allow`. */
-  allow?: readonly string[];
-}
-
-export class CrawlgateError extends Error {
-  readonly code: ErrorCode;
-  readonly extras: ErrorExtras;
-
-  constructor(code: ErrorCode, extras: ErrorExtras = {}) {
-    super(extras.message ?? code);
-    this.name = "CrawlgateError";
-    this.code = code;
-    this.extras = extras;
-  }
-}
-
-/** Shorthand for the most common error. */
-export function invalidRequest(message: string): CrawlgateError {
-  return new CrawlgateError("invalid_request", { message });
-}
 
 export interface ErrorResponseParts {
   status: number;

@@ -1,73 +1,11 @@
-import { OVERFLOW_PATH } from "../../ingest/aggregates.js";
-import { compareUtf8 } from "../../text/compare-utf8.js";
-import type { AggregateTier, PathDayCount, RankedPath } from "../../types.js";
-import { type Bucket, buckets } from "../../window/buckets.js";
-import { dayNumber, fromDayNumber } from "../../window/dates.js";
-import { LEGACY_CUTOVER } from "../../window/window.js";
-import type { Operation } from "../context.js";
-import { readableDomain } from "../export-scope.js";
-import { nextPageCursor, type PinnedPlan, pagePlan } from "../page-analytics-plan.js";
-import { addToTier, emptyTotals, type TierTotals } from "../tier-counts.js";
+import { compareUtf8 } from "../../../text/compare-utf8.js";
+import type { AggregateTier, PathDayCount, RankedPath } from "../../../types.js";
+import { type Bucket, buckets } from "../../../window/buckets.js";
+import { dayNumber, fromDayNumber } from "../../../window/dates.js";
+import { addToTier, emptyTotals, type TierTotals } from "../../exports/tier-counts.js";
+import type { PageQuery } from "./page-query.js";
 
-/**
- * POST /export-page-analytics: the paths of one domain ranked by crawls (total or verified,
- * then path), from the per-day path aggregates of the window clamped to the cutover; one page of
- * rows per request with a signed keyset cursor pinning everything but `series`.
- */
-export const exportPageAnalytics: Operation = async ({ deps, user, body, now }) => {
-  const plan = await pagePlan(deps, user, body, now);
-  const p = plan.pinned;
-  const access = await readableDomain(deps, user, p.d);
-  const query = {
-    domainId: p.d,
-    startDay: p.s,
-    endDay: p.e,
-    botIds: p.b,
-    tiers: p.t,
-    pathPrefix: p.x,
-  };
-  const { paths: ranked, pathCount: pageCount } = await deps.crawls.rankPaths({
-    ...query,
-    sortBy: p.o,
-    after: p.a ? { value: p.a[0], path: p.a[1] } : null,
-    limit: p.n + 1,
-  });
-  const page = ranked.slice(0, p.n);
-  const counts = await deps.crawls.countsOfPaths(p.d, p.s, p.e, query, [
-    ...page.map((r) => r.path),
-    OVERFLOW_PATH,
-  ]);
-  const last = page[page.length - 1];
-  const nextCursor =
-    ranked.length > p.n && last
-      ? await nextPageCursor(deps, user, p, [last[p.o], last.path], now)
-      : null;
-  const byPath = groupByPath(counts);
-  const layout = plan.series ? seriesLayout(p) : null;
-  const overflow = sumTiers(byPath.get(OVERFLOW_PATH) ?? []);
-  return {
-    status: 200,
-    body: {
-      generatedAt: now.toISOString(),
-      period: plan.period,
-      startDate: p.s,
-      endDate: p.e,
-      ...(p.r === null ? {} : { requestedStartDate: p.r }),
-      granularity: p.g,
-      userId: user.userId,
-      legacyCutover: LEGACY_CUTOVER,
-      domain: access.domain.hostname,
-      domainId: access.domain.domainId,
-      role: access.role,
-      pageCount,
-      pages: page.map((row) => pageRow(row, byPath.get(row.path) ?? [], layout)),
-      ...(overflow.total > 0 ? { overflow } : {}),
-      nextCursor,
-    },
-  };
-};
-
-function groupByPath(rows: readonly PathDayCount[]): Map<string, PathDayCount[]> {
+export function groupByPath(rows: readonly PathDayCount[]): Map<string, PathDayCount[]> {
   const out = new Map<string, PathDayCount[]>();
   for (const row of rows) {
     const list = out.get(row.path);
@@ -77,7 +15,7 @@ function groupByPath(rows: readonly PathDayCount[]): Map<string, PathDayCount[]>
   return out;
 }
 
-function sumTiers(rows: readonly PathDayCount[]): TierTotals {
+export function sumTiers(rows: readonly PathDayCount[]): TierTotals {
   const totals = emptyTotals();
   for (const row of rows) addToTier(totals, row.tier, row.count);
   return totals;
@@ -96,7 +34,7 @@ const TIER_SLOT: Record<AggregateTier, number> = { verified: 0, declared: 1, unk
  * The series layout of a window: its buckets and the bucket index of each day (days are looked
  * up by text, not parsed per row).
  */
-interface SeriesLayout {
+export interface SeriesLayout {
   buckets: readonly Bucket[];
   bucketOf: Map<string, number>;
   /** Filtered bots (in the plan's order) → their slot; `null` without a bot filter. */
@@ -104,14 +42,14 @@ interface SeriesLayout {
   botIds: readonly string[] | null;
 }
 
-function seriesLayout(plan: PinnedPlan): SeriesLayout {
-  const windowBuckets = buckets(plan.s, plan.e, plan.g);
-  const start = dayNumber(plan.s);
-  const step = plan.g === "day" ? 1 : 7;
+export function seriesLayout(query: PageQuery): SeriesLayout {
+  const windowBuckets = buckets(query.startDay, query.endDay, query.granularity);
+  const start = dayNumber(query.startDay);
+  const step = query.granularity === "day" ? 1 : 7;
   const bucketOf = new Map<string, number>();
-  for (let d = start; d <= dayNumber(plan.e); d++)
+  for (let d = start; d <= dayNumber(query.endDay); d++)
     bucketOf.set(fromDayNumber(d), Math.floor((d - start) / step));
-  const botIds = plan.b && plan.b.length > 0 ? plan.b : null;
+  const botIds = query.botIds && query.botIds.length > 0 ? query.botIds : null;
   return {
     buckets: windowBuckets,
     bucketOf,
@@ -125,7 +63,11 @@ function seriesLayout(plan: PinnedPlan): SeriesLayout {
  * botId), and, when asked, `series` over every bucket of the window (zeros included): T and
  * `total` per bucket, or, under a `botId` filter, a T per filtered bot.
  */
-function pageRow(ranked: RankedPath, rows: readonly PathDayCount[], layout: SeriesLayout | null) {
+export function pageRow(
+  ranked: RankedPath,
+  rows: readonly PathDayCount[],
+  layout: SeriesLayout | null,
+) {
   const totals = sumTiers(rows);
   const bots = new Map<string, TierTotals>();
   for (const row of rows) {

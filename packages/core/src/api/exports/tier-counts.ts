@@ -1,4 +1,4 @@
-import type { AggregateTier } from "../types.js";
+import type { AggregateTier } from "../../types.js";
 
 /** The spec's `T` plus `total`: `{verified, declared, unknown, total}`. */
 export interface TierTotals {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ServedDayCount } from "../types.js";
+import type { ServedDayCount } from "../../types.js";
 import { servedRows } from "./served-rows.js";
 
 const count = fc.record({

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { getTaxonomy, type Taxonomy } from "../../../taxonomy/registry.js";
+import { STANDARD_WINDOW } from "../../../window/window.js";
+import { cursorPagedBody } from "../../exports/cursor-paged.js";
+import { booleanField, intField, requiredDomainId } from "../../exports/export-fields.js";
+import { isTier, listField, TIERS } from "../../exports/filter-fields.js";
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 50;
+/** Longest `pathPrefix` (the spec's longest path, `sourcePath`, is 2,048 characters). */
+export const MAX_PATH_PREFIX_LENGTH = 2048;
+
+const PATH_PREFIX = `pathPrefix must be a path starting with "/", at most ${MAX_PATH_PREFIX_LENGTH} characters, without control characters`;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
+const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
+
+/**
+ * A literal path start, beginning with `/`, without control characters or unpaired surrogates
+ * (stored paths never contain them).
+ */
+const pathPrefix = z
+  .string({ error: PATH_PREFIX })
+  .startsWith("/", { error: PATH_PREFIX })
+  .max(MAX_PATH_PREFIX_LENGTH, { error: PATH_PREFIX })
+  .refine((prefix) => !CONTROL_OR_LONE_SURROGATE.test(prefix), { error: PATH_PREFIX })
+  .nullable()
+  .optional();
+
+/** Bot IDs of the current taxonomy (retired ones included), sorted. */
+const botId = listField({
+  shape: "botId must be a string or a non-empty array of strings",
+  order: "sorted",
+  refuse(ids) {
+    const taxonomy = getTaxonomy() as Taxonomy;
+    const unknown = ids.find((id) => !taxonomy.botById(id));
+    return unknown === undefined ? null : `botId: unknown bot ID ${JSON.stringify(unknown)}`;
+  },
+});
+
+const tier = listField({
+  shape: "tier must be a string or a non-empty array of strings",
+  order: "sorted",
+  values: TIERS,
+  refuse: (tiers) =>
+    tiers.every(isTier) ? null : `tier must be one or more of ${TIERS.join(", ")}`,
+});
+
+const series = booleanField("series");
+
+/**
+ * The body of export-page-analytics, fields in the order they are checked. With `cursor`, only
+ * `series` is read: the cursor pins everything else.
+ */
+export const input = cursorPagedBody(
+  { series },
+  STANDARD_WINDOW,
+  { series, domainId: requiredDomainId },
+  {
+    granularity: z
+      .enum(["auto", "day", "week"], { error: "granularity must be auto, day or week" })
+      .nullable()
+      .optional(),
+    sortBy: z
+      .enum(["total", "verified"], { error: "sortBy must be total or verified" })
+      .nullable()
+      .optional(),
+    pageSize: intField("pageSize", 1, MAX_PAGE_SIZE),
+    botId,
+    tier,
+    pathPrefix,
+  },
+);
+
+export type PageAnalyticsInput = z.output<typeof input>;

@@ -1,0 +1,97 @@
+import { encodeCursor } from "../../../cursor/cursor.js";
+import { htmlLinks } from "../../../snapshots/links.js";
+import { getTaxonomy, type Taxonomy } from "../../../taxonomy/registry.js";
+import type { ServedDayCount, Snapshot } from "../../../types.js";
+import { addDays } from "../../../window/dates.js";
+import { LEGACY_CUTOVER } from "../../../window/window.js";
+import type { Operation } from "../../context.js";
+import { storedSpellings } from "../../exports/page-url.js";
+import { servedRows } from "../../exports/served-rows.js";
+import type { PageSnapshotsInput } from "./input.js";
+import { PAGE_SNAPSHOTS_ENDPOINT, snapshotQuery, toCursorPayload } from "./snapshot-query.js";
+
+export { input } from "./input.js";
+
+/**
+ * POST /export-page-snapshots: per date, which snapshot each bot was served for one page of one
+ * domain, from the served aggregates (days from the cutover on). Rows are dates with crawls
+ * (after the filters), ascending; a page holds up to `pageSize` of them and the cursor pins the
+ * whole query (domain, url, window, filters, page size) plus the last date returned.
+ */
+export const run: Operation<PageSnapshotsInput> = async ({ deps, user, input, now }) => {
+  const { query, access } = await snapshotQuery(deps, user, input(), now);
+  const from = query.after === null ? query.startDate : addDays(query.after, 1);
+  const counts: ServedDayCount[] = [];
+  if (from <= query.endDate) {
+    for (const path of storedSpellings(query.path)) {
+      counts.push(
+        ...(await deps.crawls.servedDayCounts(query.domainId, path, from, query.endDate)),
+      );
+    }
+  }
+  const bots = query.botIds ? new Set(query.botIds) : null;
+  const tiers = query.tiers ? new Set(query.tiers) : null;
+  const rows = servedRows(
+    counts.filter((c) => (!bots || bots.has(c.botId)) && (!tiers || tiers.has(c.tier))),
+  );
+  const page = rows.slice(0, query.pageSize);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > page.length && last
+      ? await encodeCursor(deps.signing, {
+          endpoint: PAGE_SNAPSHOTS_ENDPOINT,
+          userId: user.userId,
+          payload: toCursorPayload(query, last.day),
+          issuedAt: now,
+        })
+      : null;
+
+  const links = htmlLinks(deps.signing, deps.baseUrl, now);
+  const ids = new Set<string>();
+  for (const row of page) {
+    for (const bot of Object.values(row.bots)) {
+      for (const entry of bot.served) if (entry.snapshotId) ids.add(entry.snapshotId);
+    }
+  }
+  const snapshots: Record<string, ReturnType<typeof snapshotJson>> = {};
+  for (const snapshot of await deps.snapshots.getSnapshots([...ids])) {
+    // Only this domain's snapshots are described, whatever a crawl row claims.
+    if (snapshot.domainId !== query.domainId) continue;
+    snapshots[snapshot.snapshotId] = snapshotJson(snapshot, await links.htmlUrl(snapshot));
+  }
+
+  return {
+    status: 200,
+    body: {
+      generatedAt: now.toISOString(),
+      userId: user.userId,
+      legacyCutover: LEGACY_CUTOVER,
+      definitionsVersion: (getTaxonomy() as Taxonomy).version,
+      domain: access.domain.hostname,
+      domainId: access.domain.domainId,
+      role: access.role,
+      period: query.period,
+      startDate: query.startDate,
+      endDate: query.endDate,
+      ...(query.requestedStartDate === null
+        ? {}
+        : { requestedStartDate: query.requestedStartDate }),
+      url: query.url,
+      path: query.path,
+      rows: page,
+      snapshots,
+      htmlUrlExpiresAt: links.expiresAt.toISOString(),
+      dayCount: page.length,
+      nextCursor,
+    },
+  };
+};
+
+function snapshotJson(snapshot: Snapshot, htmlUrl: string | null) {
+  return {
+    contentHash: snapshot.contentHash,
+    renderStatus: snapshot.renderStatus,
+    contentSizeBytes: snapshot.contentSizeBytes,
+    htmlUrl,
+  };
+}

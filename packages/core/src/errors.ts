@@ -1,0 +1,78 @@
+/**
+ * The one error type of crawlgate. An API operation throws it to end a request with a spec error
+ * (the HTTP status and body come from one table, `api/error-response.ts`); `createCrawlgate`
+ * throws it with `invalid_config` for a bad configuration. Expected outcomes (no rule matched,
+ * duplicate, over limit) are returned values inside core, never thrown.
+ */
+
+export type ErrorCode =
+  | "invalid_request"
+  | "invalid_cursor"
+  | "invalid_api_key"
+  | "plan_upgrade_required"
+  | "forbidden"
+  | "rule_limit_reached"
+  | "domain_not_authorized"
+  | "domain_not_found"
+  | "rule_not_found"
+  | "duplicate_source_path"
+  | "rate_limit_exceeded_per_minute"
+  | "rate_limit_exceeded_monthly"
+  | "not_found"
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "internal_error"
+  | "snapshot_id_required"
+  | "invalid_json_body"
+  | "snapshot_not_found"
+  | "snapshot_html_gone"
+  | "snapshot_storage_unavailable"
+  | "invalid_config";
+
+export interface ErrorExtras {
+  /** Human-readable detail; sent for `invalid_request` and `invalid_cursor` only. */
+  message?: string;
+  /** `rule_limit_reached`: the owner's plan limit. 429: the exhausted window's limit. */
+  limit?: number;
+  /** 429: requests counted in the exhausted window. */
+  usage?: number;
+  /** 429: seconds until the window resets, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+  /** 405: the methods the path accepts, sent as `Allow`. */
+  allow?: readonly string[];
+}
+
+export class CrawlgateError extends Error {
+  readonly code: ErrorCode;
+  readonly extras: ErrorExtras;
+
+  constructor(code: ErrorCode, extras: ErrorExtras = {}) {
+    super(extras.message ?? code);
+    this.name = "CrawlgateError";
+    this.code = code;
+    this.extras = extras;
+  }
+}
+
+/** Shorthand for the most common error. */
+export function invalidRequest(message: string): CrawlgateError {
+  return new CrawlgateError("invalid_request", { message });
+}
+
+/**
+ * Whether `error` is a `CrawlgateError`. By name, not `instanceof`: the ESM and CommonJS builds
+ * (or two copies of the package) each have their own class.
+ */
+export function isCrawlgateError(error: unknown): error is CrawlgateError {
+  return (
+    error instanceof Error &&
+    error.name === "CrawlgateError" &&
+    typeof (error as { code?: unknown }).code === "string"
+  );
+}
+
+/** A bad configuration: `createCrawlgate` refuses it before anything runs. */
+export function invalidConfig(message: string): CrawlgateError {
+  return new CrawlgateError("invalid_config", { message: `[crawlgate] ${message}` });
+}
