@@ -7,7 +7,7 @@ import {
   SqliteAdapter,
   sql,
 } from "kysely";
-import type { KyselyHandle } from "./database.js";
+import type { KyselyHandle } from "../handle.js";
 
 /**
  * Versioned migrations, in order. A migration never changes once released; new ones get the
