@@ -13,6 +13,14 @@ export default defineConfig({
       { find: /^@crawlgate\/core\/adapter-kit$/, replacement: src("core", "adapter-kit.ts") },
       { find: /^@crawlgate\/core$/, replacement: src("core") },
       { find: /^@crawlgate\/adapter-memory$/, replacement: src("adapter-memory") },
+      {
+        find: /^@crawlgate\/adapter-kysely\/sqlite$/,
+        replacement: src("adapter-kysely", "sqlite/index.ts"),
+      },
+      {
+        find: /^@crawlgate\/adapter-kysely\/postgres$/,
+        replacement: src("adapter-kysely", "postgres/index.ts"),
+      },
       { find: /^@crawlgate\/adapter-kysely$/, replacement: src("adapter-kysely") },
       { find: /^@crawlgate\/adapter-fs$/, replacement: src("adapter-fs") },
       { find: /^@crawlgate\/http-fetch$/, replacement: src("http-fetch") },

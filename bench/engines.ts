@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createPostgresDatabase,
-  createSqliteDatabase,
-  type KyselyHandle,
-} from "@crawlgate/adapter-kysely";
+import type { KyselyHandle } from "@crawlgate/adapter-kysely";
+import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
+import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import type { ResultRow } from "./measure.js";
 
 /**

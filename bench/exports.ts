@@ -1,13 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createKyselyStores,
-  createPostgresDatabase,
-  createSqliteDatabase,
-  type KyselyHandle,
-  migrateToLatest,
-} from "@crawlgate/adapter-kysely";
+import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
+import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
+import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { type Crawlgate, createCrawlgate } from "@crawlgate/core";
 import { addDays } from "@crawlgate/core/adapter-kit";

@@ -1,4 +1,10 @@
 import { packageBuild } from "../../tsup.base";
 
-// The SQLite writer thread's entry is a file of its own (a `worker_threads` script).
-export default packageBuild(["src/index.ts", "src/sqlite-writer-worker.ts"]);
+// One entry per engine (each imports its driver; the root imports none), and the SQLite writer
+// thread's own entry (a `worker_threads` script loaded from next to `sqlite/index`).
+export default packageBuild([
+  "src/index.ts",
+  "src/sqlite/index.ts",
+  "src/postgres/index.ts",
+  "src/sqlite/writer-worker.ts",
+]);

@@ -1,9 +1,9 @@
 import type { AccountStore, Domain, PlanName, Role, User } from "@crawlgate/core";
 import { type ApiKeyRecord, compareUtf8, type MemberRole } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
-import type { KyselyHandle } from "./database.js";
-import { isUniqueViolation } from "./errors.js";
+import type { KyselyHandle } from "./handle.js";
 import { type Database, date, dateOrNull } from "./schema.js";
+import { isUniqueViolation } from "./unique-violation.js";
 
 const toUser = (r: Selectable<Database["users"]>): User => ({
   userId: r.user_id,

@@ -1,6 +1,6 @@
 import { admitPath, newDayPathCap } from "@crawlgate/core/adapter-kit";
 import type { Transaction } from "kysely";
-import type { Dialect } from "./database.js";
+import type { Dialect } from "./handle.js";
 import type { Database } from "./schema.js";
 
 /** Rows per statement (SQLite allows 32,766 bound parameters). */

@@ -1,15 +1,16 @@
 import { createKyselyAccountStore } from "./account-store.js";
-import { createKyselyCrawlStore } from "./crawl-store.js";
-import type { KyselyHandle } from "./database.js";
+import { createKyselyCrawlStore } from "./crawls/store.js";
+import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
 import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
 
-export type { Dialect, KyselyHandle, PostgresOptions, SqliteOptions } from "./database.js";
-export { createPostgresDatabase, createSqliteDatabase } from "./database.js";
-export { MIGRATION_NAMES, migrateToLatest } from "./migrations.js";
+// No driver here: a handle comes from `@crawlgate/adapter-kysely/sqlite` (better-sqlite3) or
+// `@crawlgate/adapter-kysely/postgres` (pg), so either driver alone is enough.
+export type { CrawlWriter, Dialect, KyselyHandle } from "./handle.js";
+export { MIGRATION_NAMES, migrateToLatest } from "./migrations/index.js";
 export type { Database } from "./schema.js";
 export {
   createKyselyAccountStore,

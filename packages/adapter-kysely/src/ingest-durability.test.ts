@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSqliteDatabase } from "./database.js";
+import { createSqliteDatabase } from "./sqlite/index.js";
 
 const CHILD = new URL("./test-support/ingest-child.ts", import.meta.url).pathname;
 const ROOT = new URL("../../../", import.meta.url).pathname;

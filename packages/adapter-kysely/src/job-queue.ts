@@ -1,7 +1,7 @@
 import type { JobQueue } from "@crawlgate/core";
 import { compareUtf8, type EnqueueResult, type PurgeJob } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
-import type { KyselyHandle } from "./database.js";
+import type { KyselyHandle } from "./handle.js";
 import { type Database, date } from "./schema.js";
 
 const toJob = (r: Selectable<Database["purge_jobs"]>): PurgeJob => ({

@@ -1,6 +1,6 @@
 import type { RateLimiter } from "@crawlgate/core";
 import { decideRate, type RateCounters } from "@crawlgate/core/adapter-kit";
-import type { KyselyHandle } from "./database.js";
+import type { KyselyHandle } from "./handle.js";
 import { num } from "./schema.js";
 
 /**

@@ -9,8 +9,8 @@ import {
   utcDay,
 } from "@crawlgate/core/adapter-kit";
 import type { Transaction } from "kysely";
-import type { KyselyHandle } from "./database.js";
 import { admitDayPaths, inSlices } from "./day-path-cap.js";
+import type { KyselyHandle } from "./handle.js";
 import { type Database, num } from "./schema.js";
 import { byteOrdered } from "./sql-text.js";
 

@@ -1,9 +1,9 @@
 import type { RoutingRule, RuleStore } from "@crawlgate/core";
 import type { RedirectCode, RuleType } from "@crawlgate/core/adapter-kit";
 import type { Kysely, Selectable } from "kysely";
-import type { KyselyHandle } from "./database.js";
-import { isUniqueViolation } from "./errors.js";
+import type { KyselyHandle } from "./handle.js";
 import { type Database, date } from "./schema.js";
+import { isUniqueViolation } from "./unique-violation.js";
 
 const toRule = (r: Selectable<Database["routing_rules"]>): RoutingRule => ({
   ruleId: r.rule_id,

@@ -1,7 +1,7 @@
 import type { Snapshot, SnapshotStore } from "@crawlgate/core";
 import { compareUtf8, latestPerPath, type SeoIssue } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
-import type { KyselyHandle } from "./database.js";
+import type { KyselyHandle } from "./handle.js";
 import { type Database, date, num } from "./schema.js";
 
 type Row = Selectable<Database["snapshots"]>;

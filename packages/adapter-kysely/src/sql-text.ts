@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import type { Dialect } from "./database.js";
+import type { Dialect } from "./handle.js";
 
 /**
  * A text column compared in UTF-8 byte order (core's `compareUtf8`), whatever the database's

@@ -1,5 +1,5 @@
 import { crawlStoreSuite } from "@crawlgate/core/testing";
-import { createKyselyCrawlStore } from "./crawl-store.js";
+import { createKyselyCrawlStore } from "./crawls/store.js";
 import { kyselyConformance } from "./test-support/conformance.js";
 import { freshSqlite } from "./test-support/handles.js";
 

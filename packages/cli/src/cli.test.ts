@@ -337,7 +337,7 @@ describe("crawlgate import-logs", () => {
       expect(first.err).toMatch(/imported 6 lines/);
       const again = await run("import-logs", log, "--domain", "site.example.com");
       expect(JSON.parse(again.out).recorded).toBe(4);
-      const { createSqliteDatabase } = await import("@crawlgate/adapter-kysely");
+      const { createSqliteDatabase } = await import("@crawlgate/adapter-kysely/sqlite");
       const handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
       try {
         const rows = await handle.db.selectFrom("crawl_events").select("event_id").execute();

@@ -1,12 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
-import {
-  createKyselyStores,
-  createPostgresDatabase,
-  createSqliteDatabase,
-  migrateToLatest,
-} from "@crawlgate/adapter-kysely";
+import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
+import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
+import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import type { CrawlgateDeps } from "@crawlgate/core";
 

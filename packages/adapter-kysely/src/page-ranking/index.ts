@@ -1,5 +1,5 @@
 import type { PageRanking } from "@crawlgate/core/adapter-kit";
-import type { KyselyHandle } from "../database.js";
+import type { KyselyHandle } from "../handle.js";
 import { createBlockCache } from "./block-cache.js";
 import { createPathDirectories } from "./path-directory.js";
 import { countsOfPaths, type ReadContext, rankPaths } from "./read.js";

@@ -16,7 +16,7 @@ import {
   rankBlocks,
 } from "@crawlgate/core/adapter-kit";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { KyselyHandle } from "../database.js";
+import type { KyselyHandle } from "../handle.js";
 import { type Database, num } from "../schema.js";
 import { byteOrdered } from "../sql-text.js";
 import type { BlockCache } from "./block-cache.js";

@@ -10,7 +10,7 @@ import {
   type RefreshStep,
 } from "@crawlgate/core/adapter-kit";
 import { type Kysely, sql } from "kysely";
-import type { KyselyHandle } from "../database.js";
+import type { KyselyHandle } from "../handle.js";
 import { type Database, num } from "../schema.js";
 import { packBlock, unpackBlock } from "./block-codec.js";
 import { dayTotals, stamps } from "./freshness.js";

@@ -1,22 +1,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createPostgresDatabase,
-  createSqliteDatabase,
-  type KyselyHandle,
-  type SqliteOptions,
-} from "../database.js";
-import { migrateToLatest } from "../migrations.js";
+import type { KyselyHandle } from "../handle.js";
+import { migrateToLatest } from "../migrations/index.js";
+import { createPostgresDatabase } from "../postgres/index.js";
+import { createSqliteDatabase, type SqliteHandle, type SqliteOptions } from "../sqlite/index.js";
 import { DATABASE_URL, freshSchema } from "./postgres.js";
 
-export interface TestDatabase {
-  handle: KyselyHandle;
+export interface TestDatabase<H extends KyselyHandle = KyselyHandle> {
+  handle: H;
   teardown: () => Promise<void>;
 }
 
 /** A migrated SQLite database in its own temporary file. */
-export async function freshSqlite(options: SqliteOptions = {}): Promise<TestDatabase> {
+export async function freshSqlite(
+  options: SqliteOptions = {},
+): Promise<TestDatabase<SqliteHandle>> {
   const dir = mkdtempSync(join(tmpdir(), "crawlgate-sqlite-"));
   const handle = createSqliteDatabase(join(dir, "test.sqlite"), options);
   await migrateToLatest(handle);

@@ -6,7 +6,8 @@
  */
 import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { createCrawlgate } from "@crawlgate/core";
-import { createKyselyStores, createSqliteDatabase, migrateToLatest } from "../index.js";
+import { createKyselyStores, migrateToLatest } from "../index.js";
+import { createSqliteDatabase } from "../sqlite/index.js";
 
 const [file, fromText, toText, writer] = process.argv.slice(2);
 const handle = createSqliteDatabase(file as string, { writerThread: writer !== "inline" });

@@ -12,7 +12,6 @@ import type Sqlite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import {
   AGGREGATES,
-  type CrawlWriter,
   columnsOf,
   createStoredPaths,
   type DayPaths,
@@ -22,8 +21,9 @@ import {
   newDayPaths,
   TIERED_TABLES,
   toCounted,
-} from "./crawl-sql.js";
-import type { Database } from "./schema.js";
+} from "../crawls/sql.js";
+import type { CrawlWriter } from "../handle.js";
+import type { Database } from "../schema.js";
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 

@@ -4,12 +4,14 @@ import { join } from "node:path";
 import { makeCrawl } from "@crawlgate/core/testing";
 import type { Insertable, Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { EVENT_COLUMNS, eventValues } from "./crawl-sql.js";
-import { createKyselyCrawlStore } from "./crawl-store.js";
-import { createPostgresDatabase, createSqliteDatabase, type KyselyHandle } from "./database.js";
-import { migrateTo, migrateToLatest } from "./migrations.js";
-import type { Database } from "./schema.js";
-import { DATABASE_URL, freshSchema, whenPostgres } from "./test-support/postgres.js";
+import { EVENT_COLUMNS, eventValues } from "../crawls/sql.js";
+import { createKyselyCrawlStore } from "../crawls/store.js";
+import type { KyselyHandle } from "../handle.js";
+import { createPostgresDatabase } from "../postgres/index.js";
+import type { Database } from "../schema.js";
+import { createSqliteDatabase } from "../sqlite/index.js";
+import { DATABASE_URL, freshSchema, whenPostgres } from "../test-support/postgres.js";
+import { migrateTo, migrateToLatest } from "./index.js";
 
 const d = "00000000-0000-4000-8000-0000000000d1";
 

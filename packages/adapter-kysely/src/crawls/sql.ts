@@ -8,7 +8,7 @@ import {
   newDayPathCap,
 } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
-import { type Database, date, num } from "./schema.js";
+import { type Database, date, num } from "../schema.js";
 
 /** A column value handed to a driver. */
 export type SqlValue = string | number | null;
@@ -181,6 +181,8 @@ export function createStoredPaths(limit = 200_000) {
   };
 }
 
+export type StoredPaths = ReturnType<typeof createStoredPaths>;
+
 /** A `crawl_events` row as a record. */
 export const toRecord = (r: Selectable<Database["crawl_events"]>): CrawlRecord => ({
   eventId: r.event_id,
@@ -208,18 +210,6 @@ export const toCounted = (r: Selectable<Database["crawl_events"]>): CountedCrawl
   day: r.day,
   path: r.agg_path,
 });
-
-/** Writes of the CrawlStore that differ per engine; reads are shared Kysely queries. */
-export interface CrawlWriter {
-  /** Stores the batch's new events and their counts in one transaction; returns how many. */
-  append(batch: readonly CrawlRecord[], pathCap: number): Promise<number>;
-  upgrade(
-    eventId: string,
-    botOperator: string | null,
-    matchedRange: string | null,
-  ): Promise<boolean>;
-  addLegacy(rows: LegacyDelta[]): Promise<void>;
-}
 
 /** Deltas with only legacy rows. */
 export const legacyOnly = (legacy: LegacyDelta[]): CountDeltas => ({

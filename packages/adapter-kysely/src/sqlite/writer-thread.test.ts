@@ -1,16 +1,16 @@
 import { makeCrawl } from "@crawlgate/core/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createKyselyCrawlStore } from "./crawl-store.js";
-import { createSqliteDatabase } from "./database.js";
-import { migrateToLatest } from "./migrations.js";
-import { freshSqlite, type TestDatabase } from "./test-support/handles.js";
+import { createKyselyCrawlStore } from "../crawls/store.js";
+import { migrateToLatest } from "../migrations/index.js";
+import { freshSqlite, type TestDatabase } from "../test-support/handles.js";
+import { createSqliteDatabase, type SqliteHandle } from "./index.js";
 
 const d = "00000000-0000-4000-8000-0000000000d1";
 const CAP = { pathCap: 1000 };
 const ALL = [new Date(0), new Date("2030-01-01T00:00:00.000Z")] as const;
 
 describe("SQLite writer thread", () => {
-  let open: TestDatabase | null = null;
+  let open: TestDatabase<SqliteHandle> | null = null;
   afterEach(async () => {
     await open?.teardown();
     open = null;
@@ -50,7 +50,7 @@ describe("SQLite writer thread", () => {
 
   it("close lets writes already sent commit, then refuses new ones", async () => {
     const { handle, teardown } = await freshSqlite();
-    const file = handle.sqlite?.name as string;
+    const file = handle.sqlite.name;
     const crawls = createKyselyCrawlStore(handle);
     const batches = [0, 1, 2].map(() => Array.from({ length: 200 }, () => makeCrawl(d)));
     const written = batches.map((batch) => crawls.appendCrawls(batch, CAP));

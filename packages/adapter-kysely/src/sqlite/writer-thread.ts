@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { encodeCrawlBatch, transferablesOf } from "./crawl-batch-codec.js";
-import type { CrawlWriter } from "./crawl-sql.js";
-import type { WriterReply, WriterRequest } from "./sqlite-writer-protocol.js";
+import type { CrawlWriter } from "../handle.js";
+import { encodeCrawlBatch, transferablesOf } from "./batch-codec.js";
+import type { WriterReply, WriterRequest } from "./writer-protocol.js";
 
 /** A crawl writer on its own thread; `close` waits for the calls sent before it. */
 export interface SqliteWriterThread extends CrawlWriter {
@@ -16,14 +16,14 @@ export interface SqliteWriterThread extends CrawlWriter {
 const here: string = import.meta.url ?? pathToFileURL(__filename).href;
 
 /**
- * Where `sqlite-writer-worker` is: next to this module, `.js`/`.cjs` in a build, `.ts` in the
+ * Where `writer-worker` is: next to this module, `.js`/`.cjs` in a build, `.ts` in the
  * sources (vitest, tsx), which the thread loads through tsx. `null` when it cannot be loaded
  * (e.g. an application bundle that left the file out).
  */
 function workerEntry(): { entry: URL; tsx: URL | null } | null {
   try {
     const ext = extname(new URL(here).pathname);
-    const entry = new URL(`./sqlite-writer-worker${ext}`, here);
+    const entry = new URL(`./writer-worker${ext}`, here);
     if (!existsSync(entry)) return null;
     if (ext !== ".ts") return { entry, tsx: null };
     const loader = pathToFileURL(createRequire(here).resolve("tsx"));

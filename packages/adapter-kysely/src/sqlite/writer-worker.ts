@@ -1,18 +1,18 @@
 /**
- * The SQLite writer thread (started by `sqlite-writer-thread.ts`): its own connection on the
+ * The SQLite writer thread (started by `writer-thread.ts`): its own connection on the
  * handle's file, running the crawl store's transactions one message at a time and replying to
  * each once it committed (or failed). A `close` message closes the connection; the thread ends.
  */
 
 import { parentPort, workerData } from "node:worker_threads";
 import Sqlite from "better-sqlite3";
-import { decodeCrawlBatch } from "./crawl-batch-codec.js";
-import { createSqliteWrites } from "./crawl-write-sqlite.js";
-import { configureSqlite } from "./sqlite-pragmas.js";
-import type { WriterReply, WriterRequest } from "./sqlite-writer-protocol.js";
+import { decodeCrawlBatch } from "./batch-codec.js";
+import { createSqliteWrites } from "./crawl-writer.js";
+import { configureSqlite } from "./pragmas.js";
+import type { WriterReply, WriterRequest } from "./writer-protocol.js";
 
 const port = parentPort;
-if (!port) throw new Error("sqlite-writer-worker runs as a worker thread");
+if (!port) throw new Error("the SQLite writer-worker runs as a worker thread");
 const database = new Sqlite((workerData as { filename: string }).filename);
 configureSqlite(database);
 const writes = createSqliteWrites(database);

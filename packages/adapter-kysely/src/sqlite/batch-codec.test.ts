@@ -1,7 +1,7 @@
 import type { CrawlRecord } from "@crawlgate/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeCrawlBatch, encodeCrawlBatch, transferablesOf } from "./crawl-batch-codec.js";
+import { decodeCrawlBatch, encodeCrawlBatch, transferablesOf } from "./batch-codec.js";
 
 /** Records with few distinct values per text field (as real batches have) and odd ones too. */
 const text = fc.oneof(

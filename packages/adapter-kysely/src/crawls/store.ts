@@ -1,14 +1,11 @@
 import type { AggregateTier, CrawlStore, ServedFrom } from "@crawlgate/core";
 import { legacyImportCounts } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
-import { servedSnapshotOf } from "./crawl-event-snapshot.js";
-import { toRecord } from "./crawl-sql.js";
-import { createPostgresCrawlWriter } from "./crawl-write-postgres.js";
-import { createSqliteCrawlWriter } from "./crawl-write-sqlite.js";
-import type { KyselyHandle } from "./database.js";
-import { createKyselyPageRanking, toPathDayCount } from "./page-ranking/index.js";
-import { type Database, date, num } from "./schema.js";
-import { byteOrdered } from "./sql-text.js";
+import type { KyselyHandle } from "../handle.js";
+import { createKyselyPageRanking, toPathDayCount } from "../page-ranking/index.js";
+import { type Database, date, num } from "../schema.js";
+import { byteOrdered } from "../sql-text.js";
+import { toRecord } from "./sql.js";
 
 type AggregateTableName =
   | "crawl_bot_day"
@@ -22,16 +19,12 @@ type AggregateTableName =
  * `ON CONFLICT DO NOTHING` and only the rows the database reports as new are counted, so replays
  * and concurrent duplicates are counted once. The per-domain-day path cap is kept in
  * `crawl_day_stats`, locked (PostgreSQL `FOR UPDATE`, in key order) while new paths are admitted.
- * Writes are per engine (`crawl-write-*.ts`); reads are Kysely queries ordered in SQL (text
- * compared byte-wise: `COLLATE "C"` on PostgreSQL, SQLite's default).
+ * Writes are per engine (the handle's `crawlWriter`: `sqlite/` or `postgres/`); reads are Kysely
+ * queries ordered in SQL (text compared byte-wise: `COLLATE "C"` on PostgreSQL, SQLite's default).
  */
 export function createKyselyCrawlStore(handle: KyselyHandle) {
   const { db, dialect } = handle;
-  if (dialect === "sqlite" && !handle.sqlite)
-    throw new Error("the SQLite crawl store needs the handle of createSqliteDatabase");
-  const writer =
-    handle.sqliteWriter ??
-    (handle.sqlite ? createSqliteCrawlWriter(handle.sqlite, db) : createPostgresCrawlWriter(db));
+  const writer = handle.crawlWriter();
   const ordered = (column: string) => byteOrdered(column, dialect);
 
   /**
@@ -66,8 +59,13 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
     upgradeToVerified(eventId, botOperator, matchedRange) {
       return writer.upgrade(eventId, botOperator, matchedRange);
     },
-    servedSnapshotOf(eventId) {
-      return servedSnapshotOf(db, eventId);
+    async servedSnapshotOf(eventId) {
+      const row = await db
+        .selectFrom("crawl_events")
+        .select("snapshot_id")
+        .where("event_id", "=", eventId)
+        .executeTakeFirst();
+      return row?.snapshot_id ?? null;
     },
     async listCrawls(domainId, from, to, limit) {
       const rows = await db

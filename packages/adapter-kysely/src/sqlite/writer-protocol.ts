@@ -1,5 +1,5 @@
 import type { LegacyDelta } from "@crawlgate/core/adapter-kit";
-import type { EncodedCrawlBatch } from "./crawl-batch-codec.js";
+import type { EncodedCrawlBatch } from "./batch-codec.js";
 
 /** A call to the SQLite writer thread; replies come back in the order of the requests. */
 export type WriterRequest =

@@ -11,7 +11,6 @@ import {
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import {
   AGGREGATES,
-  type CrawlWriter,
   columnsOf,
   createStoredPaths,
   type DayPaths,
@@ -21,11 +20,13 @@ import {
   legacyOnly,
   newDayPaths,
   type SqlValue,
+  type StoredPaths,
   TIERED_TABLES,
   toCounted,
   upsertClause,
-} from "./crawl-sql.js";
-import type { Database } from "./schema.js";
+} from "../crawls/sql.js";
+import type { CrawlWriter } from "../handle.js";
+import type { Database } from "../schema.js";
 
 type Trx = Transaction<Database>;
 
@@ -52,6 +53,88 @@ const UPSERTS = AGGREGATES.map((t) => {
 });
 
 /**
+ * Locks the domain-days of the new events and admits their paths under the cap; returns the
+ * domain-days (to remember their paths once committed). `storedPaths`: paths known to be stored.
+ */
+async function admit(
+  trx: Trx,
+  fresh: CountedCrawl[],
+  cap: number,
+  storedPaths: StoredPaths,
+): Promise<DayPaths[]> {
+  const days = new Map<string, DayPaths>();
+  const wanted = new Map<string, [string, string, string]>();
+  for (const c of fresh) {
+    days.set(domainDayKey(c.record.domainId, c.day), newDayPaths(c.record.domainId, c.day, 0));
+    if (!storedPaths.has(c.record.domainId, c.day, c.record.path))
+      wanted.set(`${domainDayKey(c.record.domainId, c.day)}\0${c.record.path}`, [
+        c.record.domainId,
+        c.day,
+        c.record.path,
+      ]);
+  }
+  const dayRows = [...days.values()].map((d) => [d.domainId, d.day]);
+  const dayColumns = columns(dayRows, 2);
+  await query(
+    trx,
+    `insert into crawl_day_stats (domain_id, day, path_count) select d, y, 0 from ${unnest(["text", "text"])} as u(d, y) on conflict do nothing`,
+    dayColumns,
+  );
+  const counts = await query<{ domain_id: string; day: string; path_count: number }>(
+    trx,
+    `select s.domain_id, s.day, s.path_count from crawl_day_stats s join ${unnest(["text", "text"])} as u(d, y) on s.domain_id = u.d and s.day = u.y order by s.domain_id, s.day for update of s`,
+    dayColumns,
+  );
+  for (const r of counts)
+    (days.get(domainDayKey(r.domain_id, r.day)) as DayPaths).count = r.path_count;
+  const stored = new Set<string>();
+  const known =
+    wanted.size === 0
+      ? []
+      : await query<{ domain_id: string; day: string; path: string }>(
+          trx,
+          `select p.domain_id, p.day, p.path from crawl_day_paths p join ${unnest(["text", "text", "text"])} as u(d, y, p) on p.domain_id = u.d and p.day = u.y and p.path = u.p`,
+          columns([...wanted.values()], 3),
+        );
+  for (const r of known) stored.add(`${domainDayKey(r.domain_id, r.day)}\0${r.path}`);
+  const overflowed: string[] = [];
+  for (const c of fresh) {
+    const prefix = domainDayKey(c.record.domainId, c.day);
+    c.path = admitPath(
+      days.get(prefix) as DayPaths,
+      c.record.path,
+      cap,
+      (p) => storedPaths.has(c.record.domainId, c.day, p) || stored.has(`${prefix}\0${p}`),
+    );
+    if (c.path !== c.record.path) overflowed.push(c.record.eventId);
+  }
+  const changed = [...days.values()].filter((d) => d.admitted.length > 0);
+  if (changed.length === 0) return [...days.values()];
+  await query(
+    trx,
+    `insert into crawl_day_paths (domain_id, day, path) select * from ${unnest(["text", "text", "text"])}`,
+    columns(
+      changed.flatMap((d) => d.admitted.map((p) => [d.domainId, d.day, p])),
+      3,
+    ),
+  );
+  await query(
+    trx,
+    `update crawl_day_stats s set path_count = u.c from ${unnest(["text", "text", "int"])} as u(d, y, c) where s.domain_id = u.d and s.day = u.y`,
+    columns(
+      changed.map((d) => [d.domainId, d.day, d.count]),
+      3,
+    ),
+  );
+  if (overflowed.length > 0)
+    await query(trx, "update crawl_events set agg_path = $1 where event_id = any($2::text[])", [
+      OVERFLOW_PATH,
+      overflowed,
+    ]);
+  return [...days.values()];
+}
+
+/**
  * PostgreSQL writes, a fixed number of statements per batch whatever its size: every statement
  * takes its rows as arrays through `unnest`. Events: `ON CONFLICT DO NOTHING RETURNING event_id`
  * says which are new; the day rows of the path cap are locked `FOR UPDATE` in key order before
@@ -68,83 +151,6 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
   }
 
   const storedPaths = createStoredPaths();
-
-  /**
-   * Locks the domain-days of the new events and admits their paths under the cap; returns the
-   * domain-days (to remember their paths once committed).
-   */
-  async function admit(trx: Trx, fresh: CountedCrawl[], cap: number): Promise<DayPaths[]> {
-    const days = new Map<string, DayPaths>();
-    const wanted = new Map<string, [string, string, string]>();
-    for (const c of fresh) {
-      days.set(domainDayKey(c.record.domainId, c.day), newDayPaths(c.record.domainId, c.day, 0));
-      if (!storedPaths.has(c.record.domainId, c.day, c.record.path))
-        wanted.set(`${domainDayKey(c.record.domainId, c.day)}\0${c.record.path}`, [
-          c.record.domainId,
-          c.day,
-          c.record.path,
-        ]);
-    }
-    const dayRows = [...days.values()].map((d) => [d.domainId, d.day]);
-    const dayColumns = columns(dayRows, 2);
-    await query(
-      trx,
-      `insert into crawl_day_stats (domain_id, day, path_count) select d, y, 0 from ${unnest(["text", "text"])} as u(d, y) on conflict do nothing`,
-      dayColumns,
-    );
-    const counts = await query<{ domain_id: string; day: string; path_count: number }>(
-      trx,
-      `select s.domain_id, s.day, s.path_count from crawl_day_stats s join ${unnest(["text", "text"])} as u(d, y) on s.domain_id = u.d and s.day = u.y order by s.domain_id, s.day for update of s`,
-      dayColumns,
-    );
-    for (const r of counts)
-      (days.get(domainDayKey(r.domain_id, r.day)) as DayPaths).count = r.path_count;
-    const stored = new Set<string>();
-    const known =
-      wanted.size === 0
-        ? []
-        : await query<{ domain_id: string; day: string; path: string }>(
-            trx,
-            `select p.domain_id, p.day, p.path from crawl_day_paths p join ${unnest(["text", "text", "text"])} as u(d, y, p) on p.domain_id = u.d and p.day = u.y and p.path = u.p`,
-            columns([...wanted.values()], 3),
-          );
-    for (const r of known) stored.add(`${domainDayKey(r.domain_id, r.day)}\0${r.path}`);
-    const overflowed: string[] = [];
-    for (const c of fresh) {
-      const prefix = domainDayKey(c.record.domainId, c.day);
-      c.path = admitPath(
-        days.get(prefix) as DayPaths,
-        c.record.path,
-        cap,
-        (p) => storedPaths.has(c.record.domainId, c.day, p) || stored.has(`${prefix}\0${p}`),
-      );
-      if (c.path !== c.record.path) overflowed.push(c.record.eventId);
-    }
-    const changed = [...days.values()].filter((d) => d.admitted.length > 0);
-    if (changed.length === 0) return [...days.values()];
-    await query(
-      trx,
-      `insert into crawl_day_paths (domain_id, day, path) select * from ${unnest(["text", "text", "text"])}`,
-      columns(
-        changed.flatMap((d) => d.admitted.map((p) => [d.domainId, d.day, p])),
-        3,
-      ),
-    );
-    await query(
-      trx,
-      `update crawl_day_stats s set path_count = u.c from ${unnest(["text", "text", "int"])} as u(d, y, c) where s.domain_id = u.d and s.day = u.y`,
-      columns(
-        changed.map((d) => [d.domainId, d.day, d.count]),
-        3,
-      ),
-    );
-    if (overflowed.length > 0)
-      await query(trx, "update crawl_events set agg_path = $1 where event_id = any($2::text[])", [
-        OVERFLOW_PATH,
-        overflowed,
-      ]);
-    return [...days.values()];
-  }
 
   return {
     async append(batch, cap) {
@@ -167,7 +173,7 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
         const ids = new Set(inserted.map((r) => r.event_id));
         const fresh = [...unique.values()].filter((c) => ids.has(c.record.eventId));
         if (fresh.length === 0) return { inserted: 0, days: [] };
-        const days = await admit(trx, fresh, cap);
+        const days = await admit(trx, fresh, cap, storedPaths);
         await apply(trx, countCrawls(fresh));
         return { inserted: fresh.length, days };
       });
