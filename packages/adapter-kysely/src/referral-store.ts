@@ -1,9 +1,10 @@
-import type { ReferralStore, ReferralVisit } from "@crawlgate/core";
+import type { ReferralStore } from "@crawlgate/core";
 import {
   compareUtf8,
   domainDayKey,
   OVERFLOW_PATH,
   type ReferralDayCount,
+  type ReferralVisit,
   rankLandingPaths,
   sumBySource,
   utcDay,

@@ -1,5 +1,10 @@
-import type { AccountStore, Domain, DomainAccess, User } from "@crawlgate/core";
-import { type ApiKeyRecord, compareUtf8, type MemberRole } from "@crawlgate/core/adapter-kit";
+import type { AccountStore, Domain, User } from "@crawlgate/core";
+import {
+  type ApiKeyRecord,
+  compareUtf8,
+  type DomainAccess,
+  type MemberRole,
+} from "@crawlgate/core/adapter-kit";
 
 const copyDate = (d: Date) => new Date(d.getTime());
 const copyUser = (u: User): User => ({ ...u, createdAt: copyDate(u.createdAt) });

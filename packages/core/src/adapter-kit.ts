@@ -90,9 +90,11 @@ export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";
 export { compareUtf8 } from "./text/index.js";
 export type {
+  AggregateTier,
   ApiKeyRecord,
   BotDayCount,
   DaySummaryCount,
+  DomainAccess,
   LandingPathCounts,
   LegacyCountInput,
   LegacyDayCount,
@@ -107,6 +109,7 @@ export type {
   RankedPath,
   RedirectCode,
   ReferralDayCount,
+  ReferralVisit,
   RuleType,
   SeoIssue,
   ServedDayCount,

@@ -1,5 +1,5 @@
-import type { AggregateTier, CrawlStore, ServedFrom } from "@crawlgate/core";
-import { legacyImportCounts } from "@crawlgate/core/adapter-kit";
+import type { CrawlStore, ServedFrom } from "@crawlgate/core";
+import { type AggregateTier, legacyImportCounts } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
 import { createKyselyPageRanking, toPathDayCount } from "../page-ranking/index.js";

@@ -1,5 +1,5 @@
-import type { AggregateTier } from "@crawlgate/core";
 import {
+  type AggregateTier,
   ALL_BOTS,
   type Block,
   blockEnd,
