@@ -104,5 +104,10 @@ export function createFsBlobStore(options: FsBlobStoreOptions) {
         return absent(error, false);
       }
     },
+    /** Files on disk have no URL of their own: crawlgate serves them through its signed route. */
+    async presignGet(key) {
+      pathOf(key);
+      return null;
+    },
   } satisfies BlobStore;
 }

@@ -21,5 +21,10 @@ export function createMemoryBlobStore() {
       assertBlobKey(key);
       return blobs.delete(key);
     },
+    /** Memory has no URLs: crawlgate serves these blobs through its own signed route. */
+    async presignGet(key) {
+      assertBlobKey(key);
+      return null;
+    },
   } satisfies BlobStore;
 }

@@ -18,6 +18,13 @@ export interface CliConfig {
    * shipped with the package stay in use; for offline machines and tests).
    */
   rangeRefresh: boolean;
+  /**
+   * `CRAWLGATE_S3_BUCKET` (with `CRAWLGATE_S3_PREFIX` and `CRAWLGATE_S3_FORCE_PATH_STYLE=true` for
+   * MinIO-style servers): snapshot HTML and archive files in S3 instead of the data directory.
+   * Region, endpoint and credentials come from the AWS SDK's own variables (`AWS_REGION`,
+   * `AWS_ENDPOINT_URL_S3`, `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, `AWS_PROFILE`, …).
+   */
+  s3: { bucket: string; prefix: string; forcePathStyle: boolean } | null;
 }
 
 export const DEFAULT_DATA_DIR = "./.crawlgate";
@@ -34,6 +41,13 @@ export function readConfig(
     secret: env.CRAWLGATE_SECRET?.trim() || undefined,
     baseUrl: env.CRAWLGATE_BASE_URL || undefined,
     rangeRefresh: env.CRAWLGATE_RANGE_REFRESH?.trim().toLowerCase() !== "off",
+    s3: env.CRAWLGATE_S3_BUCKET
+      ? {
+          bucket: env.CRAWLGATE_S3_BUCKET,
+          prefix: env.CRAWLGATE_S3_PREFIX ?? "",
+          forcePathStyle: env.CRAWLGATE_S3_FORCE_PATH_STYLE?.trim().toLowerCase() === "true",
+        }
+      : null,
   };
 }
 
@@ -42,4 +56,6 @@ export const ENVIRONMENT = `Every command takes --data-dir DIR (default ${DEFAUL
 DATABASE_URL is set (tables in CRAWLGATE_DB_SCHEMA when set), SQLite in the data directory
 otherwise. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory);
 CRAWLGATE_BASE_URL makes presigned links absolute; CRAWLGATE_RANGE_REFRESH=off keeps the
-shipped IP-range files (no downloads).`;
+shipped IP-range files (no downloads). CRAWLGATE_S3_BUCKET keeps snapshot HTML and archive files
+in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true; the AWS SDK's variables for
+region, endpoint and credentials).`;

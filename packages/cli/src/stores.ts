@@ -1,19 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { S3Client } from "@aws-sdk/client-s3";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
 import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
 import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import { createS3BlobStore } from "@crawlgate/adapter-s3";
 import type { CrawlgateDeps } from "@crawlgate/core";
+import type { CliConfig } from "./config.js";
 
-export interface StoreOptions {
-  dataDir: string;
-  /** PostgreSQL connection string; SQLite in the data directory when absent. */
-  databaseUrl?: string | undefined;
-  /** PostgreSQL schema for crawlgate's tables (created on start); default: the search_path. */
-  databaseSchema?: string | undefined;
-}
+export type StoreOptions = Pick<CliConfig, "dataDir" | "databaseUrl" | "databaseSchema" | "s3">;
 
 export interface OpenStores {
   deps: Omit<CrawlgateDeps, "clock" | "logger">;
@@ -42,14 +39,31 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       crawls: stores.crawls,
       snapshots: stores.snapshots,
       referrals: stores.referrals,
-      // Snapshot HTML lives on local disk under the data directory, with either database.
-      blobs: createFsBlobStore({ root: join(options.dataDir, "blobs") }),
+      blobs: openBlobs(options),
     },
-    description: options.databaseUrl
-      ? "postgresql"
-      : `sqlite:${join(resolve(options.dataDir), "crawlgate.sqlite")}`,
+    description: [
+      options.databaseUrl
+        ? "postgresql"
+        : `sqlite:${join(resolve(options.dataDir), "crawlgate.sqlite")}`,
+      options.s3
+        ? `s3:${options.s3.bucket}/${options.s3.prefix}`
+        : `fs:${join(resolve(options.dataDir), "blobs")}`,
+    ].join(" "),
     close: () => handle.close(),
   };
+}
+
+/**
+ * Snapshot HTML and archive files: in S3 when a bucket is configured, else on local disk under
+ * the data directory (with either database).
+ */
+function openBlobs(options: StoreOptions) {
+  if (!options.s3) return createFsBlobStore({ root: join(options.dataDir, "blobs") });
+  // The SDK warns on stderr that its 2027 releases need Node 22; logs here are JSON lines, and
+  // the README says which SDK versions run on Node 20.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  const { bucket, prefix, forcePathStyle } = options.s3;
+  return createS3BlobStore({ client: new S3Client({ forcePathStyle }), bucket, prefix });
 }
 
 function openSqlite(dataDir: string) {

@@ -385,6 +385,14 @@ export interface BlobStore {
   hasBlob(key: string): Promise<boolean>;
   /** Removes `key`. Returns `false` when nothing was stored there. */
   deleteBlob(key: string): Promise<boolean>;
+  /**
+   * A URL that serves the bytes under `key` to a plain GET, without credentials, until about
+   * `expiresAt`, signed by the store itself (as an S3 presigned URL is); or `null` when the store
+   * cannot presign, and crawlgate links to its own signed `/functions/v1/files/...` route
+   * instead. The key is checked (a `RangeError` for an invalid one) but not looked up: the URL of
+   * an absent key answers an error when fetched.
+   */
+  presignGet(key: string, expiresAt: Date): Promise<string | null>;
 }
 
 /** Result of `SnapshotStore.recordSnapshot`. */

@@ -87,7 +87,26 @@ export function blobStoreSuite(
         await expect(blobs.getBlob(key), key).rejects.toThrow(RangeError);
         await expect(blobs.hasBlob(key), key).rejects.toThrow(RangeError);
         await expect(blobs.deleteBlob(key), key).rejects.toThrow(RangeError);
+        await expect(blobs.presignGet(key, new Date()), key).rejects.toThrow(RangeError);
       }
+    });
+
+    it("presigns a plain GET of a key, or says it cannot (null)", async () => {
+      const { blobs } = h();
+      const content = bytes(7, 8, 9);
+      await blobs.putBlob("files/one.bin", content);
+      const expiresAt = new Date(Date.now() + 600_000);
+      const url = await blobs.presignGet("files/one.bin", expiresAt);
+      if (url === null) {
+        expect(await blobs.presignGet("files/absent.bin", expiresAt)).toBeNull();
+        return;
+      }
+      expect(new URL(url).protocol).toMatch(/^https?:$/);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(content);
+      const absent = await blobs.presignGet("files/absent.bin", expiresAt);
+      expect((await fetch(absent as string)).ok).toBe(false);
     });
 
     it("ends concurrent writes of one key with one complete value", async () => {

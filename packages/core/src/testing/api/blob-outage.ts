@@ -16,6 +16,7 @@ export function switchableBlobStore(inner: BlobStore): SwitchableBlobStore {
     getBlob: (key) => guard(() => inner.getBlob(key)),
     hasBlob: (key) => guard(() => inner.hasBlob(key)),
     deleteBlob: (key) => guard(() => inner.deleteBlob(key)),
+    presignGet: (key, expiresAt) => guard(() => inner.presignGet(key, expiresAt)),
   };
   return store;
 }
