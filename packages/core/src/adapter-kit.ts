@@ -85,6 +85,8 @@ export type {
 } from "./ports.js";
 export type { PathSourceCount } from "./referrals/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
+export type { DeclaredResponse } from "./render/index.js";
+export { declaredResponse } from "./render/index.js";
 export { isPublicUnicastAddress } from "./routing/index.js";
 export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";

@@ -12,7 +12,6 @@ import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
   createRangeRefresher,
-  type FetchLike,
   htmlRetentionJob,
   type Job,
   type RangeRefresher,
@@ -21,7 +20,7 @@ import {
   verificationRetryJob,
 } from "./jobs/index.js";
 import { silentLogger } from "./logger.js";
-import type { AsnLookup, Clock, Logger, Resolver, Stores } from "./ports.js";
+import type { AsnLookup, Clock, FetchLike, Logger, Resolver, Stores } from "./ports.js";
 import type { KeyRing } from "./signing/key-ring.js";
 import { type HtmlLinks, htmlLinks } from "./snapshots/links.js";
 import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";

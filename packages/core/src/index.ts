@@ -22,7 +22,7 @@ export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
-export type { FetchLike, Job, RangeRefresher, Scheduler } from "./jobs/index.js";
+export type { Job, RangeRefresher, Scheduler } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
 export { silentLogger } from "./logger.js";
 export type {
@@ -31,16 +31,22 @@ export type {
   BlobStore,
   Clock,
   CrawlStore,
+  FetchLike,
   JobQueue,
   Logger,
   RateLimiter,
   ReferralStore,
+  Renderer,
+  RenderRequest,
+  RenderResult,
   Resolver,
   RuleStore,
   SettingsCache,
   SnapshotStore,
   Stores,
 } from "./ports.js";
+export type { RenderFailure } from "./render/index.js";
+export { createFetchRenderer, isRenderFailed, RenderFailed } from "./render/index.js";
 export type { RuleIndex } from "./routing/index.js";
 export { compileRuleIndex } from "./routing/index.js";
 export type { SigningKey } from "./signing/index.js";

@@ -4,7 +4,6 @@ export { rangeRefreshJob } from "./range-refresh.js";
 export { readModelRefreshJob } from "./read-model-refresh.js";
 export type {
   FeedOutcome,
-  FetchLike,
   RangeRefresher,
   RangeRefreshOptions,
 } from "./refresh-ranges.js";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "../logger.js";
-import type { Resolver } from "../ports.js";
+import type { FetchLike, Resolver } from "../ports.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { createVerifier } from "../verify/verifier.js";
-import { createRangeRefresher, type FetchLike } from "./refresh-ranges.js";
+import { createRangeRefresher } from "./refresh-ranges.js";
 
 const taxonomy = getTaxonomy("1.0") as Taxonomy;
 const bot = (id: string) => {

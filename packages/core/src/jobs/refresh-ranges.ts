@@ -1,4 +1,4 @@
-import type { Clock, Logger } from "../ports.js";
+import type { Clock, FetchLike, Logger } from "../ports.js";
 import type { Taxonomy } from "../taxonomy/index.js";
 import { parseRangeFile } from "../verify/ip-ranges.js";
 import {
@@ -14,11 +14,6 @@ import type { Verifier } from "../verify/verifier.js";
 export const RANGE_REFRESH_INTERVAL_MS = 7 * 24 * 3_600_000;
 /** A range file is a few kilobytes; anything much larger is not one. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
-
-export type FetchLike = (
-  url: string,
-  init: { signal: AbortSignal; redirect: "follow"; headers: Record<string, string> },
-) => Promise<Response>;
 
 export interface RangeRefreshOptions {
   verifier: Pick<Verifier, "setRanges">;
