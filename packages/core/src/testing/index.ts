@@ -25,6 +25,7 @@ export {
 } from "./fixtures.js";
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
+export { pageCacheSuite } from "./page-cache-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { referralStoreSuite } from "./referral-store-suite.js";
