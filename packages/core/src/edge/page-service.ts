@@ -66,6 +66,12 @@ const HOT_MAX_ENTRIES = 5_000;
 /** A stale page queues one re-render per instance at most this often. */
 const REQUEUE_MS = 30_000;
 
+/**
+ * Render deadlines bound real waiting, so they come from the wall clock, not the injected
+ * `Clock` (which stamps cache entries and may be a test's fake).
+ */
+const wallClockDeadline = (ms: number) => new Date(Date.now() + ms);
+
 const slot = (domainId: string, key: string) => `${domainId}\u0000${key}`;
 
 function pageBody(entry: CachedPage, identity: Uint8Array, gzipped?: Uint8Array): PageBody {
@@ -164,7 +170,7 @@ export function createPageService(deps: PageServiceDeps) {
       const id = slot(site.domainId, key);
       let running = inflight.get(id);
       if (!running) {
-        const deadline = new Date(deps.clock.now().getTime() + options.renderBudgetMs);
+        const deadline = wallClockDeadline(options.renderBudgetMs);
         running = renderAndStore(site, key, path, deadline).finally(() => inflight.delete(id));
         inflight.set(id, running);
       }
@@ -173,7 +179,7 @@ export function createPageService(deps: PageServiceDeps) {
 
     /** Renders for the worker (purge, pre-warm, stale refresh) with the worker's deadline. */
     refresh(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
-      const deadline = new Date(deps.clock.now().getTime() + options.renderDeadlineMs);
+      const deadline = wallClockDeadline(options.renderDeadlineMs);
       return renderAndStore(site, key, path, deadline);
     },
 
