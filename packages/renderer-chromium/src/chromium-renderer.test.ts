@@ -24,6 +24,7 @@ const page = (head: string, body: string) =>
 let originPort = 0;
 let secretPort = 0;
 let secretConnections = 0;
+let abandonedRequests = 0;
 const originHits = new Map<string, number>();
 const servers: Server[] = [];
 
@@ -32,7 +33,11 @@ function originPages(): Record<string, string> {
   return {
     "/js": page(
       "<title>js</title>",
-      `<div id="app"></div><script>
+      `<div id="app"></div>
+      <script src="data:text/javascript,${encodeURIComponent(
+        'document.body.insertAdjacentHTML("beforeend", "<p>from a data URL</p>")',
+      )}"></script>
+      <script>
         fetch("/api/data").then((r) => r.json()).then((d) => {
           document.getElementById("app").innerHTML = "<h1>" + d.title + "</h1>";
         });
@@ -93,7 +98,12 @@ beforeAll(async () => {
   const origin = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0] as string;
     originHits.set(path, (originHits.get(path) ?? 0) + 1);
-    if (path === "/never") return;
+    if (path === "/never") {
+      res.once("close", () => {
+        abandonedRequests++;
+      });
+      return;
+    }
     if (path === "/api/data") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ title: "built by javascript" }));
@@ -128,6 +138,7 @@ const originFetch = createPinnedFetch({
 
 const url = (path: string) => `http://site.test:${originPort}${path}`;
 const within = (ms: number) => new Date(Date.now() + ms);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let shared: ChromiumRenderer | undefined;
 function renderer(): ChromiumRenderer {
@@ -152,6 +163,7 @@ describe.skipIf(chromium === null)("createChromiumRenderer (real Chromium)", () 
     });
     expect(out.status).toBe(200);
     expect(out.html).toContain("<h1>built by javascript</h1>");
+    expect(out.html).toContain("<p>from a data URL</p>");
     expect(out.html).not.toContain("<script");
     expect(out.finalUrl).toBe(url("/js"));
     expect(out.headers["content-type"]).toMatch(/text\/html/);
@@ -193,6 +205,9 @@ describe.skipIf(chromium === null)("createChromiumRenderer (real Chromium)", () 
       failure(renderer().render({ url: url("/hang-ready"), headers: {}, deadline: within(2_500) })),
     ]);
     expect([idle, ready]).toEqual(["deadline", "deadline"]);
+    // The page was closed: the request it was waiting on is abandoned, not left hanging.
+    for (let i = 0; i < 100 && abandonedRequests === 0; i++) await sleep(20);
+    expect(abandonedRequests).toBe(1);
     // The slots are free again.
     const out = await renderer().render({ url: url("/js"), headers: {}, deadline: within(15_000) });
     expect(out.html).toContain("built by javascript");
@@ -243,5 +258,19 @@ describe.skipIf(chromium === null)("createChromiumRenderer (real Chromium)", () 
     } finally {
       await own.close();
     }
+  });
+
+  it("fails renders with browser when the browser cannot start, and close() is idempotent", async () => {
+    const broken = createChromiumRenderer({ executablePath: "/bin/false" });
+    const reason = await failure(
+      broken.render({ url: url("/js"), headers: {}, deadline: within(10_000) }),
+    );
+    expect(reason).toBe("browser");
+    expect(broken.browserPid()).toBeNull();
+    await broken.close();
+    await broken.close();
+    expect(
+      await failure(broken.render({ url: url("/js"), headers: {}, deadline: within(1_000) })),
+    ).toBe("browser");
   });
 });
