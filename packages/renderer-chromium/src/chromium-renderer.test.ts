@@ -63,6 +63,7 @@ function originPages(): Record<string, string> {
         Promise.allSettled([
           note("loopback", fetch("${secret}/secret")),
           note("metadata", fetch("http://169.254.169.254/latest/meta-data/")),
+          note("redirected", fetch("/bounce")),
         ]).then(() => { document.getElementById("out").textContent = out.sort().join(" "); });
       </script>`,
     ),
@@ -107,6 +108,11 @@ beforeAll(async () => {
     if (path === "/api/data") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ title: "built by javascript" }));
+      return;
+    }
+    if (path === "/bounce") {
+      res.writeHead(302, { location: `http://127.0.0.1:${secretPort}/secret` });
+      res.end();
       return;
     }
     if (path === "/moved") {
@@ -178,13 +184,13 @@ describe.skipIf(chromium === null)("createChromiumRenderer (real Chromium)", () 
     expect(out.html).toContain("ready content");
   });
 
-  it("never lets the page reach 127.0.0.1 or the metadata address", async () => {
+  it("never lets the page reach 127.0.0.1 or the metadata address, directly or by a redirect", async () => {
     const out = await renderer().render({
       url: url("/ssrf"),
       headers: {},
       deadline: within(15_000),
     });
-    expect(out.html).toContain("loopback:blocked metadata:blocked");
+    expect(out.html).toContain("loopback:blocked metadata:blocked redirected:blocked");
     expect(out.html).not.toContain("TOP SECRET");
     expect(secretConnections).toBe(0);
   });
