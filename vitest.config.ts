@@ -27,6 +27,7 @@ export default defineConfig({
       { find: /^@crawlgate\/http-fetch$/, replacement: src("http-fetch") },
       { find: /^@crawlgate\/http-express$/, replacement: src("http-express") },
       { find: /^@crawlgate\/proxy-node$/, replacement: src("proxy-node") },
+      { find: /^@crawlgate\/renderer-chromium$/, replacement: src("renderer-chromium") },
     ],
   },
   test: {

@@ -86,7 +86,7 @@ export type {
 export type { PathSourceCount } from "./referrals/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
 export type { DeclaredResponse } from "./render/index.js";
-export { declaredResponse } from "./render/index.js";
+export { DEFAULT_RENDER_MAX_BYTES, declaredResponse, readBodyCapped } from "./render/index.js";
 export { isPublicUnicastAddress } from "./routing/index.js";
 export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";

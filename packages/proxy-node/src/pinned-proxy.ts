@@ -1,18 +1,11 @@
-import { lookup } from "node:dns/promises";
 import type { IncomingHttpHeaders } from "node:http";
-import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
-import { isPublicUnicastAddress } from "@crawlgate/core/adapter-kit";
-import { Agent, request as undiciRequest } from "undici";
+import { request as undiciRequest } from "undici";
+import { type AddressPolicy, addressVetter, pinnedAgent } from "./pinned-address.js";
 
-/** Resolves a hostname to every address it has (IPv4 and IPv6). */
-export type Resolve = (hostname: string) => Promise<string[]>;
+export type { Resolve } from "./pinned-address.js";
 
-export interface PinnedProxyOptions {
-  /** DNS resolution; default `dns.lookup` with `all: true` (the system resolver). */
-  resolve?: Resolve;
-  /** Which resolved addresses may be connected to; default public unicast only. */
-  isAllowedAddress?: (address: string) => boolean;
+export interface PinnedProxyOptions extends AddressPolicy {
   /** Upstream connect + headers timeout; default 10 s. */
   timeoutMs?: number;
 }
@@ -47,9 +40,6 @@ const HOP_BY_HOP = new Set([
   "host",
 ]);
 
-const defaultResolve: Resolve = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
-
 /** Copies end-to-end headers: drops hop-by-hop ones and any named in `Connection`. */
 export function endToEndHeaders(
   headers: Record<string, string | string[] | undefined>,
@@ -78,33 +68,9 @@ export function endToEndHeaders(
  * visitor, never followed. Bodies stream both ways.
  */
 export function createPinnedProxy(options: PinnedProxyOptions = {}) {
-  const resolve = options.resolve ?? defaultResolve;
-  const allowed = options.isAllowedAddress ?? isPublicUnicastAddress;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function vet(
-    url: URL,
-  ): Promise<{ ok: true; address: string; family: 4 | 6 } | { ok: false; reason: string }> {
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    let addresses: string[];
-    if (/^[\d.]+$/.test(host) || host.includes(":")) addresses = [host];
-    else {
-      try {
-        addresses = await resolve(host);
-      } catch (error) {
-        return {
-          ok: false,
-          reason: `DNS lookup failed: ${error instanceof Error ? error.message : String(error)}`,
-        };
-      }
-    }
-    if (addresses.length === 0) return { ok: false, reason: "DNS lookup returned no address" };
-    const refused = addresses.find((a) => !allowed(a));
-    if (refused !== undefined)
-      return { ok: false, reason: "upstream resolves to a non-public address" };
-    const address = addresses[0] as string;
-    return { ok: true, address, family: address.includes(":") ? 6 : 4 };
-  }
+  const vet = addressVetter(options);
 
   return {
     /** Forwards one request to `upstream` (an absolute URL from a proxy rule). */
@@ -119,19 +85,7 @@ export function createPinnedProxy(options: PinnedProxyOptions = {}) {
         return { ok: false, reason: "upstream must be http(s)" };
       const vetted = await vet(url);
       if (!vetted.ok) return vetted;
-      const pinned: LookupFunction = (_hostname, opts, callback) => {
-        if ((opts as { all?: boolean }).all) {
-          (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(
-            null,
-            [{ address: vetted.address, family: vetted.family }],
-          );
-        } else callback(null, vetted.address, vetted.family);
-      };
-      const agent = new Agent({
-        connect: { lookup: pinned, timeout: timeoutMs },
-        headersTimeout: timeoutMs,
-        pipelining: 0,
-      });
+      const agent = pinnedAgent(vetted, timeoutMs);
       const headers = endToEndHeaders(req.headers as Record<string, string | string[] | undefined>);
       const forwardedFor = headers["x-forwarded-for"];
       headers["x-forwarded-for"] = [forwardedFor, req.clientIp].flat().filter(Boolean).join(", ");

@@ -94,12 +94,20 @@ function absolute(location: string, base: string): string {
 }
 
 async function readText(response: Response, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBodyCapped(response, maxBytes));
+}
+
+/**
+ * A response's body, refused with `RenderFailed("too_large")` past `maxBytes` (declared or
+ * streamed; the stream is cancelled). Shared with the Chromium renderer.
+ */
+export async function readBodyCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw new RenderFailed("too_large", `document of ${declared} bytes exceeds ${maxBytes}`);
   }
-  if (response.body === null) return "";
+  if (response.body === null) return new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -119,5 +127,5 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
