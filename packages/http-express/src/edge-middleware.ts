@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Crawlgate } from "@crawlgate/core";
+import { invalidTargetError, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
+import { sendError } from "./safe-response.js";
 
 export interface EdgeMiddlewareOptions {
   /** Serves a proxy decision (e.g. `nodeRequestHandler(createPinnedProxy())` from proxy-node). */
@@ -20,9 +22,11 @@ export function createEdgeMiddleware(
 ) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
+      const target = parseRequestTarget(req.originalUrl);
+      if (!target) throw invalidTargetError();
       const decision = await crawlgate.edge.route({
         host: req.headers.host ?? "",
-        url: req.originalUrl,
+        url: target.path + target.search,
         protocol: options.protocol ?? "https",
       });
       if (decision.kind === "none") return next();
@@ -37,7 +41,7 @@ export function createEdgeMiddleware(
       }
       await options.proxy(decision.upstream, req, res);
     } catch (error) {
-      next(error);
+      sendError(res, error); // JSON from the error table, never the host's error page
     }
   };
 }

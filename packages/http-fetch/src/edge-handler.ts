@@ -1,4 +1,5 @@
 import type { Crawlgate } from "@crawlgate/core";
+import { errorApiResponse, invalidTargetError } from "@crawlgate/core/adapter-kit";
 
 export interface EdgeHandlerOptions {
   /** What to serve when no rule applies (the site itself, or its origin). */
@@ -10,7 +11,13 @@ export interface EdgeHandlerOptions {
 /** The edge as a fetch handler: redirects and proxies from the rules, `next` otherwise. */
 export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: EdgeHandlerOptions) {
   return async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      const { status, headers, body } = errorApiResponse(invalidTargetError());
+      return new Response(body, { status, headers });
+    }
     const decision = await crawlgate.edge.route({
       host: request.headers.get("host") ?? url.host,
       url: url.pathname + url.search,
