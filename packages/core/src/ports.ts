@@ -72,7 +72,7 @@ export type FetchLike = (
     redirect?: "follow" | "manual";
     method?: string;
     headers?: Record<string, string>;
-    body?: Uint8Array | null;
+    body?: Uint8Array | string | null;
   },
 ) => Promise<Response>;
 

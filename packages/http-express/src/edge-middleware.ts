@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Crawlgate } from "@crawlgate/core";
+import { invalidTargetError, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
+import { sendError } from "./safe-response.js";
 
 /** What a proxied response turned out to be (status and body bytes), for the crawl row. */
 export interface ProxiedOutcome {
@@ -82,10 +84,12 @@ export function createEdgeMiddleware(
   const clientIp = options.clientIp ?? ((req: Request) => req.socket.remoteAddress);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
+      const target = parseRequestTarget(req.originalUrl);
+      if (!target) throw invalidTargetError();
       const result = await crawlgate.edge.handle({
         method: req.method,
         host: req.headers.host ?? "",
-        url: req.originalUrl,
+        url: target.path + target.search,
         protocol: options.protocol ?? "https",
         headers: req.headers as Record<string, string | undefined>,
         clientIp: clientIp(req) ?? null,
@@ -117,7 +121,11 @@ export function createEdgeMiddleware(
               return sendJson(res, 404, "not_found");
             }
             if (!options.proxy) return sendJson(res, 502, "bad_gateway");
-            const outcome = await options.proxy(result.originUrl + req.originalUrl, req, res);
+            const outcome = await options.proxy(
+              result.originUrl + target.path + target.search,
+              req,
+              res,
+            );
             if (outcome) result.report(outcome);
             return;
           }
@@ -125,8 +133,8 @@ export function createEdgeMiddleware(
           return next();
         }
       }
-    } catch {
-      sendJson(res, 500, "internal_error");
+    } catch (error) {
+      sendError(res, error); // JSON from the error table, never the host's error page
     }
   };
 }

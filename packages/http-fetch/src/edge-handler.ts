@@ -1,4 +1,5 @@
 import type { Crawlgate, FetchLike } from "@crawlgate/core";
+import { errorApiResponse, invalidTargetError } from "@crawlgate/core/adapter-kit";
 
 export interface EdgeHandlerOptions {
   /**
@@ -73,7 +74,8 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
     try {
       url = new URL(request.url);
     } catch {
-      return json(400, "invalid_request");
+      const { status, headers, body } = errorApiResponse(invalidTargetError());
+      return new Response(body, { status, headers });
     }
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
