@@ -47,10 +47,10 @@ async function waitForEvent(io: Captured, event: string): Promise<Record<string,
   throw new Error(`no ${event} line: ${io.errors.join("\n")}`);
 }
 
-async function startDemo(dataDir: string) {
+async function startDemo(dataDir: string, extra: string[] = []) {
   const controller = new AbortController();
   const io = capture(OFFLINE, controller.signal);
-  const done = main(["serve", "--demo", "--port", "0", "--data-dir", dataDir], io);
+  const done = main(["serve", "--demo", "--port", "0", "--data-dir", dataDir, ...extra], io);
   const ready = JSON.parse(await waitForLine(io));
   return {
     ready,
@@ -75,6 +75,104 @@ const post = (base: string, path: string, key: string, body?: unknown) =>
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
 
+/** One request to the server with a Host header (fetch cannot set Host). */
+function hostRequest(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const req = httpRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/**
+ * The README's edge walk-through against the demo: a crawler's first request renders (Chromium
+ * runs the page's script), the next comes from the cache, a purge brings new content within
+ * seconds, people get the origin, and the crawls show in the exports.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: test reads arbitrary JSON
+async function demoEdge(base: string, demo: any): Promise<void> {
+  expect(demo.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const shop = { host: "shop.example.com", "user-agent": GOOGLEBOT };
+  const first = await hostRequest(base, "/live", shop);
+  expect(first.status).toBe(200);
+  expect(first.headers["x-crawlgate-served-from"]).toBe("render");
+  expect(first.body).toContain("Rendered by JavaScript");
+  expect(first.body).not.toContain("<script>");
+  const second = await hostRequest(base, "/live", shop);
+  expect(second.headers["x-crawlgate-served-from"]).toBe("cache");
+  expect(second.body).toBe(first.body);
+
+  const purged = await json(
+    post(base, "/purge-cache", demo.keys.owner, { domain: "shop.example.com", path: "/live" }),
+  );
+  expect(purged.queued).toBe(true);
+  let fresh = second;
+  for (let i = 0; i < 100 && fresh.body === first.body; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    fresh = await hostRequest(base, "/live", shop);
+  }
+  expect(fresh.headers["x-crawlgate-served-from"]).toBe("cache");
+  expect(fresh.body).not.toBe(first.body);
+
+  const person = await hostRequest(base, "/live", {
+    host: "shop.example.com",
+    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0",
+  });
+  expect(person.headers["x-crawlgate-served-from"]).toBe("origin");
+  expect(person.body).toContain("Loading…");
+  const missing = await hostRequest(base, "/missing", shop);
+  expect([missing.status, missing.headers["x-crawlgate-served-from"]]).toEqual([404, "render"]);
+
+  const shopId = demo.domains[0].domainId;
+  let live: { path: string; total: number } | undefined;
+  for (let i = 0; i < 50 && !live; i++) {
+    const pages = await json(
+      post(base, "/export-page-analytics", demo.keys.owner, {
+        domainId: shopId,
+        period: "1d",
+        pathPrefix: "/live",
+        series: false,
+      }),
+    );
+    live = pages.pages?.find((p: { path: string }) => p.path === "/live");
+    if (!live) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(live?.total).toBeGreaterThanOrEqual(3);
+  const snapshots = await json(
+    post(base, "/export-page-snapshots", demo.keys.owner, {
+      domainId: shopId,
+      period: "1d",
+      url: "/live",
+    }),
+  );
+  // Today's row lists what Googlebot was served: the render, then the cache, with snapshots.
+  const served = JSON.stringify(snapshots.rows);
+  expect(served).toContain('"servedFrom":"render"');
+  expect(served).toContain('"servedFrom":"cache"');
+  expect(Object.keys(snapshots.snapshots).length).toBeGreaterThanOrEqual(2);
+}
+
 describe("crawlgate CLI", () => {
   let dir: string;
   beforeEach(() => {
@@ -83,7 +181,7 @@ describe("crawlgate CLI", () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("serve --demo prints the ready line first and serves the demo world", async () => {
-    const demo = await startDemo(dir);
+    const demo = await startDemo(dir, ["--renderer", "chromium"]);
     try {
       const { ready } = demo;
       expect(Object.keys(ready)).toEqual(["event", "baseUrl", "demo"]);
@@ -157,6 +255,8 @@ describe("crawlgate CLI", () => {
         pending: 0,
       });
       expect(await waitForEvent(demo.io, "jobs.range_refresh")).toMatchObject({ due: false });
+
+      await demoEdge(base, ready.demo);
 
       const unknown = await fetch(`${base}/elsewhere`);
       expect(unknown.status).toBe(404);
@@ -248,6 +348,46 @@ describe("crawlgate CLI", () => {
     expect((await run("keys", "revoke", bobKey.keyId, "--user", "bob")).code).toBe(0);
     expect((await run("keys", "revoke", bobKey.key)).code).toBe(1);
     expect((await run("frobnicate")).code).toBe(2);
+    // Edge settings: an origin (scheme, host, port only) and a page-cache lifetime.
+    const set = await run(
+      "domains",
+      "set",
+      "docs.example.com",
+      "--origin",
+      "HTTP://10.0.0.7:8080/",
+      "--cache-ttl",
+      "600",
+    );
+    expect(JSON.parse(set.out)).toMatchObject({
+      origin: "http://10.0.0.7:8080",
+      pageCacheTtlSeconds: 600,
+    });
+    expect(
+      (await run("domains", "set", "docs.example.com", "--origin", "https://x.example/app")).err,
+    ).toMatch(/origin must be/);
+    expect((await run("domains", "set", "docs.example.com", "--cache-ttl", "soon")).code).toBe(1);
+    expect((await run("domains", "set", "docs.example.com")).code).toBe(2);
+    const cleared = await run(
+      "domains",
+      "set",
+      "docs.example.com",
+      "--origin",
+      "none",
+      "--cache-ttl",
+      "none",
+    );
+    expect(JSON.parse(cleared.out)).toMatchObject({ origin: null, pageCacheTtlSeconds: null });
+
+    // The worker alone: ready line, then a clean stop.
+    const stopWorker = new AbortController();
+    const workerIo = capture(OFFLINE, stopWorker.signal);
+    const worker = main(["worker", "--renderer", "fetch", "--data-dir", dir], workerIo);
+    expect(JSON.parse(await waitForLine(workerIo))).toMatchObject({
+      event: "ready",
+      worker: "fetch",
+    });
+    stopWorker.abort();
+    expect(await worker).toBe(0);
 
     const controller = new AbortController();
     const io = capture({}, controller.signal);

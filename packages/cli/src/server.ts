@@ -13,9 +13,10 @@ export interface RunningServer {
 }
 
 /**
- * Serves the API under `/functions/v1` and, for every other path, the edge: requests whose Host
- * is a customer domain get that domain's redirects and proxies. Anything else is
- * `404 {"error":"not_found"}`; every answer is JSON (`jsonOnly`).
+ * Serves the API under `/functions/v1` and, for every other path, the edge as a reverse proxy:
+ * requests whose Host is a customer domain get that domain's redirects and proxies, crawlers get
+ * cached or freshly rendered HTML, and everything else is passed to the domain's origin. Other
+ * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`).
  */
 export async function listen(
   crawlgate: Pick<Crawlgate, "api" | "edge">,
@@ -38,7 +39,14 @@ export async function listen(
   app.use("/functions/v1", createExpressRouter(crawlgate));
   app.use(
     createEdgeMiddleware(crawlgate, {
+      // Proxy rules' targets come from API callers: public addresses only.
       proxy: nodeRequestHandler(createPinnedProxy(), { logger: options.logger }),
+      // Origins are operator configuration: any address (see createOriginFetch).
+      origin: "proxy",
+      originProxy: nodeRequestHandler(createPinnedProxy({ isAllowedAddress: () => true }), {
+        logger: options.logger,
+      }),
+      unknownHost: "404",
     }),
   );
   app.use((_req, res) => {

@@ -160,7 +160,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       signing,
       baseUrl,
     }),
-    admin: createAccountAdmin(deps.accounts, clock),
+    admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
     signing,
     edge: createEdge(

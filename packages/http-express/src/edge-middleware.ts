@@ -18,8 +18,13 @@ export type NodeProxy = (
 ) => Promise<ProxiedOutcome | undefined>;
 
 export interface EdgeMiddlewareOptions {
-  /** Serves proxy rules, and origin pass-through with `origin: "proxy"`. Without it, 502. */
+  /** Serves proxy rules (and origin pass-through without `originProxy`). Without it, 502. */
   proxy?: NodeProxy;
+  /**
+   * Serves origin pass-through with `origin: "proxy"`; default `proxy`. Origins are operator
+   * configuration, so this one may allow addresses the rules' proxy refuses.
+   */
+  originProxy?: NodeProxy;
   /**
    * Where requests the origin answers go: `next` (default) hands them to the routes mounted
    * after the middleware (the app is the origin); `proxy` forwards them to the domain's
@@ -120,8 +125,9 @@ export function createEdgeMiddleware(
               res.removeHeader(SERVED_FROM);
               return sendJson(res, 404, "not_found");
             }
-            if (!options.proxy) return sendJson(res, 502, "bad_gateway");
-            const outcome = await options.proxy(
+            const originProxy = options.originProxy ?? options.proxy;
+            if (!originProxy) return sendJson(res, 502, "bad_gateway");
+            const outcome = await originProxy(
               result.originUrl + target.path + target.search,
               req,
               res,

@@ -11,15 +11,18 @@ const jobOf = (crawlgate: ReturnType<typeof createCrawlgate>, name: string) => {
 };
 
 describe("crawlgate.jobs", () => {
-  it("lists the four maintenance jobs; the shared-state ones are fleet singletons", () => {
+  it("lists the maintenance jobs and the page worker; the shared-state ones are fleet singletons", () => {
     const crawlgate = createCrawlgate(createMemoryStores());
     expect(crawlgate.jobs.map((j) => [j.name, j.singleton])).toEqual([
       ["read_model_refresh", true],
       ["html_retention", true],
       ["verification_retry", false],
       ["range_refresh", false],
+      ["page_worker", false],
     ]);
-    for (const job of crawlgate.jobs) expect(job.everyMs).toBeGreaterThanOrEqual(60_000);
+    for (const job of crawlgate.jobs.filter((j) => j.name !== "page_worker")) {
+      expect(job.everyMs).toBeGreaterThanOrEqual(60_000);
+    }
   });
 
   it("read_model_refresh brings the read model up to yesterday", async () => {

@@ -70,6 +70,42 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     },
   },
   {
+    name: "domains set",
+    args: "<hostname>",
+    minArgs: 1,
+    summary: 'change a domain\'s origin or page-cache lifetime ("none": default)',
+    options: {
+      origin: { type: "string", value: "<url>|none" },
+      "cache-ttl": { type: "string", value: "<seconds>|none" },
+    },
+    async run(ctx) {
+      const origin = stringOption(ctx, "origin");
+      const ttl = stringOption(ctx, "cache-ttl");
+      if (origin === undefined && ttl === undefined) {
+        throw new CliError("domains set needs --origin or --cache-ttl", true);
+      }
+      const settings: { originUrl?: string | null; pageCacheTtlSeconds?: number | null } = {};
+      if (origin !== undefined) settings.originUrl = origin === "none" ? null : origin;
+      if (ttl !== undefined) {
+        settings.pageCacheTtlSeconds =
+          ttl === "none" ? null : /^\d+$/.test(ttl) ? Number(ttl) : Number.NaN;
+      }
+      const domain = await withAdmin(ctx, async ({ admin }, stores) => {
+        const found = await domainOf(stores, ctx.args[0] as string);
+        return unwrap(await admin.setDomainSettings(found.domainId, settings));
+      });
+      ctx.io.out(
+        JSON.stringify({
+          domainId: domain.domainId,
+          domain: domain.hostname,
+          origin: domain.originUrl,
+          pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
+        }),
+      );
+      return 0;
+    },
+  },
+  {
     name: "domains share",
     args: "<hostname> <user>",
     minArgs: 2,

@@ -3,16 +3,29 @@ import {
   createCrawlgate,
   createScheduler,
   type Logger,
+  type Renderer,
   systemClock,
 } from "@crawlgate/core";
 import type { CliConfig } from "../config.js";
-import { DEMO_RETENTION_DAYS, type DemoWorld, seedDemoWorld } from "../demo/index.js";
+import {
+  DEMO_RETENTION_DAYS,
+  type DemoWorld,
+  seedDemoWorld,
+  startDemoOrigin,
+} from "../demo/index.js";
 import { createJsonLogger } from "../logger.js";
 import { nodeResolver } from "../node-resolver.js";
+import { chooseRenderer, rendererMode } from "../renderer.js";
 import { loadOrCreateSecret } from "../secret.js";
 import { listen } from "../server.js";
 import { type OpenStores, openStores } from "../stores.js";
-import { CliError, type CliIo, type Command, stringOption } from "./command.js";
+import {
+  CliError,
+  type CliIo,
+  type Command,
+  type CommandContext,
+  stringOption,
+} from "./command.js";
 
 export const SERVE: Command = {
   name: "serve",
@@ -22,6 +35,7 @@ export const SERVE: Command = {
     host: { type: "string", value: "<host>" },
     demo: { type: "boolean" },
     "rate-per-minute": { type: "string", value: "<n>" },
+    renderer: { type: "string", value: "auto|chromium|fetch" },
   },
   async run(ctx) {
     const port = integerOption(stringOption(ctx, "port") ?? "8787", "--port", 0, 65_535);
@@ -30,18 +44,16 @@ export const SERVE: Command = {
       rate === undefined ? undefined : integerOption(rate, "--rate-per-minute", 1);
     const host = stringOption(ctx, "host") ?? "127.0.0.1";
     const demo = ctx.options.demo === true;
-    const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
-
-    const stores = await openStores(ctx.config);
-    let crawlgate: Crawlgate;
-    try {
-      crawlgate = wire(stores, ctx.config, logger, { ratePerMinute, demo });
-    } catch (error) {
-      await stores.close();
-      throw error;
-    }
+    const { logger, renderer, stores, crawlgate } = await start(ctx, { ratePerMinute, demo });
+    const origin = demo ? await startDemoOrigin() : undefined;
     const world = demo
-      ? await seedDemoWorld({ crawlgate, stores: stores.deps, now: new Date(), logger })
+      ? await seedDemoWorld({
+          crawlgate,
+          stores: stores.deps,
+          now: new Date(),
+          logger,
+          origin: origin?.url,
+        })
       : undefined;
     const scheduler = createScheduler(crawlgate.jobs, { clock: systemClock, logger });
     // The demo's long windows read the page-ranking read model: built before the first request.
@@ -56,23 +68,48 @@ export const SERVE: Command = {
     await scheduler.stop();
     // Buffered crawls and referrals are written before the stores (and SQLite's writer thread)
     // close.
-    await crawlgate.ingest.close().catch(() => {});
+    await crawlgate.close().catch(() => {});
+    await renderer.close().catch(() => {});
+    await origin?.close();
     await stores.close().catch(() => {});
     return 0;
   },
 };
 
+/** The logger, the chosen renderer, the stores and the wired instance of `serve` and `worker`. */
+export async function start(
+  ctx: CommandContext,
+  options: { ratePerMinute?: number | undefined; demo: boolean },
+) {
+  const mode = rendererMode(stringOption(ctx, "renderer"));
+  const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
+  const renderer = chooseRenderer(mode, logger);
+  const stores = await openStores(ctx.config).catch(async (error) => {
+    await renderer.close();
+    throw error;
+  });
+  try {
+    const crawlgate = wire(stores, ctx.config, logger, { ...options, renderer });
+    return { logger, renderer, stores, crawlgate };
+  } catch (error) {
+    await stores.close();
+    await renderer.close();
+    throw error;
+  }
+}
+
 function wire(
   stores: OpenStores,
   config: CliConfig,
   logger: Logger,
-  options: { ratePerMinute: number | undefined; demo: boolean },
+  options: { ratePerMinute?: number | undefined; demo: boolean; renderer: Renderer },
 ): Crawlgate {
   return createCrawlgate(
     {
       ...stores.deps,
       resolver: nodeResolver,
       logger,
+      renderer: options.renderer,
       ...(config.rangeRefresh ? {} : { fetch: null }),
     },
     {
@@ -92,7 +129,7 @@ function readyLine(baseUrl: string, world: DemoWorld | undefined): string {
 }
 
 /** Resolves with the signal's name on SIGINT, SIGTERM, or when the io's signal aborts. */
-function stopSignal(io: CliIo): Promise<string> {
+export function stopSignal(io: CliIo): Promise<string> {
   return new Promise((resolve) => {
     const stop = (name: string) => {
       process.off("SIGINT", onSigint);
@@ -107,7 +144,12 @@ function stopSignal(io: CliIo): Promise<string> {
   });
 }
 
-function integerOption(text: string, flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+export function integerOption(
+  text: string,
+  flag: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+) {
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) {
     const range =

@@ -11,6 +11,8 @@ import { SITES } from "./sites.js";
 export interface DemoWorld {
   keys: { owner: string; manager: string; viewer: string; starter: string; revoked: string };
   domains: { domainId: string; domain: string; owner: "owner" | "starter" }[];
+  /** Base URL of the demo origin the first domain (the shop) points at, when one runs. */
+  origin?: string;
 }
 
 const USERS: { name: keyof DemoWorld["keys"] & string; plan: PlanName }[] = [

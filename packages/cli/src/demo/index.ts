@@ -7,6 +7,8 @@ import type { DemoSite } from "./sites.js";
 import { seedDemoSnapshots } from "./snapshots.js";
 
 export type { DemoWorld } from "./accounts.js";
+export type { DemoOrigin } from "./origin-site.js";
+export { startDemoOrigin } from "./origin-site.js";
 export { DEMO_RETENTION_DAYS } from "./sites.js";
 
 /**
@@ -19,9 +21,19 @@ export async function seedDemoWorld(options: {
   stores: Stores;
   now: Date;
   logger: Logger;
+  /** Base URL of a running demo origin: the shop's origin is pointed at it. */
+  origin?: string;
 }): Promise<DemoWorld> {
   const { crawlgate, stores, now, logger } = options;
   const world = await seedDemoAccounts(crawlgate, stores, now);
+  const shop = world.domains[0];
+  if (options.origin !== undefined && shop) {
+    const set = await crawlgate.admin.setDomainSettings(shop.domainId, {
+      originUrl: options.origin,
+    });
+    if (!set.ok) throw new Error(set.message);
+    world.origin = options.origin;
+  }
   const sites = demoSites(world);
   const started = performance.now();
   const pages = await seedDemoSnapshots({ stores, sites, now, logger });

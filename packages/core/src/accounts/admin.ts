@@ -1,4 +1,4 @@
-import type { AccountStore, Clock } from "../ports.js";
+import type { AccountStore, Clock, DomainSettings, SettingsCache } from "../ports.js";
 import type { ApiKeyRecord, Domain, MemberRole, PlanName, User } from "../types.js";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key.js";
 
@@ -18,7 +18,26 @@ export function normalizeHostname(input: string): string | null {
   return HOSTNAME.test(host) ? host : null;
 }
 
-export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
+/**
+ * A domain's origin as stored: an http(s) URL with nothing but scheme, host and port (no path,
+ * query, fragment or credentials), normalised to its origin (`HTTPS://Shop.Example:443/` →
+ * `https://shop.example`). `null` when the input is not one.
+ */
+export function normalizeOriginUrl(input: string): string | null {
+  const url = URL.canParse(input.trim()) ? new URL(input.trim()) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
+  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) return null;
+  return url.origin;
+}
+
+/** Longest page-cache lifetime a domain may set: 30 days. */
+export const MAX_PAGE_CACHE_TTL_SECONDS = 30 * 86_400;
+
+export function createAccountAdmin(
+  accounts: AccountStore,
+  clock: Clock,
+  settingsCache?: SettingsCache,
+) {
   return {
     async createUser(name: string, plan: PlanName): Promise<AdminResult<User>> {
       const trimmed = name.trim();
@@ -76,12 +95,14 @@ export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
     ): Promise<AdminResult<Domain>> {
       const host = normalizeHostname(hostname);
       if (!host) return { ok: false, message: `"${hostname}" is not a valid hostname` };
+      const originUrl = options.originUrl ? normalizeOriginUrl(options.originUrl) : null;
+      if (options.originUrl && !originUrl) return { ok: false, message: ORIGIN_MESSAGE };
       if (!(await accounts.getUser(ownerId))) return { ok: false, message: "no such user" };
       const domain: Domain = {
         domainId: crypto.randomUUID(),
         hostname: host,
         ownerId,
-        originUrl: options.originUrl ?? null,
+        originUrl,
         verificationStage: options.verificationStage ?? "pending",
         createdAt: clock.now(),
         pageCacheTtlSeconds: null,
@@ -91,6 +112,22 @@ export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
         return { ok: false, message: `domain ${host} already exists` };
       }
       return { ok: true, value: created };
+    },
+
+    /**
+     * Changes a domain's origin and page-cache lifetime (`null` clears either); the edge sees the
+     * change at once (its cached settings of the domain are dropped).
+     */
+    async setDomainSettings(
+      domainId: string,
+      settings: DomainSettings,
+    ): Promise<AdminResult<Domain>> {
+      const checked = checkDomainSettings(settings);
+      if (!checked.ok) return checked;
+      const domain = await accounts.setDomainSettings(domainId, checked.value);
+      if (!domain) return { ok: false, message: "no such domain" };
+      await settingsCache?.invalidate(domainId);
+      return { ok: true, value: domain };
     },
 
     async shareDomain(
@@ -105,3 +142,29 @@ export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
 }
 
 export type AccountAdmin = ReturnType<typeof createAccountAdmin>;
+
+/** The settings with the origin normalised, or why they are refused. */
+function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettings> {
+  const checked: DomainSettings = {};
+  if (settings.originUrl !== undefined) {
+    const originUrl = settings.originUrl === null ? null : normalizeOriginUrl(settings.originUrl);
+    if (settings.originUrl !== null && !originUrl) return { ok: false, message: ORIGIN_MESSAGE };
+    checked.originUrl = originUrl;
+  }
+  const ttl = settings.pageCacheTtlSeconds;
+  if (ttl !== undefined) {
+    const valid =
+      ttl === null || (Number.isSafeInteger(ttl) && ttl >= 1 && ttl <= MAX_PAGE_CACHE_TTL_SECONDS);
+    if (!valid) {
+      return {
+        ok: false,
+        message: `page cache lifetime must be 1 to ${MAX_PAGE_CACHE_TTL_SECONDS} seconds`,
+      };
+    }
+    checked.pageCacheTtlSeconds = ttl;
+  }
+  return { ok: true, value: checked };
+}
+
+const ORIGIN_MESSAGE =
+  "origin must be an http(s) URL with only scheme, host and port, such as https://origin.example.com";

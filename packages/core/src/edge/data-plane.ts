@@ -3,7 +3,7 @@ import type { CrawlEvent } from "../ingest/ingest.js";
 import type { VisitEvent } from "../ingest/record-referral.js";
 import type { EdgeSettings, Logger } from "../ports.js";
 import type { ServedFrom } from "../types.js";
-import { isStaticAsset, pageKey } from "./page-key.js";
+import { isStaticAsset, type PageKey, pageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
 import { normalizeHost } from "./site-settings.js";
 
@@ -73,6 +73,10 @@ export interface DataPlaneDeps {
 
 const NOTHING = () => {};
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * The edge flow per request: host → settings → routing rules (first match wins) → for `GET` and
  * `HEAD` of a page requested by a crawler (a taxonomy bot other than `unknown`): the page cache
@@ -82,10 +86,6 @@ const NOTHING = () => {};
  * recorded in the background with what was served.
  */
 export function createDataPlane(deps: DataPlaneDeps) {
-  function errorText(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
-  }
-
   function record(event: CrawlEvent): void {
     deps.recordCrawl(event).catch((error) => {
       deps.logger.error("edge.record_failed", { error: errorText(error) });
@@ -162,45 +162,64 @@ export function createDataPlane(deps: DataPlaneDeps) {
       return origin();
     }
 
-    let page: PageBody | null = null;
-    let servedFrom: "cache" | "render" = "cache";
+    return servePage(deps, { site, host, key, path, method, request, ts, crawl, origin });
+  };
+}
+
+/** A crawler's page: from the cache (queueing a refresh when stale), else rendered now. */
+async function servePage(
+  deps: DataPlaneDeps,
+  ctx: {
+    site: EdgeSettings;
+    host: string;
+    key: PageKey;
+    path: string;
+    method: string;
+    request: EdgeHttpRequest;
+    ts: Date;
+    crawl: (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => void;
+    origin: () => EdgeResponse;
+  },
+): Promise<EdgeResponse> {
+  const { site, host, key, path, method, request, ts, crawl, origin } = ctx;
+  let page: PageBody | null = null;
+  let servedFrom: "cache" | "render" = "cache";
+  try {
+    page = await deps.pages.lookup(site.domainId, key.key);
+  } catch (error) {
+    deps.logger.error("edge.cache_failed", { host, error: errorText(error) });
+  }
+  if (page && page.entry.expiresAt.getTime() <= ts.getTime()) {
+    deps.pages.requeue(site.domainId, key.key).catch((error) => {
+      deps.logger.error("edge.requeue_failed", { host, error: errorText(error) });
+    });
+  }
+  if (!page) {
+    servedFrom = "render";
     try {
-      page = await deps.pages.lookup(site.domainId, key.key);
-    } catch (error) {
-      deps.logger.error("edge.cache_failed", { host, error: errorText(error) });
-    }
-    if (page && page.entry.expiresAt.getTime() <= ts.getTime()) {
-      deps.pages.requeue(site.domainId, key.key).catch((error) => {
-        deps.logger.error("edge.requeue_failed", { host, error: errorText(error) });
-      });
-    }
-    if (!page) {
-      servedFrom = "render";
-      try {
-        const outcome = await deps.pages.renderNow(site, key.key, key.path);
-        if (!outcome.stored) {
-          deps.logger.warn("edge.render_not_cached", { host, path, reason: outcome.reason });
-          return origin();
-        }
-        page = outcome.page;
-      } catch (error) {
-        deps.logger.warn("edge.render_failed", { host, path, error: errorText(error) });
+      const outcome = await deps.pages.renderNow(site, key.key, key.path);
+      if (!outcome.stored) {
+        deps.logger.warn("edge.render_not_cached", { host, path, reason: outcome.reason });
         return origin();
       }
+      page = outcome.page;
+    } catch (error) {
+      deps.logger.warn("edge.render_failed", { host, path, error: errorText(error) });
+      return origin();
     }
+  }
 
-    const gzip = /\bgzip\b/i.test(request.headers["accept-encoding"] ?? "");
-    const full = gzip ? await page.gzip() : page.identity;
-    const headers: Record<string, string> = {
-      "content-type": "text/html; charset=utf-8",
-      "content-length": String(full.byteLength),
-      vary: "Accept-Encoding",
-      "x-crawlgate-served-from": servedFrom,
-    };
-    if (gzip) headers["content-encoding"] = "gzip";
-    if (page.entry.location !== null) headers.location = page.entry.location;
-    const body = method === "HEAD" ? new Uint8Array(0) : full;
-    crawl(servedFrom, { status: page.entry.status, bytes: body.byteLength }, page);
-    return { kind: "page", servedFrom, status: page.entry.status, headers, body };
+  const gzip = /\bgzip\b/i.test(request.headers["accept-encoding"] ?? "");
+  const full = gzip ? await page.gzip() : page.identity;
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "content-length": String(full.byteLength),
+    vary: "Accept-Encoding",
+    "x-crawlgate-served-from": servedFrom,
   };
+  if (gzip) headers["content-encoding"] = "gzip";
+  if (page.entry.location !== null) headers.location = page.entry.location;
+  const body = method === "HEAD" ? new Uint8Array(0) : full;
+  crawl(servedFrom, { status: page.entry.status, bytes: body.byteLength }, page);
+  return { kind: "page", servedFrom, status: page.entry.status, headers, body };
 }

@@ -1,0 +1,30 @@
+import { createScheduler, systemClock } from "@crawlgate/core";
+import type { Command } from "./command.js";
+import { start, stopSignal } from "./serve.js";
+
+/**
+ * `crawlgate worker`: only the page worker (purge, pre-warm and stale-refresh renders), for a
+ * host that serves the edge itself (middleware or fetch handler) and renders elsewhere, or to add
+ * render capacity to a fleet. Runs until SIGINT/SIGTERM; a job it was rendering when killed is
+ * leased again by another worker when its lease ends.
+ */
+export const WORKER: Command = {
+  name: "worker",
+  summary: "render purged, pre-warmed and stale pages from the job queue (no HTTP server)",
+  options: { renderer: { type: "string", value: "auto|chromium|fetch" } },
+  async run(ctx) {
+    const { logger, renderer, stores, crawlgate } = await start(ctx, { demo: false });
+    const jobs = crawlgate.jobs.filter((job) => job.name === "page_worker");
+    const scheduler = createScheduler(jobs, { clock: systemClock, logger });
+    ctx.io.out(
+      JSON.stringify({ event: "ready", worker: renderer.name, store: stores.description }),
+    );
+    const signal = await stopSignal(ctx.io);
+    logger.info("worker.stopping", { signal });
+    await scheduler.stop();
+    await crawlgate.close().catch(() => {});
+    await renderer.close().catch(() => {});
+    await stores.close().catch(() => {});
+    return 0;
+  },
+};
