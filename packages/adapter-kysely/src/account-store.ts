@@ -28,6 +28,7 @@ const toDomain = (r: Selectable<Database["domains"]>): Domain => ({
   originUrl: r.origin_url,
   verificationStage: r.verification_stage,
   createdAt: date(r.created_at),
+  pageCacheTtlSeconds: r.page_cache_ttl_seconds === null ? null : Number(r.page_cache_ttl_seconds),
 });
 
 const byHostname = (a: { domain: Domain }, b: { domain: Domain }) =>
@@ -146,6 +147,7 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
             origin_url: domain.originUrl,
             verification_stage: domain.verificationStage,
             created_at: domain.createdAt.getTime(),
+            page_cache_ttl_seconds: domain.pageCacheTtlSeconds,
           })
           .execute();
         return domain;
@@ -194,6 +196,22 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
     async getDomainAccess(userId, domainId) {
       const row = await accessRows(userId).where("d.domain_id", "=", domainId).executeTakeFirst();
       return row ? toAccess(userId, row) : null;
+    },
+    async setDomainSettings(domainId, settings) {
+      const changes: { origin_url?: string | null; page_cache_ttl_seconds?: number | null } = {};
+      if (settings.originUrl !== undefined) changes.origin_url = settings.originUrl;
+      if (settings.pageCacheTtlSeconds !== undefined) {
+        changes.page_cache_ttl_seconds = settings.pageCacheTtlSeconds;
+      }
+      if (Object.keys(changes).length > 0) {
+        await db.updateTable("domains").set(changes).where("domain_id", "=", domainId).execute();
+      }
+      const row = await db
+        .selectFrom("domains")
+        .selectAll()
+        .where("domain_id", "=", domainId)
+        .executeTakeFirst();
+      return row ? toDomain(row) : null;
     },
   } satisfies AccountStore;
 }

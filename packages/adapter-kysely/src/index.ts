@@ -2,6 +2,7 @@ import { createKyselyAccountStore } from "./account-store.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
+import { createKyselyPageCache } from "./page-cache.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
 import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
@@ -16,6 +17,7 @@ export {
   createKyselyAccountStore,
   createKyselyCrawlStore,
   createKyselyJobQueue,
+  createKyselyPageCache,
   createKyselyRateLimiter,
   createKyselyReferralStore,
   createKyselyRuleStore,
@@ -32,5 +34,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     crawls: createKyselyCrawlStore(handle),
     snapshots: createKyselySnapshotStore(handle),
     referrals: createKyselyReferralStore(handle),
+    pages: createKyselyPageCache(handle),
   };
 }

@@ -73,6 +73,14 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    async retryAt(jobId, at) {
+      const result = await db
+        .updateTable("purge_jobs")
+        .set({ lease_until: at.getTime() })
+        .where("job_id", "=", jobId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     async pendingCount() {
       const row = await db
         .selectFrom("purge_jobs")

@@ -22,8 +22,19 @@ export interface Database {
     origin_url: string | null;
     verification_stage: string | null;
     created_at: number | string;
+    page_cache_ttl_seconds: number | null;
   };
   memberships: { domain_id: string; user_id: string; role: string };
+  page_cache: {
+    domain_id: string;
+    page_key: string;
+    snapshot_id: string;
+    content_hash: string;
+    status: number;
+    location: string | null;
+    rendered_at: number | string;
+    expires_at: number | string;
+  };
   routing_rules: {
     rule_id: string;
     domain_id: string;

@@ -111,5 +111,14 @@ export function createMemoryAccountStore() {
       const domain = domains.get(domainId);
       return domain ? accessOf(userId, domain) : null;
     },
+    async setDomainSettings(domainId, settings) {
+      const domain = domains.get(domainId);
+      if (!domain) return null;
+      if (settings.originUrl !== undefined) domain.originUrl = settings.originUrl;
+      if (settings.pageCacheTtlSeconds !== undefined) {
+        domain.pageCacheTtlSeconds = settings.pageCacheTtlSeconds;
+      }
+      return copyDomain(domain);
+    },
   } satisfies AccountStore;
 }

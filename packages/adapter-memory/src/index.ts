@@ -2,6 +2,7 @@ import { createMemoryAccountStore } from "./account-store.js";
 import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryJobQueue } from "./job-queue.js";
+import { createMemoryPageCache } from "./page-cache.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryReferralStore } from "./referral-store.js";
 import { createMemoryRuleStore } from "./rule-store.js";
@@ -14,6 +15,7 @@ export {
   createMemoryBlobStore,
   createMemoryCrawlStore,
   createMemoryJobQueue,
+  createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
   createMemoryRuleStore,
@@ -33,5 +35,6 @@ export function createMemoryStores() {
     snapshots: createMemorySnapshotStore(),
     referrals: createMemoryReferralStore(),
     blobs: createMemoryBlobStore(),
+    pages: createMemoryPageCache(),
   };
 }

@@ -47,6 +47,12 @@ export function createMemoryJobQueue() {
     async complete(jobId) {
       return jobs.delete(jobId);
     },
+    async retryAt(jobId, at) {
+      const entry = jobs.get(jobId);
+      if (!entry) return false;
+      entry.leaseUntil = at.getTime();
+      return true;
+    },
     async pendingCount() {
       return jobs.size;
     },

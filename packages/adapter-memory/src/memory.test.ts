@@ -3,6 +3,7 @@ import {
   blobStoreSuite,
   crawlStoreSuite,
   jobQueueSuite,
+  pageCacheSuite,
   pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
@@ -15,6 +16,7 @@ import {
   createMemoryBlobStore,
   createMemoryCrawlStore,
   createMemoryJobQueue,
+  createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
   createMemoryRuleStore,
@@ -35,3 +37,4 @@ pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
+pageCacheSuite("memory", async () => ({ pages: createMemoryPageCache() }));

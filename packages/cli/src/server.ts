@@ -4,6 +4,7 @@ import type { Crawlgate, Logger } from "@crawlgate/core";
 import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
 import { createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import express from "express";
+import { jsonOnly } from "./json-only.js";
 
 export interface RunningServer {
   baseUrl: string;
@@ -14,7 +15,7 @@ export interface RunningServer {
 /**
  * Serves the API under `/functions/v1` and, for every other path, the edge: requests whose Host
  * is a customer domain get that domain's redirects and proxies. Anything else is
- * `404 {"error":"not_found"}`.
+ * `404 {"error":"not_found"}`; every answer is JSON (`jsonOnly`).
  */
 export async function listen(
   crawlgate: Pick<Crawlgate, "api" | "edge">,
@@ -43,7 +44,7 @@ export async function listen(
   app.use((_req, res) => {
     res.status(404).type("application/json").send('{"error":"not_found"}');
   });
-  const server = createServer(app);
+  const server = createServer(jsonOnly(app, options.logger));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());

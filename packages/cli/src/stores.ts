@@ -40,6 +40,7 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       snapshots: stores.snapshots,
       referrals: stores.referrals,
       blobs: openBlobs(options),
+      pages: stores.pages,
     },
     description: [
       options.databaseUrl

@@ -4,15 +4,21 @@
 // It follows core's minor version: a minor release may change it; the app entry
 // (`@crawlgate/core`) is the stable surface.
 //
-// What is here: the HTTP bridges' body reader; blob-key checks and `BlobStoreUnavailable`; the
-// counting of crawls into aggregates (deltas, keys, the per-domain-day path cap `admitPath`);
-// `decideRate`; the page-ranking read model's algorithm (the SQL adapters keep its tables); the
-// reference implementations the memory adapter runs and optimised adapters are checked against;
-// the port roles and the row types of their contracts; the proxy's address rule; `compareUtf8`
-// and day numbers.
+// What is here: the HTTP bridges' body reader, request-target parser and error response;
+// blob-key checks and `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas,
+// keys, the per-domain-day path cap `admitPath`); `decideRate`; the page-ranking read model's
+// algorithm (the SQL adapters keep its tables); the reference implementations the memory adapter
+// runs and optimised adapters are checked against; the port roles and the row types of their
+// contracts; the proxy's address rule; `compareUtf8` and day numbers.
 
 export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";
+export type { RequestTarget } from "./api/request-target.js";
+export {
+  errorApiResponse,
+  invalidTargetError,
+  parseRequestTarget,
+} from "./api/request-target.js";
 export {
   assertBlobKey,
   BlobStoreUnavailable,

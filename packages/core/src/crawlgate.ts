@@ -1,6 +1,6 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
 import { type Api, createApi } from "./api/create-api.js";
-import { compileClassifier, withCache } from "./classify/index.js";
+import { type Classifier, compileClassifier, withCache } from "./classify/index.js";
 import type { PlanTable } from "./config/plans.js";
 import {
   type CrawlgateConfig,
@@ -8,19 +8,22 @@ import {
   resolveConfig,
 } from "./config/resolve-config.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
+import { createPageService } from "./edge/page-service.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
   createRangeRefresher,
   htmlRetentionJob,
   type Job,
+  pageWorkerJob,
   type RangeRefresher,
   rangeRefreshJob,
   readModelRefreshJob,
   verificationRetryJob,
 } from "./jobs/index.js";
 import { silentLogger } from "./logger.js";
-import type { AsnLookup, Clock, FetchLike, Logger, Resolver, Stores } from "./ports.js";
+import type { AsnLookup, Clock, FetchLike, Logger, Renderer, Resolver, Stores } from "./ports.js";
+import { createFetchRenderer } from "./render/fetch-renderer.js";
 import type { KeyRing } from "./signing/key-ring.js";
 import { type HtmlLinks, htmlLinks } from "./snapshots/links.js";
 import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
@@ -47,6 +50,18 @@ export interface CrawlgateDeps extends Stores {
    * runtime's `fetch`. `null`: never refresh (the shipped files stay in use).
    */
   fetch?: FetchLike | null;
+  /**
+   * Renders pages for the edge's cache on a miss, a purge or a refresh. Default: the fetch
+   * renderer (the origin's HTML as served) over `originFetch`. `null`: no rendering; crawlers
+   * get the origin.
+   */
+  renderer?: Renderer | null;
+  /**
+   * The HTTP client the default renderer fetches origins with; default the runtime's `fetch`.
+   * On Node pass `createPinnedFetch` (proxy-node), which pins each connection to the address it
+   * vetted.
+   */
+  originFetch?: FetchLike;
 }
 
 /** Recording what crawlers and AI-referred visitors did. */
@@ -83,17 +98,21 @@ export interface Crawlgate {
   plans: PlanTable;
   /** Signs and verifies cursors and presigned links. */
   signing: KeyRing;
-  /** The data plane's routing decision (redirect, proxy or nothing) per request. */
+  /** The data plane: `route` (the rules alone) and `handle` (rules, page cache, renders). */
   edge: Edge;
   snapshots: SnapshotService;
   /** Created on first use: the classifier is compiled then. */
   ingest: IngestService;
   /**
    * The instance's maintenance jobs: `read_model_refresh`, `html_retention`,
-   * `verification_retry`, `range_refresh`. Run them with `createScheduler(crawlgate.jobs, …)`
-   * or from a cron.
+   * `verification_retry`, `range_refresh`, and `page_worker` (purge, pre-warm and refresh
+   * renders). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
    */
   jobs: readonly Job[];
+  /** The renderer the edge and the worker use, or `null`. */
+  renderer: Renderer | null;
+  /** Writes buffered crawls and referrals. The renderer is closed by whoever created it. */
+  close(): Promise<void>;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -111,10 +130,25 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     verification ??= createVerification(deps, clock, logger, resolved.ingest.verifyTimeoutMs);
     return verification;
   };
+  let classifier: Classifier | undefined;
+  const classify = () => {
+    classifier ??= withCache(compileClassifier(getTaxonomy() as Taxonomy));
+    return classifier;
+  };
   let ingest: IngestService | undefined;
   const ingestService = () => {
-    ingest ??= createIngestService(deps, clock, logger, resolved.ingest, verify());
+    ingest ??= createIngestService(deps, clock, logger, resolved.ingest, verify(), classify());
     return ingest;
+  };
+  const renderer =
+    deps.renderer === null
+      ? null
+      : (deps.renderer ?? createFetchRenderer({ fetch: deps.originFetch ?? runtimeFetch() }));
+  const pages = createPageService({ ...deps, renderer, clock, logger, options: resolved.edge });
+  const edgeDeps = {
+    accounts: deps.accounts,
+    rules: deps.rules,
+    settingsCache: deps.settingsCache,
   };
   return {
     api: createApi({
@@ -129,13 +163,17 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     admin: createAccountAdmin(deps.accounts, clock),
     plans,
     signing,
-    edge: createEdge({
-      accounts: deps.accounts,
-      rules: deps.rules,
-      settingsCache: deps.settingsCache,
-      clock,
-      logger,
-    }),
+    edge: createEdge(
+      { ...edgeDeps, clock, logger },
+      {
+        classifier: classify,
+        pages,
+        recordCrawl: (event) => ingestService().recordCrawl(event),
+        recordReferral: (visit) => ingestService().recordReferral(visit),
+        hasRenderer: renderer !== null,
+        now: () => clock.now(),
+      },
+    ),
     snapshots: {
       record: (input) => recordSnapshot(snapshotDeps, input),
       dropExpiredHtml: (olderThan) => dropExpiredHtml(snapshotDeps, olderThan),
@@ -149,14 +187,24 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
       verificationRetryJob(() => ingest ?? null),
       rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
+      pageWorkerJob({ ...deps, logger }, () => (renderer === null ? null : pages), {
+        concurrency: resolved.edge.workerConcurrency,
+        pollMs: resolved.edge.workerPollMs,
+        renderDeadlineMs: resolved.edge.renderDeadlineMs,
+        maxAttempts: resolved.edge.maxAttempts,
+      }),
     ],
+    renderer,
+    async close() {
+      await ingest?.close();
+    },
   };
 }
 
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs } = deps;
+  const { crawls, snapshots, referrals, blobs, pages } = deps;
   return {
     accounts,
     rules,
@@ -167,6 +215,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     snapshots,
     referrals,
     blobs,
+    pages,
   };
 }
 
@@ -192,26 +241,28 @@ function createVerification(
     logger.warn("ingest.no_resolver", { effect: "reverse-DNS bots stay declared" });
   const taxonomy = getTaxonomy() as Taxonomy;
   const verifier = createVerifier({ resolver: deps.resolver ?? NO_DNS, asn: deps.asn, timeoutMs });
-  const fetch = deps.fetch ?? (globalThis.fetch as FetchLike | undefined) ?? NO_FETCH;
+  const fetch = deps.fetch ?? runtimeFetch();
   // The refresher starts from the files shipped with core and loads them into the verifier.
   const ranges = createRangeRefresher({ verifier, taxonomy, fetch, clock, logger });
   return { taxonomy, verifier, ranges };
 }
 
 const NO_FETCH: FetchLike = () => Promise.reject(new Error("no fetch in this runtime"));
+const runtimeFetch = () => (globalThis.fetch as FetchLike | undefined) ?? NO_FETCH;
 
 function createIngestService(
   deps: CrawlgateDeps,
   clock: Clock,
   logger: Logger,
   options: IngestOptions,
-  { taxonomy, verifier, ranges }: Verification,
+  { verifier, ranges }: Verification,
+  classifier: Classifier,
 ): IngestService {
   const { pathCap, maxBatch, maxBuffered, intervalMs, concurrency } = options;
   const batching = { maxBatch, maxBuffered, intervalMs, concurrency };
   const crawls = createIngest({
     crawls: deps.crawls,
-    classifier: withCache(compileClassifier(taxonomy)),
+    classifier,
     verifier,
     asn: deps.asn,
     clock,

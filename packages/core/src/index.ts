@@ -31,9 +31,11 @@ export type {
   BlobStore,
   Clock,
   CrawlStore,
+  DomainSettings,
   FetchLike,
   JobQueue,
   Logger,
+  PageCache,
   RateLimiter,
   ReferralStore,
   Renderer,
@@ -53,6 +55,7 @@ export type { SigningKey } from "./signing/index.js";
 export type { Taxonomy } from "./taxonomy/index.js";
 export { getTaxonomy } from "./taxonomy/index.js";
 export type {
+  CachedPage,
   CrawlRecord,
   Domain,
   PlanName,

@@ -1,6 +1,7 @@
 import type {
   ApiKeyRecord,
   BotDayCount,
+  CachedPage,
   CrawlRecord,
   DaySummaryCount,
   Domain,
@@ -71,6 +72,7 @@ export type FetchLike = (
     redirect?: "follow" | "manual";
     method?: string;
     headers?: Record<string, string>;
+    body?: Uint8Array | string | null;
   },
 ) => Promise<Response>;
 
@@ -130,6 +132,17 @@ export interface AccountStore {
    * not exist or the user has no access: the two cases are indistinguishable on purpose.
    */
   getDomainAccess(userId: string, domainId: string): Promise<DomainAccess | null>;
+  /**
+   * Changes the edge settings of a domain: each field given replaces the stored one (`null`
+   * clears it). Returns the updated domain, or `null` when there is no such domain.
+   */
+  setDomainSettings(domainId: string, settings: DomainSettings): Promise<Domain | null>;
+}
+
+/** The settings of a domain its operator may change after creation. */
+export interface DomainSettings {
+  originUrl?: string | null;
+  pageCacheTtlSeconds?: number | null;
 }
 
 // ── routing ─────────────────────────────────────────────────────────────────────────────────
@@ -173,6 +186,10 @@ export interface EdgeSettings {
   hostname: string;
   /** Active and paused rules in list order; the edge skips paused ones. */
   rules: RoutingRule[];
+  /** The domain's origin (`Domain.originUrl`); `null` when it has none. */
+  originUrl: string | null;
+  /** `Domain.pageCacheTtlSeconds`. */
+  pageCacheTtlSeconds: number | null;
   loadedAt: Date;
 }
 
@@ -248,6 +265,11 @@ export interface JobQueue {
   lease(now: Date, leaseMs: number, max: number): Promise<PurgeJob[]>;
   /** Removes a leased job for good. Returns `false` when it is unknown or completed already. */
   complete(jobId: string): Promise<boolean>;
+  /**
+   * Ends a job's lease early and hides it from `lease` until `at` (a retry with backoff); its
+   * `attempts` are kept. Returns `false` when it is unknown or completed already.
+   */
+  retryAt(jobId: string, at: Date): Promise<boolean>;
   /** Number of pending jobs (queued or leased, not completed). */
   pendingCount(): Promise<number>;
 }
@@ -496,6 +518,18 @@ export interface ReferralStore {
   overflowCounts(domainId: string, startDay: string, endDay: string): Promise<SourceCounts | null>;
 }
 
+// ── page cache ──────────────────────────────────────────────────────────────────────────────
+
+/** The edge's page cache: one entry per (domain, page key), pointing at a snapshot. */
+export interface PageCache {
+  /** The entry, fresh or stale, or `null`. */
+  getPage(domainId: string, pageKey: string): Promise<CachedPage | null>;
+  /** Stores the entry, replacing the one of the same (domainId, pageKey). */
+  putPage(page: CachedPage): Promise<void>;
+  /** Removes the entry. Returns `false` when there was none. */
+  deletePage(domainId: string, pageKey: string): Promise<boolean>;
+}
+
 // ── rendering ───────────────────────────────────────────────────────────────────────────────
 
 /** One page to render. */
@@ -555,4 +589,6 @@ export interface Stores {
   referrals: ReferralStore;
   /** Snapshot HTML and archive files. */
   blobs: BlobStore;
+  /** The edge's page cache. */
+  pages: PageCache;
 }

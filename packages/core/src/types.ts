@@ -31,9 +31,12 @@ export interface Domain {
   /** Lowercase hostname, unique across the store. */
   hostname: string;
   ownerId: string;
+  /** Base URL (scheme, host, optional port) the edge renders pages from and passes visitors to. */
   originUrl: string | null;
   verificationStage: string | null;
   createdAt: Date;
+  /** How long a cached page stays fresh, in seconds; `null` = the instance's default. */
+  pageCacheTtlSeconds: number | null;
 }
 
 export interface DomainAccess {
@@ -65,6 +68,25 @@ export interface PurgeJob {
   enqueuedAt: Date;
   /** Delivery attempts so far (leases handed out). */
   attempts: number;
+}
+
+/**
+ * A page in the edge's cache: which snapshot answers (domain, page key) and until when it is
+ * fresh. The HTML lives once per content hash in the `BlobStore`; the snapshot has its metadata.
+ */
+export interface CachedPage {
+  domainId: string;
+  /** Normalised path and query (`pageKey`), e.g. `/p?a=1&b=2`. */
+  pageKey: string;
+  snapshotId: string;
+  contentHash: string;
+  /** Status served with the HTML (a declared 404, a redirect, or 200). */
+  status: number;
+  /** `Location` for a redirect status, else `null`. */
+  location: string | null;
+  renderedAt: Date;
+  /** Fresh until then; after it the entry is served stale while a re-render is queued. */
+  expiresAt: Date;
 }
 
 /** The raw per-request verdict; aggregates count `automation` as `unknown`. */

@@ -1,43 +1,140 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Crawlgate } from "@crawlgate/core";
+import { invalidTargetError, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
+import { sendError } from "./safe-response.js";
+
+/** What a proxied response turned out to be (status and body bytes), for the crawl row. */
+export interface ProxiedOutcome {
+  status: number;
+  bytes: number;
+}
+
+/** Forwards a request to an absolute upstream URL (e.g. `nodeRequestHandler` of proxy-node). */
+export type NodeProxy = (
+  upstream: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+) => Promise<ProxiedOutcome | undefined>;
 
 export interface EdgeMiddlewareOptions {
-  /** Serves a proxy decision (e.g. `nodeRequestHandler(createPinnedProxy())` from proxy-node). */
-  proxy?: (upstream: string, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** Serves proxy rules, and origin pass-through with `origin: "proxy"`. Without it, 502. */
+  proxy?: NodeProxy;
+  /**
+   * Where requests the origin answers go: `next` (default) hands them to the routes mounted
+   * after the middleware (the app is the origin); `proxy` forwards them to the domain's
+   * `originUrl` through `proxy`.
+   */
+  origin?: "next" | "proxy";
   /** Scheme visitors use, for loop detection on absolute targets; default `https`. */
   protocol?: "http" | "https";
+  /**
+   * The visitor's address, for verifying crawlers (used, then dropped). Default: the socket's
+   * peer address (set Express's `trust proxy` and pass `(req) => req.ip` behind a load balancer).
+   */
+  clientIp?: (req: Request) => string | undefined;
+  /** Where a request the edge does not know goes: `next` (default) or `404` JSON. */
+  unknownHost?: "next" | "404";
+}
+
+const SERVED_FROM = "x-crawlgate-served-from";
+
+function sendJson(res: Response, status: number, error: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.status(status).type("application/json").send(`{"error":"${error}"}`);
+}
+
+/** Counts the body bytes a response writes, and calls `done` once it finished. */
+function onFinished(res: ServerResponse, done: (outcome: ProxiedOutcome) => void): void {
+  let bytes = 0;
+  const count = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === "string") {
+      bytes += Buffer.byteLength(
+        chunk,
+        typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8",
+      );
+    } else if (chunk instanceof Uint8Array) bytes += chunk.byteLength;
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.write = ((...args: unknown[]) => {
+    count(args[0], args[1]);
+    return write(...args);
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    if (typeof args[0] !== "function") count(args[0], args[1]);
+    return end(...args);
+  }) as typeof res.end;
+  res.once("finish", () => done({ status: res.statusCode, bytes }));
 }
 
 /**
- * The edge as Express middleware, to mount in front of a site's own routes: answers redirects
- * and proxies from the domain's routing rules and calls `next()` for everything else. Without a
- * `proxy` option, proxy rules answer 502.
+ * The edge as Express middleware, mounted in front of a site's own routes: redirects and proxies
+ * from the domain's routing rules, cached or freshly rendered HTML for crawlers, and everything
+ * else to the origin (the routes after it, or the domain's origin). Every crawler request is
+ * recorded with what it was served. Responses carry `X-Crawlgate-Served-From`.
  */
 export function createEdgeMiddleware(
   crawlgate: Pick<Crawlgate, "edge">,
   options: EdgeMiddlewareOptions = {},
 ) {
+  const clientIp = options.clientIp ?? ((req: Request) => req.socket.remoteAddress);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const decision = await crawlgate.edge.route({
+      const target = parseRequestTarget(req.originalUrl);
+      if (!target) throw invalidTargetError();
+      const result = await crawlgate.edge.handle({
+        method: req.method,
         host: req.headers.host ?? "",
-        url: req.originalUrl,
+        url: target.path + target.search,
         protocol: options.protocol ?? "https",
+        headers: req.headers as Record<string, string | undefined>,
+        clientIp: clientIp(req) ?? null,
       });
-      if (decision.kind === "none") return next();
-      if (decision.kind === "redirect") {
-        res.status(decision.status).setHeader("location", decision.location);
-        res.end();
-        return;
+      switch (result.kind) {
+        case "none":
+          if (result.failed) return sendJson(res, 500, "internal_error");
+          if (options.unknownHost === "404") return sendJson(res, 404, "not_found");
+          return next();
+        case "redirect":
+          res.status(result.status).setHeader("location", result.location);
+          res.end();
+          return;
+        case "page":
+          res.status(result.status).set(result.headers);
+          res.end(result.body);
+          return;
+        case "proxy": {
+          if (!options.proxy) return sendJson(res, 502, "bad_gateway");
+          const outcome = await options.proxy(result.upstream, req, res);
+          if (outcome) result.report(outcome);
+          return;
+        }
+        case "origin": {
+          res.setHeader(SERVED_FROM, "origin");
+          if (options.origin === "proxy") {
+            if (!result.originUrl) {
+              res.removeHeader(SERVED_FROM);
+              return sendJson(res, 404, "not_found");
+            }
+            if (!options.proxy) return sendJson(res, 502, "bad_gateway");
+            const outcome = await options.proxy(
+              result.originUrl + target.path + target.search,
+              req,
+              res,
+            );
+            if (outcome) result.report(outcome);
+            return;
+          }
+          onFinished(res, result.report);
+          return next();
+        }
       }
-      if (!options.proxy) {
-        res.status(502).type("text/plain").send("Bad Gateway");
-        return;
-      }
-      await options.proxy(decision.upstream, req, res);
     } catch (error) {
-      next(error);
+      sendError(res, error); // JSON from the error table, never the host's error page
     }
   };
 }

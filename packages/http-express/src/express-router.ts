@@ -1,6 +1,11 @@
 import { API_PREFIX, type ApiRequest, type Crawlgate } from "@crawlgate/core";
-import { readLimitedBody } from "@crawlgate/core/adapter-kit";
+import {
+  invalidTargetError,
+  parseRequestTarget,
+  readLimitedBody,
+} from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
+import { sendApiResponse, sendError } from "./safe-response.js";
 
 /**
  * The crawlgate API as an Express router, to mount at `/functions/v1`:
@@ -9,14 +14,11 @@ import { type Request, Router } from "express";
  */
 export function createExpressRouter(crawlgate: Pick<Crawlgate, "api">): Router {
   const router = Router();
-  router.use(async (req, res, next) => {
+  router.use(async (req, res) => {
     try {
-      const response = await crawlgate.api.handle(await toApiRequest(req));
-      res.status(response.status);
-      for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-      res.end(response.body ?? undefined);
+      sendApiResponse(res, await crawlgate.api.handle(await toApiRequest(req)));
     } catch (error) {
-      next(error);
+      sendError(res, error); // never Express's default handler (HTML with a stack)
     }
   });
   return router;
@@ -27,13 +29,12 @@ async function toApiRequest(req: Request): Promise<ApiRequest> {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
-  const query: Record<string, string> = {};
-  for (const [name, value] of new URL(req.originalUrl, "http://x").searchParams)
-    query[name] = value;
+  const target = parseRequestTarget(req.originalUrl);
+  if (!target) throw invalidTargetError();
   return {
     method: req.method.toUpperCase(),
     path: API_PREFIX + req.path,
-    query,
+    query: target.query,
     headers,
     body: await bodyOf(req),
   };

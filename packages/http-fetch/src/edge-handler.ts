@@ -1,33 +1,137 @@
-import type { Crawlgate } from "@crawlgate/core";
+import type { Crawlgate, FetchLike } from "@crawlgate/core";
+import { errorApiResponse, invalidTargetError } from "@crawlgate/core/adapter-kit";
 
 export interface EdgeHandlerOptions {
-  /** What to serve when no rule applies (the site itself, or its origin). */
+  /**
+   * What answers the requests the origin answers, when the site runs in the same fetch handler:
+   * called for them unless `origin` is `fetch`, and for hosts the edge does not know.
+   */
   next: (request: Request) => Promise<Response>;
-  /** Serves a proxy decision; without it, proxy rules answer 502. */
+  /** Serves proxy rules; without it, proxy rules answer 502. */
   proxy?: (upstream: string, request: Request) => Promise<Response>;
+  /**
+   * Where requests the origin answers go: `next` (default), or `fetch`: the domain's
+   * `originUrl` through `fetch`.
+   */
+  origin?: "next" | "fetch";
+  /** The client for `origin: "fetch"`; default the runtime's `fetch`. */
+  fetch?: FetchLike;
+  /** The visitor's address (e.g. from `CF-Connecting-IP`), for verifying crawlers; then dropped. */
+  clientIp?: (request: Request) => string | null | undefined;
 }
 
-/** The edge as a fetch handler: redirects and proxies from the rules, `next` otherwise. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+/** Request headers that describe the connection or the body, not the request. */
+const NOT_FORWARDED = new Set([
+  "host",
+  "connection",
+  "content-length",
+  "transfer-encoding",
+  "keep-alive",
+  "upgrade",
+]);
+
+const json = (status: number, error: string) =>
+  new Response(`{"error":"${error}"}`, {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+
+/** Passes the body through, counting its bytes, and reports once it ended. */
+function counted(
+  response: Response,
+  report: (outcome: { status: number; bytes: number }) => void,
+): Response {
+  const headers = new Headers(response.headers);
+  headers.set("x-crawlgate-served-from", "origin");
+  if (response.body === null || NULL_BODY.has(response.status)) {
+    report({ status: response.status, bytes: 0 });
+    return new Response(null, { status: response.status, headers });
+  }
+  let bytes = 0;
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      flush() {
+        report({ status: response.status, bytes });
+      },
+    }),
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The edge as a fetch handler: redirects and proxies from the domain's rules, cached or freshly
+ * rendered HTML for crawlers, everything else to the origin (`next`, or the domain's origin).
+ * Every crawler request is recorded with what it was served.
+ */
 export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: EdgeHandlerOptions) {
   return async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    const decision = await crawlgate.edge.route({
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      const { status, headers, body } = errorApiResponse(invalidTargetError());
+      return new Response(body, { status, headers });
+    }
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const result = await crawlgate.edge.handle({
+      method: request.method,
       host: request.headers.get("host") ?? url.host,
       url: url.pathname + url.search,
       protocol: url.protocol === "http:" ? "http" : "https",
+      headers,
+      clientIp: options.clientIp?.(request) ?? null,
     });
-    if (decision.kind === "none") return options.next(request);
-    if (decision.kind === "redirect") {
-      return new Response(null, {
-        status: decision.status,
-        headers: { location: decision.location },
-      });
+    switch (result.kind) {
+      case "none":
+        return result.failed ? json(500, "internal_error") : options.next(request);
+      case "redirect":
+        return new Response(null, {
+          status: result.status,
+          headers: { location: result.location },
+        });
+      case "page":
+        return new Response(
+          NULL_BODY.has(result.status) || result.body.byteLength === 0 ? null : result.body,
+          {
+            status: result.status,
+            headers: result.headers,
+          },
+        );
+      case "proxy": {
+        if (!options.proxy) return json(502, "bad_gateway");
+        const response = await options.proxy(result.upstream, request);
+        return counted(response, result.report);
+      }
+      case "origin": {
+        if (options.origin !== "fetch") return counted(await options.next(request), result.report);
+        if (!result.originUrl) return json(404, "not_found");
+        const fetch = options.fetch ?? (globalThis.fetch as FetchLike);
+        const forwarded: Record<string, string> = {};
+        for (const [name, value] of Object.entries(headers)) {
+          if (!NOT_FORWARDED.has(name)) forwarded[name] = value;
+        }
+        const method = request.method.toUpperCase();
+        const body =
+          method === "GET" || method === "HEAD"
+            ? null
+            : new Uint8Array(await request.arrayBuffer());
+        const response = await fetch(result.originUrl + url.pathname + url.search, {
+          method,
+          headers: forwarded,
+          body,
+          redirect: "manual",
+        }).catch(() => null);
+        if (!response) return json(502, "bad_gateway");
+        return counted(response, result.report);
+      }
     }
-    if (!options.proxy)
-      return new Response("Bad Gateway", {
-        status: 502,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
-    return options.proxy(decision.upstream, request);
   };
 }

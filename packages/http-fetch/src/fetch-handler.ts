@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiResponse, Crawlgate } from "@crawlgate/core";
-import { readLimitedBody } from "@crawlgate/core/adapter-kit";
+import { errorApiResponse, readLimitedBody } from "@crawlgate/core/adapter-kit";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -10,8 +10,12 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  */
 export function createFetchHandler(crawlgate: Pick<Crawlgate, "api">): FetchHandler {
   return async (request) => {
-    const response = await crawlgate.api.handle(await toApiRequest(request));
-    return toResponse(response);
+    try {
+      return toResponse(await crawlgate.api.handle(await toApiRequest(request)));
+    } catch (error) {
+      // A failing body stream or header: JSON from the error table, never a thrown error.
+      return toResponse(errorApiResponse(error));
+    }
   };
 }
 

@@ -117,7 +117,7 @@ describe("crawlgate.jobs", () => {
     const job = jobOf(crawlgate, "range_refresh");
     const first = await job.run(clock.now());
     expect(first).toMatchObject({ due: true, failed: [] });
-    expect(first.files).toBe(fetched.length);
+    expect(first?.files).toBe(fetched.length);
     expect(await job.run(clock.now())).toEqual({ due: false });
     clock.advance(8 * DAY_MS);
     failing = true;

@@ -23,9 +23,16 @@ function badGateway(
   res.end("Bad Gateway");
 }
 
-/** Serves a proxy decision on node:http / Express objects, streaming both ways. */
+/**
+ * Serves a proxy decision on node:http / Express objects, streaming both ways. Resolves with the
+ * status and body bytes sent (for the crawl row).
+ */
 export function nodeRequestHandler(proxy: PinnedProxy, options: NodeEdgeOptions = {}) {
-  return async (upstream: string, req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return async (
+    upstream: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<{ status: number; bytes: number }> => {
     const method = (req.method ?? "GET").toUpperCase();
     const result = await proxy.forward(upstream, {
       method,
@@ -35,9 +42,17 @@ export function nodeRequestHandler(proxy: PinnedProxy, options: NodeEdgeOptions 
       host: req.headers.host ?? "",
       protocol: options.protocol ?? "https",
     });
-    if (!result.ok) return badGateway(res, options.logger, upstream, result.reason);
+    if (!result.ok) {
+      badGateway(res, options.logger, upstream, result.reason);
+      return { status: 502, bytes: 0 };
+    }
     res.writeHead(result.status, result.headers);
+    let bytes = 0;
+    result.body.on("data", (chunk: Buffer) => {
+      bytes += chunk.byteLength;
+    });
     await pipeline(result.body, res).catch(() => res.destroy());
+    return { status: result.status, bytes };
   };
 }
 

@@ -13,7 +13,7 @@ export interface PinnedFetchOptions extends AddressPolicy {
 }
 
 /** `FetchLike`'s init plus an optional request body (the renderer passes pages' POST bodies). */
-export type PinnedFetchInit = Parameters<FetchLike>[1] & { body?: Uint8Array | string };
+export type PinnedFetchInit = Parameters<FetchLike>[1];
 
 export type PinnedFetch = (url: string, init?: PinnedFetchInit) => Promise<Response>;
 
@@ -83,7 +83,7 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
   return async (input, init = {}) => {
     let url = new URL(input);
     let method = (init.method ?? "GET").toUpperCase();
-    let body = init.body;
+    let body = init.body ?? undefined;
     const headers = endToEndHeaders(init.headers ?? {}) as Record<string, string>;
     for (let redirects = 0; ; redirects++) {
       const response = await hop(url, method, headers, init, body);

@@ -2,6 +2,7 @@ import {
   accountStoreSuite,
   crawlStoreSuite,
   jobQueueSuite,
+  pageCacheSuite,
   pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
@@ -25,4 +26,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   pageRankingSuite(name, stores);
   snapshotStoreSuite(name, stores);
   referralStoreSuite(name, stores);
+  pageCacheSuite(name, stores);
 }

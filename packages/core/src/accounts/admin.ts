@@ -84,6 +84,7 @@ export function createAccountAdmin(accounts: AccountStore, clock: Clock) {
         originUrl: options.originUrl ?? null,
         verificationStage: options.verificationStage ?? "pending",
         createdAt: clock.now(),
+        pageCacheTtlSeconds: null,
       };
       const created = await accounts.createDomain(domain);
       if (created === "duplicate_hostname") {

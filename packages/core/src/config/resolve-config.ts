@@ -1,3 +1,4 @@
+import { DEFAULT_EDGE, type EdgeOptions } from "../edge/options.js";
 import { invalidConfig } from "../errors.js";
 import { DEFAULT_PATH_CAP } from "../ingest/aggregates.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "../signing/key-ring.js";
@@ -27,6 +28,8 @@ export interface CrawlgateConfig {
    * its metadata and the per-day record are kept for good. Default 90.
    */
   htmlRetentionDays?: number;
+  /** The data plane's page cache, renders and worker (see `EdgeOptions`). */
+  edge?: Partial<EdgeOptions>;
 }
 
 export interface IngestOptions {
@@ -56,6 +59,7 @@ export interface ResolvedConfig {
   baseUrl: string | null;
   ingest: IngestOptions;
   htmlRetentionDays: number;
+  edge: EdgeOptions;
 }
 
 export const DEFAULT_INGEST: Readonly<IngestOptions> = Object.freeze({
@@ -80,6 +84,13 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
   }
   const htmlRetentionDays = config.htmlRetentionDays ?? 90;
   positiveInteger("htmlRetentionDays", htmlRetentionDays);
+  const edge = { ...DEFAULT_EDGE };
+  for (const name of Object.keys(DEFAULT_EDGE) as (keyof EdgeOptions)[]) {
+    const value = config.edge?.[name] ?? DEFAULT_EDGE[name];
+    if (name === "hotCacheMs") nonNegativeInteger(`edge.${name}`, value);
+    else positiveInteger(`edge.${name}`, value);
+    edge[name] = value;
+  }
   return {
     plans: resolvePlans(config.plans ?? {}),
     ratePerMinute,
@@ -87,6 +98,7 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
     baseUrl: baseUrlFrom(config.baseUrl),
     ingest,
     htmlRetentionDays,
+    edge,
   };
 }
 

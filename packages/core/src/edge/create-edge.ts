@@ -1,14 +1,15 @@
-import type {
-  AccountStore,
-  Clock,
-  EdgeSettings,
-  Logger,
-  RuleStore,
-  SettingsCache,
-} from "../ports.js";
+import type { EdgeSettings } from "../ports.js";
 import { compileRuleIndex, type RuleIndex } from "../routing/rule-index.js";
+import {
+  createDataPlane,
+  type DataPlaneDeps,
+  type EdgeHttpRequest,
+  type EdgeResponse,
+  type RuleMatch,
+} from "./data-plane.js";
+import { createSiteSettings, normalizeHost, type SiteSettingsDeps } from "./site-settings.js";
 
-/** One request as the edge sees it. */
+/** One request as the routing rules see it. */
 export interface EdgeRequest {
   /** The Host header (port and a trailing dot are ignored, letter case too). */
   host: string;
@@ -18,68 +19,32 @@ export interface EdgeRequest {
   protocol?: "http" | "https";
 }
 
-export type EdgeDecision =
-  | { kind: "redirect"; status: 301 | 302; location: string; ruleId: string }
-  | { kind: "proxy"; upstream: string; ruleId: string }
-  | { kind: "none" };
+export type EdgeDecision = NonNullable<RuleMatch> | { kind: "none" };
 
-export interface EdgeDeps {
-  accounts: AccountStore;
-  rules: RuleStore;
-  settingsCache: SettingsCache;
-  clock: Clock;
-  logger: Logger;
-}
+export type EdgeDeps = SiteSettingsDeps;
+
+/** What the data plane needs beyond the routing rules (see `createDataPlane`). */
+export type PlaneDeps = Omit<DataPlaneDeps, "settingsFor" | "route" | "logger">;
 
 export interface Edge {
   /** What the routing rules say about this request. Never throws for any input. */
   route(request: EdgeRequest): Promise<EdgeDecision>;
+  /**
+   * The whole data plane for one request: rules, then the page cache, renders and the origin,
+   * with the crawl recorded (see `EdgeResponse`). Never throws for any input.
+   */
+  handle(request: EdgeHttpRequest): Promise<EdgeResponse>;
 }
 
 const NONE: EdgeDecision = { kind: "none" };
-/** Unknown hosts are remembered briefly so that junk Host headers do not reach storage. */
-const UNKNOWN_HOST_TTL_MS = 30_000;
-const UNKNOWN_HOST_MAX = 10_000;
-
-/** Lowercase hostname without port or trailing dot, or `null` for an unusable Host header. */
-export function normalizeHost(host: string): string | null {
-  let h = host.trim().toLowerCase();
-  if (h.startsWith("[")) return null; // IP literals are never a customer's domain
-  const colon = h.indexOf(":");
-  if (colon >= 0) h = h.slice(0, colon);
-  if (h.endsWith(".")) h = h.slice(0, -1);
-  return /^[a-z0-9.-]{1,253}$/.test(h) ? h : null;
-}
 
 /**
- * The routing part of the data plane: host → the domain's compiled rules (cached per hostname in
- * the `SettingsCache`, compiled once per cached settings object) → redirect, proxy or nothing.
+ * The edge: host → the domain's settings (cached per hostname in the `SettingsCache`) → its
+ * rules, compiled once per cached settings object → redirect, proxy or the data plane.
  */
-export function createEdge(deps: EdgeDeps): Edge {
+export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
   const compiled = new WeakMap<EdgeSettings, RuleIndex>();
-  const unknownHosts = new Map<string, number>();
-
-  async function settingsFor(host: string): Promise<EdgeSettings | null> {
-    const cached = await deps.settingsCache.get(host);
-    if (cached) return cached;
-    const now = deps.clock.now().getTime();
-    const unknownUntil = unknownHosts.get(host);
-    if (unknownUntil !== undefined && unknownUntil > now) return null;
-    const domain = await deps.accounts.getDomainByHostname(host);
-    if (!domain) {
-      if (unknownHosts.size >= UNKNOWN_HOST_MAX) unknownHosts.clear();
-      unknownHosts.set(host, now + UNKNOWN_HOST_TTL_MS);
-      return null;
-    }
-    const settings: EdgeSettings = {
-      domainId: domain.domainId,
-      hostname: host,
-      rules: await deps.rules.listRules(domain.domainId),
-      loadedAt: new Date(now),
-    };
-    await deps.settingsCache.set(settings);
-    return settings;
-  }
+  const settingsFor = createSiteSettings(deps);
 
   function indexOf(settings: EdgeSettings): RuleIndex {
     let index = compiled.get(settings);
@@ -89,6 +54,33 @@ export function createEdge(deps: EdgeDeps): Edge {
     }
     return index;
   }
+
+  function route(
+    settings: EdgeSettings,
+    host: string,
+    requestUrl: string,
+    protocol: "http" | "https",
+  ): RuleMatch {
+    if (settings.rules.length === 0) return null;
+    const hash = requestUrl.indexOf("#");
+    const target = hash >= 0 ? requestUrl.slice(0, hash) : requestUrl;
+    const q = target.indexOf("?");
+    const path = q >= 0 ? target.slice(0, q) : target;
+    const query = q >= 0 ? target.slice(q + 1) : "";
+    const url = `${protocol}://${host}${target}`;
+    const match = indexOf(settings).match({ path, query, url });
+    if (!match) return null;
+    if (match.rule.ruleType === "proxy")
+      return { kind: "proxy", upstream: match.target, ruleId: match.rule.ruleId };
+    return {
+      kind: "redirect",
+      status: match.rule.redirectCode ?? 301,
+      location: match.target,
+      ruleId: match.rule.ruleId,
+    };
+  }
+
+  const handle = createDataPlane({ ...plane, settingsFor, route, logger: deps.logger });
 
   return {
     async route(request) {
@@ -105,23 +97,18 @@ export function createEdge(deps: EdgeDeps): Edge {
         });
         return NONE;
       }
-      if (!settings || settings.rules.length === 0) return NONE;
-      const hash = request.url.indexOf("#");
-      const target = hash >= 0 ? request.url.slice(0, hash) : request.url;
-      const q = target.indexOf("?");
-      const path = q >= 0 ? target.slice(0, q) : target;
-      const query = q >= 0 ? target.slice(q + 1) : "";
-      const url = `${request.protocol ?? "https"}://${host}${target}`;
-      const match = indexOf(settings).match({ path, query, url });
-      if (!match) return NONE;
-      if (match.rule.ruleType === "proxy")
-        return { kind: "proxy", upstream: match.target, ruleId: match.rule.ruleId };
-      return {
-        kind: "redirect",
-        status: match.rule.redirectCode ?? 301,
-        location: match.target,
-        ruleId: match.rule.ruleId,
-      };
+      if (!settings) return NONE;
+      return route(settings, host, request.url, request.protocol ?? "https") ?? NONE;
+    },
+    async handle(request) {
+      try {
+        return await handle(request);
+      } catch (error) {
+        deps.logger.error("edge.failed", {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return { kind: "none", failed: true };
+      }
     },
   };
 }

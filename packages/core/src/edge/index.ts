@@ -1,2 +1,15 @@
-export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest } from "./create-edge.js";
-export { createEdge, normalizeHost } from "./create-edge.js";
+export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest, PlaneDeps } from "./create-edge.js";
+export { createEdge } from "./create-edge.js";
+export type { EdgeHttpRequest, EdgeResponse, RuleMatch, ServedOutcome } from "./data-plane.js";
+export type { EdgeOptions } from "./options.js";
+export { DEFAULT_EDGE } from "./options.js";
+export type { PageKey } from "./page-key.js";
+export { isStaticAsset, MAX_PAGE_KEY, pageKey, STATIC_EXTENSIONS } from "./page-key.js";
+export type { PageBody, PageService, PageSite, StoreOutcome } from "./page-service.js";
+export {
+  CACHEABLE_STATUSES,
+  createPageService,
+  RENDER_MARKER_HEADER,
+  RENDER_USER_AGENT,
+} from "./page-service.js";
+export { normalizeHost } from "./site-settings.js";

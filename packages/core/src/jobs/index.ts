@@ -1,5 +1,7 @@
 export { htmlRetentionJob } from "./html-retention.js";
 export type { Job, JobReport } from "./job.js";
+export type { PageWorkerOptions } from "./page-worker.js";
+export { pageWorkerJob, retryDelayMs } from "./page-worker.js";
 export { rangeRefreshJob } from "./range-refresh.js";
 export { readModelRefreshJob } from "./read-model-refresh.js";
 export type {

@@ -16,6 +16,9 @@ export interface Job {
    * every instance.
    */
   readonly singleton: boolean;
-  /** One run as of `now`; rejects when the run failed (the next run tries again). */
-  run(now: Date): Promise<JobReport>;
+  /**
+   * One run as of `now`; rejects when the run failed (the next run tries again). Resolves with
+   * `null` when there was nothing to do: such runs log no line (jobs that poll often).
+   */
+  run(now: Date): Promise<JobReport | null>;
 }

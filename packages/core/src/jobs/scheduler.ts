@@ -84,7 +84,7 @@ async function runOnce(job: Job, { clock, logger }: SchedulerOptions): Promise<v
   const ms = () => clock.now().getTime() - now.getTime();
   try {
     const report = await job.run(now);
-    logger.info(`jobs.${job.name}`, { ...report, ms: ms() });
+    if (report !== null) logger.info(`jobs.${job.name}`, { ...report, ms: ms() });
   } catch (error) {
     logger.error(`jobs.${job.name}_failed`, {
       message: error instanceof Error ? error.message : String(error),

@@ -25,15 +25,26 @@ export function createFetchRenderer(options: FetchRendererOptions): Renderer {
       const budget = request.deadline.getTime() - started;
       if (budget <= 0) throw new RenderFailed("deadline", "render deadline passed before start");
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), budget);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // The deadline holds even for a client that ignores the abort signal.
+      const expired = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new RenderFailed("deadline", `no document from the origin within ${budget} ms`));
+        }, budget);
+      });
       try {
-        const response = await options.fetch(request.url, {
-          method: "GET",
-          redirect: "manual",
-          headers: request.headers,
-          signal: controller.signal,
-        });
-        const html = await readText(response, maxBytes);
+        const fetched = (async () => {
+          const response = await options.fetch(request.url, {
+            method: "GET",
+            redirect: "manual",
+            headers: request.headers,
+            signal: controller.signal,
+          });
+          return { response, html: await readText(response, maxBytes) };
+        })();
+        fetched.catch(() => {});
+        const { response, html } = await Promise.race([fetched, expired]);
         const headers: Record<string, string> = {};
         const contentType = response.headers.get("content-type");
         if (contentType !== null) headers["content-type"] = contentType;
@@ -67,6 +78,7 @@ export function createFetchRenderer(options: FetchRendererOptions): Renderer {
         );
       } finally {
         clearTimeout(timer);
+        expired.catch(() => {});
       }
     },
     async close() {},

@@ -1,5 +1,6 @@
 import { parse as parseHostname } from "tldts";
 import { isIpLiteral, isPublicUnicastAddress } from "./address.js";
+import { capturesInAuthority } from "./safe-target.js";
 
 export type TargetCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
@@ -25,7 +26,8 @@ function siteName(host: string): string {
 }
 
 /**
- * Parses an absolute http(s) URL and refuses credentials. Shared by redirect and proxy checks.
+ * Parses an absolute http(s) URL and refuses credentials and captures in the authority (see
+ * safe-target.ts). Shared by redirect and proxy checks.
  */
 export function parseAbsoluteHttpUrl(raw: string): TargetCheck {
   let url: URL;
@@ -40,6 +42,8 @@ export function parseAbsoluteHttpUrl(raw: string): TargetCheck {
   if (!/^https?:\/\//i.test(raw))
     return { ok: false, reason: "must be a full http:// or https:// URL" };
   if (url.username || url.password) return { ok: false, reason: "must not contain credentials" };
+  if (capturesInAuthority(raw))
+    return { ok: false, reason: "must not put a capture or * in its host or port" };
   if (!url.hostname) return { ok: false, reason: "must name a host" };
   return { ok: true, url };
 }

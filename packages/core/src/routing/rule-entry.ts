@@ -1,5 +1,6 @@
 import type { RoutingRule } from "../types.js";
 import type { ParsedSource } from "./pattern.js";
+import { collapseLeadingSlashes } from "./safe-target.js";
 import { compileTarget, renderTarget, type TargetTemplate } from "./target.js";
 
 /** A rule compiled for matching: what a match reads is kept on the entry itself. */
@@ -63,7 +64,7 @@ export function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     unbeatable: false,
     isRedirect: rule.ruleType === "redirect",
     relativeTarget: rule.targetUrl.startsWith("/"),
-    constTarget: usesCaptures ? null : renderTarget(target, [], ""),
+    constTarget: usesCaptures ? null : constantTarget(rule, target),
     constLength: 0,
     captureCount: parsed.captureNames.length,
     endsWithRest: last?.kind === "rest",
@@ -94,6 +95,12 @@ export function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     entry.restPathEnd = path + entry.restEnd;
   }
   return entry;
+}
+
+/** A target that needs no capture; a relative one never starts with `//` (safe-target.ts). */
+function constantTarget(rule: RoutingRule, target: TargetTemplate): string {
+  const text = renderTarget(target, [], "");
+  return rule.targetUrl.startsWith("/") ? collapseLeadingSlashes(text) : text;
 }
 
 const isCaptureRef = (part: string | number): boolean => typeof part === "number";

@@ -6,6 +6,7 @@ import { ANY_QUERY, type Entry, newEntry } from "./rule-entry.js";
 import { type MatchRequest, type RuleMatch, resolve } from "./rule-match.js";
 import { compareRuleOrder } from "./rule-order.js";
 import { computeMinRank, insert, newNode } from "./rule-trie.js";
+import { capturesInAuthority } from "./safe-target.js";
 import { Search } from "./trie-search.js";
 import { type Candidate, type RequestPath, requestPath, walk } from "./trie-walk.js";
 
@@ -43,7 +44,10 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   for (const rule of rules) {
     if (!rule.isActive) continue;
     const result = parseSource(rule.sourcePath);
-    if (result.ok) parsed.push(newEntry(rule, result.value));
+    if (!result.ok) continue;
+    // A capture in a target's host could send the visitor anywhere: such a rule never applies.
+    if (capturesInAuthority(rule.targetUrl, result.value.captureNames)) continue;
+    parsed.push(newEntry(rule, result.value));
   }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
   parsed.forEach((entry, i) => {

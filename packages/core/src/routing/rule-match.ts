@@ -1,7 +1,7 @@
 import type { RoutingRule } from "../types.js";
 import { captures } from "./capture-list.js";
-import { encodeNonAscii } from "./pattern.js";
 import type { Entry } from "./rule-entry.js";
+import { collapseLeadingSlashes, safeCapture } from "./safe-target.js";
 import { joinPieces, piecesEqual, targetPieces } from "./target.js";
 
 /** Turning the winning candidate into a match: its final target, loop check and captures. */
@@ -56,7 +56,12 @@ export function resolve(
   const n = targetPieces(entry.target, values, query, pieces);
   // Compared piece by piece: the built target stays a rope until someone reads it.
   if (entry.isRedirect && piecesEqual(pieces, n, requested(request))) return null;
-  const target = joinPieces(pieces, n);
+  let target = joinPieces(pieces, n);
+  if (entry.relativeTarget) {
+    const safe = collapseLeadingSlashes(target);
+    if (safe !== target && entry.isRedirect && safe === requested(request)) return null;
+    target = safe;
+  }
   if (entry.isRedirect && !entry.relativeTarget && isSameAbsoluteUrl(target, request)) return null;
   return newMatch(entry, target, path, caps, restStart, end, values);
 }
@@ -72,8 +77,8 @@ function resolveRest(
   request: MatchRequest,
 ): RuleMatch | null {
   const { query } = request;
-  // The walk never read the rest: it may hold non-ASCII characters.
-  const rest = rs >= 0 && rs < end ? encodeNonAscii(path.slice(rs, end)) : "";
+  // The walk never read the rest: it may hold non-ASCII characters (see safe-target.ts).
+  const rest = rs >= 0 && rs < end ? safeCapture(path.slice(rs, end)) : "";
   let target: string;
   if (query === "" || !entry.target.passQuery)
     target = rest ? lead + rest + entry.restEnd : entry.restPathEnd;
@@ -81,6 +86,7 @@ function resolveRest(
     const t = entry.target;
     target = `${rest ? lead + rest : entry.restPath}${entry.restTail}${t.hasOwnQuery ? "&" : "?"}${query}${t.fragment}`;
   }
+  if (entry.relativeTarget) target = collapseLeadingSlashes(target);
   if (entry.isRedirect) {
     // Length and lead first: a rope is only flattened when it may equal the requested URL.
     const asked = requested(request);
@@ -150,13 +156,13 @@ function captureOffsets(entry: Entry, caps: number, restStart: number, end: numb
 }
 
 /**
- * The captured values in capture order, sliced from the matched path (original case). A rest
- * capture may span characters the walk never read, so values are percent-encoded here.
+ * The captured values in capture order, sliced from the matched path (original case), made
+ * safe to substitute (`safeCapture`: a rest capture may span characters the walk never read).
  */
 function sliceCaptures(path: string, offsets: number[]): string[] {
   const values: string[] = new Array(offsets.length / 2);
   for (let i = 0; i < values.length; i++)
-    values[i] = encodeNonAscii(path.slice(offsets[2 * i] as number, offsets[2 * i + 1] as number));
+    values[i] = safeCapture(path.slice(offsets[2 * i] as number, offsets[2 * i + 1] as number));
   return values;
 }
 

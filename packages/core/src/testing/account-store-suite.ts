@@ -94,6 +94,22 @@ export function accountStoreSuite(
       expect(await accounts.getDomain(crypto.randomUUID())).toBeNull();
     });
 
+    it("changes a domain's edge settings field by field", async () => {
+      const { accounts } = h();
+      const user = makeUser();
+      await accounts.createUser(user);
+      const domain = makeDomain(user.userId, { originUrl: "https://origin.example.com" });
+      await accounts.createDomain(domain);
+      const ttl = await accounts.setDomainSettings(domain.domainId, { pageCacheTtlSeconds: 600 });
+      expect(ttl).toEqual({ ...domain, pageCacheTtlSeconds: 600 });
+      const origin = await accounts.setDomainSettings(domain.domainId, { originUrl: null });
+      expect(origin).toEqual({ ...domain, originUrl: null, pageCacheTtlSeconds: 600 });
+      expect(await accounts.getDomain(domain.domainId)).toEqual(origin);
+      expect(await accounts.getDomainByHostname(domain.hostname)).toEqual(origin);
+      expect(await accounts.setDomainSettings(domain.domainId, {})).toEqual(origin);
+      expect(await accounts.setDomainSettings(crypto.randomUUID(), { originUrl: null })).toBeNull();
+    });
+
     it("lists accessible domains once each, sorted by hostname, owner winning over a share", async () => {
       const { accounts } = h();
       const owner = makeUser();

@@ -48,6 +48,7 @@ export function makeDomain(ownerId: string, overrides: Partial<Domain> = {}): Do
     originUrl: null,
     verificationStage: "pending",
     createdAt: T0,
+    pageCacheTtlSeconds: null,
     ...overrides,
   };
 }

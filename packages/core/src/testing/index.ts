@@ -12,6 +12,10 @@ export type {
 export { createApiWorld } from "./api/world.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
+export type { OriginReply, OriginSite } from "./edge/origin-site.js";
+export { createOriginSite } from "./edge/origin-site.js";
+export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
+export { edgeSuite } from "./edge/suite.js";
 export type { FakeClock } from "./fixtures.js";
 export {
   createFakeClock,
@@ -25,6 +29,7 @@ export {
 } from "./fixtures.js";
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
+export { pageCacheSuite } from "./page-cache-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { referralStoreSuite } from "./referral-store-suite.js";

@@ -63,6 +63,21 @@ export function jobQueueSuite(
       expect((await jobs.enqueuePurge(d, "/a", T("02.000"))).enqueued).toBe(true);
     });
 
+    it("retryAt hides a leased job until then, keeps its attempts and its de-duplication", async () => {
+      const { purgeQueue: jobs } = h();
+      const d = crypto.randomUUID();
+      const { job } = await jobs.enqueuePurge(d, "/a", T("00.000"));
+      await jobs.lease(T("01.000"), 60_000, 1);
+      expect(await jobs.retryAt(job.jobId, T("20.000"))).toBe(true);
+      expect(await jobs.lease(T("19.999"), 60_000, 5)).toEqual([]);
+      expect((await jobs.enqueuePurge(d, "/a", T("19.999"))).enqueued).toBe(false);
+      const again = await jobs.lease(T("20.000"), 60_000, 5);
+      expect(again.map((j) => [j.jobId, j.attempts])).toEqual([[job.jobId, 2]]);
+      await jobs.complete(job.jobId);
+      expect(await jobs.retryAt(job.jobId, T("30.000"))).toBe(false);
+      expect(await jobs.retryAt(crypto.randomUUID(), T("30.000"))).toBe(false);
+    });
+
     it("never hands one job to two concurrent leases", async () => {
       const { purgeQueue: jobs } = h();
       const d = crypto.randomUUID();

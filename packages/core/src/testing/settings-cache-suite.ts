@@ -8,6 +8,8 @@ function settings(domainId: string, hostname: string): EdgeSettings {
     domainId,
     hostname,
     rules: [makeRule(domainId)],
+    originUrl: "https://origin.example.com:8443",
+    pageCacheTtlSeconds: 120,
     loadedAt: new Date("2026-11-20T10:00:00.000Z"),
   };
 }

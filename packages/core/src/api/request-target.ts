@@ -1,0 +1,66 @@
+import { CrawlgateError, invalidRequest, isCrawlgateError } from "../errors.js";
+import { errorResponse } from "./error-response.js";
+import type { ApiResponse } from "./http-types.js";
+
+/**
+ * What an HTTP bridge needs to never hand an error to its host framework: a request-target
+ * parser that cannot throw, and the JSON response for any error (docs/decisions.md, "Hardening").
+ */
+
+export interface RequestTarget {
+  /** Path as sent (origin-form), or as the URL parser normalised it (absolute-form). */
+  path: string;
+  /** `?` and the query string, or "" (the fragment dropped). */
+  search: string;
+  query: Record<string, string>;
+}
+
+/**
+ * Parses a request-target in origin-form (`/a?b=1`) or absolute-form (`http://host/a?b=1`).
+ * `null` when it is neither, or the URL parser refuses it (a port over 65535, an IPv4 part over
+ * 255, an unclosed IPv6 bracket, …). Never throws.
+ */
+export function parseRequestTarget(raw: string): RequestTarget | null {
+  if (raw.startsWith("/")) {
+    const hash = raw.indexOf("#");
+    const target = hash >= 0 ? raw.slice(0, hash) : raw;
+    const q = target.indexOf("?");
+    const search = q >= 0 ? target.slice(q) : "";
+    return { path: q >= 0 ? target.slice(0, q) : target, search, query: queryOf(search) };
+  }
+  if (!/^https?:\/\//i.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  return { path: url.pathname, search: url.search, query: queryOf(url.search) };
+}
+
+function queryOf(search: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  new URLSearchParams(search).forEach((value, name) => {
+    query[name] = value;
+  });
+  return query;
+}
+
+/** The error a bridge answers for a request-target `parseRequestTarget` refuses. */
+export function invalidTargetError(): CrawlgateError {
+  return invalidRequest("the request target is not a valid URL");
+}
+
+/**
+ * The JSON response for any error a bridge catches: a `CrawlgateError` through the error table,
+ * anything else `500 internal_error` (no message, no stack: the caller logs it).
+ */
+export function errorApiResponse(error: unknown): ApiResponse {
+  const known = isCrawlgateError(error) ? error : new CrawlgateError("internal_error");
+  const { status, headers, body } = errorResponse(known);
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: JSON.stringify(body),
+  };
+}

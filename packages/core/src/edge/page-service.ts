@@ -1,0 +1,198 @@
+import type {
+  BlobStore,
+  Clock,
+  EdgeSettings,
+  JobQueue,
+  Logger,
+  PageCache,
+  Renderer,
+  SnapshotStore,
+} from "../ports.js";
+import { gunzip, gzip, utf8 } from "../snapshots/content.js";
+import { htmlKey, recordSnapshot } from "../snapshots/record.js";
+import type { CachedPage } from "../types.js";
+import type { EdgeOptions } from "./options.js";
+
+export interface PageServiceDeps {
+  pages: PageCache;
+  snapshots: SnapshotStore;
+  blobs: BlobStore;
+  purgeQueue: JobQueue;
+  /** `null`: this instance has no renderer; crawlers get the origin. */
+  renderer: Renderer | null;
+  clock: Clock;
+  logger: Logger;
+  options: EdgeOptions;
+}
+
+/** A cached page with its HTML, as the edge serves it. */
+export interface PageBody {
+  entry: CachedPage;
+  /** The HTML's UTF-8 bytes. */
+  identity: Uint8Array;
+  /** The same, gzip-compressed (computed once, on first use). */
+  gzip(): Promise<Uint8Array>;
+}
+
+export type StoreOutcome =
+  | { stored: true; page: PageBody; newSnapshot: boolean }
+  | { stored: false; reason: string };
+
+/** The part of the edge settings a render needs. */
+export type PageSite = Pick<EdgeSettings, "domainId" | "originUrl" | "pageCacheTtlSeconds">;
+
+/**
+ * Statuses whose render replaces the cached page: pages, redirects and "gone". Anything else
+ * (401, 403, 429, every 5xx) is the origin having a bad moment: served from the origin, never
+ * cached, so it never replaces a good page.
+ */
+export const CACHEABLE_STATUSES: ReadonlySet<number> = new Set([
+  200, 203, 204, 300, 301, 302, 303, 307, 308, 404, 410,
+]);
+
+/** The User-Agent renders fetch the origin with; not a crawler, so the edge passes it through. */
+export const RENDER_USER_AGENT =
+  "Mozilla/5.0 (compatible; crawlgate-render/1.0; +https://github.com/crawlgate/crawlgate)";
+/** Marks the edge's own render requests: an edge that sees it passes the request to the origin. */
+export const RENDER_MARKER_HEADER = "x-crawlgate-render";
+
+const RENDER_HEADERS = Object.freeze({
+  "user-agent": RENDER_USER_AGENT,
+  accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8",
+  [RENDER_MARKER_HEADER]: "1",
+});
+
+const HOT_MAX_ENTRIES = 5_000;
+/** A stale page queues one re-render per instance at most this often. */
+const REQUEUE_MS = 30_000;
+
+/**
+ * Render deadlines bound real waiting, so they come from the wall clock, not the injected
+ * `Clock` (which stamps cache entries and may be a test's fake).
+ */
+const wallClockDeadline = (ms: number) => new Date(Date.now() + ms);
+
+const slot = (domainId: string, key: string) => `${domainId}\u0000${key}`;
+
+function pageBody(entry: CachedPage, identity: Uint8Array, gzipped?: Uint8Array): PageBody {
+  let compressed: Promise<Uint8Array> | undefined = gzipped && Promise.resolve(gzipped);
+  return {
+    entry,
+    identity,
+    gzip: () => {
+      compressed ??= gzip(identity);
+      return compressed;
+    },
+  };
+}
+
+/**
+ * The page cache as the edge and the worker use it: lookups (with a few seconds of per-instance
+ * memory for hot pages), renders coalesced per page, and storing a render as a content-addressed
+ * snapshot plus a cache entry.
+ */
+export function createPageService(deps: PageServiceDeps) {
+  const { options } = deps;
+  const hot = new Map<string, { page: PageBody; until: number }>();
+  const inflight = new Map<string, Promise<StoreOutcome>>();
+  const requeued = new Map<string, number>();
+  const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock: deps.clock };
+
+  function remember(page: PageBody, now: number): void {
+    if (options.hotCacheMs <= 0) return;
+    const key = slot(page.entry.domainId, page.entry.pageKey);
+    hot.delete(key);
+    if (hot.size >= HOT_MAX_ENTRIES) hot.delete(hot.keys().next().value as string);
+    hot.set(key, { page, until: now + options.hotCacheMs });
+  }
+
+  async function renderAndStore(
+    site: PageSite,
+    key: string,
+    path: string,
+    deadline: Date,
+  ): Promise<StoreOutcome> {
+    const renderer = deps.renderer;
+    if (!renderer || !site.originUrl) return { stored: false, reason: "no renderer or origin" };
+    const result = await renderer.render({
+      url: site.originUrl + key,
+      headers: { ...RENDER_HEADERS },
+      deadline,
+    });
+    if (!CACHEABLE_STATUSES.has(result.status)) {
+      return { stored: false, reason: `origin status ${result.status}` };
+    }
+    const type = result.headers["content-type"];
+    if (type !== undefined && !/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
+      return { stored: false, reason: `not HTML (${type.slice(0, 60)})` };
+    }
+    const { snapshot, created } = await recordSnapshot(snapshotDeps, {
+      domainId: site.domainId,
+      path,
+      html: result.html,
+      renderStatus: result.status,
+    });
+    const now = deps.clock.now();
+    const ttl = site.pageCacheTtlSeconds ?? options.pageCacheTtlSeconds;
+    const entry: CachedPage = {
+      domainId: site.domainId,
+      pageKey: key,
+      snapshotId: snapshot.snapshotId,
+      contentHash: snapshot.contentHash,
+      status: result.status,
+      location: result.headers.location ?? null,
+      renderedAt: now,
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+    };
+    await deps.pages.putPage(entry);
+    const page = pageBody(entry, utf8(result.html));
+    remember(page, now.getTime());
+    return { stored: true, page, newSnapshot: created };
+  }
+
+  return {
+    /** The cached page with its HTML, or `null` (never cached, or its HTML was dropped). */
+    async lookup(domainId: string, key: string): Promise<PageBody | null> {
+      const now = deps.clock.now().getTime();
+      const remembered = hot.get(slot(domainId, key));
+      if (remembered && remembered.until > now) return remembered.page;
+      const entry = await deps.pages.getPage(domainId, key);
+      if (!entry) return null;
+      const stored = await deps.blobs.getBlob(htmlKey(entry.contentHash));
+      if (!stored) return null;
+      const page = pageBody(entry, await gunzip(stored), stored);
+      remember(page, now);
+      return page;
+    },
+
+    /** Renders now for a waiting crawler; concurrent misses of one page share one render. */
+    renderNow(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
+      const id = slot(site.domainId, key);
+      let running = inflight.get(id);
+      if (!running) {
+        const deadline = wallClockDeadline(options.renderBudgetMs);
+        running = renderAndStore(site, key, path, deadline).finally(() => inflight.delete(id));
+        inflight.set(id, running);
+      }
+      return running;
+    },
+
+    /** Renders for the worker (purge, pre-warm, stale refresh) with the worker's deadline. */
+    refresh(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
+      const deadline = wallClockDeadline(options.renderDeadlineMs);
+      return renderAndStore(site, key, path, deadline);
+    },
+
+    /** Queues a re-render of a stale page (at most once per `REQUEUE_MS` per instance). */
+    async requeue(domainId: string, key: string): Promise<void> {
+      const now = deps.clock.now();
+      const id = slot(domainId, key);
+      if ((requeued.get(id) ?? 0) > now.getTime()) return;
+      if (requeued.size >= HOT_MAX_ENTRIES) requeued.clear();
+      requeued.set(id, now.getTime() + REQUEUE_MS);
+      await deps.purgeQueue.enqueuePurge(domainId, key, now);
+    },
+  };
+}
+
+export type PageService = ReturnType<typeof createPageService>;

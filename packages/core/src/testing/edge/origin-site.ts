@@ -1,0 +1,76 @@
+import type { FetchLike } from "../../ports.js";
+
+/** A response of the test origin. */
+export interface OriginReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A small site the edge suite puts behind the edge: a page, a page that declares 404, one that
+ * answers 500, a slow one, one whose content changes on every fetch, a static file and an API
+ * route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
+ * function for the bridges' pass-through.
+ */
+export function createOriginSite() {
+  let liveVersion = 0;
+  let broken = false;
+  const hits: string[] = [];
+  const html = (title: string, extraHead = "") =>
+    `<!doctype html><html><head><title>${title}</title>${extraHead}</head><body><h1>${title}</h1></body></html>`;
+  const page = (body: string, status = 200): OriginReply => ({
+    status,
+    headers: { "content-type": "text/html; charset=utf-8" },
+    body,
+  });
+
+  async function answer(method: string, target: string): Promise<OriginReply> {
+    hits.push(`${method} ${target}`);
+    const path = target.split("?", 1)[0] ?? "/";
+    switch (path) {
+      case "/":
+      case "/about":
+        return page(html(`Page ${target}`));
+      case "/missing":
+        return page(html("Gone", '<meta name="prerender-status-code" content="404">'));
+      case "/broken":
+        return page(html("Server error"), 500);
+      case "/flaky":
+        return broken ? page(html("Server error"), 503) : page(html("Flaky but fine"));
+      case "/slow":
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return page(html("Slow"));
+      case "/live":
+        liveVersion += 1;
+        return page(html(`Live version ${liveVersion}`));
+      case "/app.js":
+        return { status: 200, headers: { "content-type": "text/javascript" }, body: "var x=1;" };
+      case "/api/data":
+        return { status: 200, headers: { "content-type": "application/json" }, body: '{"a":1}' };
+      default:
+        return page(html("Not found"), 404);
+    }
+  }
+
+  const fetch: FetchLike = async (url, init) => {
+    const target = new URL(url);
+    const reply = await answer(init.method ?? "GET", target.pathname + target.search);
+    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  };
+
+  return {
+    /** Base URL the domain's `originUrl` is set to. */
+    originUrl: "https://origin.test",
+    fetch,
+    answer,
+    /** Requests the origin received (`METHOD /path?query`). */
+    hits,
+    /** Makes `/flaky` answer 503 from now on. */
+    breakFlaky() {
+      broken = true;
+    },
+  };
+}
+
+export type OriginSite = ReturnType<typeof createOriginSite>;

@@ -1,0 +1,61 @@
+import { request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createMemoryStores } from "@crawlgate/adapter-memory";
+import { edgeSuite } from "@crawlgate/core/testing";
+import express from "express";
+import { createEdgeMiddleware } from "./edge-middleware.js";
+
+edgeSuite("Express middleware", createMemoryStores, async (crawlgate, origin, clientIp) => {
+  const app = express();
+  app.use(createEdgeMiddleware(crawlgate, { protocol: "http", clientIp: () => clientIp }));
+  // The site's own routes after the middleware: they are the origin.
+  app.use(async (req, res) => {
+    if (req.hostname !== "shop.example.com") {
+      res.status(404).send("no such site");
+      return;
+    }
+    const reply = await origin.answer(req.method, req.originalUrl);
+    res.status(reply.status).set(reply.headers).send(reply.body);
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    send: (call) =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            method: call.method,
+            path: call.path,
+            headers: { ...call.headers, host: call.host },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => {
+              const headers: Record<string, string> = {};
+              for (const [name, value] of Object.entries(res.headers)) {
+                if (value !== undefined)
+                  headers[name] = Array.isArray(value) ? value.join(", ") : value;
+              }
+              resolve({
+                status: res.statusCode ?? 0,
+                headers,
+                body: Buffer.concat(chunks).toString("utf8"),
+              });
+            });
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      }),
+    teardown: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+});

@@ -1,0 +1,34 @@
+import { createMemoryStores } from "@crawlgate/adapter-memory";
+import { edgeSuite } from "@crawlgate/core/testing";
+import { createEdgeHandler } from "./edge-handler.js";
+
+edgeSuite("fetch handler", createMemoryStores, async (crawlgate, origin, clientIp) => {
+  const handler = createEdgeHandler(crawlgate, {
+    clientIp: () => clientIp,
+    // The site itself answers what the origin answers; unknown hosts get 404.
+    next: async (request) => {
+      const url = new URL(request.url);
+      if (url.hostname !== "shop.example.com") return new Response("no such site", { status: 404 });
+      const reply = await origin.answer(request.method, url.pathname + url.search);
+      return new Response(request.method === "HEAD" ? null : reply.body, {
+        status: reply.status,
+        headers: reply.headers,
+      });
+    },
+  });
+  return {
+    async send(call) {
+      const response = await handler(
+        new Request(`https://${call.host}${call.path}`, {
+          method: call.method,
+          headers: { ...call.headers, host: call.host },
+        }),
+      );
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      return { status: response.status, headers, body: await response.text() };
+    },
+  };
+});
