@@ -52,15 +52,14 @@ export function addressVetter(policy: AddressPolicy): (url: URL) => Promise<Vett
 }
 
 /**
- * A one-off undici Agent whose `lookup` answers only the vetted address, so a second DNS
- * answer (rebinding) is never used; Host and TLS SNI stay the URL's name. `timeoutMs` bounds the
+ * An undici Agent whose `lookup` answers only the vetted address, so a second DNS answer
+ * (rebinding) is never used; Host and TLS SNI stay the URL's name. `timeoutMs` bounds the
  * connect and the response headers, `bodyTimeoutMs` the silence between body chunks (default
- * undici's).
+ * undici's). Without `keepAlive` every request gets its own connection.
  */
 export function pinnedAgent(
   vetted: { address: string; family: 4 | 6 },
-  timeoutMs: number,
-  bodyTimeoutMs?: number,
+  options: { timeoutMs: number; bodyTimeoutMs?: number; keepAlive?: boolean },
 ): Agent {
   const pinned: LookupFunction = (_hostname, opts, callback) => {
     if ((opts as { all?: boolean }).all) {
@@ -70,9 +69,9 @@ export function pinnedAgent(
     } else callback(null, vetted.address, vetted.family);
   };
   return new Agent({
-    connect: { lookup: pinned, timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    ...(bodyTimeoutMs === undefined ? {} : { bodyTimeout: bodyTimeoutMs }),
-    pipelining: 0,
+    connect: { lookup: pinned, timeout: options.timeoutMs },
+    headersTimeout: options.timeoutMs,
+    ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
+    pipelining: options.keepAlive ? 1 : 0,
   });
 }

@@ -20,6 +20,7 @@ async function listen(server: Server, host: string, port = 0): Promise<number> {
 
 let port = 0;
 let internalConnections = 0;
+let upstreamConnections = 0;
 let lastRequest: { method: string; url: string; body: string; headers: Record<string, unknown> };
 const servers: Server[] = [];
 const allowOnly = (address: string) => address === "127.0.0.2";
@@ -50,6 +51,9 @@ beforeAll(async () => {
     }
     res.writeHead(201, { "content-type": "text/plain", "set-cookie": ["a=1", "b=2"] });
     res.end(`${req.method} ${req.url} ${body}`);
+  });
+  upstream.on("connection", () => {
+    upstreamConnections++;
   });
   port = await listen(upstream, "127.0.0.2");
   const internal = createServer((_req, res) => res.end("internal secret"));
@@ -166,6 +170,16 @@ describe("createPinnedFetch: allowed upstreams", () => {
     expect(res.url).toBe(`http://site.example:${port}/final`);
     expect(await res.text()).toBe("GET /final ");
     await expect(fetch(`http://site.example:${port}/loop`)).rejects.toThrow(/more than 5/);
+  });
+
+  it("keeps the connection to a vetted address alive for the next request", async () => {
+    const before = upstreamConnections;
+    const fresh = createPinnedFetch({ isAllowedAddress: allowOnly });
+    for (const path of ["/one", "/two", "/three"]) {
+      expect(await (await fresh(`http://127.0.0.2:${port}${path}`)).text()).toBe(`GET ${path} `);
+    }
+    // Reused at least once (undici may open a second one while the first is being released).
+    expect(upstreamConnections - before).toBeLessThan(3);
   });
 
   it("decodes a gzip body like the platform fetch", async () => {

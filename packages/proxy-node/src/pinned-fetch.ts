@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { FetchLike } from "@crawlgate/core";
-import { request as undiciRequest } from "undici";
+import { type Agent, request as undiciRequest } from "undici";
 import { type AddressPolicy, addressVetter, pinnedAgent } from "./pinned-address.js";
 import { endToEndHeaders } from "./pinned-proxy.js";
 
@@ -17,6 +17,7 @@ export type PinnedFetchInit = Parameters<FetchLike>[1];
 
 export type PinnedFetch = (url: string, init?: PinnedFetchInit) => Promise<Response>;
 
+const MAX_AGENTS = 32;
 const NULL_BODY = new Set([101, 204, 205, 304]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 /** Credentials do not follow a redirect to another origin (as in the Fetch standard). */
@@ -49,22 +50,34 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
     init.signal?.throwIfAborted();
     const vetted = await vet(url);
     if (!vetted.ok) throw new Error(`${url.host}: ${vetted.reason}`);
-    const agent = pinnedAgent(vetted, timeoutMs, timeoutMs);
-    try {
-      const response = await undiciRequest(url, {
-        method: method as "GET",
-        headers: { ...headers, host: url.host, "accept-encoding": "gzip, deflate, br" },
-        body: body ?? null,
-        dispatcher: agent,
-        maxRedirections: 0,
-        ...(init.signal ? { signal: init.signal } : {}),
-      });
-      response.body.once("close", () => void agent.close().catch(() => {}));
-      return response;
-    } catch (error) {
-      await agent.close().catch(() => {});
-      throw error;
+    return undiciRequest(url, {
+      method: method as "GET",
+      headers: { ...headers, host: url.host, "accept-encoding": "gzip, deflate, br" },
+      body: body ?? null,
+      dispatcher: agentFor(url, vetted),
+      maxRedirections: 0,
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+  }
+
+  /**
+   * Connections are kept alive per (origin, vetted address): a later request reuses one only
+   * when its own vetting picked the same address, so pinning holds. The least recently used
+   * agents beyond `MAX_AGENTS` are closed (gracefully: requests in flight finish).
+   */
+  const agents = new Map<string, Agent>();
+  function agentFor(url: URL, vetted: { address: string; family: 4 | 6 }): Agent {
+    const key = `${url.origin} ${vetted.address}`;
+    let agent = agents.get(key);
+    if (agent !== undefined) agents.delete(key);
+    else agent = pinnedAgent(vetted, { timeoutMs, bodyTimeoutMs: timeoutMs, keepAlive: true });
+    agents.set(key, agent);
+    for (const [oldest, old] of agents) {
+      if (agents.size <= MAX_AGENTS) break;
+      agents.delete(oldest);
+      void old.close().catch(() => {});
     }
+    return agent;
   }
 
   return async (input, init = {}) => {

@@ -85,7 +85,7 @@ export function createPinnedProxy(options: PinnedProxyOptions = {}) {
         return { ok: false, reason: "upstream must be http(s)" };
       const vetted = await vet(url);
       if (!vetted.ok) return vetted;
-      const agent = pinnedAgent(vetted, timeoutMs);
+      const agent = pinnedAgent(vetted, { timeoutMs });
       const headers = endToEndHeaders(req.headers as Record<string, string | string[] | undefined>);
       const forwardedFor = headers["x-forwarded-for"];
       headers["x-forwarded-for"] = [forwardedFor, req.clientIp].flat().filter(Boolean).join(", ");

@@ -28,6 +28,8 @@ export const CHROMIUM_ARGS = [
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
+const HEALTH_TIMEOUT_MS = 2_000;
+
 /** One browser process and the renders it has served. */
 export interface Generation {
   readonly browser: Promise<Browser>;
@@ -126,10 +128,28 @@ export function createBrowserPool(options: BrowserPoolOptions) {
       generation.inFlight--;
       if (generation.retired && generation.inFlight === 0) void shut(generation);
     },
-    /** Retires the browser (a wedged protocol): the next render gets a new one. */
-    retire(generation: Generation): void {
+    /**
+     * After a render ran out of time: when the browser does not answer a trivial command within
+     * `HEALTH_TIMEOUT_MS` it is wedged, and is killed (renders on it fail with `browser`; the
+     * next render gets a new one). A page that merely never got ready changes nothing.
+     */
+    async checkHealth(generation: Generation): Promise<void> {
+      const browser = await generation.browser.catch(() => null);
+      if (browser === null || generation.dead) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const answered = await Promise.race([
+        browser.version().then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (answered || generation.dead) return;
       generation.retired = true;
-      if (generation.inFlight === 0) void shut(generation);
+      browser.process()?.kill("SIGKILL");
     },
     pid(): number | null {
       return current !== null && !current.dead ? current.pid : null;

@@ -160,123 +160,153 @@ async function failure(promise: Promise<RenderResult>): Promise<string> {
   return isRenderFailed(error) ? error.reason : `not a RenderFailed: ${String(error)}`;
 }
 
-describe.skipIf(chromium === null)("createChromiumRenderer (real Chromium)", () => {
-  it("returns the DOM built by the page's JavaScript, scripts stripped", async () => {
-    const out = await renderer().render({
-      url: url("/js"),
-      headers: { "user-agent": "Googlebot/2.1" },
-      deadline: within(15_000),
+// Generous per-test time: CI runs this file beside the whole suite on 2 shared cores.
+describe.skipIf(chromium === null)(
+  "createChromiumRenderer (real Chromium)",
+  { timeout: 90_000 },
+  () => {
+    it("returns the DOM built by the page's JavaScript, scripts stripped", async () => {
+      const out = await renderer().render({
+        url: url("/js"),
+        headers: { "user-agent": "Googlebot/2.1" },
+        deadline: within(15_000),
+      });
+      expect(out.status).toBe(200);
+      expect(out.html).toContain("<h1>built by javascript</h1>");
+      expect(out.html).toContain("<p>from a data URL</p>");
+      expect(out.html).not.toContain("<script");
+      expect(out.finalUrl).toBe(url("/js"));
+      expect(out.headers["content-type"]).toMatch(/text\/html/);
     });
-    expect(out.status).toBe(200);
-    expect(out.html).toContain("<h1>built by javascript</h1>");
-    expect(out.html).toContain("<p>from a data URL</p>");
-    expect(out.html).not.toContain("<script");
-    expect(out.finalUrl).toBe(url("/js"));
-    expect(out.headers["content-type"]).toMatch(/text\/html/);
-  });
 
-  it("waits for prerenderReady when the page set it to false first", async () => {
-    const out = await renderer().render({
-      url: url("/ready"),
-      headers: {},
-      deadline: within(15_000),
+    it("waits for prerenderReady when the page set it to false first", async () => {
+      const out = await renderer().render({
+        url: url("/ready"),
+        headers: {},
+        deadline: within(15_000),
+      });
+      expect(out.html).toContain("ready content");
     });
-    expect(out.html).toContain("ready content");
-  });
 
-  it("never lets the page reach 127.0.0.1 or the metadata address, directly or by a redirect", async () => {
-    const out = await renderer().render({
-      url: url("/ssrf"),
-      headers: {},
-      deadline: within(15_000),
+    it("never lets the page reach 127.0.0.1 or the metadata address, directly or by a redirect", async () => {
+      const out = await renderer().render({
+        url: url("/ssrf"),
+        headers: {},
+        deadline: within(15_000),
+      });
+      expect(out.html).toContain("loopback:blocked metadata:blocked redirected:blocked");
+      expect(out.html).not.toContain("TOP SECRET");
+      expect(secretConnections).toBe(0);
     });
-    expect(out.html).toContain("loopback:blocked metadata:blocked redirected:blocked");
-    expect(out.html).not.toContain("TOP SECRET");
-    expect(secretConnections).toBe(0);
-  });
 
-  it("reads a status the page's script declares in the DOM, and passes an origin redirect on", async () => {
-    const [declared, moved] = await Promise.all([
-      renderer().render({ url: url("/declared-404"), headers: {}, deadline: within(15_000) }),
-      renderer().render({ url: url("/moved"), headers: {}, deadline: within(15_000) }),
-    ]);
-    expect(declared.status).toBe(404);
-    expect(moved.status).toBe(301);
-    expect(moved.headers.location).toBe(url("/js"));
-  });
+    it("reads a status the page's script declares in the DOM, and passes an origin redirect on", async () => {
+      const [declared, moved] = await Promise.all([
+        renderer().render({ url: url("/declared-404"), headers: {}, deadline: within(15_000) }),
+        renderer().render({ url: url("/moved"), headers: {}, deadline: within(15_000) }),
+      ]);
+      expect(declared.status).toBe(404);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe(url("/js"));
+    });
 
-  it("fails a page that never gets idle or never gets ready with deadline", async () => {
-    const [idle, ready] = await Promise.all([
-      failure(renderer().render({ url: url("/hang-idle"), headers: {}, deadline: within(2_500) })),
-      failure(renderer().render({ url: url("/hang-ready"), headers: {}, deadline: within(2_500) })),
-    ]);
-    expect([idle, ready]).toEqual(["deadline", "deadline"]);
-    // The page was closed: the request it was waiting on is abandoned, not left hanging.
-    for (let i = 0; i < 100 && abandonedRequests === 0; i++) await sleep(20);
-    expect(abandonedRequests).toBe(1);
-    // The slots are free again.
-    const out = await renderer().render({ url: url("/js"), headers: {}, deadline: within(15_000) });
-    expect(out.html).toContain("built by javascript");
-  });
+    it("fails a page that never gets idle or never gets ready with deadline", async () => {
+      const [idle, ready] = await Promise.all([
+        failure(
+          renderer().render({ url: url("/hang-idle"), headers: {}, deadline: within(2_500) }),
+        ),
+        failure(
+          renderer().render({ url: url("/hang-ready"), headers: {}, deadline: within(2_500) }),
+        ),
+      ]);
+      expect([idle, ready]).toEqual(["deadline", "deadline"]);
+      // The page was closed: the request it was waiting on is abandoned, not left hanging.
+      for (let i = 0; i < 100 && abandonedRequests === 0; i++) await sleep(20);
+      expect(abandonedRequests).toBe(1);
+      // The slots are free again.
+      const out = await renderer().render({
+        url: url("/js"),
+        headers: {},
+        deadline: within(15_000),
+      });
+      expect(out.html).toContain("built by javascript");
+    });
 
-  it("by default fetches the page's own origin through the public-only client too", async () => {
-    const before = secretConnections;
-    const own = createChromiumRenderer({ concurrency: 1 });
-    try {
+    it("by default fetches the page's own origin through the public-only client too", async () => {
+      const before = secretConnections;
+      const own = createChromiumRenderer({ concurrency: 1 });
+      try {
+        const reason = await failure(
+          own.render({
+            url: `http://127.0.0.1:${secretPort}/`,
+            headers: {},
+            deadline: within(15_000),
+          }),
+        );
+        expect(reason).toBe("refused");
+        expect(secretConnections).toBe(before);
+      } finally {
+        await own.close();
+      }
+    });
+
+    it("recycles the browser after recycleAfter renders, and survives a crash without losing queued renders", async () => {
+      const own = createChromiumRenderer({ originFetch, concurrency: 1, recycleAfter: 2 });
+      try {
+        const js = () => own.render({ url: url("/js"), headers: {}, deadline: within(20_000) });
+        await js();
+        const first = own.browserPid();
+        await js();
+        expect(own.browserPid()).toBe(first);
+        await js();
+        const second = own.browserPid();
+        expect(second).not.toBeNull();
+        expect(second).not.toBe(first);
+
+        const slowHits = originHits.get("/slow") ?? 0;
+        const slow = failure(
+          own.render({ url: url("/slow"), headers: {}, deadline: within(20_000) }),
+        );
+        const queued = js();
+        while ((originHits.get("/slow") ?? 0) === slowHits)
+          await new Promise((r) => setTimeout(r, 20));
+        process.kill(second as number, "SIGKILL");
+        expect(await slow).toBe("browser");
+        expect((await queued).html).toContain("built by javascript");
+        expect(own.browserPid()).not.toBe(second);
+      } finally {
+        await own.close();
+      }
+    });
+
+    it("kills a wedged browser (stopped process) after a render runs out of time, and renders on a new one", async () => {
+      const own = createChromiumRenderer({ originFetch, concurrency: 1 });
+      try {
+        const js = (ms: number) =>
+          own.render({ url: url("/js"), headers: {}, deadline: within(ms) });
+        await js(20_000);
+        const wedged = own.browserPid() as number;
+        process.kill(wedged, "SIGSTOP");
+        expect(await failure(js(1_500))).toBe("deadline");
+        for (let i = 0; i < 250 && own.browserPid() === wedged; i++) await sleep(20);
+        expect(own.browserPid()).not.toBe(wedged);
+        expect((await js(20_000)).html).toContain("built by javascript");
+      } finally {
+        await own.close();
+      }
+    });
+
+    it("fails renders with browser when the browser cannot start, and close() is idempotent", async () => {
+      const broken = createChromiumRenderer({ executablePath: "/bin/false" });
       const reason = await failure(
-        own.render({
-          url: `http://127.0.0.1:${secretPort}/`,
-          headers: {},
-          deadline: within(15_000),
-        }),
+        broken.render({ url: url("/js"), headers: {}, deadline: within(10_000) }),
       );
-      expect(reason).toBe("refused");
-      expect(secretConnections).toBe(before);
-    } finally {
-      await own.close();
-    }
-  });
-
-  it("recycles the browser after recycleAfter renders, and survives a crash without losing queued renders", async () => {
-    const own = createChromiumRenderer({ originFetch, concurrency: 1, recycleAfter: 2 });
-    try {
-      const js = () => own.render({ url: url("/js"), headers: {}, deadline: within(20_000) });
-      await js();
-      const first = own.browserPid();
-      await js();
-      expect(own.browserPid()).toBe(first);
-      await js();
-      const second = own.browserPid();
-      expect(second).not.toBeNull();
-      expect(second).not.toBe(first);
-
-      const slowHits = originHits.get("/slow") ?? 0;
-      const slow = failure(
-        own.render({ url: url("/slow"), headers: {}, deadline: within(20_000) }),
-      );
-      const queued = js();
-      while ((originHits.get("/slow") ?? 0) === slowHits)
-        await new Promise((r) => setTimeout(r, 20));
-      process.kill(second as number, "SIGKILL");
-      expect(await slow).toBe("browser");
-      expect((await queued).html).toContain("built by javascript");
-      expect(own.browserPid()).not.toBe(second);
-    } finally {
-      await own.close();
-    }
-  });
-
-  it("fails renders with browser when the browser cannot start, and close() is idempotent", async () => {
-    const broken = createChromiumRenderer({ executablePath: "/bin/false" });
-    const reason = await failure(
-      broken.render({ url: url("/js"), headers: {}, deadline: within(10_000) }),
-    );
-    expect(reason).toBe("browser");
-    expect(broken.browserPid()).toBeNull();
-    await broken.close();
-    await broken.close();
-    expect(
-      await failure(broken.render({ url: url("/js"), headers: {}, deadline: within(1_000) })),
-    ).toBe("browser");
-  });
-});
+      expect(reason).toBe("browser");
+      expect(broken.browserPid()).toBeNull();
+      await broken.close();
+      await broken.close();
+      expect(
+        await failure(broken.render({ url: url("/js"), headers: {}, deadline: within(1_000) })),
+      ).toBe("browser");
+    });
+  },
+);

@@ -152,11 +152,17 @@ async function renderOnPool(
 }
 
 function classify(error: unknown, generation: Generation, pool: BrowserPool): RenderFailed {
-  if (error instanceof RenderFailed) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (generation.dead) return new RenderFailed("browser", `the browser died: ${message}`);
-  if (/timed out/i.test(message)) pool.retire(generation); // a wedged browser: replace it
-  return new RenderFailed("browser", message);
+  const failure =
+    error instanceof RenderFailed
+      ? error
+      : generation.dead
+        ? new RenderFailed("browser", `the browser died: ${message}`)
+        : new RenderFailed("browser", message);
+  // Out of time, or a protocol call timed out: make sure the browser itself is not wedged.
+  if (failure.reason === "deadline" || /timed out/i.test(message))
+    void pool.checkHealth(generation);
+  return failure;
 }
 
 async function renderPage(
@@ -174,6 +180,12 @@ async function renderPage(
   }
   session.context = context;
   const page = await context.newPage();
+  const crashed = new Promise<never>((_resolve, reject) => {
+    page.once("error", (error) =>
+      reject(new RenderFailed("browser", `the page crashed: ${error.message}`)),
+    );
+  });
+  crashed.catch(() => {});
   await page.setViewport({ width: 1280, height: 800 });
   const requestAgent = Object.entries(request.headers).find(([name]) => /^user-agent$/i.test(name));
   await page.setUserAgent(
@@ -201,7 +213,7 @@ async function renderPage(
   }
   if (network.document === null)
     throw network.failure ?? new RenderFailed("network", "no document");
-  await waitUntilReady(page, network, settings.idleMs, () => session.done);
+  await Promise.race([waitUntilReady(page, network, settings.idleMs, () => session.done), crashed]);
   if (settings.stripScripts) await stripScripts(page);
   const html = await page.content();
   const finalUrl = network.document.url;
