@@ -35,7 +35,7 @@ export function pageWorkerJob(
   async function work(service: PageService, job: PurgeJob, now: Date): Promise<string> {
     const key = pageKey(job.path);
     const domain = await deps.accounts.getDomain(job.domainId);
-    if (!domain || !domain.originUrl || key === null) {
+    if (!domain?.originUrl || key === null) {
       await deps.purgeQueue.complete(job.jobId);
       deps.logger.warn("page_worker.dropped", {
         jobId: job.jobId,
