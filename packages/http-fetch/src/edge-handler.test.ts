@@ -10,11 +10,14 @@ describe("edge through the fetch handler", () => {
     init: { method: string; body?: unknown },
     // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
   ) => Promise<{ status: number; json: any }>;
-  let edge: (url: string, host?: string) => Promise<Response>;
+  let edge: (url: string, host?: string, userAgent?: string) => Promise<Response>;
   let domainId: string;
+  let crawlgate: ReturnType<typeof createCrawlgate>;
+  let stores: ReturnType<typeof createMemoryStores>;
 
   beforeEach(async () => {
-    const crawlgate = createCrawlgate(createMemoryStores());
+    stores = createMemoryStores();
+    crawlgate = createCrawlgate({ ...stores, fetch: null });
     const user = await crawlgate.admin.createUser("owner", "pro");
     if (!user.ok) throw new Error(user.message);
     const key = await crawlgate.admin.createKey(user.value.userId);
@@ -34,9 +37,16 @@ describe("edge through the fetch handler", () => {
     };
     const handler = createEdgeHandler(crawlgate, {
       next: async () => new Response("origin", { status: 200 }),
-      proxy: async (upstream) => new Response(`proxied ${upstream}`, { status: 200 }),
+      proxy: async (upstream) => new Response(`proxied ${upstream}`, { status: 203 }),
+      clientIp: () => "66.249.66.1",
     });
-    edge = (url, host = "site.example.com") => handler(new Request(`https://${host}${url}`));
+    edge = (url, host = "site.example.com", userAgent?: string) =>
+      handler(
+        new Request(
+          `https://${host}${url}`,
+          userAgent ? { headers: { "user-agent": userAgent } } : {},
+        ),
+      );
   });
 
   it("redirects, proxies and passes through", async () => {
@@ -86,5 +96,23 @@ describe("edge through the fetch handler", () => {
     await api("", { method: "POST", body: { sourcePath: "/Same", targetUrl: "/Same" } });
     expect(await (await edge("/Same")).text()).toBe("origin");
     expect((await edge("/same")).headers.get("location")).toBe("/Same");
+  });
+
+  it("records a crawler's proxy-rule hit as origin, and not its redirect-rule hit", async () => {
+    await api("", { method: "POST", body: { sourcePath: "/old", targetUrl: "/new" } });
+    await api("", {
+      method: "POST",
+      body: { sourcePath: "/docs", targetUrl: "https://docs.example.org/", ruleType: "proxy" },
+    });
+    const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    expect((await edge("/old", undefined, bot)).status).toBe(301);
+    const proxied = await edge("/docs", undefined, bot);
+    expect(proxied.headers.get("x-crawlgate-served-from")).toBe("origin");
+    const body = await proxied.text();
+    await crawlgate.close();
+    const stored = await stores.crawls.listCrawls(domainId, new Date(0), new Date(4e12), 10);
+    expect(stored.map((r) => [r.path, r.servedFrom, r.status, r.bytes])).toEqual([
+      ["/docs", "origin", 203, new TextEncoder().encode(body).byteLength],
+    ]);
   });
 });

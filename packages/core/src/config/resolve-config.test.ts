@@ -20,6 +20,15 @@ describe("resolveConfig", () => {
     expect(config.htmlRetentionDays).toBe(90);
     expect(config.baseUrl).toBeNull();
     expect(config.plans.pro.ruleLimit).toBe(100);
+    expect(config.edge).toEqual({
+      pageCacheTtlSeconds: 86_400,
+      renderBudgetMs: 8_000,
+      renderDeadlineMs: 30_000,
+      workerConcurrency: 2,
+      workerPollMs: 500,
+      hotCacheMs: 5_000,
+      maxAttempts: 5,
+    });
   });
 
   it("applies what is set and keeps the defaults of what is not (undefined included)", () => {
@@ -46,6 +55,8 @@ describe("resolveConfig", () => {
       [{ baseUrl: "https://api.example.com/v1" }, /baseUrl/],
       [{ baseUrl: "not a url" }, /baseUrl/],
       [{ secret: "too short" }, /secret: .*32 bytes/],
+      [{ edge: { renderBudgetMs: 0 } }, /edge\.renderBudgetMs must be a positive integer/],
+      [{ edge: { hotCacheMs: -1 } }, /edge\.hotCacheMs must be a non-negative integer/],
     ];
     for (const [config, message] of cases) {
       const error = refusal(() => resolveConfig(config));

@@ -284,6 +284,31 @@ export function edgeSuite(
       expect(await w.crawls()).toEqual([]);
     });
 
+    it("counts render, cache and origin outcomes in export-user-analytics", async () => {
+      const w = world();
+      await w.send({ path: "/about" }); // render
+      await w.send({ path: "/about" }); // cache
+      await w.send({ path: "/about" }); // cache
+      await w.send({ path: "/app.js" }); // origin
+      await w.crawlgate.close();
+      const response = await w.crawlgate.api.handle({
+        method: "POST",
+        path: "/functions/v1/export-user-analytics",
+        query: {},
+        headers: { authorization: `Bearer ${w.apiKey}`, "content-type": "application/json" },
+        body: new TextEncoder().encode(JSON.stringify({ period: "1d" })),
+      });
+      expect(response.status).toBe(200);
+      const body = JSON.parse(String(response.body));
+      expect(body.domains[0].summary).toEqual({
+        totalCrawls: 4,
+        prerenders: 1,
+        cachedViews: 2,
+        cacheMisses: 2,
+        cacheHitRate: 50,
+      });
+    });
+
     it("records each crawl with what was served, its snapshot and no address", async () => {
       const w = world();
       const render = await w.send({ path: "/about" });

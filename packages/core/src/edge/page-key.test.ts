@@ -1,0 +1,62 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isStaticAsset, MAX_PAGE_KEY, pageKey } from "./page-key.js";
+
+describe("pageKey", () => {
+  it("keeps the path, drops tracking and empty parameters, sorts the rest stably", () => {
+    expect(pageKey("/Shop/%C3%A9?utm_source=x&b=2&&a=1&gclid=z&a=0#top")).toEqual({
+      path: "/Shop/%C3%A9",
+      key: "/Shop/%C3%A9?a=1&a=0&b=2",
+    });
+    expect(pageKey("/p?utm_medium=email")).toEqual({ path: "/p", key: "/p" });
+    expect(pageKey("/p?")).toEqual({ path: "/p", key: "/p" });
+    expect(pageKey("/")).toEqual({ path: "/", key: "/" });
+  });
+
+  it("refuses what is not an origin-form path, and keys that are too long", () => {
+    expect(pageKey("*")).toBeNull();
+    expect(pageKey("//evil.example/x")).toBeNull();
+    expect(pageKey("http://a/b")).toBeNull();
+    expect(pageKey(`/${"a".repeat(MAX_PAGE_KEY)}`)).toBeNull();
+  });
+
+  it("is idempotent and ignores parameter order, for any query", () => {
+    const param = fc
+      .tuple(fc.constantFrom("a", "b", "utm_x", "q", "gclid", ""), fc.string({ maxLength: 4 }))
+      .map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+    fc.assert(
+      fc.property(fc.array(param, { maxLength: 6 }), (params) => {
+        const key = pageKey(`/p?${params.join("&")}`);
+        expect(key).not.toBeNull();
+        expect(pageKey(key?.key as string)).toEqual(key);
+        const byName = (p: string) => p.slice(0, p.indexOf("="));
+        const reordered = [...params].sort((x, y) => (byName(x) < byName(y) ? 1 : -1));
+        // Same names keep their relative order in both, so the keys agree.
+        const names = new Set(params.map(byName));
+        if (names.size === params.length) {
+          expect(pageKey(`/p?${reordered.join("&")}`)).toEqual(key);
+        }
+      }),
+      { seed: 3, numRuns: 500 },
+    );
+  });
+});
+
+describe("isStaticAsset", () => {
+  it("knows files by their last segment's extension, case-insensitively", () => {
+    for (const path of ["/app.js", "/img/Logo.PNG", "/f.woff2", "/doc.pdf", "/sitemap.xml"]) {
+      expect(isStaticAsset(path), path).toBe(true);
+    }
+    for (const path of [
+      "/",
+      "/about",
+      "/page.html",
+      "/index.php",
+      "/v1.2/docs",
+      "/.well-known/x",
+      "/a.js/b",
+    ]) {
+      expect(isStaticAsset(path), path).toBe(false);
+    }
+  });
+});
