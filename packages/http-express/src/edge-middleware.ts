@@ -41,7 +41,7 @@ export function createEdgeMiddleware(
       }
       await options.proxy(decision.upstream, req, res);
     } catch (error) {
-      sendError(res, error); // JSON from the error table, never the host's error page
+      sendError(req, res, error); // JSON from the error table, never the host's error page
     }
   };
 }
