@@ -130,7 +130,7 @@ describe("fuzz: the fetch bridges in-process", () => {
       }),
       { seed: SEED, numRuns: IN_PROCESS_BATCHES, endOnFailure: true },
     );
-  });
+  }, 90_000);
 });
 
 /** The request as a fetch `Request`, or `null` when the WHATWG classes refuse to build it. */
@@ -193,7 +193,7 @@ describe("fuzz: serve over real sockets", () => {
     expect(after.status).toBe(200);
     console.log(`fuzz: ${sent} requests`, Object.fromEntries([...statuses].sort()));
     expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
-  });
+  }, 90_000);
 });
 
 /** The request as bytes on the wire: chars of the target are bytes (latin1). */
