@@ -1,4 +1,5 @@
-import type { RequestListener, ServerResponse } from "node:http";
+import { type RequestListener, type Server, type ServerResponse, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { Logger } from "@crawlgate/core";
 import {
   errorApiResponse,
@@ -34,4 +35,30 @@ function send(res: ServerResponse, error: unknown): void {
   }
   const { status, headers, body } = errorApiResponse(error);
   res.writeHead(status, headers).end(body);
+}
+
+/** What Node's HTTP parser refuses, answered as JSON (its default answer has no body). */
+const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
+  HPE_HEADER_OVERFLOW: [431, "request headers are too large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "request timed out"],
+};
+
+/**
+ * Answers a request Node's HTTP parser refuses (a malformed request line or header, headers too
+ * large, a request too slow) with the error table's `invalid_request` body, instead of Node's
+ * bodyless default, then closes the connection.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "malformed HTTP request"];
+    const body = JSON.stringify({ error: "invalid_request", message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
 }

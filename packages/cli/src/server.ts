@@ -4,7 +4,7 @@ import type { Crawlgate, Logger } from "@crawlgate/core";
 import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
 import { createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import express from "express";
-import { jsonOnly } from "./json-only.js";
+import { answerClientErrors, jsonOnly } from "./json-only.js";
 
 export interface RunningServer {
   baseUrl: string;
@@ -53,6 +53,7 @@ export async function listen(
     res.status(404).type("application/json").send('{"error":"not_found"}');
   });
   const server = createServer(jsonOnly(app, options.logger));
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());

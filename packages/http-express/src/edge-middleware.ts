@@ -140,7 +140,7 @@ export function createEdgeMiddleware(
         }
       }
     } catch (error) {
-      sendError(res, error); // JSON from the error table, never the host's error page
+      sendError(req, res, error); // JSON from the error table, never the host's error page
     }
   };
 }

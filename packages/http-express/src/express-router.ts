@@ -1,11 +1,8 @@
 import { API_PREFIX, type ApiRequest, type Crawlgate } from "@crawlgate/core";
-import {
-  invalidTargetError,
-  parseRequestTarget,
-  readLimitedBody,
-} from "@crawlgate/core/adapter-kit";
+import { invalidTargetError, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
-import { sendApiResponse, sendError } from "./safe-response.js";
+import { readNodeBody, sendNodeResponse } from "./node-body.js";
+import { sendError } from "./safe-response.js";
 
 /**
  * The crawlgate API as an Express router, to mount at `/functions/v1`:
@@ -16,9 +13,9 @@ export function createExpressRouter(crawlgate: Pick<Crawlgate, "api">): Router {
   const router = Router();
   router.use(async (req, res) => {
     try {
-      sendApiResponse(res, await crawlgate.api.handle(await toApiRequest(req)));
+      sendNodeResponse(req, res, await crawlgate.api.handle(await toApiRequest(req)));
     } catch (error) {
-      sendError(res, error); // never Express's default handler (HTML with a stack)
+      sendError(req, res, error); // never Express's default handler (HTML with a stack)
     }
   });
   return router;
@@ -41,7 +38,7 @@ async function toApiRequest(req: Request): Promise<ApiRequest> {
 }
 
 async function bodyOf(req: Request): Promise<Uint8Array | null> {
-  if (!req.readableEnded) return readLimitedBody(req);
+  if (!req.readableEnded) return readNodeBody(req);
   // An upstream body parser consumed the stream: use what it left behind.
   const parsed: unknown = req.body;
   if (parsed === undefined) return null;

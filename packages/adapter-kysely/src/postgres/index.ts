@@ -28,6 +28,12 @@ export function createPostgresDatabase(
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor may a checked-out client's: when the connection drops mid-query, pg fails the query and
+  // also emits "error" on the client, which has no listener while it is checked out (an
+  // uncaught exception). The query's own error is what callers see; the pool drops the client.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

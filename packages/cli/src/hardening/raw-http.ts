@@ -15,7 +15,7 @@ export interface RawResponse {
 export function rawRequest(
   port: number,
   request: Uint8Array | string,
-  timeoutMs = 5_000,
+  timeoutMs = 15_000,
 ): Promise<RawResponse | null> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
