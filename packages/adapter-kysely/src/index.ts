@@ -1,4 +1,5 @@
 import { createKyselyAccountStore } from "./account-store.js";
+import { createKyselyArchiveIndex } from "./archive-index.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
@@ -14,6 +15,7 @@ export { MIGRATION_NAMES, migrateToLatest } from "./migrations/index.js";
 export type { Database } from "./schema.js";
 export {
   createKyselyAccountStore,
+  createKyselyArchiveIndex,
   createKyselyCrawlStore,
   createKyselyJobQueue,
   createKyselyRateLimiter,
@@ -32,5 +34,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     crawls: createKyselyCrawlStore(handle),
     snapshots: createKyselySnapshotStore(handle),
     referrals: createKyselyReferralStore(handle),
+    archive: createKyselyArchiveIndex(handle),
   };
 }

@@ -1,6 +1,8 @@
 import {
   accountStoreSuite,
+  archiveIndexSuite,
   blobStoreSuite,
+  crawlDaysSuite,
   crawlStoreSuite,
   jobQueueSuite,
   pageRankingSuite,
@@ -12,6 +14,7 @@ import {
 } from "@crawlgate/core/testing";
 import {
   createMemoryAccountStore,
+  createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
   createMemoryJobQueue,
@@ -35,3 +38,5 @@ pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
+archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));
+crawlDaysSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));

@@ -40,6 +40,7 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       snapshots: stores.snapshots,
       referrals: stores.referrals,
       blobs: openBlobs(options),
+      archive: stores.archive,
     },
     description: [
       options.databaseUrl

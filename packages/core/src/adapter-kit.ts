@@ -15,6 +15,7 @@ export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";
 export {
   assertBlobKey,
+  assertByteRange,
   BlobStoreUnavailable,
   isBlobStoreUnavailable,
   isValidBlobKey,
@@ -73,14 +74,19 @@ export {
 } from "./page-ranking/index.js";
 export type {
   AppendOptions,
+  ArchiveFile,
+  ArchiveIndex,
   CrawlAggregates,
+  CrawlDays,
   CrawlLog,
+  DomainDay,
   EdgeSettings,
   EnqueueResult,
   PageRanking,
   RateDecision,
   RateLimits,
   RecordedSnapshot,
+  ReplaceDayResult,
   RuleWriteResult,
 } from "./ports.js";
 export type { PathSourceCount } from "./referrals/index.js";

@@ -157,7 +157,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs } = deps;
+  const { crawls, snapshots, referrals, blobs, archive } = deps;
   return {
     accounts,
     rules,
@@ -168,6 +168,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     snapshots,
     referrals,
     blobs,
+    archive,
   };
 }
 

@@ -1,5 +1,7 @@
 import {
   accountStoreSuite,
+  archiveIndexSuite,
+  crawlDaysSuite,
   crawlStoreSuite,
   jobQueueSuite,
   pageRankingSuite,
@@ -25,4 +27,6 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   pageRankingSuite(name, stores);
   snapshotStoreSuite(name, stores);
   referralStoreSuite(name, stores);
+  archiveIndexSuite(name, stores);
+  crawlDaysSuite(name, stores);
 }
