@@ -12,6 +12,7 @@ import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
   createRangeRefresher,
+  dayCloseJob,
   type FetchLike,
   htmlRetentionJob,
   type Job,
@@ -91,7 +92,7 @@ export interface Crawlgate {
   ingest: IngestService;
   /**
    * The instance's maintenance jobs: `read_model_refresh`, `html_retention`,
-   * `verification_retry`, `range_refresh`. Run them with `createScheduler(crawlgate.jobs, …)`
+   * `verification_retry`, `range_refresh`, `day_close`. Run them with `createScheduler(crawlgate.jobs, …)`
    * or from a cron.
    */
   jobs: readonly Job[];
@@ -150,6 +151,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
       verificationRetryJob(() => ingest ?? null),
       rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
+      dayCloseJob(deps, () => ingest ?? null),
     ],
   };
 }
