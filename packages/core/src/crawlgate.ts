@@ -127,6 +127,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       logger,
       signing,
       baseUrl,
+      archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
     }),
     admin: createAccountAdmin(deps.accounts, clock),
     plans,

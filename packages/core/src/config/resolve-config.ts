@@ -27,6 +27,11 @@ export interface CrawlgateConfig {
    * its metadata and the per-day record are kept for good. Default 90.
    */
   htmlRetentionDays?: number;
+  /**
+   * Archive bytes one export-crawl-logs json/csv page may fetch; a page that needs more is
+   * `400 invalid_request` (narrow the window, add filters, or use parquet). Default 64 MiB.
+   */
+  archiveReadBudgetBytes?: number;
 }
 
 export interface IngestOptions {
@@ -56,6 +61,7 @@ export interface ResolvedConfig {
   baseUrl: string | null;
   ingest: IngestOptions;
   htmlRetentionDays: number;
+  archiveReadBudgetBytes: number;
 }
 
 export const DEFAULT_INGEST: Readonly<IngestOptions> = Object.freeze({
@@ -80,6 +86,8 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
   }
   const htmlRetentionDays = config.htmlRetentionDays ?? 90;
   positiveInteger("htmlRetentionDays", htmlRetentionDays);
+  const archiveReadBudgetBytes = config.archiveReadBudgetBytes ?? 64 * 1024 * 1024;
+  positiveInteger("archiveReadBudgetBytes", archiveReadBudgetBytes);
   return {
     plans: resolvePlans(config.plans ?? {}),
     ratePerMinute,
@@ -87,6 +95,7 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
     baseUrl: baseUrlFrom(config.baseUrl),
     ingest,
     htmlRetentionDays,
+    archiveReadBudgetBytes,
   };
 }
 
