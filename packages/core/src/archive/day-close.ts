@@ -16,7 +16,7 @@ export interface DayCloseDeps {
 export interface DayCloseOptions {
   /** Rows per part (default `ARCHIVE_PART_ROWS`; tests use small parts). */
   partRows?: number;
-  /** Called before each part is written, so a long close can renew its lease. */
+  /** Called before each part after the first, so a long close can renew its lease. */
   beforePart?: () => Promise<void>;
 }
 
@@ -64,8 +64,8 @@ export async function closeDomainDay(
   const files: ArchiveFile[] = [];
   let rows = 0;
   for await (const records of dayParts(deps.crawls, domainId, day, options.partRows)) {
-    await options.beforePart?.();
     const part = files.length;
+    if (part > 0) await options.beforePart?.();
     const encoded = encodeArchivePart(records, { domain: domain?.hostname ?? "", day, part });
     const contentHash = await sha256Hex(encoded.bytes);
     const key = archiveKey(domainId, day, part, contentHash);

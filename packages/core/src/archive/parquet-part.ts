@@ -59,6 +59,9 @@ export function encodeArchivePart(
   parquetWrite({
     writer,
     codec: "SNAPPY",
+    // Min/max statistics only where a reader can prune with them (time ranges): on every column
+    // they cost more than the encoding of a small part.
+    statistics: false,
     pageSize: 65_536,
     rowGroupSize: ARCHIVE_ROW_GROUP_ROWS,
     createdBy: "crawlgate",
@@ -67,7 +70,14 @@ export function encodeArchivePart(
       { key: "crawlgate.part", value: String(meta.part) },
     ],
     columnData: [
-      { name: "ts", data: ts, type: "INT64", nullable: false, encoding: "DELTA_BINARY_PACKED" },
+      {
+        name: "ts",
+        data: ts,
+        type: "INT64",
+        nullable: false,
+        encoding: "DELTA_BINARY_PACKED",
+        statistics: true,
+      },
       { name: "domain", data: records.map(() => meta.domain), type: "STRING", nullable: false },
       { name: "path", data: text((r) => r.path), type: "STRING", nullable: false },
       { name: "ua_raw", data: text((r) => r.userAgent), type: "STRING", nullable: false },
