@@ -1,6 +1,7 @@
 import {
   accountStoreSuite,
   archiveIndexSuite,
+  archiveWalkSuite,
   blobStoreSuite,
   crawlDaysSuite,
   crawlStoreSuite,
@@ -23,6 +24,7 @@ import {
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
+  createMemoryStores,
 } from "./index.js";
 
 accountStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore() }));
@@ -40,3 +42,4 @@ blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
 archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));
 crawlDaysSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
+archiveWalkSuite("memory", async () => ({ deps: createMemoryStores() }), 60);

@@ -11,6 +11,7 @@ export type {
 } from "./api/world.js";
 export { createApiWorld } from "./api/world.js";
 export { archiveIndexSuite, crawlDaysSuite } from "./archive-index-suite.js";
+export { archiveWalkSuite } from "./archive-walk-suite.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
 export type { FakeClock } from "./fixtures.js";
