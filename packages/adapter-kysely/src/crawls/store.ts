@@ -103,14 +103,14 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
         .selectFrom("crawl_events")
         .selectAll()
         .where("domain_id", "=", domainId)
-        .where("ts", ">=", from)
+        // The keyset's ts is the lower bound of the index range: later pages start where the
+        // previous one ended instead of scanning the day from its start.
+        .where("ts", ">=", after ? Math.max(from, after.ts.getTime()) : from)
         .where("ts", "<", to)
         .$if(after !== null, (q) => {
           const ts = after?.ts.getTime() ?? 0;
           const id = after?.eventId ?? "";
-          return q.where(
-            sql<boolean>`(ts > ${ts} or (ts = ${ts} and ${ordered("event_id")} > ${id}))`,
-          );
+          return q.where(sql<boolean>`(ts > ${ts} or ${ordered("event_id")} > ${id})`);
         })
         .orderBy("ts")
         .orderBy(sql`${ordered("event_id")}`)
