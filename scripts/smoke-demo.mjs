@@ -98,6 +98,10 @@ check(
   users.status === 200 && users.body.domains[0].summary.totalCrawls > 0,
   "export-user-analytics",
 );
+const logs = await call("POST", "/export-crawl-logs", { domainId, period: "7d" });
+check(logs.status === 200 && logs.body.rowCount > 0, "export-crawl-logs json");
+const files = await call("POST", "/export-crawl-logs", { domainId, format: "parquet" });
+check(files.status === 200 && files.body.fileCount > 0, "export-crawl-logs parquet");
 
 child.kill("SIGTERM");
 const code = await new Promise((resolve) => child.once("exit", resolve));

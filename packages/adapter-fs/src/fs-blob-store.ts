@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { BlobStore } from "@crawlgate/core";
-import { assertBlobKey, BlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
+import { assertBlobKey, assertByteRange, BlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
 
 export interface FsBlobStoreOptions {
   /** Directory that holds every blob; created when missing. */
@@ -77,6 +77,33 @@ export function createFsBlobStore(options: FsBlobStoreOptions) {
         // A directory at the key's place (a longer key's parent) is not a blob either.
         if (code(error) === "EISDIR") return null;
         return absent(error, null);
+      }
+    },
+    async getBlobRange(key, start, end) {
+      const path = pathOf(key);
+      assertByteRange(start, end);
+      let file: Awaited<ReturnType<typeof open>>;
+      try {
+        file = await open(path, "r");
+      } catch (error) {
+        if (code(error) === "EISDIR") return null;
+        return absent(error, null);
+      }
+      try {
+        const out = new Uint8Array(end - start);
+        let filled = 0;
+        while (filled < out.length) {
+          const { bytesRead } = await file.read(out, filled, out.length - filled, start + filled);
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        return filled === out.length ? out : out.slice(0, filled);
+      } catch (error) {
+        // Opening a directory succeeds on Linux; reading it fails with EISDIR.
+        if (code(error) === "EISDIR") return null;
+        throw unavailable(error);
+      } finally {
+        await file.close();
       }
     },
     async hasBlob(key) {

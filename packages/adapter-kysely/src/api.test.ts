@@ -1,5 +1,5 @@
 import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
-import { apiSuite } from "@crawlgate/core/testing";
+import { apiSuite, archiveWalkSuite } from "@crawlgate/core/testing";
 import { createFetchHandler } from "@crawlgate/http-fetch";
 import { createKyselyStores } from "./index.js";
 import { freshPostgres, freshSqlite, type TestDatabase } from "./test-support/handles.js";
@@ -7,20 +7,22 @@ import { whenPostgres } from "./test-support/postgres.js";
 
 /** The whole HTTP API suite over durable stores: limits and uniqueness hold on real engines. */
 function overDatabase(name: string, fresh: () => Promise<TestDatabase>) {
+  const makeDeps = async () => {
+    const { handle, teardown } = await fresh();
+    return {
+      deps: {
+        ...createKyselyStores(handle),
+        settingsCache: createMemorySettingsCache(),
+        blobs: createMemoryBlobStore(),
+      },
+      teardown,
+    };
+  };
   apiSuite(name, {
-    makeDeps: async () => {
-      const { handle, teardown } = await fresh();
-      return {
-        deps: {
-          ...createKyselyStores(handle),
-          settingsCache: createMemorySettingsCache(),
-          blobs: createMemoryBlobStore(),
-        },
-        teardown,
-      };
-    },
+    makeDeps,
     bridge: async (crawlgate) => ({ fetch: createFetchHandler(crawlgate) }),
   });
+  archiveWalkSuite(name, makeDeps, 10);
 }
 
 overDatabase("fetch handler + SQLite", freshSqlite);

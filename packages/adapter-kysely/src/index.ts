@@ -1,4 +1,5 @@
 import { createKyselyAccountStore } from "./account-store.js";
+import { createKyselyArchiveIndex } from "./archive-index.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
@@ -15,6 +16,7 @@ export { MIGRATION_NAMES, migrateToLatest } from "./migrations/index.js";
 export type { Database } from "./schema.js";
 export {
   createKyselyAccountStore,
+  createKyselyArchiveIndex,
   createKyselyCrawlStore,
   createKyselyJobQueue,
   createKyselyPageCache,
@@ -35,5 +37,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     snapshots: createKyselySnapshotStore(handle),
     referrals: createKyselyReferralStore(handle),
     pages: createKyselyPageCache(handle),
+    archive: createKyselyArchiveIndex(handle),
   };
 }

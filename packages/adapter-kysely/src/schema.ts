@@ -6,6 +6,20 @@ import type { Generated } from "kysely";
  * `Number`. Booleans are INTEGER 0/1 on both.
  */
 export interface Database {
+  archive_files: {
+    domain_id: string;
+    day: string;
+    part: number;
+    blob_key: string;
+    content_hash: string;
+    size_bytes: number | string;
+    row_count: number | string;
+    row_group_offsets: string;
+    frozen: number;
+    closed_at: number | string;
+  };
+  archive_leases: { domain_id: string; day: string; holder: string; lease_until: number | string };
+  archive_marks: { scope: string; closed_through: string };
   users: { user_id: string; name: string; plan: string; created_at: number | string };
   api_keys: {
     key_id: string;

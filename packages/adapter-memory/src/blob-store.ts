@@ -1,5 +1,5 @@
 import type { BlobStore } from "@crawlgate/core";
-import { assertBlobKey } from "@crawlgate/core/adapter-kit";
+import { assertBlobKey, assertByteRange } from "@crawlgate/core/adapter-kit";
 
 /** Bytes in a map, copied in and out. Never unavailable. */
 export function createMemoryBlobStore() {
@@ -12,6 +12,11 @@ export function createMemoryBlobStore() {
     async getBlob(key) {
       assertBlobKey(key);
       return blobs.get(key)?.slice() ?? null;
+    },
+    async getBlobRange(key, start, end) {
+      assertBlobKey(key);
+      assertByteRange(start, end);
+      return blobs.get(key)?.slice(start, end) ?? null;
     },
     async hasBlob(key) {
       assertBlobKey(key);

@@ -1,4 +1,5 @@
 import type { CrawlRecord, CrawlStore } from "@crawlgate/core";
+import type { DomainDay } from "@crawlgate/core/adapter-kit";
 import {
   type BotDayCount,
   botKey,
@@ -128,6 +129,42 @@ export function createMemoryCrawlStore() {
         .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId))
         .slice(0, limit)
         .map(copy);
+    },
+    async hotCrawlDays(throughDay) {
+      const seen = new Map<string, DomainDay>();
+      for (const { record, day } of events.values()) {
+        if (day <= throughDay)
+          seen.set(`${day}\u0000${record.domainId}`, { domainId: record.domainId, day });
+      }
+      return [...seen.values()].sort(
+        (a, b) => compareUtf8(a.day, b.day) || compareUtf8(a.domainId, b.domainId),
+      );
+    },
+    async listDayCrawls(domainId, day, after, limit) {
+      const afterTs = after?.ts.getTime() ?? Number.NEGATIVE_INFINITY;
+      return [...events.values()]
+        .filter((c) => c.day === day && c.record.domainId === domainId)
+        .map((c) => c.record)
+        .filter(
+          (r) =>
+            !after ||
+            r.ts.getTime() > afterTs ||
+            (r.ts.getTime() === afterTs && compareUtf8(r.eventId, after.eventId) > 0),
+        )
+        .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId))
+        .slice(0, limit)
+        .map(copy);
+    },
+    /** Only the raw rows: the aggregate maps are apart from `events`. */
+    async dropDayCrawls(domainId, day) {
+      let dropped = 0;
+      for (const [eventId, crawl] of events) {
+        if (crawl.day === day && crawl.record.domainId === domainId) {
+          events.delete(eventId);
+          dropped++;
+        }
+      }
+      return dropped;
     },
     async botDayCounts(domainId, startDay, endDay) {
       return read(botDay, domainId, startDay, endDay, byTier).map(

@@ -1,4 +1,5 @@
 import { createMemoryAccountStore } from "./account-store.js";
+import { createMemoryArchiveIndex } from "./archive-index.js";
 import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryJobQueue } from "./job-queue.js";
@@ -12,6 +13,7 @@ import { createMemorySnapshotStore } from "./snapshot-store.js";
 export type { MemorySettingsCacheOptions } from "./settings-cache.js";
 export {
   createMemoryAccountStore,
+  createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
   createMemoryJobQueue,
@@ -36,5 +38,6 @@ export function createMemoryStores() {
     referrals: createMemoryReferralStore(),
     blobs: createMemoryBlobStore(),
     pages: createMemoryPageCache(),
+    archive: createMemoryArchiveIndex(),
   };
 }

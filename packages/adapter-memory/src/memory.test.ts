@@ -1,6 +1,9 @@
 import {
   accountStoreSuite,
+  archiveIndexSuite,
+  archiveWalkSuite,
   blobStoreSuite,
+  crawlDaysSuite,
   crawlStoreSuite,
   jobQueueSuite,
   pageCacheSuite,
@@ -13,6 +16,7 @@ import {
 } from "@crawlgate/core/testing";
 import {
   createMemoryAccountStore,
+  createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
   createMemoryJobQueue,
@@ -22,6 +26,7 @@ import {
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
+  createMemoryStores,
 } from "./index.js";
 
 accountStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore() }));
@@ -38,3 +43,6 @@ snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
 pageCacheSuite("memory", async () => ({ pages: createMemoryPageCache() }));
+archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));
+crawlDaysSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
+archiveWalkSuite("memory", async () => ({ deps: createMemoryStores() }), 60);

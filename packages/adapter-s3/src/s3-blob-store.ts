@@ -7,7 +7,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { BlobStore } from "@crawlgate/core";
-import { assertBlobKey, BlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
+import { assertBlobKey, assertByteRange, BlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
 
 export interface S3BlobStoreOptions {
   /** The SDK client (region, endpoint, credentials, `forcePathStyle` for MinIO-style servers). */
@@ -74,6 +74,22 @@ export function createS3BlobStore(options: S3BlobStoreOptions) {
         return object.Body ? await object.Body.transformToByteArray() : new Uint8Array(0);
       } catch (error) {
         if (isNotFound(error)) return null;
+        throw unavailable(error);
+      }
+    },
+    /** A ranged GetObject; an empty range or one starting past the end only asks whether it exists. */
+    async getBlobRange(key, start, end) {
+      const Key = objectKey(key);
+      assertByteRange(start, end);
+      if (start === end) return (await exists(Key)) ? new Uint8Array(0) : null;
+      try {
+        const Range = `bytes=${start}-${end - 1}`;
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key, Range }));
+        const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array(0);
+        return bytes.length > end - start ? bytes.slice(0, end - start) : bytes;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        if ((error as { name?: string } | null)?.name === "InvalidRange") return new Uint8Array(0);
         throw unavailable(error);
       }
     },

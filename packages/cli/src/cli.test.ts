@@ -27,8 +27,9 @@ function capture(env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Captured {
   };
 }
 
+/** The demo seeds six months of crawls and archives every past day before its ready line. */
 async function waitForLine(io: Captured): Promise<string> {
-  for (let i = 0; i < 600 && io.lines.length === 0; i++)
+  for (let i = 0; i < 2400 && io.lines.length === 0; i++)
     await new Promise((r) => setTimeout(r, 25));
   if (io.lines.length === 0) throw new Error(`server did not start: ${io.errors.join("\n")}`);
   return io.lines[0] as string;
@@ -220,6 +221,30 @@ describe("crawlgate CLI", () => {
       expect(rules.limit).toBe(100);
       expect(rules.rules.some((r: { isActive: boolean }) => !r.isActive)).toBe(true);
 
+      // Every past demo day is archived before the ready line: frozen days, the last three
+      // provisional, today missing.
+      const today = new Date().toISOString().slice(0, 10);
+      const logs = await json(
+        post(base, "/export-crawl-logs", keys.owner as string, { domainId: first, period: "7d" }),
+      );
+      expect(logs.rowCount).toBe(500);
+      expect(logs.provisionalDays).toEqual([]);
+      expect(logs.missingDays).toEqual([]);
+      expect(logs.nextCursor).toEqual(expect.any(String));
+      const files = await json(
+        post(base, "/export-crawl-logs", keys.owner as string, {
+          domainId: first,
+          period: "7d",
+          format: "parquet",
+        }),
+      );
+      expect(files.missingDays).toEqual([today]);
+      expect(files.provisionalDays).toHaveLength(3);
+      expect(files.fileCount).toBe(6);
+      const download = await fetch(new URL(files.files[0].url, base));
+      expect(download.status).toBe(200);
+      expect(new TextDecoder().decode((await download.arrayBuffer()).slice(0, 4))).toBe("PAR1");
+
       // The same server is the edge for the demo domains: rules apply by Host.
       const edgeHit = await new Promise<{ status: number; location?: string }>(
         (resolve, reject) => {
@@ -287,7 +312,7 @@ describe("crawlgate CLI", () => {
     } finally {
       await again.stop();
     }
-  }, 90_000);
+  }, 180_000);
 
   it("generates its usage from the command table and refuses mistakes before opening a store", async () => {
     const help = capture();
@@ -311,6 +336,9 @@ describe("crawlgate CLI", () => {
     expect((await run("users", "create")).err).toMatch(/users create needs <name>/);
     expect((await run("serve", "--port", "70000")).err).toMatch(/--port must be an integer/);
     expect((await run("serve", "--bogus")).code).toBe(2);
+    expect((await run("day-close", "--through", "2026-02-30")).err).toMatch(
+      /--through must be a date/,
+    );
     const badBase = capture({ CRAWLGATE_BASE_URL: "ftp://x", ...OFFLINE });
     expect(await main(["serve", "--port", "0", "--data-dir", join(dir, "bad-base")], badBase)).toBe(
       1,
@@ -318,6 +346,41 @@ describe("crawlgate CLI", () => {
     expect(badBase.errors.join("\n")).toMatch(/error: baseUrl must be an http\(s\) origin/);
     // Nothing was created on disk for any of them.
     expect(() => statSync(join(dir, "untouched"))).toThrow();
+  });
+
+  it("day-close archives past days with a progress bar on stderr and a JSON summary", async () => {
+    const run = async (...args: string[]) => {
+      const io = capture();
+      const code = await main([...args, "--data-dir", dir], io);
+      return { code, out: io.lines.join("\n"), err: io.errors.join("\n") };
+    };
+    expect((await run("users", "create", "alice")).code).toBe(0);
+    expect((await run("domains", "add", "logs.example.com", "--owner", "alice")).code).toBe(0);
+    const log = join(dir, "access.log");
+    const line = (day: string) =>
+      `203.0.113.9 - - [${day}:10:00:00 +0000] "GET /a HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1)"`;
+    writeFileSync(log, `${line("02/Nov/2026")}\n${line("03/Nov/2026")}\n${line("03/Nov/2026")}\n`);
+    expect((await run("import-logs", log, "--domain", "logs.example.com")).code).toBe(0);
+    const closed = await run(
+      "day-close",
+      "--through",
+      "2026-11-02",
+      "--domain",
+      "logs.example.com",
+    );
+    expect(closed.code).toBe(0);
+    expect(JSON.parse(closed.out)).toMatchObject({
+      domain: "logs.example.com",
+      through: "2026-11-02",
+      domainDays: 1,
+      written: 1,
+      frozen: 1,
+      rows: 1,
+    });
+    expect(closed.err).toContain("[########################] 1/1 2026-11-02");
+    const all = await run("day-close");
+    expect(JSON.parse(all.out)).toMatchObject({ domainDays: 1, written: 1, rows: 2 });
+    expect((await run("day-close", "--domain", "nope.example.com")).err).toMatch(/no domain/);
   });
 
   it("admin commands create users, keys and domains that the server then serves", async () => {

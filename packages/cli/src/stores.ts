@@ -41,6 +41,7 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       referrals: stores.referrals,
       blobs: openBlobs(options),
       pages: stores.pages,
+      archive: stores.archive,
     },
     description: [
       options.databaseUrl

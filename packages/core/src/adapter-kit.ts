@@ -21,6 +21,7 @@ export {
 } from "./api/request-target.js";
 export {
   assertBlobKey,
+  assertByteRange,
   BlobStoreUnavailable,
   isBlobStoreUnavailable,
   isValidBlobKey,
@@ -79,14 +80,19 @@ export {
 } from "./page-ranking/index.js";
 export type {
   AppendOptions,
+  ArchiveFile,
+  ArchiveIndex,
   CrawlAggregates,
+  CrawlDays,
   CrawlLog,
+  DomainDay,
   EdgeSettings,
   EnqueueResult,
   PageRanking,
   RateDecision,
   RateLimits,
   RecordedSnapshot,
+  ReplaceDayResult,
   RuleWriteResult,
 } from "./ports.js";
 export type { PathSourceCount } from "./referrals/index.js";

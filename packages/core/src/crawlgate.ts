@@ -13,6 +13,7 @@ import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
   createRangeRefresher,
+  dayCloseJob,
   htmlRetentionJob,
   type Job,
   pageWorkerJob,
@@ -105,8 +106,8 @@ export interface Crawlgate {
   ingest: IngestService;
   /**
    * The instance's maintenance jobs: `read_model_refresh`, `html_retention`,
-   * `verification_retry`, `range_refresh`, and `page_worker` (purge, pre-warm and refresh
-   * renders). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
+   * `verification_retry`, `range_refresh`, `day_close`, and `page_worker` (purge, pre-warm and
+   * refresh renders). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
    */
   jobs: readonly Job[];
   /** The renderer the edge and the worker use, or `null`. */
@@ -159,6 +160,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       logger,
       signing,
       baseUrl,
+      archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
     }),
     admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
@@ -187,6 +189,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
       verificationRetryJob(() => ingest ?? null),
       rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
+      dayCloseJob(deps, () => ingest ?? null),
       pageWorkerJob({ ...deps, logger }, () => (renderer === null ? null : pages), {
         concurrency: resolved.edge.workerConcurrency,
         pollMs: resolved.edge.workerPollMs,
@@ -204,7 +207,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs, pages } = deps;
+  const { crawls, snapshots, referrals, blobs, pages, archive } = deps;
   return {
     accounts,
     rules,
@@ -216,6 +219,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     referrals,
     blobs,
     pages,
+    archive,
   };
 }
 

@@ -7,6 +7,8 @@ export { normalizeHostname } from "./accounts/admin.js";
 export type { Api } from "./api/create-api.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export { API_PREFIX } from "./api/routes.js";
+export type { CloseArchiveOptions, CloseArchiveSummary } from "./archive/index.js";
+export { closeArchive } from "./archive/index.js";
 export type { Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanOverrides } from "./config/plans.js";
@@ -27,6 +29,7 @@ export { createScheduler } from "./jobs/index.js";
 export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
+  ArchiveIndex,
   AsnLookup,
   BlobStore,
   Clock,

@@ -1,6 +1,6 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate, type FetchLike, getTaxonomy, type Resolver } from "@crawlgate/core";
-import { createFakeClock } from "@crawlgate/core/testing";
+import { createFakeClock, makeCrawl } from "@crawlgate/core/testing";
 import { describe, expect, it } from "vitest";
 
 const DAY_MS = 86_400_000;
@@ -11,18 +11,40 @@ const jobOf = (crawlgate: ReturnType<typeof createCrawlgate>, name: string) => {
 };
 
 describe("crawlgate.jobs", () => {
-  it("lists the maintenance jobs and the page worker; the shared-state ones are fleet singletons", () => {
+  it("lists the five maintenance jobs and the page worker; the shared-state ones are fleet singletons", () => {
     const crawlgate = createCrawlgate(createMemoryStores());
     expect(crawlgate.jobs.map((j) => [j.name, j.singleton])).toEqual([
       ["read_model_refresh", true],
       ["html_retention", true],
       ["verification_retry", false],
       ["range_refresh", false],
+      ["day_close", true],
       ["page_worker", false],
     ]);
     for (const job of crawlgate.jobs.filter((j) => j.name !== "page_worker")) {
       expect(job.everyMs).toBeGreaterThanOrEqual(60_000);
     }
+  });
+
+  it("day_close archives yesterday's crawls of every domain and reports what it did", async () => {
+    const stores = createMemoryStores();
+    const crawlgate = createCrawlgate(stores);
+    const user = await crawlgate.admin.createUser("archivist", "pro");
+    if (!user.ok) throw new Error(user.message);
+    const domain = await crawlgate.admin.addDomain(user.value.userId, "archive.example");
+    if (!domain.ok) throw new Error(domain.message);
+    await stores.crawls.appendCrawls(
+      [makeCrawl(domain.value.domainId, { ts: new Date("2026-11-19T08:00:00Z") })],
+      { pathCap: 100 },
+    );
+    const report = await jobOf(crawlgate, "day_close").run(new Date("2026-11-20T00:30:00Z"));
+    expect(report).toMatchObject({ through: "2026-11-19", domainDays: 1, written: 1, rows: 1 });
+    const files = await stores.archive.listArchiveFiles(
+      domain.value.domainId,
+      "2026-11-19",
+      "2026-11-19",
+    );
+    expect(files).toHaveLength(1);
   });
 
   it("read_model_refresh brings the read model up to yesterday", async () => {

@@ -14,6 +14,12 @@ type AggregateTableName =
   | "crawl_summary_day"
   | "crawl_legacy_day";
 
+/** Epoch-ms bounds of a UTC day: the index on (domain_id, ts, event_id) serves day reads. */
+const dayBounds = (day: string) => {
+  const from = Date.parse(`${day}T00:00:00.000Z`);
+  return { from, to: from + 86_400_000 };
+};
+
 /**
  * Raw crawls and their aggregates in SQL. A batch is one transaction: raw rows are inserted with
  * `ON CONFLICT DO NOTHING` and only the rows the database reports as new are counted, so replays
@@ -79,6 +85,48 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
         .limit(limit)
         .execute();
       return rows.map(toRecord);
+    },
+    async hotCrawlDays(throughDay) {
+      const rows = await db
+        .selectFrom("crawl_events")
+        .select(["domain_id", "day"])
+        .where("day", "<=", throughDay)
+        .groupBy(["day", "domain_id"])
+        .orderBy("day")
+        .orderBy(sql`${ordered("domain_id")}`)
+        .execute();
+      return rows.map((r) => ({ domainId: r.domain_id, day: r.day }));
+    },
+    async listDayCrawls(domainId, day, after, limit) {
+      const { from, to } = dayBounds(day);
+      const rows = await db
+        .selectFrom("crawl_events")
+        .selectAll()
+        .where("domain_id", "=", domainId)
+        // The keyset's ts is the lower bound of the index range: later pages start where the
+        // previous one ended instead of scanning the day from its start.
+        .where("ts", ">=", after ? Math.max(from, after.ts.getTime()) : from)
+        .where("ts", "<", to)
+        .$if(after !== null, (q) => {
+          const ts = after?.ts.getTime() ?? 0;
+          const id = after?.eventId ?? "";
+          return q.where(sql<boolean>`(ts > ${ts} or ${ordered("event_id")} > ${id})`);
+        })
+        .orderBy("ts")
+        .orderBy(sql`${ordered("event_id")}`)
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+    async dropDayCrawls(domainId, day) {
+      const { from, to } = dayBounds(day);
+      const result = await db
+        .deleteFrom("crawl_events")
+        .where("domain_id", "=", domainId)
+        .where("ts", ">=", from)
+        .where("ts", "<", to)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async botDayCounts(domainId, startDay, endDay) {
       const rows = await windowRows("crawl_bot_day", { domainId, startDay, endDay }, [

@@ -7,6 +7,7 @@ import * as m0004 from "./0004-referrals.js";
 import * as m0005 from "./0005-snapshots.js";
 import * as m0006 from "./0006-path-rollups.js";
 import * as m0007 from "./0007-packed-rollup-blocks.js";
+import * as m0008 from "./0008-crawl-log-archive.js";
 import * as m0009 from "./0009-page-cache.js";
 
 /**
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_snapshots": m0005,
   "0006_path_rollups": m0006,
   "0007_packed_rollup_blocks": m0007,
+  "0008_crawl_log_archive": m0008,
   "0009_page_cache": m0009,
 };
 

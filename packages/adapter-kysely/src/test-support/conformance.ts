@@ -1,5 +1,7 @@
 import {
   accountStoreSuite,
+  archiveIndexSuite,
+  crawlDaysSuite,
   crawlStoreSuite,
   jobQueueSuite,
   pageCacheSuite,
@@ -27,4 +29,6 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   snapshotStoreSuite(name, stores);
   referralStoreSuite(name, stores);
   pageCacheSuite(name, stores);
+  archiveIndexSuite(name, stores);
+  crawlDaysSuite(name, stores);
 }

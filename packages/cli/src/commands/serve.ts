@@ -56,8 +56,10 @@ export const SERVE: Command = {
         })
       : undefined;
     const scheduler = createScheduler(crawlgate.jobs, { clock: systemClock, logger });
-    // The demo's long windows read the page-ranking read model: built before the first request.
-    if (world) await scheduler.idle("read_model_refresh");
+    // The demo's long windows read the page-ranking read model, and its crawl log the archive:
+    // both are built before the first request (the day close writes every past demo day).
+    if (world)
+      await Promise.all([scheduler.idle("read_model_refresh"), scheduler.idle("day_close")]);
     const server = await listen(crawlgate, { port, host, logger });
     ctx.io.out(readyLine(server.baseUrl, world));
     logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });

@@ -14,6 +14,8 @@ export interface ApiDeps extends Stores {
   signing: KeyRing;
   /** Origin put in front of presigned links (`https://api.example.com`); `null`: relative links. */
   baseUrl: string | null;
+  /** Archive bytes one export-crawl-logs page may fetch; default 64 MiB. */
+  archiveReadBudgetBytes?: number;
 }
 
 export interface OperationContext<I = unknown> {
@@ -33,6 +35,10 @@ export interface OperationContext<I = unknown> {
 }
 
 export interface OperationResult {
+  /**
+   * Serialised as JSON, unless `headers` sets a `content-type` and `body` is a string: then the
+   * body is sent as it is (export-crawl-logs CSV).
+   */
   status: number;
   body: unknown;
   headers?: Record<string, string>;

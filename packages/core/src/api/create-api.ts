@@ -48,6 +48,8 @@ export function createApi(deps: ApiDeps): Api {
     const params = parsePathParams(found.params);
     const input = bodyInput(route.input, body);
     const result = await route.run({ deps, user, params, input, now });
+    if (typeof result.body === "string" && result.headers?.["content-type"])
+      return { status: result.status, headers: result.headers, body: result.body };
     return json(result.status, result.body, result.headers);
   }
 

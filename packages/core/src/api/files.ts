@@ -1,3 +1,4 @@
+import { isValidBlobKey } from "../blobs/blob-key.js";
 import { isBlobStoreUnavailable } from "../blobs/unavailable.js";
 import { CrawlgateError, type ErrorCode, isCrawlgateError } from "../errors.js";
 import { verifyPresigned } from "../signing/presign.js";
@@ -15,6 +16,10 @@ import { API_PREFIX } from "./prefix.js";
 
 /** Every presigned download lives below this path; the API's key checks do not apply there. */
 export const FILES_PREFIX = `${API_PREFIX}/files/`;
+/** Crawl-log archive parts: the path below `/files/` is the part's blob key. */
+const ARCHIVE_FILE_PREFIX = `${FILES_PREFIX}archive/`;
+/** Life of an archive part's link (spec: about 1 hour), plus the clock slack of a fleet. */
+const ARCHIVE_LINK_MAX_SECONDS = 60 * 60 + LINK_CLOCK_SLACK_SECONDS;
 
 const NO_STORE = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
@@ -54,6 +59,7 @@ function errorFile(code: ErrorCode): ApiResponse {
  * stored gzipped", the client decompresses).
  */
 export async function serveFile(deps: ApiDeps, request: ApiRequest): Promise<ApiResponse> {
+  if (request.path.startsWith(ARCHIVE_FILE_PREFIX)) return serveArchiveFile(deps, request);
   const snapshotId = request.path.startsWith(SNAPSHOT_FILE_PREFIX)
     ? request.path.slice(SNAPSHOT_FILE_PREFIX.length)
     : "";
@@ -83,6 +89,43 @@ export async function serveFile(deps: ApiDeps, request: ApiRequest): Promise<Api
     status: 200,
     headers: {
       "content-type": "text/plain; charset=utf-8",
+      "referrer-policy": "no-referrer",
+      ...NO_STORE,
+    },
+    body: bytes,
+  };
+}
+
+/**
+ * A presigned archive part (`GET /functions/v1/files/archive/<domainId>/<day>/<file>.parquet`),
+ * for stores that cannot presign themselves: the signature covers the path, which is the blob
+ * key, so a link names one immutable file (keys carry the content hash). Refusals as above.
+ */
+async function serveArchiveFile(deps: ApiDeps, request: ApiRequest): Promise<ApiResponse> {
+  const key = request.path.slice(FILES_PREFIX.length);
+  if (!isValidBlobKey(key) || !key.endsWith(".parquet")) return errorFile("not_found");
+  const valid = await verifyPresigned(deps.signing, {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    now: deps.clock.now(),
+    maxLifetimeSeconds: ARCHIVE_LINK_MAX_SECONDS,
+  });
+  if (!valid) return errorFile("not_found");
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await deps.blobs.getBlob(key);
+  } catch (error) {
+    if (!isBlobStoreUnavailable(error)) throw error;
+    deps.logger.warn("archive.storage_unavailable", { key });
+    return errorFile("snapshot_storage_unavailable");
+  }
+  if (bytes === null) return errorFile("not_found");
+  return {
+    status: 200,
+    headers: {
+      "content-type": "application/vnd.apache.parquet",
+      "content-disposition": `attachment; filename="${key.split("/").slice(1).join("-")}"`,
       "referrer-policy": "no-referrer",
       ...NO_STORE,
     },

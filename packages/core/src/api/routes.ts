@@ -5,6 +5,7 @@ import * as createRoutingRule from "./operations/create-routing-rule.js";
 import * as deleteRoutingRule from "./operations/delete-routing-rule.js";
 import * as exportAiReferrals from "./operations/export-ai-referrals.js";
 import * as exportCrawlAnalytics from "./operations/export-crawl-analytics.js";
+import * as exportCrawlLogs from "./operations/export-crawl-logs/index.js";
 import * as exportPageAnalytics from "./operations/export-page-analytics/index.js";
 import * as exportPageSnapshots from "./operations/export-page-snapshots/index.js";
 import * as exportUserAnalytics from "./operations/export-user-analytics.js";
@@ -61,6 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("export-page-analytics", exportPageAnalytics),
   post("export-page-snapshots", exportPageSnapshots),
   post("export-ai-referrals", exportAiReferrals),
+  post("export-crawl-logs", exportCrawlLogs),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
   route("list-routing-rules", "GET", RULES, listRoutingRules),

@@ -15,3 +15,9 @@ export function isValidBlobKey(key: string): boolean {
 export function assertBlobKey(key: string): void {
   if (!isValidBlobKey(key)) throw new RangeError(`invalid blob key: ${JSON.stringify(key)}`);
 }
+
+/** Throws a `RangeError` unless `0 <= start <= end` are safe integers (a `getBlobRange` range). */
+export function assertByteRange(start: number, end: number): void {
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start)
+    throw new RangeError(`invalid byte range: ${start}..${end}`);
+}

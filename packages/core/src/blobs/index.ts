@@ -1,2 +1,2 @@
-export { assertBlobKey, isValidBlobKey } from "./blob-key.js";
+export { assertBlobKey, assertByteRange, isValidBlobKey } from "./blob-key.js";
 export { BlobStoreUnavailable, isBlobStoreUnavailable } from "./unavailable.js";

@@ -30,6 +30,11 @@ export interface CrawlgateConfig {
   htmlRetentionDays?: number;
   /** The data plane's page cache, renders and worker (see `EdgeOptions`). */
   edge?: Partial<EdgeOptions>;
+  /**
+   * Archive bytes one export-crawl-logs json/csv page may fetch; a page that needs more is
+   * `400 invalid_request` (narrow the window, add filters, or use parquet). Default 64 MiB.
+   */
+  archiveReadBudgetBytes?: number;
 }
 
 export interface IngestOptions {
@@ -60,6 +65,7 @@ export interface ResolvedConfig {
   ingest: IngestOptions;
   htmlRetentionDays: number;
   edge: EdgeOptions;
+  archiveReadBudgetBytes: number;
 }
 
 export const DEFAULT_INGEST: Readonly<IngestOptions> = Object.freeze({
@@ -91,6 +97,8 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
     else positiveInteger(`edge.${name}`, value);
     edge[name] = value;
   }
+  const archiveReadBudgetBytes = config.archiveReadBudgetBytes ?? 64 * 1024 * 1024;
+  positiveInteger("archiveReadBudgetBytes", archiveReadBudgetBytes);
   return {
     plans: resolvePlans(config.plans ?? {}),
     ratePerMinute,
@@ -99,6 +107,7 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
     ingest,
     htmlRetentionDays,
     edge,
+    archiveReadBudgetBytes,
   };
 }
 

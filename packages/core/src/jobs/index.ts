@@ -1,3 +1,4 @@
+export { dayCloseJob } from "./day-close.js";
 export { htmlRetentionJob } from "./html-retention.js";
 export type { Job, JobReport } from "./job.js";
 export type { PageWorkerOptions } from "./page-worker.js";

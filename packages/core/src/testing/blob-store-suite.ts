@@ -69,6 +69,23 @@ export function blobStoreSuite(
       expect(await blobs.getBlob("copy")).toEqual(bytes(1, 2));
     });
 
+    it("reads byte ranges, clipped to the blob's size; null for an absent key", async () => {
+      const { blobs } = h();
+      const data = new Uint8Array(70_000).map((_, i) => (i * 7) % 253);
+      await blobs.putBlob("parts/p.bin", data);
+      expect(sameBytes(await blobs.getBlobRange("parts/p.bin", 0, 4), data.slice(0, 4))).toBe(true);
+      const middle = await blobs.getBlobRange("parts/p.bin", 65_530, 65_560);
+      expect(sameBytes(middle, data.slice(65_530, 65_560))).toBe(true);
+      expect(await blobs.getBlobRange("parts/p.bin", 69_990, 80_000)).toEqual(data.slice(69_990));
+      expect(await blobs.getBlobRange("parts/p.bin", 5, 5)).toEqual(new Uint8Array(0));
+      expect(await blobs.getBlobRange("parts/p.bin", 70_000, 70_010)).toEqual(new Uint8Array(0));
+      expect(await blobs.getBlobRange("parts/absent.bin", 0, 4)).toBeNull();
+      expect(await blobs.getBlobRange("parts/absent.bin", 0, 0)).toBeNull();
+      await expect(blobs.getBlobRange("parts/p.bin", 4, 2)).rejects.toThrow(RangeError);
+      await expect(blobs.getBlobRange("parts/p.bin", -1, 2)).rejects.toThrow(RangeError);
+      await expect(blobs.getBlobRange("../x", 0, 2)).rejects.toThrow(RangeError);
+    });
+
     it("keeps keys apart, including a key that is a prefix of another", async () => {
       const { blobs } = h();
       await blobs.putBlob("a/b", bytes(1));

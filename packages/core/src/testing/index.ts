@@ -10,6 +10,8 @@ export type {
   HttpBridge,
 } from "./api/world.js";
 export { createApiWorld } from "./api/world.js";
+export { archiveIndexSuite, crawlDaysSuite } from "./archive-index-suite.js";
+export { archiveWalkSuite } from "./archive-walk-suite.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";

@@ -16,6 +16,7 @@ export function switchableBlobStore(inner: BlobStore): SwitchableBlobStore {
     getBlob: (key) => guard(() => inner.getBlob(key)),
     hasBlob: (key) => guard(() => inner.hasBlob(key)),
     deleteBlob: (key) => guard(() => inner.deleteBlob(key)),
+    getBlobRange: (key, start, end) => guard(() => inner.getBlobRange(key, start, end)),
     presignGet: (key, expiresAt) => guard(() => inner.presignGet(key, expiresAt)),
   };
   return store;

@@ -15,14 +15,6 @@ export function pipelineCases(options: ApiSuiteOptions): void {
       }
     });
 
-    it("does not pretend: endpoints not built yet are 404", async () => {
-      for (const path of ["/export-crawl-logs"]) {
-        const res = await w().call("POST", path, { body: {} });
-        expect(res.status, path).toBe(404);
-        expect(res.json).toEqual({ error: "not_found" });
-      }
-    });
-
     it("answers a known path with a wrong method with 405 and Allow", async () => {
       const list = await w().call("GET", "/list-user-domains");
       expect(list.status).toBe(405);

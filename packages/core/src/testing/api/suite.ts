@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
+import { crawlLogsCases } from "./crawl-logs-cases.js";
 import { ingestCases } from "./ingest-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pageSnapshotsCases } from "./page-snapshots-cases.js";
@@ -27,5 +28,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     pageSnapshotsCases(options);
     referralCases(options);
     userAnalyticsCases(options);
+    crawlLogsCases(options);
   });
 }

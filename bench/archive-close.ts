@@ -1,0 +1,23 @@
+/**
+ * The timed day close of the archive bench, in a process of its own so that its peak RSS is the
+ * close's alone: opens the SQLite file and blob directory under `<dir>`, closes every day as of
+ * `<now>` and prints `{"ms":…,"maxRssMiB":…,"files":…,"rows":…}`.
+ */
+import { join } from "node:path";
+import { createFsBlobStore } from "@crawlgate/adapter-fs";
+import { createKyselyStores } from "@crawlgate/adapter-kysely";
+import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
+import { closeArchive } from "@crawlgate/core";
+
+const [dir, now] = process.argv.slice(2) as [string, string];
+const handle = createSqliteDatabase(join(dir, "bench.sqlite"));
+const stores = {
+  ...createKyselyStores(handle),
+  blobs: createFsBlobStore({ root: join(dir, "blobs") }),
+};
+const start = performance.now();
+const summary = await closeArchive(stores, new Date(now));
+const ms = performance.now() - start;
+await handle.close();
+const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+console.log(JSON.stringify({ ms, maxRssMiB, files: summary.files, rows: summary.rows }));

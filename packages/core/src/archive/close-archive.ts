@@ -1,0 +1,132 @@
+import { utcDay } from "../ingest/aggregates.js";
+import type { DomainDay } from "../ports.js";
+import { addDays } from "../window/dates.js";
+import { ARCHIVE_RETENTION_DAYS } from "./archive-files.js";
+import { closeDomainDay, type DayCloseDeps, type DayCloseOptions } from "./day-close.js";
+
+/** How long a close holds a domain-day before another instance may take it over. */
+export const DAY_LEASE_MS = 10 * 60_000;
+
+export interface CloseArchiveOptions extends Pick<DayCloseOptions, "partRows"> {
+  /** Last day to close; default (and at most) yesterday. */
+  throughDay?: string;
+  /** Only this domain (`crawlgate day-close --domain`). */
+  domainId?: string;
+  /** Verifies again the crawls whose check timed out, before any day is written. */
+  retryPending?: () => Promise<number>;
+  /** This instance's name on the leases; default a random ID. */
+  holder?: string;
+  /** After each domain-day: how many are done of how many. */
+  onProgress?: (progress: { done: number; total: number; domainId: string; day: string }) => void;
+}
+
+/** What one run did: its JSON summary (`crawlgate day-close`) and its `jobs.day_close` log line. */
+export interface CloseArchiveSummary {
+  through: string;
+  domainDays: number;
+  written: number;
+  frozen: number;
+  unchanged: number;
+  /** Domain-days another instance was closing (their lease was held). */
+  skipped: number;
+  files: number;
+  rows: number;
+  droppedRows: number;
+  upgraded: number;
+  retention: { days: number; files: number };
+}
+
+/**
+ * One run of the day close: every domain-day with raw rows up to `throughDay` (default
+ * yesterday) is closed under its lease (one instance at a time per domain-day, whatever the
+ * fleet), then retention deletes the files of days older than `ARCHIVE_RETENTION_DAYS`. Marks
+ * the domain (or every domain) closed through `throughDay`, so exports tell days without traffic
+ * from days not closed yet.
+ */
+export async function closeArchive(
+  deps: DayCloseDeps,
+  now: Date,
+  options: CloseArchiveOptions = {},
+): Promise<CloseArchiveSummary> {
+  const today = utcDay(now);
+  const yesterday = addDays(today, -1);
+  const through =
+    options.throughDay && options.throughDay < yesterday ? options.throughDay : yesterday;
+  const holder = options.holder ?? crypto.randomUUID();
+  const upgraded = (await options.retryPending?.()) ?? 0;
+  const hot = (await deps.crawls.hotCrawlDays(through)).filter(
+    (d) => !options.domainId || d.domainId === options.domainId,
+  );
+  const summary: CloseArchiveSummary = {
+    through,
+    domainDays: hot.length,
+    written: 0,
+    frozen: 0,
+    unchanged: 0,
+    skipped: 0,
+    files: 0,
+    rows: 0,
+    droppedRows: 0,
+    upgraded,
+    retention: { days: 0, files: 0 },
+  };
+  let done = 0;
+  for (const { domainId, day } of hot) {
+    const lease = () => deps.archive.acquireDayLease(domainId, day, holder, now, DAY_LEASE_MS);
+    if (!(await lease())) {
+      summary.skipped++;
+    } else {
+      try {
+        const outcome = await closeDomainDay(
+          deps,
+          { domainId, day, today, now },
+          {
+            ...(options.partRows ? { partRows: options.partRows } : {}),
+            beforePart: async () => {
+              if (!(await lease()))
+                throw new Error(`lost the day-close lease of ${domainId} ${day}`);
+            },
+          },
+        );
+        if (outcome.action === "written") {
+          summary.written++;
+          summary.files += outcome.files;
+          summary.rows += outcome.rows;
+        } else if (outcome.action === "unchanged") summary.unchanged++;
+        if (outcome.action !== "empty") {
+          if (outcome.frozen) summary.frozen++;
+          summary.droppedRows += outcome.dropped;
+        }
+      } finally {
+        await deps.archive.releaseDayLease(domainId, day, holder);
+      }
+    }
+    options.onProgress?.({ done: ++done, total: hot.length, domainId, day });
+  }
+  await deps.archive.markClosedThrough(options.domainId ?? "*", through);
+  summary.retention = await dropExpiredArchive(deps, today, options.domainId);
+  return summary;
+}
+
+/** Deletes the files (blobs, then index entries) of days older than the retention. */
+export async function dropExpiredArchive(
+  deps: Pick<DayCloseDeps, "archive" | "blobs">,
+  today: string,
+  domainId?: string,
+): Promise<{ days: number; files: number }> {
+  const before = addDays(today, -ARCHIVE_RETENTION_DAYS);
+  const out = { days: 0, files: 0 };
+  for (;;) {
+    const days: DomainDay[] = (await deps.archive.daysBefore(before, 100)).filter(
+      (d) => !domainId || d.domainId === domainId,
+    );
+    if (days.length === 0) return out;
+    for (const d of days) {
+      const files = await deps.archive.listArchiveFiles(d.domainId, d.day, d.day);
+      for (const file of files) await deps.blobs.deleteBlob(file.key);
+      out.files += await deps.archive.forgetDay(d.domainId, d.day);
+      out.days++;
+    }
+    if (domainId) return out;
+  }
+}

@@ -1,0 +1,132 @@
+import { createMemoryStores } from "@crawlgate/adapter-memory";
+import { parquetReadObjects } from "hyparquet/src/index.js";
+import { describe, expect, it } from "vitest";
+import { makeCrawl, makeDomain, makeUser } from "../testing/fixtures.js";
+import type { CrawlRecord } from "../types.js";
+import { closeArchive } from "./close-archive.js";
+import { createArchiveReader } from "./read-rows.js";
+
+const at = (iso: string) => new Date(iso);
+
+async function world(rows: (domainId: string) => CrawlRecord[]) {
+  const stores = createMemoryStores();
+  const user = makeUser();
+  await stores.accounts.createUser(user);
+  const domain = makeDomain(user.userId, { hostname: "shop.example" });
+  await stores.accounts.createDomain(domain);
+  const records = rows(domain.domainId);
+  await stores.crawls.appendCrawls(records, { pathCap: 1000 });
+  return { stores, domainId: domain.domainId, records };
+}
+
+const dayRows = (domainId: string, day: string, n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    makeCrawl(domainId, {
+      eventId: `${day}-${String(i).padStart(5, "0")}`,
+      ts: at(`${day}T00:00:00.000Z`),
+      path: `/p/${i % 7}`,
+      verdict: "declared",
+    }),
+  );
+
+describe("day close", () => {
+  it("writes a provisional day as numbered parts that read back in order, and a frozen day once", async () => {
+    const { stores, domainId } = await world((d) => [
+      ...dayRows(d, "2026-11-18", 5),
+      ...dayRows(d, "2026-11-10", 3),
+    ]);
+    const now = at("2026-11-20T00:10:00.000Z");
+    const summary = await closeArchive(stores, now, { partRows: 2 });
+    expect(summary).toMatchObject({ through: "2026-11-19", domainDays: 2, written: 2, frozen: 1 });
+    const files = await stores.archive.listArchiveFiles(domainId, "2026-11-01", "2026-11-30");
+    expect(files.map((f) => [f.day, f.part, f.rowCount, f.frozen])).toEqual([
+      ["2026-11-10", 0, 2, true],
+      ["2026-11-10", 1, 1, true],
+      ["2026-11-18", 0, 2, false],
+      ["2026-11-18", 1, 2, false],
+      ["2026-11-18", 2, 1, false],
+    ]);
+    // Frozen: raw rows dropped, aggregates kept. Provisional: raw rows kept.
+    expect(await stores.crawls.listDayCrawls(domainId, "2026-11-10", null, 10)).toEqual([]);
+    expect(await stores.crawls.listDayCrawls(domainId, "2026-11-18", null, 10)).toHaveLength(5);
+    expect(await stores.crawls.botDayCounts(domainId, "2026-11-10", "2026-11-10")).toEqual([
+      { day: "2026-11-10", botId: "googlebot", tier: "declared", count: 3 },
+    ]);
+    const reader = createArchiveReader(stores.blobs, 1 << 30);
+    const back = [];
+    for (const f of files.filter((x) => x.day === "2026-11-18"))
+      back.push(...(await reader.readRows(f, 0, f.rowCount)));
+    expect(back.map((r) => r.ts)).toEqual(Array(5).fill(BigInt(at("2026-11-18").getTime())));
+    expect(back[0]).toMatchObject({
+      domain: "shop.example",
+      path: "/p/0",
+      verdict_tier: "declared",
+    });
+    const whole = (await stores.blobs.getBlob(files[0]?.key ?? "")) as Uint8Array;
+    const rows = await parquetReadObjects({ file: whole.buffer as ArrayBuffer });
+    expect(rows).toHaveLength(2);
+    expect(await stores.archive.closedThrough(domainId)).toBe("2026-11-19");
+  });
+
+  it("rewrites a provisional day after the next midnight with upgraded tiers, not before", async () => {
+    const { stores, domainId, records } = await world((d) => dayRows(d, "2026-11-18", 3));
+    await closeArchive(stores, at("2026-11-19T00:10:00.000Z"));
+    const [first] = await stores.archive.listArchiveFiles(domainId, "2026-11-18", "2026-11-18");
+    await stores.crawls.upgradeToVerified(records[1]?.eventId ?? "", "Google", "66.249.64.0/27");
+    // Same UTC day: closed already, unchanged.
+    expect(await closeArchive(stores, at("2026-11-19T05:00:00.000Z"))).toMatchObject({
+      unchanged: 1,
+      written: 0,
+    });
+    await closeArchive(stores, at("2026-11-20T00:10:00.000Z"));
+    const [second] = await stores.archive.listArchiveFiles(domainId, "2026-11-18", "2026-11-18");
+    expect(second?.contentHash).not.toBe(first?.contentHash);
+    expect(await stores.blobs.hasBlob(first?.key ?? "")).toBe(false);
+    const rows = await createArchiveReader(stores.blobs, 1 << 30).readRows(second as never, 0, 3);
+    expect(rows.map((r) => r.verdict_tier)).toEqual(["declared", "verified", "declared"]);
+    expect(rows[1]).toMatchObject({ matched_operator: "Google", matched_range: "66.249.64.0/27" });
+  });
+
+  it("freezes a day once it is more than three days old; its identity never changes again", async () => {
+    const { stores, domainId } = await world((d) => dayRows(d, "2026-11-16", 4));
+    await closeArchive(stores, at("2026-11-19T00:10:00.000Z")); // 3 days: provisional
+    const [provisional] = await stores.archive.listArchiveFiles(
+      domainId,
+      "2026-11-16",
+      "2026-11-16",
+    );
+    expect(provisional?.frozen).toBe(false);
+    await closeArchive(stores, at("2026-11-20T00:10:00.000Z")); // 4 days: frozen
+    const [frozen] = await stores.archive.listArchiveFiles(domainId, "2026-11-16", "2026-11-16");
+    expect(frozen).toMatchObject({ frozen: true, contentHash: provisional?.contentHash });
+    for (const day of ["2026-11-21", "2026-11-25"]) {
+      await closeArchive(stores, at(`${day}T00:10:00.000Z`));
+      expect(await stores.archive.listArchiveFiles(domainId, "2026-11-16", "2026-11-16")).toEqual([
+        frozen,
+      ]);
+    }
+  });
+
+  it("closes one domain-day on one instance at a time", async () => {
+    const { stores, domainId } = await world((d) => dayRows(d, "2026-11-18", 3));
+    const now = at("2026-11-20T00:10:00.000Z");
+    await stores.archive.acquireDayLease(domainId, "2026-11-18", "other", now, 60_000);
+    expect(await closeArchive(stores, now, { holder: "me" })).toMatchObject({
+      skipped: 1,
+      written: 0,
+    });
+    expect(await stores.archive.listArchiveFiles(domainId, "2026-11-18", "2026-11-18")).toEqual([]);
+  });
+
+  it("deletes files of days past the retention, and nothing the read model counts", async () => {
+    const { stores, domainId } = await world((d) => dayRows(d, "2025-10-01", 2));
+    await closeArchive(stores, at("2025-10-10T00:10:00.000Z"));
+    const [file] = await stores.archive.listArchiveFiles(domainId, "2025-10-01", "2025-10-01");
+    const counts = await stores.crawls.pathDayCounts(domainId, "2025-10-01", "2025-10-01");
+    const summary = await closeArchive(stores, at("2026-11-05T00:10:00.000Z"));
+    expect(summary.retention).toEqual({ days: 1, files: 1 });
+    expect(await stores.archive.listArchiveFiles(domainId, "2025-10-01", "2025-10-01")).toEqual([]);
+    expect(await stores.blobs.hasBlob(file?.key ?? "")).toBe(false);
+    expect(await stores.crawls.pathDayCounts(domainId, "2025-10-01", "2025-10-01")).toEqual(counts);
+  });
+});

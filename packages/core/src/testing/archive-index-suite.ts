@@ -1,0 +1,259 @@
+import { describe, expect, it } from "vitest";
+import type { ArchiveFile, ArchiveIndex, CrawlStore } from "../ports.js";
+import { makeCrawl } from "./fixtures.js";
+import { type Harness, useHarness } from "./harness.js";
+
+const D1 = "00000000-0000-4000-8000-0000000000a1";
+const D2 = "00000000-0000-4000-8000-0000000000a2";
+
+function file(domainId: string, day: string, part: number, over: Partial<ArchiveFile> = {}) {
+  return {
+    domainId,
+    day,
+    part,
+    key: `archive/${domainId}/${day}/${part}-abc.parquet`,
+    contentHash: "ab".repeat(32),
+    sizeBytes: 1234 + part,
+    rowCount: 10 + part,
+    rowGroupOffsets: [4, 900],
+    frozen: false,
+    closedAt: new Date("2026-11-21T00:05:00.000Z"),
+    ...over,
+  } satisfies ArchiveFile;
+}
+
+/** The ArchiveIndex contract (see ports.ts), for every adapter. */
+export function archiveIndexSuite(
+  name: string,
+  setup: () => Promise<Harness<{ archive: ArchiveIndex }>>,
+): void {
+  describe(`ArchiveIndex conformance: ${name}`, () => {
+    const h = useHarness(setup);
+
+    it("lists a domain's files in the window by day then part, every field as stored", async () => {
+      const { archive } = h();
+      expect(await archive.listArchiveFiles(D1, "2026-11-01", "2026-11-30")).toEqual([]);
+      await archive.replaceDay(D1, "2026-11-03", [file(D1, "2026-11-03", 0)]);
+      const busy = [0, 1, 2].map((p) => file(D1, "2026-11-02", p, { frozen: true }));
+      expect(await archive.replaceDay(D1, "2026-11-02", busy)).toEqual({ ok: true, replaced: [] });
+      await archive.replaceDay(D2, "2026-11-02", [file(D2, "2026-11-02", 0)]);
+      const listed = await archive.listArchiveFiles(D1, "2026-11-02", "2026-11-03");
+      expect(listed.map((f) => [f.day, f.part])).toEqual([
+        ["2026-11-02", 0],
+        ["2026-11-02", 1],
+        ["2026-11-02", 2],
+        ["2026-11-03", 0],
+      ]);
+      expect(listed[1]).toEqual(busy[1]);
+      expect(listed[3]).toEqual(file(D1, "2026-11-03", 0));
+      expect(await archive.listArchiveFiles(D1, "2026-11-03", "2026-11-03")).toHaveLength(1);
+      expect(await archive.listArchiveFiles(D1, "2026-11-04", "2026-11-30")).toEqual([]);
+    });
+
+    it("replaces a provisional day atomically and returns what it replaced", async () => {
+      const { archive } = h();
+      const first = [file(D1, "2026-11-02", 0), file(D1, "2026-11-02", 1)];
+      await archive.replaceDay(D1, "2026-11-02", first);
+      const second = [file(D1, "2026-11-02", 0, { contentHash: "cd".repeat(32) })];
+      expect(await archive.replaceDay(D1, "2026-11-02", second)).toEqual({
+        ok: true,
+        replaced: first,
+      });
+      expect(await archive.listArchiveFiles(D1, "2026-11-02", "2026-11-02")).toEqual(second);
+    });
+
+    it("never changes a frozen day again", async () => {
+      const { archive } = h();
+      const frozen = [file(D1, "2026-11-02", 0, { frozen: true })];
+      await archive.replaceDay(D1, "2026-11-02", frozen);
+      const again = [file(D1, "2026-11-02", 0, { contentHash: "ef".repeat(32) })];
+      expect(await archive.replaceDay(D1, "2026-11-02", again)).toEqual({
+        ok: false,
+        reason: "frozen",
+      });
+      expect(await archive.replaceDay(D1, "2026-11-02", [])).toEqual({
+        ok: false,
+        reason: "frozen",
+      });
+      expect(await archive.listArchiveFiles(D1, "2026-11-02", "2026-11-02")).toEqual(frozen);
+    });
+
+    it("under concurrent replacements of one day, a frozen set is never overwritten", async () => {
+      const { archive } = h();
+      const sets = Array.from({ length: 6 }, (_, i) => [
+        file(D1, "2026-11-02", 0, { contentHash: String(i).repeat(64), frozen: i % 2 === 0 }),
+      ]);
+      const results = await Promise.all(sets.map((s) => archive.replaceDay(D1, "2026-11-02", s)));
+      const stored = await archive.listArchiveFiles(D1, "2026-11-02", "2026-11-02");
+      expect(stored).toHaveLength(1);
+      const firstFrozen = results.findIndex((r, i) => r.ok && sets[i]?.[0]?.frozen);
+      expect(firstFrozen).toBeGreaterThanOrEqual(0);
+      expect(stored[0]?.frozen).toBe(true);
+      // Once a frozen set landed, every later replacement was refused.
+      expect(results.filter((r) => r.ok && stored[0]?.contentHash).length).toBeGreaterThan(0);
+    });
+
+    it("lists days before a day for retention and forgets a day", async () => {
+      const { archive } = h();
+      await archive.replaceDay(D2, "2025-10-01", [file(D2, "2025-10-01", 0)]);
+      await archive.replaceDay(D1, "2025-10-01", [file(D1, "2025-10-01", 0)]);
+      await archive.replaceDay(D1, "2025-09-30", [
+        file(D1, "2025-09-30", 0, { frozen: true }),
+        file(D1, "2025-09-30", 1, { frozen: true }),
+      ]);
+      await archive.replaceDay(D1, "2025-10-02", [file(D1, "2025-10-02", 0)]);
+      expect(await archive.daysBefore("2025-10-02", 10)).toEqual([
+        { domainId: D1, day: "2025-09-30" },
+        { domainId: D1, day: "2025-10-01" },
+        { domainId: D2, day: "2025-10-01" },
+      ]);
+      expect(await archive.daysBefore("2025-10-02", 1)).toEqual([
+        { domainId: D1, day: "2025-09-30" },
+      ]);
+      expect(await archive.forgetDay(D1, "2025-09-30")).toBe(2);
+      expect(await archive.forgetDay(D1, "2025-09-30")).toBe(0);
+      expect(await archive.listArchiveFiles(D1, "2025-09-01", "2025-10-31")).toHaveLength(2);
+    });
+
+    it("gives a day's lease to one holder until it expires or is released", async () => {
+      const { archive } = h();
+      const t0 = new Date("2026-11-21T00:00:00.000Z");
+      const later = (ms: number) => new Date(t0.getTime() + ms);
+      expect(await archive.acquireDayLease(D1, "2026-11-20", "a", t0, 60_000)).toBe(true);
+      expect(await archive.acquireDayLease(D1, "2026-11-20", "b", later(1000), 60_000)).toBe(false);
+      expect(await archive.acquireDayLease(D1, "2026-11-19", "b", later(1000), 60_000)).toBe(true);
+      expect(await archive.acquireDayLease(D2, "2026-11-20", "b", later(1000), 60_000)).toBe(true);
+      // The holder renews; another takes it once it expired.
+      expect(await archive.acquireDayLease(D1, "2026-11-20", "a", later(2000), 60_000)).toBe(true);
+      expect(await archive.acquireDayLease(D1, "2026-11-20", "b", later(61_000), 60_000)).toBe(
+        false,
+      );
+      expect(await archive.acquireDayLease(D1, "2026-11-20", "b", later(62_000), 60_000)).toBe(
+        true,
+      );
+      // Releasing someone else's lease changes nothing; the holder's release frees it.
+      await archive.releaseDayLease(D1, "2026-11-20", "a");
+      expect(await archive.acquireDayLease(D1, "2026-11-20", "c", later(63_000), 60_000)).toBe(
+        false,
+      );
+      await archive.releaseDayLease(D1, "2026-11-20", "b");
+      expect(await archive.acquireDayLease(D1, "2026-11-20", "c", later(63_000), 60_000)).toBe(
+        true,
+      );
+    });
+
+    it("hands a free lease to exactly one of many concurrent callers", async () => {
+      const { archive } = h();
+      const now = new Date("2026-11-21T00:00:00.000Z");
+      const won = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          archive.acquireDayLease(D1, "2026-11-20", `h${i}`, now, 60_000),
+        ),
+      );
+      expect(won.filter(Boolean)).toHaveLength(1);
+    });
+
+    it("keeps the latest closed-through day per scope; a domain sees the later of its own and '*'", async () => {
+      const { archive } = h();
+      expect(await archive.closedThrough(D1)).toBeNull();
+      await archive.markClosedThrough(D1, "2026-11-10");
+      await archive.markClosedThrough(D1, "2026-11-08");
+      expect(await archive.closedThrough(D1)).toBe("2026-11-10");
+      expect(await archive.closedThrough(D2)).toBeNull();
+      await archive.markClosedThrough("*", "2026-11-12");
+      expect(await archive.closedThrough(D1)).toBe("2026-11-12");
+      expect(await archive.closedThrough(D2)).toBe("2026-11-12");
+      await archive.markClosedThrough(D2, "2026-11-15");
+      expect(await archive.closedThrough(D2)).toBe("2026-11-15");
+    });
+  });
+}
+
+/** The CrawlDays contract (see ports.ts): the raw rows of whole days, for the day close. */
+export function crawlDaysSuite(
+  name: string,
+  setup: () => Promise<Harness<{ crawls: CrawlStore }>>,
+): void {
+  describe(`CrawlDays conformance: ${name}`, () => {
+    const h = useHarness(setup);
+    const at = (iso: string) => new Date(iso);
+    const options = { pathCap: 1000 };
+
+    it("lists the hot domain-days up to a day, each once, by day then domain", async () => {
+      const { crawls } = h();
+      expect(await crawls.hotCrawlDays("2026-12-31")).toEqual([]);
+      await crawls.appendCrawls(
+        [
+          makeCrawl(D2, { ts: at("2026-11-02T23:59:59.999Z") }),
+          makeCrawl(D1, { ts: at("2026-11-02T00:00:00.000Z") }),
+          makeCrawl(D1, { ts: at("2026-11-02T12:00:00.000Z") }),
+          makeCrawl(D1, { ts: at("2026-11-03T00:00:00.000Z") }),
+        ],
+        options,
+      );
+      expect(await crawls.hotCrawlDays("2026-11-02")).toEqual([
+        { domainId: D1, day: "2026-11-02" },
+        { domainId: D2, day: "2026-11-02" },
+      ]);
+      expect(await crawls.hotCrawlDays("2026-11-03")).toHaveLength(3);
+    });
+
+    it("pages a day's raw rows in ts then eventId order with a keyset", async () => {
+      const { crawls } = h();
+      const same = at("2026-11-02T10:00:00.000Z");
+      const rows = [
+        makeCrawl(D1, { eventId: "e-b", ts: same, path: '/é,"x"' }),
+        makeCrawl(D1, { eventId: "e-a", ts: same }),
+        makeCrawl(D1, { eventId: "e-0", ts: at("2026-11-02T09:00:00.000Z") }),
+        makeCrawl(D1, { eventId: "e-z", ts: at("2026-11-02T23:59:59.999Z") }),
+        makeCrawl(D1, { eventId: "e-prev", ts: at("2026-11-01T23:59:59.999Z") }),
+        makeCrawl(D1, { eventId: "e-next", ts: at("2026-11-03T00:00:00.000Z") }),
+        makeCrawl(D2, { eventId: "e-other", ts: same }),
+      ];
+      await crawls.appendCrawls(rows, options);
+      const all = await crawls.listDayCrawls(D1, "2026-11-02", null, 100);
+      expect(all.map((r) => r.eventId)).toEqual(["e-0", "e-a", "e-b", "e-z"]);
+      expect(all[2]).toEqual(rows[0]);
+      const first = await crawls.listDayCrawls(D1, "2026-11-02", null, 2);
+      expect(first.map((r) => r.eventId)).toEqual(["e-0", "e-a"]);
+      const last = first[1] as (typeof first)[number];
+      const next = await crawls.listDayCrawls(D1, "2026-11-02", last, 2);
+      expect(next.map((r) => r.eventId)).toEqual(["e-b", "e-z"]);
+      expect(
+        await crawls.listDayCrawls(D1, "2026-11-02", next[1] as (typeof next)[number], 2),
+      ).toEqual([]);
+    });
+
+    it("drops a day's raw rows and nothing of the aggregates", async () => {
+      const { crawls } = h();
+      await crawls.appendCrawls(
+        [
+          makeCrawl(D1, { ts: at("2026-11-02T01:00:00.000Z"), path: "/a" }),
+          makeCrawl(D1, { ts: at("2026-11-02T02:00:00.000Z"), path: "/b" }),
+          makeCrawl(D1, { ts: at("2026-11-03T02:00:00.000Z"), path: "/b" }),
+          makeCrawl(D2, { ts: at("2026-11-02T02:00:00.000Z") }),
+        ],
+        options,
+      );
+      const before = {
+        bots: await crawls.botDayCounts(D1, "2026-11-01", "2026-11-05"),
+        paths: await crawls.pathDayCounts(D1, "2026-11-01", "2026-11-05"),
+        summary: await crawls.daySummaryCounts(D1, "2026-11-01", "2026-11-05"),
+      };
+      expect(await crawls.dropDayCrawls(D1, "2026-11-02")).toBe(2);
+      expect(await crawls.dropDayCrawls(D1, "2026-11-02")).toBe(0);
+      expect(await crawls.listDayCrawls(D1, "2026-11-02", null, 10)).toEqual([]);
+      expect(await crawls.listDayCrawls(D1, "2026-11-03", null, 10)).toHaveLength(1);
+      expect(await crawls.listDayCrawls(D2, "2026-11-02", null, 10)).toHaveLength(1);
+      expect(await crawls.hotCrawlDays("2026-11-30")).toEqual([
+        { domainId: D2, day: "2026-11-02" },
+        { domainId: D1, day: "2026-11-03" },
+      ]);
+      expect({
+        bots: await crawls.botDayCounts(D1, "2026-11-01", "2026-11-05"),
+        paths: await crawls.pathDayCounts(D1, "2026-11-01", "2026-11-05"),
+        summary: await crawls.daySummaryCounts(D1, "2026-11-01", "2026-11-05"),
+      }).toEqual(before);
+    });
+  });
+}
