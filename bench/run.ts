@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { classifySuite } from "./classify.js";
+import { edgeSuite } from "./edge.js";
 import { exportsSuite } from "./exports.js";
 import { ingestSuite } from "./ingest.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
@@ -20,6 +21,21 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   classify: () => classifySuite(quick ? QUICK : FULL),
   ingest: () => ingestSuite(quick),
   exports: () => exportsSuite(quick),
+  edge: async () => {
+    // The edge suite writes a whole report (machine, setup, targets), not only rows.
+    const report = await edgeSuite(quick);
+    if (!quick)
+      writeFileSync(
+        new URL("./results/edge.json", import.meta.url),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+    console.log(JSON.stringify(report));
+    if (report.regressions.length > 0) {
+      for (const line of report.regressions) console.error(`REGRESSION: ${line}`);
+      process.exit(1);
+    }
+    process.exit(0);
+  },
 };
 
 const run = SUITES[suite];
