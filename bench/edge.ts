@@ -50,8 +50,6 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 /** The crawler's address as the edge sees it: inside Google's published range. */
 const GOOGLE_IP = "66.249.66.1";
 const CONNECTIONS = 50;
-/** Requests to each target before the timed runs. */
-const WARM_UP_REQUESTS = 1_000;
 /**
  * The data plane's defaults the bench runs at (`DEFAULT_EDGE` in core's edge/options.ts, not
  * exported): worker concurrency, worker poll interval, worker render deadline.
@@ -62,6 +60,8 @@ export interface EdgeMode {
   quick: boolean;
   /** Seconds per autocannon run. */
   loadSeconds: number;
+  /** Requests to each target before the timed runs. */
+  warmUpRequests: number;
   /** Rounds of bare / SQLite / memory. */
   rounds: number;
   fetchRenderSeconds: number;
@@ -72,6 +72,7 @@ export interface EdgeMode {
 const FULL_MODE: EdgeMode = {
   quick: false,
   loadSeconds: 10,
+  warmUpRequests: 1_000,
   rounds: 3,
   fetchRenderSeconds: 5,
   chromiumRenderSeconds: 20,
@@ -80,6 +81,7 @@ const FULL_MODE: EdgeMode = {
 const QUICK_MODE: EdgeMode = {
   quick: true,
   loadSeconds: 2,
+  warmUpRequests: 200,
   rounds: 2,
   fetchRenderSeconds: 1,
   chromiumRenderSeconds: 3,
@@ -430,7 +432,8 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
     const bareUrl = `http://127.0.0.1:${barePort}${path}`;
     // Each target once, untimed: JIT, connections, the hot-page memory.
     for (const url of [bareUrl, ...worlds.map((w) => w.baseUrl + path)])
-      await load(url, { amount: WARM_UP_REQUESTS });
+      await load(url, { amount: mode.warmUpRequests });
+    log("cache-hit worlds ready and warm");
     const before = await Promise.all(worlds.map((w) => w.countCrawls(false)));
 
     const runs: Record<string, LoadResult[]> = { bare: [] };
@@ -786,5 +789,6 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     };
   } finally {
     await origin.close();
+    log("edge bench done");
   }
 }
