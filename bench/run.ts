@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { archiveSuite } from "./archive.js";
 import { classifySuite } from "./classify.js";
+import { edgeSuite } from "./edge.js";
 import { exportsSuite } from "./exports.js";
 import { ingestSuite } from "./ingest.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
@@ -22,6 +23,21 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   ingest: () => ingestSuite(quick),
   exports: () => exportsSuite(quick),
   archive: () => archiveSuite(quick),
+  edge: async () => {
+    // The edge suite writes a whole report (machine, setup, targets), not only rows.
+    const report = await edgeSuite(quick);
+    if (!quick)
+      writeFileSync(
+        new URL("./results/edge.json", import.meta.url),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+    console.log(JSON.stringify(report));
+    if (report.regressions.length > 0) {
+      for (const line of report.regressions) console.error(`REGRESSION: ${line}`);
+      process.exit(1);
+    }
+    process.exit(0);
+  },
 };
 
 const run = SUITES[suite];

@@ -1,0 +1,794 @@
+import { execFile, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+} from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { createFsBlobStore } from "@crawlgate/adapter-fs";
+import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
+import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
+import { createMemorySettingsCache, createMemoryStores } from "@crawlgate/adapter-memory";
+import {
+  type Crawlgate,
+  type CrawlgateDeps,
+  createCrawlgate,
+  createFetchRenderer,
+  createScheduler,
+  type Renderer,
+  silentLogger,
+  systemClock,
+} from "@crawlgate/core";
+import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
+import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
+import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
+import express from "express";
+import type { ResultRow } from "./measure.js";
+
+/**
+ * The edge data plane (issue 13), in one process tree: the servers run here, the load comes from
+ * autocannon in a child process.
+ *
+ * 1. Cache hits: a Googlebot request for a cached page through `createEdgeMiddleware` (recording
+ *    on), against a bare Express handler that sends the same bytes with the same headers; the
+ *    two alternate (bare, SQLite, memory, bare, …) so the machine's noise is shared.
+ * 2. Renders per second of the `fetch` and `chromium` renderers on a loopback origin page with a
+ *    little JavaScript, distinct URLs, at the worker's concurrency (2, also Chromium's default).
+ * 3. Purge to fresh with `chromium`: POST purge-cache through the HTTP API, then poll the edge as
+ *    a crawler until the body changes; the page worker runs on the scheduler at its default poll
+ *    interval, as in `crawlgate serve`.
+ */
+
+const HOST = "shop.example.com";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+/** The crawler's address as the edge sees it: inside Google's published range. */
+const GOOGLE_IP = "66.249.66.1";
+const CONNECTIONS = 50;
+/**
+ * The data plane's defaults the bench runs at (`DEFAULT_EDGE` in core's edge/options.ts, not
+ * exported): worker concurrency, worker poll interval, worker render deadline.
+ */
+const DEFAULT_EDGE = { workerConcurrency: 2, workerPollMs: 500, renderDeadlineMs: 30_000 } as const;
+
+export interface EdgeMode {
+  quick: boolean;
+  /** Seconds per autocannon run. */
+  loadSeconds: number;
+  /** Requests to each target before the timed runs. */
+  warmUpRequests: number;
+  /** Rounds of bare / SQLite / memory. */
+  rounds: number;
+  fetchRenderSeconds: number;
+  chromiumRenderSeconds: number;
+  purges: number;
+}
+
+const FULL_MODE: EdgeMode = {
+  quick: false,
+  loadSeconds: 10,
+  warmUpRequests: 1_000,
+  rounds: 3,
+  fetchRenderSeconds: 5,
+  chromiumRenderSeconds: 20,
+  purges: 20,
+};
+const QUICK_MODE: EdgeMode = {
+  quick: true,
+  loadSeconds: 2,
+  warmUpRequests: 200,
+  rounds: 2,
+  fetchRenderSeconds: 1,
+  chromiumRenderSeconds: 3,
+  purges: 3,
+};
+
+// ── the origin ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The site behind the edge, on loopback: every path is a small page whose list is built by a
+ * script that declares `prerenderReady`; `/live` says a new version on every fetch.
+ */
+async function startOrigin(): Promise<{ url: string; fetches(): number; close(): Promise<void> }> {
+  let live = 0;
+  let fetches = 0;
+  const filler = "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>\n".repeat(80);
+  const server = createServer((req, res) => {
+    fetches++;
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const heading = path === "/live" ? `Live version ${++live}` : `Page ${path}`;
+    const body = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${heading}</title>
+<script>window.prerenderReady = false;</script></head>
+<body><h1>${heading}</h1><ul id="items"></ul>
+${filler}<script>
+setTimeout(function () {
+  var list = document.getElementById("items");
+  for (var i = 0; i < 20; i++) {
+    var li = document.createElement("li");
+    li.textContent = "Item " + i + " built by JavaScript";
+    list.appendChild(li);
+  }
+  window.prerenderReady = true;
+}, 20);
+</script></body></html>`;
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    res.end(body);
+  });
+  const port = await listenOn(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    fetches: () => fetches,
+    close: () => closeServer(server),
+  };
+}
+
+async function listenOn(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return (server.address() as AddressInfo).port;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+// ── a world: stores, crawlgate, the edge app ────────────────────────────────────────────────
+
+interface World {
+  label: string;
+  crawlgate: Crawlgate;
+  baseUrl: string;
+  apiKey: string;
+  /** Crawl rows stored for the domain; `final` writes the buffered ones first (closes ingest). */
+  countCrawls(final: boolean): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Origins are operator configuration: loopback allowed, as `crawlgate serve` does. */
+const originFetch = () => createPinnedFetch({ isAllowedAddress: () => true });
+
+async function createWorld(
+  label: "sqlite" | "memory",
+  originUrl: string,
+  renderer: Renderer,
+): Promise<World> {
+  let handle: KyselyHandle | null = null;
+  let dir: string | null = null;
+  let deps: Omit<CrawlgateDeps, "clock" | "logger">;
+  if (label === "sqlite") {
+    dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-edge-"));
+    handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
+    await migrateToLatest(handle);
+    const stores = createKyselyStores(handle);
+    // As `crawlgate serve` opens them (packages/cli/src/stores.ts).
+    deps = {
+      accounts: stores.accounts,
+      rules: stores.rules,
+      rateLimiter: stores.rateLimiter,
+      purgeQueue: stores.purgeQueue,
+      settingsCache: createMemorySettingsCache(),
+      crawls: stores.crawls,
+      snapshots: stores.snapshots,
+      referrals: stores.referrals,
+      blobs: createFsBlobStore({ root: join(dir, "blobs") }),
+      pages: stores.pages,
+    };
+  } else {
+    deps = createMemoryStores();
+  }
+  const crawlgate = createCrawlgate(
+    {
+      ...deps,
+      resolver: { reverse: async () => [], forward: async () => [] },
+      fetch: null,
+      renderer,
+      logger: silentLogger,
+    },
+    // SQLite has one writer: one crawl batch in flight, as `serve` sets it.
+    { ingest: { concurrency: label === "sqlite" ? 1 : 2 } },
+  );
+  crawlgate.ingest.verifier.setRanges("Google", ["66.249.64.0/19"], new Date());
+  const user = await crawlgate.admin.createUser("bench", "pro");
+  if (!user.ok) throw new Error(user.message);
+  const key = await crawlgate.admin.createKey(user.value.userId);
+  const domain = await crawlgate.admin.addDomain(user.value.userId, HOST, { originUrl });
+  if (!key.ok || !domain.ok) throw new Error("bench setup failed");
+  const domainId = domain.value.domainId;
+
+  // As `crawlgate serve` mounts it (packages/cli/src/server.ts), without the request log.
+  const app = express();
+  app.disable("x-powered-by");
+  app.use("/functions/v1", createExpressRouter(crawlgate));
+  app.use(
+    createEdgeMiddleware(crawlgate, {
+      protocol: "http",
+      clientIp: () => GOOGLE_IP,
+      origin: "proxy",
+      originProxy: nodeRequestHandler(createPinnedProxy({ isAllowedAddress: () => true })),
+      unknownHost: "404",
+    }),
+  );
+  const server = createServer(app);
+  const port = await listenOn(server);
+  const countRows = async () => {
+    if (handle) {
+      const row = await handle.db
+        .selectFrom("crawl_events")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("domain_id", "=", domainId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }
+    const rows = await deps.crawls.listCrawls(
+      domainId,
+      new Date(0),
+      new Date("2100-01-01T00:00:00.000Z"),
+      100_000_000,
+    );
+    return rows.length;
+  };
+  return {
+    label,
+    crawlgate,
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: key.value.key,
+    async countCrawls(final) {
+      // The final count writes what is buffered (closing ingest); a count between runs waits
+      // until the buffer (flushed every 200 ms) has settled, since a closed ingest takes no more.
+      if (final) await crawlgate.ingest.close();
+      let last = -1;
+      for (;;) {
+        const n = await countRows();
+        if (final || n === last) return n;
+        last = n;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    },
+    async close() {
+      await closeServer(server);
+      await crawlgate.close();
+      await handle?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One crawler request to the edge (node:http: `fetch` does not let a caller set Host). */
+function crawl(
+  baseUrl: string,
+  path: string,
+): Promise<{
+  status: number;
+  servedFrom: string | null;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      baseUrl + path,
+      { headers: { host: HOST, "user-agent": GOOGLEBOT }, agent: keepAlive },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () => {
+          const servedFrom = res.headers["x-crawlgate-served-from"];
+          resolve({
+            status: res.statusCode ?? 0,
+            servedFrom: typeof servedFrom === "string" ? servedFrom : null,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });
+
+// ── 1. cache hits under load ────────────────────────────────────────────────────────────────
+
+interface LoadResult {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+/** autocannon in a child process (so it does not share the servers' event loop). */
+function load(url: string, run: { seconds: number } | { amount: number }): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [
+        autocannonBin,
+        "--json",
+        "--connections",
+        String(CONNECTIONS),
+        ...("seconds" in run
+          ? ["--duration", String(run.seconds)]
+          : ["--amount", String(run.amount)]),
+        "--headers",
+        `host=${HOST}`,
+        "--headers",
+        `user-agent=${GOOGLEBOT}`,
+        url,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error) return reject(error);
+        const r = JSON.parse(stdout) as {
+          requests: { average: number; total: number };
+          latency: { p50: number; p99: number };
+          errors: number;
+          timeouts: number;
+          non2xx: number;
+        };
+        resolve({
+          requestsPerSecond: Math.round(r.requests.average),
+          latencyP50Ms: r.latency.p50,
+          latencyP99Ms: r.latency.p99,
+          requests: r.requests.total,
+          errors: r.errors,
+          timeouts: r.timeouts,
+          non2xx: r.non2xx,
+        });
+      },
+    );
+  });
+}
+
+interface CacheHitRow {
+  impl: string;
+  runs: LoadResult[];
+  /** Medians over the runs (errors and non-2xx summed). */
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  non2xx: number;
+  /** Edge rows: requests answered, and crawl rows stored for them. */
+  requestsSent?: number;
+  crawlRowsStored?: number;
+  ratioToBare?: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function summarise(impl: string, runs: LoadResult[]): CacheHitRow {
+  return {
+    impl,
+    runs,
+    requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
+    latencyP50Ms: median(runs.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: median(runs.map((r) => r.latencyP99Ms)),
+    errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  };
+}
+
+async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow[]> {
+  const renderer = createFetchRenderer({ fetch: originFetch() });
+  const worlds = [
+    await createWorld("sqlite", originUrl, renderer),
+    await createWorld("memory", originUrl, renderer),
+  ];
+  const path = "/products/42";
+  try {
+    // Render once, then check it is served from the cache.
+    let sample: Awaited<ReturnType<typeof crawl>> | null = null;
+    for (const world of worlds) {
+      const first = await crawl(world.baseUrl, path);
+      if (first.status !== 200 || first.servedFrom !== "render")
+        throw new Error(`${world.label}: first request ${first.status} ${first.servedFrom}`);
+      sample = await crawl(world.baseUrl, path);
+      if (sample.servedFrom !== "cache")
+        throw new Error(`${world.label}: second request served from ${sample.servedFrom}`);
+    }
+    if (!sample) throw new Error("no sample");
+    // The bare handler: the same bytes and headers (bar the ones Node writes itself).
+    const headers: Record<string, string> = {};
+    const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
+    for (const [name, value] of Object.entries(sample.headers)) {
+      if (value === undefined || skip.includes(name)) continue;
+      headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    const bytes = sample.body;
+    const bareApp = express();
+    bareApp.disable("x-powered-by");
+    bareApp.use((_req, res) => {
+      res.status(200).set(headers);
+      res.end(bytes);
+    });
+    const bare = createServer(bareApp);
+    const barePort = await listenOn(bare);
+    const bareUrl = `http://127.0.0.1:${barePort}${path}`;
+    // Each target once, untimed: JIT, connections, the hot-page memory.
+    for (const url of [bareUrl, ...worlds.map((w) => w.baseUrl + path)])
+      await load(url, { amount: mode.warmUpRequests });
+    log("cache-hit worlds ready and warm");
+    const before = await Promise.all(worlds.map((w) => w.countCrawls(false)));
+
+    const runs: Record<string, LoadResult[]> = { bare: [] };
+    for (const world of worlds) runs[world.label] = [];
+    for (let round = 0; round < mode.rounds; round++) {
+      const bareRun = await load(bareUrl, { seconds: mode.loadSeconds });
+      runs.bare?.push(bareRun);
+      log(`cache-hit bare   round ${round + 1}: ${fmtLoad(bareRun)}`);
+      for (const world of worlds) {
+        const run = await load(world.baseUrl + path, { seconds: mode.loadSeconds });
+        runs[world.label]?.push(run);
+        log(`cache-hit ${world.label.padEnd(6)} round ${round + 1}: ${fmtLoad(run)}`);
+      }
+    }
+    await closeServer(bare);
+
+    const bareRow = summarise("bare-express", runs.bare ?? []);
+    const rows: CacheHitRow[] = [bareRow];
+    for (const [i, world] of worlds.entries()) {
+      const row = summarise(`edge-${world.label}`, runs[world.label] ?? []);
+      row.requestsSent = (runs[world.label] ?? []).reduce((n, r) => n + r.requests, 0);
+      row.crawlRowsStored = (await world.countCrawls(true)) - (before[i] as number);
+      row.ratioToBare = round2(row.requestsPerSecond / bareRow.requestsPerSecond);
+      log(
+        `cache-hit edge-${world.label}: ${row.requestsSent} requests, ${row.crawlRowsStored} crawl rows stored`,
+      );
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    for (const world of worlds) await world.close();
+    await renderer.close();
+  }
+}
+
+function fmtLoad(r: LoadResult): string {
+  return `${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}`;
+}
+
+// ── 2. renders per second ───────────────────────────────────────────────────────────────────
+
+interface RenderRow {
+  renderer: string;
+  concurrency: number;
+  seconds: number;
+  renders: number;
+  failures: number;
+  rendersPerSecond: number;
+  latencyP50Ms: number;
+  latencyP95Ms: number;
+}
+
+let pageCounter = 0;
+
+async function rendersPerSecond(
+  renderer: Renderer,
+  originUrl: string,
+  concurrency: number,
+  seconds: number,
+): Promise<RenderRow> {
+  // One untimed render per slot: browser launch, connections.
+  await Promise.all(
+    Array.from({ length: concurrency }, () =>
+      renderer.render({
+        url: `${originUrl}/warm/${++pageCounter}`,
+        headers: { "user-agent": GOOGLEBOT },
+        deadline: new Date(Date.now() + DEFAULT_EDGE.renderDeadlineMs),
+      }),
+    ),
+  );
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < stopAt) {
+        const t = performance.now();
+        try {
+          const result = await renderer.render({
+            url: `${originUrl}/p/${++pageCounter}`,
+            headers: { "user-agent": GOOGLEBOT },
+            deadline: new Date(Date.now() + DEFAULT_EDGE.renderDeadlineMs),
+          });
+          if (result.status !== 200 || !result.html.includes("Page /p/")) failures++;
+          else latencies.push(performance.now() - t);
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const row: RenderRow = {
+    renderer: renderer.name,
+    concurrency,
+    seconds: round2(elapsed),
+    renders: latencies.length,
+    failures,
+    rendersPerSecond: round2(latencies.length / elapsed),
+    latencyP50Ms: Math.round(median(latencies)),
+    latencyP95Ms: Math.round(percentile(latencies, 95)),
+  };
+  log(
+    `renders ${row.renderer} x${concurrency}: ${row.rendersPerSecond}/s (${row.renders} in ${row.seconds} s, ${failures} failed), p50 ${row.latencyP50Ms} ms, p95 ${row.latencyP95Ms} ms`,
+  );
+  return row;
+}
+
+// ── 3. purge to fresh ───────────────────────────────────────────────────────────────────────
+
+interface PurgeResult {
+  purges: number;
+  /** Purges whose fresh content did not show within the poll limit. */
+  timedOut: number;
+  samplesMs: number[];
+  p50Ms: number;
+  p95Ms: number;
+  pollEveryMs: number;
+  workerPollMs: number;
+}
+
+const POLL_EVERY_MS = 50;
+const PURGE_GIVE_UP_MS = 30_000;
+
+async function purgeToFresh(
+  mode: EdgeMode,
+  originUrl: string,
+  renderer: Renderer,
+): Promise<PurgeResult> {
+  const world = await createWorld("sqlite", originUrl, renderer);
+  const scheduler = createScheduler(world.crawlgate.jobs, {
+    clock: systemClock,
+    logger: silentLogger,
+  });
+  try {
+    const first = await crawl(world.baseUrl, "/live");
+    if (first.servedFrom !== "render")
+      throw new Error(`/live first served from ${first.servedFrom}`);
+    let current = first.body.toString("utf8");
+    const samples: number[] = [];
+    let timedOut = 0;
+    for (let i = 0; i < mode.purges; i++) {
+      const started = performance.now();
+      const response = await fetch(`${world.baseUrl}/functions/v1/purge-cache`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${world.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ domain: HOST, path: "/live" }),
+      });
+      if (response.status !== 200) throw new Error(`purge-cache answered ${response.status}`);
+      await response.arrayBuffer();
+      for (;;) {
+        const reply = await crawl(world.baseUrl, "/live");
+        const body = reply.body.toString("utf8");
+        if (body !== current) {
+          current = body;
+          samples.push(performance.now() - started);
+          break;
+        }
+        if (performance.now() - started > PURGE_GIVE_UP_MS) {
+          timedOut++;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, POLL_EVERY_MS));
+      }
+    }
+    const result: PurgeResult = {
+      purges: mode.purges,
+      timedOut,
+      samplesMs: samples.map(Math.round),
+      p50Ms: Math.round(median(samples)),
+      p95Ms: Math.round(percentile(samples, 95)),
+      pollEveryMs: POLL_EVERY_MS,
+      workerPollMs: DEFAULT_EDGE.workerPollMs,
+    };
+    log(
+      `purge-to-fresh ${renderer.name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms (${samples.length} purges, ${timedOut} timed out)`,
+    );
+    return result;
+  } finally {
+    await scheduler.stop();
+    await world.close();
+  }
+}
+
+// ── the suite ───────────────────────────────────────────────────────────────────────────────
+
+export interface EdgeReport {
+  suite: "edge";
+  quick: boolean;
+  date: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    chromium: string | null;
+    loadAverageBefore: number[];
+    loadAverageAfter: number[];
+  };
+  setup: Record<string, string | number>;
+  cacheHits: CacheHitRow[];
+  renders: RenderRow[];
+  purgeToFresh: PurgeResult | null;
+  targets: Record<
+    string,
+    { target: string; value: number | null; anchor?: number | null; met: boolean }
+  >;
+  /** Quick-mode gates (gross regressions); empty when all hold. */
+  regressions: string[];
+  rows: ResultRow[];
+}
+
+const suiteStarted = performance.now();
+
+function log(line: string): void {
+  console.error(`[${((performance.now() - suiteStarted) / 1000).toFixed(1)} s] ${line}`);
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function chromiumVersion(path: string): string | null {
+  try {
+    return execFileSync(path, ["--version"], { encoding: "utf8", timeout: 10_000 }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
+  const mode = quick ? QUICK_MODE : FULL_MODE;
+  const loadAverageBefore = loadavg().map(round2);
+  const executablePath = findChromium();
+  const origin = await startOrigin();
+  log(`edge bench (${quick ? "quick" : "full"}), load average ${loadAverageBefore.join(" ")}`);
+  try {
+    const cacheHitRows = await cacheHits(mode, origin.url);
+
+    const concurrency = DEFAULT_EDGE.workerConcurrency;
+    const renders: RenderRow[] = [];
+    const fetchRenderer = createFetchRenderer({ fetch: originFetch() });
+    renders.push(
+      await rendersPerSecond(fetchRenderer, origin.url, concurrency, mode.fetchRenderSeconds),
+    );
+    await fetchRenderer.close();
+
+    let purge: PurgeResult | null = null;
+    if (executablePath) {
+      const chromium = createChromiumRenderer({ executablePath, originFetch: originFetch() });
+      try {
+        // Chromium's default concurrency is 2, the worker's too.
+        renders.push(
+          await rendersPerSecond(chromium, origin.url, concurrency, mode.chromiumRenderSeconds),
+        );
+        purge = await purgeToFresh(mode, origin.url, chromium);
+      } finally {
+        await chromium.close();
+      }
+    } else {
+      log("no Chromium found (scripts/install-chromium.sh): chromium rows skipped");
+    }
+
+    const bare = cacheHitRows.find((r) => r.impl === "bare-express");
+    const sqlite = cacheHitRows.find((r) => r.impl === "edge-sqlite");
+    const memory = cacheHitRows.find((r) => r.impl === "edge-memory");
+    const targets: EdgeReport["targets"] = {
+      "cache-hit ratio edge-sqlite / bare": {
+        target: ">= 0.5",
+        value: sqlite?.ratioToBare ?? null,
+        met: (sqlite?.ratioToBare ?? 0) >= 0.5,
+      },
+      "cache-hit p99 edge-sqlite (ms)": {
+        target: "< 20",
+        value: sqlite?.latencyP99Ms ?? null,
+        // The same machine's floor: the bare handler's p99 in the same rounds.
+        anchor: bare?.latencyP99Ms ?? null,
+        met: (sqlite?.latencyP99Ms ?? Number.POSITIVE_INFINITY) < 20,
+      },
+      "purge-to-fresh p95 chromium (ms)": {
+        target: "< 5000",
+        value: purge?.p95Ms ?? null,
+        met: purge !== null && purge.timedOut === 0 && purge.p95Ms < 5000,
+      },
+    };
+
+    // Gross regressions only (quick mode in CI; reported in full mode too).
+    const regressions: string[] = [];
+    for (const row of [sqlite, memory]) {
+      if (!row) continue;
+      if ((row.ratioToBare ?? 0) < 0.2)
+        regressions.push(`${row.impl}: ${row.ratioToBare}x the bare handler's throughput (< 0.2x)`);
+      if (row.errors > 0 || row.non2xx > 0)
+        regressions.push(`${row.impl}: ${row.errors} errors, ${row.non2xx} non-2xx`);
+      if ((row.crawlRowsStored ?? 0) < (row.requestsSent ?? 0))
+        regressions.push(
+          `${row.impl}: ${row.crawlRowsStored} crawl rows stored for ${row.requestsSent} requests`,
+        );
+    }
+    for (const row of renders) {
+      if (row.renders === 0 || row.failures > 0)
+        regressions.push(`${row.renderer}: ${row.renders} renders, ${row.failures} failed`);
+    }
+    if (purge && (purge.timedOut > 0 || purge.p95Ms > 15_000))
+      regressions.push(`purge-to-fresh p95 ${purge.p95Ms} ms (${purge.timedOut} timed out)`);
+
+    const rows: ResultRow[] = [
+      ...cacheHitRows.map((r) => ({
+        suite: "edge",
+        case: "cache-hit",
+        impl: r.impl,
+        nsPerOp: Math.round(1e9 / r.requestsPerSecond),
+      })),
+      ...renders.map((r) => ({
+        suite: "edge",
+        case: `render-x${r.concurrency}`,
+        impl: r.renderer,
+        nsPerOp: Math.round(1e9 / r.rendersPerSecond),
+      })),
+    ];
+    return {
+      suite: "edge",
+      quick,
+      date: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? "unknown",
+        memoryGb: round2(totalmem() / 1024 ** 3),
+        node: process.version,
+        chromium: executablePath ? chromiumVersion(executablePath) : null,
+        loadAverageBefore,
+        loadAverageAfter: loadavg().map(round2),
+      },
+      setup: {
+        connections: CONNECTIONS,
+        loadSeconds: mode.loadSeconds,
+        rounds: mode.rounds,
+        loadGenerator: "autocannon 8.0.0 (child process)",
+        stores:
+          "sqlite: adapter-kysely SQLite file + fs blobs in a temp dir; memory: adapter-memory",
+        edgeOptions: "defaults (hot-page memory 5 s, page cache 24 h)",
+        renderConcurrency: concurrency,
+        workerPollMs: DEFAULT_EDGE.workerPollMs,
+        originPage: "~5.6 KB HTML, 20 list items built by script, prerenderReady after 20 ms",
+      },
+      cacheHits: cacheHitRows,
+      renders,
+      purgeToFresh: purge,
+      targets,
+      regressions,
+      rows,
+    };
+  } finally {
+    await origin.close();
+    log("edge bench done");
+  }
+}
