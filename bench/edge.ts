@@ -180,6 +180,7 @@ async function createWorld(
       referrals: stores.referrals,
       blobs: createFsBlobStore({ root: join(dir, "blobs") }),
       pages: stores.pages,
+      archive: stores.archive,
     };
   } else {
     deps = createMemoryStores();
