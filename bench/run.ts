@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { classifySuite } from "./classify.js";
 import { exportsSuite } from "./exports.js";
 import { ingestSuite } from "./ingest.js";
+import { runLoad } from "./load.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
 import { routingInterleavedSuite } from "./routing-interleaved.js";
@@ -21,6 +22,12 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   ingest: () => ingestSuite(quick),
   exports: () => exportsSuite(quick),
 };
+
+if (suite === "load") {
+  // Writes its own results (requests/s, latency, errors and RSS are not ns per op).
+  await runLoad(quick);
+  process.exit(0);
+}
 
 const run = SUITES[suite];
 if (!run) {
