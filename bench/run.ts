@@ -4,6 +4,7 @@ import { classifySuite } from "./classify.js";
 import { edgeSuite } from "./edge.js";
 import { exportsSuite } from "./exports.js";
 import { ingestSuite } from "./ingest.js";
+import { runLoad } from "./load.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
 import { routingInterleavedSuite } from "./routing-interleaved.js";
@@ -39,6 +40,12 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     process.exit(0);
   },
 };
+
+if (suite === "load") {
+  // Writes its own results (requests/s, latency, errors and RSS are not ns per op).
+  await runLoad(quick);
+  process.exit(0);
+}
 
 const run = SUITES[suite];
 if (!run) {

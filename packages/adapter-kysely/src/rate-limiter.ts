@@ -21,7 +21,13 @@ export function createKyselyRateLimiter({ db, dialect }: KyselyHandle) {
           ])
           .onConflict((oc) => oc.columns(["subject", "kind"]).doNothing())
           .execute();
-        const query = trx.selectFrom("rate_counters").selectAll().where("subject", "=", subject);
+        // Locked in one order ("minute" before "month"): without ORDER BY, the scan order of two
+        // concurrent consumers may differ and PostgreSQL aborts one with "deadlock detected".
+        const query = trx
+          .selectFrom("rate_counters")
+          .selectAll()
+          .where("subject", "=", subject)
+          .orderBy("kind");
         const rows = await (dialect === "postgres" ? query.forUpdate() : query).execute();
         const minute = rows.find((r) => r.kind === "minute");
         const month = rows.find((r) => r.kind === "month");
