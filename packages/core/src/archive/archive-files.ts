@@ -7,7 +7,7 @@ import type { ArchiveFile } from "../ports.js";
  */
 
 /** Rows per part: a busy day is split into parts of this many rows (the last one smaller). */
-export const ARCHIVE_PART_ROWS = 250_000;
+export const ARCHIVE_PART_ROWS = 100_000;
 /** Days after its end that a day stays provisional (rewritten at each close); then frozen. */
 export const PROVISIONAL_DAYS = 3;
 /** Archived days are kept this long (about 13 months), then retention deletes their files. */
