@@ -29,10 +29,13 @@ export {
   makeSnapshot,
   makeUser,
 } from "./fixtures.js";
+export type { ForkedRateLimiter } from "./forked-rate-limiter.js";
+export { forkRateLimiter, serveRateLimiterToParent } from "./forked-rate-limiter.js";
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { pageCacheSuite } from "./page-cache-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";
+export { rateLimiterProcessSuite } from "./rate-limiter-processes-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { referralStoreSuite } from "./referral-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
