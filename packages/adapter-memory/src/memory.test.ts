@@ -12,6 +12,7 @@ import {
   referralStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
+  sharedRateLimiterSuite,
   snapshotStoreSuite,
 } from "@crawlgate/core/testing";
 import {
@@ -35,6 +36,10 @@ ruleStoreSuite("memory", async () => ({
   rules: createMemoryRuleStore(),
 }));
 rateLimiterSuite("memory", async () => ({ rateLimiter: createMemoryRateLimiter() }));
+sharedRateLimiterSuite("memory, one limiter shared", async () => {
+  const limiter = createMemoryRateLimiter();
+  return { rateLimiters: [limiter, limiter] };
+});
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
