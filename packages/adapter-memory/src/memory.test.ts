@@ -13,6 +13,7 @@ import {
   ruleStoreSuite,
   settingsCacheSuite,
   sharedRateLimiterSuite,
+  sharedSettingsCacheSuite,
   snapshotStoreSuite,
 } from "@crawlgate/core/testing";
 import {
@@ -42,6 +43,10 @@ sharedRateLimiterSuite("memory, one limiter shared", async () => {
 });
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
+sharedSettingsCacheSuite("memory, one cache shared", async () => {
+  const cache = createMemorySettingsCache();
+  return { settingsCaches: [cache, cache] };
+});
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));

@@ -7,3 +7,4 @@ export {
   whenReady,
 } from "./connection.js";
 export { createRedisRateLimiter } from "./rate-limiter.js";
+export { createRedisSettingsCache, type RedisSettingsCacheOptions } from "./settings-cache.js";
