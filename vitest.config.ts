@@ -23,6 +23,7 @@ export default defineConfig({
       },
       { find: /^@crawlgate\/adapter-kysely$/, replacement: src("adapter-kysely") },
       { find: /^@crawlgate\/adapter-fs$/, replacement: src("adapter-fs") },
+      { find: /^@crawlgate\/adapter-redis$/, replacement: src("adapter-redis") },
       { find: /^@crawlgate\/adapter-s3$/, replacement: src("adapter-s3") },
       { find: /^@crawlgate\/http-fetch$/, replacement: src("http-fetch") },
       { find: /^@crawlgate\/http-express$/, replacement: src("http-express") },

@@ -12,6 +12,8 @@ import {
   referralStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
+  sharedRateLimiterSuite,
+  sharedSettingsCacheSuite,
   snapshotStoreSuite,
 } from "@crawlgate/core/testing";
 import {
@@ -35,8 +37,16 @@ ruleStoreSuite("memory", async () => ({
   rules: createMemoryRuleStore(),
 }));
 rateLimiterSuite("memory", async () => ({ rateLimiter: createMemoryRateLimiter() }));
+sharedRateLimiterSuite("memory, one limiter shared", async () => {
+  const limiter = createMemoryRateLimiter();
+  return { rateLimiters: [limiter, limiter] };
+});
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
+sharedSettingsCacheSuite("memory, one cache shared", async () => {
+  const cache = createMemorySettingsCache();
+  return { settingsCaches: [cache, cache] };
+});
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));

@@ -55,6 +55,12 @@ export {
 } from "./ingest/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
+export {
+  MINUTE_MS,
+  nextUtcMonthStart,
+  retryAfterSeconds,
+  utcMonthStart,
+} from "./limits/rate-windows.js";
 export type {
   Block,
   BlockCounts,

@@ -42,4 +42,6 @@ export { ruleStoreSuite } from "./rule-store-suite.js";
 export type { ServiceGate } from "./services.js";
 export { freshSchema, postgresGate, postgresUrl, serviceGate } from "./services.js";
 export { settingsCacheSuite } from "./settings-cache-suite.js";
+export { sharedRateLimiterSuite } from "./shared-rate-limiter-suite.js";
+export { sharedSettingsCacheSuite } from "./shared-settings-cache-suite.js";
 export { snapshotStoreSuite } from "./snapshot-store-suite.js";

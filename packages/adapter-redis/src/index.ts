@@ -1,0 +1,10 @@
+// @crawlgate/adapter-redis: the shared state of a crawlgate fleet on Redis (ioredis).
+export type { RedisConnectionOptions } from "./connection.js";
+export {
+  connectRedis,
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  deletePrefix,
+  whenReady,
+} from "./connection.js";
+export { createRedisRateLimiter } from "./rate-limiter.js";
+export { createRedisSettingsCache, type RedisSettingsCacheOptions } from "./settings-cache.js";
