@@ -4,6 +4,7 @@ import { classifySuite } from "./classify.js";
 import { edgeSuite } from "./edge.js";
 import { exportsSuite } from "./exports.js";
 import { ingestSuite } from "./ingest.js";
+import { runLimits } from "./limits.js";
 import { runLoad } from "./load.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
@@ -40,6 +41,13 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     process.exit(0);
   },
 };
+
+if (suite === "limits") {
+  // Writes its own report (decisions/s and latency per store, the API end to end). A shared
+  // store's limiter (Redis) joins as a second argument: runLimits(quick, [redisStore]).
+  await runLimits(quick);
+  process.exit(0);
+}
 
 if (suite === "load") {
   // Writes its own results (requests/s, latency, errors and RSS are not ns per op).

@@ -2,12 +2,16 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
-import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
+import {
+  createKyselyReadinessCheck,
+  createKyselyStores,
+  migrateToLatest,
+} from "@crawlgate/adapter-kysely";
 import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { createS3BlobStore } from "@crawlgate/adapter-s3";
-import type { CrawlgateDeps } from "@crawlgate/core";
+import type { CrawlgateDeps, ReadinessCheck } from "@crawlgate/core";
 import type { CliConfig } from "./config.js";
 
 export type StoreOptions = Pick<CliConfig, "dataDir" | "databaseUrl" | "databaseSchema" | "s3">;
@@ -16,6 +20,8 @@ export interface OpenStores {
   deps: Omit<CrawlgateDeps, "clock" | "logger">;
   /** Where the data lives, for logs (no credentials). */
   description: string;
+  /** What `/readyz` probes: the database (essential). */
+  readiness: ReadinessCheck[];
   close(): Promise<void>;
 }
 
@@ -51,6 +57,7 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
         ? `s3:${options.s3.bucket}/${options.s3.prefix}`
         : `fs:${join(resolve(options.dataDir), "blobs")}`,
     ].join(" "),
+    readiness: [createKyselyReadinessCheck(handle)],
     close: () => handle.close(),
   };
 }

@@ -32,6 +32,8 @@ export {
 export type { ForkedRateLimiter } from "./forked-rate-limiter.js";
 export { forkRateLimiter, serveRateLimiterToParent } from "./forked-rate-limiter.js";
 export type { Harness } from "./harness.js";
+export type { HealthBridge } from "./health-suite.js";
+export { healthBridgeSuite } from "./health-suite.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { pageCacheSuite } from "./page-cache-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";

@@ -28,12 +28,18 @@ export function rateLimiterProcessSuite(
     });
 
     /** `n` concurrent calls for `subject`, the i-th on process i mod P; rejects on any error. */
-    const burst = (subject: string, n: number, limits: RateLimits, now: Date) => {
+    const burst = (
+      subject: string,
+      n: number,
+      limits: RateLimits,
+      now: Date | ((i: number) => Date),
+    ) => {
       const limiters = harness?.limiters ?? [];
       expect(limiters.length).toBeGreaterThanOrEqual(2);
+      const stamp = typeof now === "function" ? now : () => now;
       return Promise.all(
         range(0, n - 1).map((i) =>
-          (limiters[i % limiters.length] as RateLimiter).consume(subject, limits, now),
+          (limiters[i % limiters.length] as RateLimiter).consume(subject, limits, stamp(i)),
         ),
       );
     };
@@ -55,6 +61,21 @@ export function rateLimiterProcessSuite(
             limit: 50,
             retryAfterSeconds: 60,
           });
+      }
+    });
+
+    it("calls stamped a few milliseconds apart, arriving in any order, are exact too", async () => {
+      // Each request reads the clock before it reaches the store: a later stamp may get there first.
+      for (const round of [1, 2, 3]) {
+        const stamp = (i: number) => at((i * 7) % 23);
+        const results = await burst(
+          `fleet-skew-${round}`,
+          80,
+          { perMinute: 50, monthly: null },
+          stamp,
+        );
+        expect(allowedUsages(results, "minuteUsage")).toEqual(range(1, 50));
+        expect(results.filter((r) => !r.allowed)).toHaveLength(30);
       }
     });
 

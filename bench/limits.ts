@@ -1,0 +1,238 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createKyselyRateLimiter, migrateToLatest } from "@crawlgate/adapter-kysely";
+import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
+import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
+import { createMemoryRateLimiter } from "@crawlgate/adapter-memory";
+import type { RateLimiter } from "@crawlgate/core";
+import autocannon from "autocannon";
+import { startServer, stopServer } from "./load.js";
+
+/**
+ * `pnpm bench limits [--quick]`: rate-limit decisions per second and their latency under
+ * `CALLERS` concurrent callers, on every RateLimiter store (memory, SQLite, PostgreSQL; more,
+ * such as Redis, by passing a `LimiterStore`), in two shapes: each caller its own user, and all
+ * callers on one user (a hot user: every decision on one row). Every decision is allowed and
+ * counted (the limits are out of reach), and each run checks that the counts came out exact.
+ * Then one API request end to end (`list-user-domains` on `serve`'s HTTP stack, the limiter
+ * counting each request) on SQLite and PostgreSQL under autocannon at `CALLERS` connections.
+ * Writes results/limits.json (full mode only); fails on any error or inexact count.
+ */
+
+/** Concurrent callers (and autocannon connections). */
+export const CALLERS = 50;
+
+/** A RateLimiter under test: opened fresh for the run, closed (and its data removed) after. */
+export interface LimiterStore {
+  name: string;
+  open(): Promise<{ limiter: RateLimiter; close(): Promise<void> }>;
+}
+
+export interface DecisionRow {
+  store: string;
+  case: "own-user" | "hot-user";
+  callers: number;
+  decisions: number;
+  decisionsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  /** Every subject's last count equals the decisions made for it. */
+  exact: boolean;
+}
+
+export interface ApiRow {
+  engine: string;
+  connections: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+const POSTGRES_URL = () => process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const OUT_OF_REACH = { perMinute: 1_000_000_000, monthly: null };
+
+/** memory, SQLite (a file in WAL) and PostgreSQL (a schema dropped afterwards). */
+export function builtInStores(): LimiterStore[] {
+  return [
+    {
+      name: "memory",
+      open: async () => ({ limiter: createMemoryRateLimiter(), close: async () => {} }),
+    },
+    {
+      name: "sqlite",
+      open: async () => {
+        const dir = mkdtempSync(join(tmpdir(), "crawlgate-limits-"));
+        const handle = createSqliteDatabase(join(dir, "limits.sqlite"), { writerThread: false });
+        await migrateToLatest(handle);
+        return {
+          limiter: createKyselyRateLimiter(handle),
+          close: async () => {
+            await handle.close();
+            rmSync(dir, { recursive: true, force: true });
+          },
+        };
+      },
+    },
+    {
+      name: "postgres",
+      open: async () => {
+        const schema = `cg_bench_limits_${process.pid}`;
+        // A pool as large as the callers, so the store and not the pool is what is measured.
+        const handle = createPostgresDatabase(POSTGRES_URL(), { schema, max: CALLERS });
+        await migrateToLatest(handle);
+        return {
+          limiter: createKyselyRateLimiter(handle),
+          close: async () => {
+            await handle.db.schema.dropSchema(schema).ifExists().cascade().execute();
+            await handle.close();
+          },
+        };
+      },
+    },
+  ];
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** `CALLERS` loops of `consume` for `ms`; subject per caller (`own-user`) or one for all. */
+async function decide(
+  limiter: RateLimiter,
+  shape: DecisionRow["case"],
+  tag: string,
+  ms: number,
+): Promise<Omit<DecisionRow, "store">> {
+  const latencies: number[] = [];
+  const last = new Map<string, number>();
+  const made = new Map<string, number>();
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + ms;
+  const caller = async (c: number) => {
+    const subject = shape === "hot-user" ? `${tag}-hot` : `${tag}-${c}`;
+    while (performance.now() < deadline) {
+      const t = performance.now();
+      let decision: Awaited<ReturnType<RateLimiter["consume"]>>;
+      try {
+        decision = await limiter.consume(subject, OUT_OF_REACH, new Date());
+      } catch {
+        errors++;
+        continue;
+      }
+      latencies.push(performance.now() - t);
+      made.set(subject, (made.get(subject) ?? 0) + 1);
+      if (decision.allowed)
+        last.set(subject, Math.max(last.get(subject) ?? 0, decision.monthUsage));
+      else errors++; // nothing may be refused: the limits are out of reach
+    }
+  };
+  await Promise.all(Array.from({ length: CALLERS }, (_, c) => caller(c)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    case: shape,
+    callers: CALLERS,
+    decisions: latencies.length,
+    decisionsPerSec: Math.round(latencies.length / seconds),
+    p50Ms: round2(percentile(latencies, 0.5)),
+    p99Ms: round2(percentile(latencies, 0.99)),
+    errors,
+    exact: [...made].every(([subject, n]) => last.get(subject) === n),
+  };
+}
+
+/** Decisions per second on each store, both shapes, after a short warm-up. */
+export async function decisionRows(stores: LimiterStore[], quick: boolean): Promise<DecisionRow[]> {
+  const ms = quick ? 1_000 : 5_000;
+  const rows: DecisionRow[] = [];
+  for (const store of stores) {
+    const { limiter, close } = await store.open();
+    try {
+      await decide(limiter, "own-user", "warmup", quick ? 200 : 1_000);
+      for (const shape of ["own-user", "hot-user"] as const) {
+        const row = { store: store.name, ...(await decide(limiter, shape, shape, ms)) };
+        rows.push(row);
+        console.error(JSON.stringify(row));
+      }
+    } finally {
+      await close();
+    }
+  }
+  return rows;
+}
+
+/** `list-user-domains` on one `serve` process (load-server.ts) at `CALLERS` connections. */
+async function apiRows(quick: boolean): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+  for (const engine of ["sqlite", "postgres"]) {
+    const server = await startServer(engine);
+    try {
+      const requests = server.keys.map((key) => ({
+        method: "POST" as const,
+        path: "/functions/v1/list-user-domains",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: "{}",
+      }));
+      const drive = (limit: { duration: number } | { amount: number }) =>
+        autocannon({ url: server.baseUrl, connections: CALLERS, requests, timeout: 10, ...limit });
+      await drive({ amount: quick ? 500 : 2_000 });
+      await new Promise((r) => setTimeout(r, 1_000));
+      const result = await drive({ duration: quick ? 1 : 5 });
+      const row: ApiRow = {
+        engine,
+        connections: CALLERS,
+        requests: result.requests.total,
+        reqPerSec: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+      rows.push(row);
+      console.error(JSON.stringify(row));
+    } finally {
+      await stopServer(server);
+    }
+  }
+  return rows;
+}
+
+/** Runs the suite; `extra` stores (e.g. Redis) are measured after the built-in ones. */
+export async function runLimits(quick: boolean, extra: LimiterStore[] = []): Promise<void> {
+  const loadAverageBefore = loadavg().map(round2);
+  const decisions = await decisionRows([...builtInStores(), ...extra], quick);
+  const api = await apiRows(quick);
+  const report = {
+    suite: "limits",
+    quick,
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      node: process.version,
+      loadAverageBefore,
+      loadAverageAfter: loadavg().map(round2),
+    },
+    decisions,
+    api,
+  };
+  if (!quick)
+    writeFileSync(
+      new URL("./results/limits.json", import.meta.url),
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+  console.log(JSON.stringify(report));
+  const failed = [
+    ...decisions.filter((r) => r.errors > 0 || !r.exact).map((r) => `${r.store} ${r.case}`),
+    ...api.filter((r) => r.errors > 0).map((r) => `api ${r.engine}`),
+  ];
+  if (failed.length > 0) {
+    console.error(`FAILED (errors or inexact counts): ${failed.join(", ")}`);
+    process.exit(1);
+  }
+}
