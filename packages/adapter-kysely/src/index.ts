@@ -1,6 +1,7 @@
 import { createKyselyAccountStore } from "./account-store.js";
 import { createKyselyArchiveIndex } from "./archive-index.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
+import { createKyselyFleetLock } from "./fleet-lock.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyPageCache } from "./page-cache.js";
@@ -18,6 +19,7 @@ export {
   createKyselyAccountStore,
   createKyselyArchiveIndex,
   createKyselyCrawlStore,
+  createKyselyFleetLock,
   createKyselyJobQueue,
   createKyselyPageCache,
   createKyselyRateLimiter,
@@ -38,5 +40,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     referrals: createKyselyReferralStore(handle),
     pages: createKyselyPageCache(handle),
     archive: createKyselyArchiveIndex(handle),
+    fleetLock: createKyselyFleetLock(handle),
   };
 }

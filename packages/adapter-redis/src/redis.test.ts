@@ -1,15 +1,20 @@
 import {
+  fleetLockSuite,
   rateLimiterSuite,
   settingsCacheSuite,
   sharedRateLimiterSuite,
   sharedSettingsCacheSuite,
 } from "@crawlgate/core/testing";
-import { createRedisRateLimiter, createRedisSettingsCache } from "./index.js";
+import { createRedisFleetLock, createRedisRateLimiter, createRedisSettingsCache } from "./index.js";
 import { redisGate, testRedis } from "./test-support/redis.js";
 
 const gate = await redisGate();
 
 gate.when(() => {
+  fleetLockSuite("redis", async () => {
+    const redis = testRedis();
+    return { fleetLock: createRedisFleetLock(await redis.client(), redis.prefix), ...redis };
+  });
   rateLimiterSuite("redis", async () => {
     const redis = testRedis();
     return { rateLimiter: createRedisRateLimiter(await redis.client(), redis.prefix), ...redis };

@@ -24,7 +24,13 @@ export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
-export type { Job, RangeRefresher, Scheduler } from "./jobs/index.js";
+export type {
+  FleetOptions,
+  Job,
+  RangeRefresher,
+  Scheduler,
+  SchedulerOptions,
+} from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
 export { silentLogger } from "./logger.js";
 export type {
@@ -36,6 +42,7 @@ export type {
   CrawlStore,
   DomainSettings,
   FetchLike,
+  FleetLock,
   JobQueue,
   Logger,
   PageCache,

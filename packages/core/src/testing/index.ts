@@ -29,6 +29,7 @@ export {
   makeSnapshot,
   makeUser,
 } from "./fixtures.js";
+export { fleetLockSuite } from "./fleet-lock-suite.js";
 export type { Harness } from "./harness.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { pageCacheSuite } from "./page-cache-suite.js";
