@@ -32,6 +32,11 @@ export type {
   SchedulerOptions,
 } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
+export type {
+  FallbackRateLimiterOptions,
+  FallbackRateLimiterStats,
+} from "./limits/fallback-rate-limiter.js";
+export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
