@@ -1,6 +1,7 @@
 import { createKyselyAccountStore } from "./account-store.js";
 import { createKyselyArchiveIndex } from "./archive-index.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
+import { createKyselyFleetLock } from "./fleet-lock.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyPageCache } from "./page-cache.js";
@@ -19,6 +20,7 @@ export {
   createKyselyAccountStore,
   createKyselyArchiveIndex,
   createKyselyCrawlStore,
+  createKyselyFleetLock,
   createKyselyJobQueue,
   createKyselyPageCache,
   createKyselyRateLimiter,
@@ -40,5 +42,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     referrals: createKyselyReferralStore(handle),
     pages: createKyselyPageCache(handle),
     archive: createKyselyArchiveIndex(handle),
+    fleetLock: createKyselyFleetLock(handle),
   };
 }

@@ -5,6 +5,7 @@ import {
   blobStoreSuite,
   crawlDaysSuite,
   crawlStoreSuite,
+  fleetLockSuite,
   jobQueueSuite,
   pageCacheSuite,
   pageRankingSuite,
@@ -21,6 +22,7 @@ import {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
   createMemoryRateLimiter,
@@ -41,6 +43,7 @@ sharedRateLimiterSuite("memory, one limiter shared", async () => {
   const limiter = createMemoryRateLimiter();
   return { rateLimiters: [limiter, limiter] };
 });
+fleetLockSuite("memory", async () => ({ fleetLock: createMemoryFleetLock() }));
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
 sharedSettingsCacheSuite("memory, one cache shared", async () => {

@@ -6,5 +6,7 @@ export {
   deletePrefix,
   whenReady,
 } from "./connection.js";
+export { createRedisFleetLock } from "./fleet-lock.js";
+export { createRedisJobQueue } from "./job-queue.js";
 export { createRedisRateLimiter } from "./rate-limiter.js";
 export { createRedisSettingsCache, type RedisSettingsCacheOptions } from "./settings-cache.js";

@@ -1,15 +1,30 @@
 import {
+  fleetLockSuite,
+  jobQueueSuite,
   rateLimiterSuite,
   settingsCacheSuite,
   sharedRateLimiterSuite,
   sharedSettingsCacheSuite,
 } from "@crawlgate/core/testing";
-import { createRedisRateLimiter, createRedisSettingsCache } from "./index.js";
+import {
+  createRedisFleetLock,
+  createRedisJobQueue,
+  createRedisRateLimiter,
+  createRedisSettingsCache,
+} from "./index.js";
 import { redisGate, testRedis } from "./test-support/redis.js";
 
 const gate = await redisGate();
 
 gate.when(() => {
+  jobQueueSuite("redis", async () => {
+    const redis = testRedis();
+    return { purgeQueue: createRedisJobQueue(await redis.client(), redis.prefix), ...redis };
+  });
+  fleetLockSuite("redis", async () => {
+    const redis = testRedis();
+    return { fleetLock: createRedisFleetLock(await redis.client(), redis.prefix), ...redis };
+  });
   rateLimiterSuite("redis", async () => {
     const redis = testRedis();
     return { rateLimiter: createRedisRateLimiter(await redis.client(), redis.prefix), ...redis };

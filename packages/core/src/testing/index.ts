@@ -29,6 +29,7 @@ export {
   makeSnapshot,
   makeUser,
 } from "./fixtures.js";
+export { fleetLockSuite } from "./fleet-lock-suite.js";
 export type { ForkedRateLimiter } from "./forked-rate-limiter.js";
 export { forkRateLimiter, serveRateLimiterToParent } from "./forked-rate-limiter.js";
 export type { Harness } from "./harness.js";
