@@ -20,7 +20,7 @@ export interface RunningServer {
  */
 export async function listen(
   crawlgate: Pick<Crawlgate, "api" | "edge">,
-  options: { port: number; host: string; logger: Logger },
+  options: { port: number; host: string; logger: Logger; trustProxy?: boolean },
 ): Promise<RunningServer> {
   const app = express();
   app.disable("x-powered-by");
@@ -36,7 +36,10 @@ export async function listen(
     });
     next();
   });
-  app.use("/functions/v1", createExpressRouter(crawlgate));
+  app.use(
+    "/functions/v1",
+    createExpressRouter(crawlgate, { trustProxy: options.trustProxy ?? false }),
+  );
   app.use(
     createEdgeMiddleware(crawlgate, {
       // Proxy rules' targets come from API callers: public addresses only.
