@@ -14,6 +14,12 @@ export interface CliConfig {
   /** `CRAWLGATE_BASE_URL`: public origin put in front of presigned links. */
   baseUrl: string | undefined;
   /**
+   * `CRAWLGATE_TRUST_PROXY=true`: serve runs behind a proxy it trusts, so presigned links (when
+   * `CRAWLGATE_BASE_URL` is not set) take their scheme and host from `X-Forwarded-Proto` and
+   * `X-Forwarded-Host`.
+   */
+  trustProxy: boolean;
+  /**
    * `CRAWLGATE_RANGE_REFRESH=off`: never download the operators' published IP ranges (the files
    * shipped with the package stay in use; for offline machines and tests).
    */
@@ -40,6 +46,7 @@ export function readConfig(
     databaseSchema: env.CRAWLGATE_DB_SCHEMA || undefined,
     secret: env.CRAWLGATE_SECRET?.trim() || undefined,
     baseUrl: env.CRAWLGATE_BASE_URL || undefined,
+    trustProxy: env.CRAWLGATE_TRUST_PROXY?.trim().toLowerCase() === "true",
     rangeRefresh: env.CRAWLGATE_RANGE_REFRESH?.trim().toLowerCase() !== "off",
     s3: env.CRAWLGATE_S3_BUCKET
       ? {
@@ -55,7 +62,8 @@ export function readConfig(
 export const ENVIRONMENT = `Every command takes --data-dir DIR (default ${DEFAULT_DATA_DIR}) and uses PostgreSQL when
 DATABASE_URL is set (tables in CRAWLGATE_DB_SCHEMA when set), SQLite in the data directory
 otherwise. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory);
-CRAWLGATE_BASE_URL makes presigned links absolute; CRAWLGATE_RANGE_REFRESH=off keeps the
+CRAWLGATE_BASE_URL sets the origin of presigned links (else the request's own scheme and host;
+CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_RANGE_REFRESH=off keeps the
 shipped IP-range files (no downloads). CRAWLGATE_S3_BUCKET keeps snapshot HTML and archive files
 in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true; the AWS SDK's variables for
 region, endpoint and credentials).`;

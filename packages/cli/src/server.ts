@@ -25,7 +25,13 @@ export interface RunningServer {
  */
 export async function listen(
   crawlgate: Pick<Crawlgate, "api" | "edge">,
-  options: { port: number; host: string; logger: Logger; readiness?: ReadinessCheck[] },
+  options: {
+    port: number;
+    host: string;
+    logger: Logger;
+    readiness?: ReadinessCheck[];
+    trustProxy?: boolean;
+  },
 ): Promise<RunningServer> {
   const app = express();
   app.disable("x-powered-by");
@@ -42,7 +48,10 @@ export async function listen(
     next();
   });
   app.use(createHealthRouter(createHealth(options.readiness ?? [])));
-  app.use("/functions/v1", createExpressRouter(crawlgate));
+  app.use(
+    "/functions/v1",
+    createExpressRouter(crawlgate, { trustProxy: options.trustProxy ?? false }),
+  );
   app.use(
     createEdgeMiddleware(crawlgate, {
       // Proxy rules' targets come from API callers: public addresses only.

@@ -60,7 +60,13 @@ export const SERVE: Command = {
     // both are built before the first request (the day close writes every past demo day).
     if (world)
       await Promise.all([scheduler.idle("read_model_refresh"), scheduler.idle("day_close")]);
-    const server = await listen(crawlgate, { port, host, logger, readiness: stores.readiness });
+    const server = await listen(crawlgate, {
+      port,
+      host,
+      logger,
+      trustProxy: ctx.config.trustProxy,
+      readiness: stores.readiness,
+    });
     ctx.io.out(readyLine(server.baseUrl, world));
     logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
 

@@ -1,5 +1,8 @@
 // @crawlgate/core/testing: the suites every adapter and HTTP bridge runs, and test fixtures.
 export { accountStoreSuite } from "./account-store-suite.js";
+export type { Exchange } from "./api/contract.js";
+export { createContractChecker } from "./api/contract.js";
+export { htmlUrlThrough } from "./api/links.js";
 export { apiSuite } from "./api/suite.js";
 export type {
   ApiSuiteOptions,
