@@ -29,7 +29,9 @@ export { createScheduler } from "./jobs/index.js";
 export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
+  ArchiveFile,
   ArchiveIndex,
+  ArchiveRow,
   AsnLookup,
   BlobStore,
   Clock,
