@@ -26,7 +26,7 @@ const UAS = [
 ];
 const OPERATORS = ["Google", "OpenAI", "Microsoft", null];
 
-function record(domainId: string, i: number, total: number): CrawlRecord {
+export function record(domainId: string, i: number, total: number): CrawlRecord {
   const bot = i % UAS.length;
   return {
     eventId: `e${String(i).padStart(8, "0")}`,

@@ -1,6 +1,7 @@
 import type { CrawlRecord, CrawlStore } from "@crawlgate/core";
 import type { DomainDay } from "@crawlgate/core/adapter-kit";
 import {
+  archiveRowOf,
   type BotDayCount,
   botKey,
   type CountDeltas,
@@ -140,20 +141,19 @@ export function createMemoryCrawlStore() {
         (a, b) => compareUtf8(a.day, b.day) || compareUtf8(a.domainId, b.domainId),
       );
     },
-    async listDayCrawls(domainId, day, after, limit) {
-      const afterTs = after?.ts.getTime() ?? Number.NEGATIVE_INFINITY;
+    async listDayRows(domainId, day, after, limit) {
       return [...events.values()]
         .filter((c) => c.day === day && c.record.domainId === domainId)
         .map((c) => c.record)
         .filter(
           (r) =>
             !after ||
-            r.ts.getTime() > afterTs ||
-            (r.ts.getTime() === afterTs && compareUtf8(r.eventId, after.eventId) > 0),
+            r.ts.getTime() > after.ts ||
+            (r.ts.getTime() === after.ts && compareUtf8(r.eventId, after.eventId) > 0),
         )
         .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId))
         .slice(0, limit)
-        .map(copy);
+        .map(archiveRowOf);
     },
     /** Only the raw rows: the aggregate maps are apart from `events`. */
     async dropDayCrawls(domainId, day) {

@@ -21,6 +21,7 @@ export {
   invalidTargetError,
   parseRequestTarget,
 } from "./api/request-target.js";
+export { archiveRowOf } from "./archive/archive-files.js";
 export {
   assertBlobKey,
   assertByteRange,

@@ -42,7 +42,9 @@ export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
+  ArchiveFile,
   ArchiveIndex,
+  ArchiveRow,
   AsnLookup,
   BlobStore,
   Clock,
