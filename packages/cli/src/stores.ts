@@ -6,21 +6,40 @@ import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
 import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import { createRedisStores, type RedisStores } from "@crawlgate/adapter-redis";
 import { createS3BlobStore } from "@crawlgate/adapter-s3";
-import type { CrawlgateDeps } from "@crawlgate/core";
+import {
+  type CrawlgateDeps,
+  createFallbackRateLimiter,
+  type FleetLock,
+  type Logger,
+  silentLogger,
+} from "@crawlgate/core";
 import type { CliConfig } from "./config.js";
 
-export type StoreOptions = Pick<CliConfig, "dataDir" | "databaseUrl" | "databaseSchema" | "s3">;
+export type StoreOptions = Pick<CliConfig, "dataDir" | "databaseUrl" | "databaseSchema" | "s3"> &
+  Partial<Pick<CliConfig, "redisUrl" | "redisPrefix">>;
 
 export interface OpenStores {
   deps: Omit<CrawlgateDeps, "clock" | "logger">;
+  /** The lock of the singleton jobs: the database's, so that it holds with Redis away too. */
+  fleetLock: FleetLock;
+  /** The Redis of a fleet (`REDIS_URL`), for health checks; `null` without one. */
+  redis: RedisStores | null;
   /** Where the data lives, for logs (no credentials). */
   description: string;
   close(): Promise<void>;
 }
 
-/** Opens (and migrates) the durable stores the CLI runs on. */
-export async function openStores(options: StoreOptions): Promise<OpenStores> {
+/**
+ * Opens (and migrates) the durable stores the CLI runs on. With `redisUrl`, rate limits and edge
+ * settings are shared through Redis: limits fall back to the database's limiter while Redis is
+ * away (logged once per transition), and settings come from the stores then.
+ */
+export async function openStores(
+  options: StoreOptions,
+  logger: Logger = silentLogger,
+): Promise<OpenStores> {
   const handle = options.databaseUrl
     ? createPostgresDatabase(
         options.databaseUrl,
@@ -29,13 +48,23 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
     : openSqlite(options.dataDir);
   await migrateToLatest(handle);
   const stores = createKyselyStores(handle);
+  const redis = options.redisUrl
+    ? await createRedisStores(options.redisUrl, { prefix: options.redisPrefix ?? "crawlgate:" })
+    : null;
   return {
     deps: {
       accounts: stores.accounts,
       rules: stores.rules,
-      rateLimiter: stores.rateLimiter,
+      rateLimiter: redis
+        ? createFallbackRateLimiter({
+            primary: redis.rateLimiter,
+            fallback: stores.rateLimiter,
+            logger,
+          })
+        : stores.rateLimiter,
+      // The database's queue stays the system of record (see docs/decisions.md).
       purgeQueue: stores.purgeQueue,
-      settingsCache: createMemorySettingsCache(),
+      settingsCache: redis ? redis.settingsCache : createMemorySettingsCache(),
       crawls: stores.crawls,
       snapshots: stores.snapshots,
       referrals: stores.referrals,
@@ -43,6 +72,8 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       pages: stores.pages,
       archive: stores.archive,
     },
+    fleetLock: stores.fleetLock,
+    redis,
     description: [
       options.databaseUrl
         ? "postgresql"
@@ -50,8 +81,12 @@ export async function openStores(options: StoreOptions): Promise<OpenStores> {
       options.s3
         ? `s3:${options.s3.bucket}/${options.s3.prefix}`
         : `fs:${join(resolve(options.dataDir), "blobs")}`,
+      ...(redis ? [`redis:${redis.prefix}`] : []),
     ].join(" "),
-    close: () => handle.close(),
+    close: async () => {
+      await redis?.close();
+      await handle.close();
+    },
   };
 }
 
