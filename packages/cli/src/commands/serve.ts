@@ -55,7 +55,11 @@ export const SERVE: Command = {
           origin: origin?.url,
         })
       : undefined;
-    const scheduler = createScheduler(crawlgate.jobs, { clock: systemClock, logger });
+    const scheduler = createScheduler(crawlgate.jobs, {
+      clock: systemClock,
+      logger,
+      fleet: { lock: stores.fleetLock },
+    });
     // The demo's long windows read the page-ranking read model, and its crawl log the archive:
     // both are built before the first request (the day close writes every past demo day).
     if (world)
@@ -92,7 +96,7 @@ export async function start(
   const mode = rendererMode(stringOption(ctx, "renderer"));
   const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
   const renderer = chooseRenderer(mode, logger);
-  const stores = await openStores(ctx.config).catch(async (error) => {
+  const stores = await openStores(ctx.config, logger).catch(async (error) => {
     await renderer.close();
     throw error;
   });
