@@ -15,6 +15,7 @@ import { createS3BlobStore } from "@crawlgate/adapter-s3";
 import {
   type CrawlgateDeps,
   createFallbackRateLimiter,
+  type FallbackRateLimiterStats,
   type FleetLock,
   type Logger,
   type ReadinessCheck,
@@ -31,6 +32,8 @@ export interface OpenStores {
   fleetLock: FleetLock;
   /** The Redis of a fleet (`REDIS_URL`), for health checks; `null` without one. */
   redis: RedisStores | null;
+  /** With Redis: whether rate limits fall back to the database now, and how often they did. */
+  rateLimitStats: (() => FallbackRateLimiterStats) | null;
   /** Where the data lives, for logs (no credentials). */
   description: string;
   /** What `/readyz` probes: the database (essential). */
@@ -58,17 +61,18 @@ export async function openStores(
   const redis = options.redisUrl
     ? await createRedisStores(options.redisUrl, { prefix: options.redisPrefix ?? "crawlgate:" })
     : null;
+  const sharedLimits = redis
+    ? createFallbackRateLimiter({
+        primary: redis.rateLimiter,
+        fallback: stores.rateLimiter,
+        logger,
+      })
+    : null;
   return {
     deps: {
       accounts: stores.accounts,
       rules: stores.rules,
-      rateLimiter: redis
-        ? createFallbackRateLimiter({
-            primary: redis.rateLimiter,
-            fallback: stores.rateLimiter,
-            logger,
-          })
-        : stores.rateLimiter,
+      rateLimiter: sharedLimits ?? stores.rateLimiter,
       // The database's queue stays the system of record (see docs/decisions.md).
       purgeQueue: stores.purgeQueue,
       settingsCache: redis ? redis.settingsCache : createMemorySettingsCache(),
@@ -81,6 +85,7 @@ export async function openStores(
     },
     fleetLock: stores.fleetLock,
     redis,
+    rateLimitStats: sharedLimits ? sharedLimits.stats : null,
     description: [
       options.databaseUrl
         ? "postgresql"
