@@ -9,7 +9,7 @@ import {
 } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
 import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
@@ -29,7 +29,7 @@ import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-expre
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
-import type { ResultRow } from "./measure.js";
+import { type MachineInfo, machineInfo, type ResultRow } from "./measure.js";
 
 /**
  * The edge data plane (issue 13), in one process tree: the servers run here, the load comes from
@@ -626,11 +626,7 @@ export interface EdgeReport {
   suite: "edge";
   quick: boolean;
   date: string;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGb: number;
-    node: string;
+  machine: MachineInfo & {
     chromium: string | null;
     loadAverageBefore: number[];
     loadAverageAfter: number[];
@@ -761,10 +757,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
       quick,
       date: new Date().toISOString(),
       machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? "unknown",
-        memoryGb: round2(totalmem() / 1024 ** 3),
-        node: process.version,
+        ...machineInfo(),
         chromium: executablePath ? chromiumVersion(executablePath) : null,
         loadAverageBefore,
         loadAverageAfter: loadavg().map(round2),
