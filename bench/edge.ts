@@ -9,7 +9,7 @@ import {
 } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
@@ -30,7 +30,7 @@ import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-expre
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
-import type { ResultRow } from "./measure.js";
+import { type MachineInfo, machineInfo, type ResultRow } from "./measure.js";
 
 /**
  * The edge data plane (issue 13), in one process tree: the servers run here, the load comes from
@@ -663,11 +663,7 @@ export interface EdgeReport {
   suite: "edge";
   quick: boolean;
   date: string;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGb: number;
-    node: string;
+  machine: MachineInfo & {
     chromium: string | null;
     loadAverageBefore: number[];
     loadAverageAfter: number[];
@@ -798,10 +794,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
       quick,
       date: new Date().toISOString(),
       machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? "unknown",
-        memoryGb: round2(totalmem() / 1024 ** 3),
-        node: process.version,
+        ...machineInfo(),
         chromium: executablePath ? chromiumVersion(executablePath) : null,
         loadAverageBefore,
         loadAverageAfter: loadavg().map(round2),

@@ -66,6 +66,9 @@ const byTier = (a: { botId: string; tier: string }, b: { botId: string; tier: st
 /** Raw crawls and their aggregates in maps; a batch is applied without awaiting: atomic. */
 export function createMemoryCrawlStore() {
   const events = new Map<string, CountedCrawl>();
+  /** Bumped by every change of `events`; the day close's sorted day is kept while it holds. */
+  let version = 0;
+  let sortedDay: { key: string; version: number; records: CrawlRecord[] } | null = null;
   const botDay = new Map<string, BotDayCount & { domainId: string }>();
   const pathDay = new Map<string, PathDayCount & { domainId: string }>();
   const served = new Map<string, ServedDelta>();
@@ -111,6 +114,7 @@ export function createMemoryCrawlStore() {
         added.push(crawl);
       }
       applyAll(countCrawls(added));
+      if (added.length > 0) version++;
       return { inserted: added.length };
     },
     async upgradeToVerified(eventId, botOperator, matchedRange) {
@@ -118,6 +122,7 @@ export function createMemoryCrawlStore() {
       if (crawl?.record.verdict !== "declared") return false;
       applyAll(upgradeCounts(crawl));
       crawl.record = { ...crawl.record, verdict: "verified", botOperator, matchedRange };
+      version++;
       return true;
     },
     async servedSnapshotOf(eventId) {
@@ -142,18 +147,26 @@ export function createMemoryCrawlStore() {
       );
     },
     async listDayRows(domainId, day, after, limit) {
-      return [...events.values()]
-        .filter((c) => c.day === day && c.record.domainId === domainId)
-        .map((c) => c.record)
-        .filter(
-          (r) =>
-            !after ||
-            r.ts.getTime() > after.ts ||
-            (r.ts.getTime() === after.ts && compareUtf8(r.eventId, after.eventId) > 0),
-        )
-        .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId))
-        .slice(0, limit)
-        .map(archiveRowOf);
+      // The day close pages through one day: sort it once, then binary-search each keyset.
+      const key = `${domainId}\u0000${day}`;
+      if (sortedDay?.key !== key || sortedDay.version !== version) {
+        const records = [...events.values()]
+          .filter((c) => c.day === day && c.record.domainId === domainId)
+          .map((c) => c.record)
+          .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId));
+        sortedDay = { key, version, records };
+      }
+      const { records } = sortedDay;
+      let from = 0;
+      let to = records.length;
+      while (after && from < to) {
+        const mid = (from + to) >> 1;
+        const r = records[mid] as CrawlRecord;
+        if ((r.ts.getTime() - after.ts || compareUtf8(r.eventId, after.eventId)) <= 0)
+          from = mid + 1;
+        else to = mid;
+      }
+      return records.slice(from, from + limit).map(archiveRowOf);
     },
     /** Only the raw rows: the aggregate maps are apart from `events`. */
     async dropDayCrawls(domainId, day) {
@@ -162,6 +175,7 @@ export function createMemoryCrawlStore() {
         if (crawl.day === day && crawl.record.domainId === domainId) {
           events.delete(eventId);
           dropped++;
+          version++;
         }
       }
       return dropped;

@@ -100,7 +100,7 @@ describe("archive files read back by DuckDB", () => {
     connection.closeSync();
     instance.closeSync();
     expect(read).toEqual(expectedRows(records, "busy.example.com"));
-  });
+  }, 90_000);
 });
 
 async function world(hostname: string) {

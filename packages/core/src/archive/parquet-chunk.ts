@@ -27,12 +27,17 @@ export interface WrittenChunk {
   offsetIndex: OffsetIndex;
 }
 
-/** Values of one column of a row group as dictionary ids: `ids[row]` is -1 for null. */
+/**
+ * Values of one column of a row group as ids into `values` (`ids[row]` is -1 for null). Values
+ * are deduplicated through `lookup` until `giveUpDictionary` finds the column too varied for a
+ * dictionary to pay (paths, content hashes, byte counts): from then on each row's value is
+ * appended as it comes, without a lookup, and the chunk is written PLAIN.
+ */
 export interface DictColumn {
   type: "BYTE_ARRAY" | "INT32" | "INT64";
   ids: Int32Array;
   values: (string | number)[];
-  lookup: Map<string | number, number>;
+  lookup: Map<string | number, number> | null;
 }
 
 export const dictColumn = (type: DictColumn["type"], rows: number): DictColumn => ({
@@ -42,16 +47,26 @@ export const dictColumn = (type: DictColumn["type"], rows: number): DictColumn =
   lookup: new Map(),
 });
 
-/** The id of `value` in `column`'s dictionary, added when new; -1 for null. */
+/** The id of `value` in `column` (added when new, or always once deduplication stopped); -1 for null. */
 export function dictId(column: DictColumn, value: string | number | null): number {
   if (value === null) return -1;
-  let id = column.lookup.get(value);
+  const { lookup, values } = column;
+  let id = lookup?.get(value);
   if (id === undefined) {
-    id = column.values.length;
-    column.values.push(value);
-    column.lookup.set(value, id);
+    id = values.length;
+    values.push(value);
+    lookup?.set(value, id);
   }
   return id;
+}
+
+/**
+ * Stops deduplicating `column` when, after its first `rows` rows, its distinct values are more
+ * than 3/4 of them: a dictionary pays only when they end at most about half (see
+ * `writeDictColumn`), which a column this varied so early does not reach.
+ */
+export function giveUpDictionary(column: DictColumn, rows: number): void {
+  if (column.lookup && column.values.length > 0.75 * rows) column.lookup = null;
 }
 
 const textEncoder = new TextEncoder();

@@ -9,6 +9,7 @@ import {
   type DictColumn,
   dictColumn,
   dictId,
+  giveUpDictionary,
   type WrittenChunk,
   writeDictColumn,
   writeInt64Column,
@@ -90,6 +91,8 @@ export function createPartWriter(
 ) {
   const groupRows = layout.groupRows ?? ARCHIVE_ROW_GROUP_ROWS;
   const pageBytes = layout.pageBytes ?? ARCHIVE_PAGE_BYTES;
+  // Rows of a group after which too varied columns stop building a dictionary.
+  const checkRows = Math.min(4096, Math.max(2, Math.floor(groupRows / 8)));
   const out = new ByteWriter(1 << 20);
   out.appendUint32(PARQUET_MAGIC);
   const chunks: WrittenChunk[] = [];
@@ -139,6 +142,7 @@ export function createPartWriter(
           const column = columns[c] as DictColumn;
           column.ids[at] = dictId(column, row[(DICT_COLUMNS[c] as { from: number }).from] as never);
         }
+        if (group.rows === checkRows) for (const c of columns) giveUpDictionary(c, checkRows);
         if (group.rows === groupRows) flush();
       }
     },
