@@ -5,18 +5,25 @@ import { createKyselyRateLimiter, migrateToLatest } from "@crawlgate/adapter-kys
 import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemoryRateLimiter } from "@crawlgate/adapter-memory";
+import {
+  connectRedis,
+  createRedisRateLimiter,
+  deletePrefix,
+  whenReady,
+} from "@crawlgate/adapter-redis";
 import type { RateLimiter } from "@crawlgate/core";
 import autocannon from "autocannon";
-import { startServer, stopServer } from "./load.js";
+import { type Server, startServer, stopServer } from "./load.js";
 
 /**
  * `pnpm bench limits [--quick]`: rate-limit decisions per second and their latency under
- * `CALLERS` concurrent callers, on every RateLimiter store (memory, SQLite, PostgreSQL; more,
- * such as Redis, by passing a `LimiterStore`), in two shapes: each caller its own user, and all
+ * `CALLERS` concurrent callers, on every RateLimiter store (memory, SQLite, PostgreSQL, Redis;
+ * more by passing a `LimiterStore`), in two shapes: each caller its own user, and all
  * callers on one user (a hot user: every decision on one row). Every decision is allowed and
  * counted (the limits are out of reach), and each run checks that the counts came out exact.
  * Then one API request end to end (`list-user-domains` on `serve`'s HTTP stack, the limiter
- * counting each request) on SQLite and PostgreSQL under autocannon at `CALLERS` connections.
+ * counting each request) on SQLite, PostgreSQL and a fleet (two processes on one PostgreSQL
+ * schema and Redis, `CALLERS / 2` connections each) under autocannon at `CALLERS` connections.
  * Writes results/limits.json (full mode only); fails on any error or inexact count.
  */
 
@@ -53,9 +60,13 @@ export interface ApiRow {
 }
 
 const POSTGRES_URL = () => process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_URL = () => process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const OUT_OF_REACH = { perMinute: 1_000_000_000, monthly: null };
 
-/** memory, SQLite (a file in WAL) and PostgreSQL (a schema dropped afterwards). */
+/**
+ * memory, SQLite (a file in WAL), PostgreSQL (a schema dropped afterwards) and Redis (keys under
+ * a prefix of the run, deleted afterwards; the adapter's default command timeout).
+ */
 export function builtInStores(): LimiterStore[] {
   return [
     {
@@ -81,14 +92,29 @@ export function builtInStores(): LimiterStore[] {
       name: "postgres",
       open: async () => {
         const schema = `cg_bench_limits_${process.pid}`;
-        // A pool as large as the callers, so the store and not the pool is what is measured.
-        const handle = createPostgresDatabase(POSTGRES_URL(), { schema, max: CALLERS });
+        // serve's pool (10): on 2 cores, 50 server backends measured the scheduler, not the store.
+        const handle = createPostgresDatabase(POSTGRES_URL(), { schema });
         await migrateToLatest(handle);
         return {
           limiter: createKyselyRateLimiter(handle),
           close: async () => {
             await handle.db.schema.dropSchema(schema).ifExists().cascade().execute();
             await handle.close();
+          },
+        };
+      },
+    },
+    {
+      name: "redis",
+      open: async () => {
+        const prefix = `cg_bench_limits_${process.pid}:`;
+        const client = connectRedis(REDIS_URL());
+        if (!(await whenReady(client, 3_000))) throw new Error(`no Redis at ${REDIS_URL()}`);
+        return {
+          limiter: createRedisRateLimiter(client, prefix),
+          close: async () => {
+            await deletePrefix(client, prefix);
+            client.disconnect();
           },
         };
       },
@@ -168,39 +194,89 @@ export async function decisionRows(stores: LimiterStore[], quick: boolean): Prom
   return rows;
 }
 
-/** `list-user-domains` on one `serve` process (load-server.ts) at `CALLERS` connections. */
+/** The `serve` processes of one API row, and the seeding one's keys. */
+interface Deployment {
+  servers: Server[];
+  keys: string[];
+}
+
+/** One process on SQLite or PostgreSQL, or a fleet of two on one PostgreSQL schema and Redis. */
+async function deploy(engine: string): Promise<Deployment> {
+  if (engine !== "fleet") {
+    const server = await startServer(engine);
+    return { servers: [server], keys: server.keys };
+  }
+  const shared = {
+    LOAD_SCHEMA: `cg_load_fleet_${process.pid}`,
+    LOAD_REDIS_PREFIX: `cg_load_fleet_${process.pid}:`,
+    REDIS_URL: REDIS_URL(),
+  };
+  const first = await startServer("fleet", shared);
+  const second = await startServer("fleet", { ...shared, LOAD_JOIN: "1" });
+  return { servers: [first, second], keys: first.keys };
+}
+
+/**
+ * `list-user-domains` on each deployment at `CALLERS` connections in all (split evenly over
+ * its processes, one autocannon each at once): requests per second summed, the worst p50 and p99.
+ */
 async function apiRows(quick: boolean): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
-  for (const engine of ["sqlite", "postgres"]) {
-    const server = await startServer(engine);
+  for (const engine of ["sqlite", "postgres", "fleet"]) {
+    const { servers, keys } = await deploy(engine);
     try {
-      const requests = server.keys.map((key) => ({
+      const requests = keys.map((key) => ({
         method: "POST" as const,
         path: "/functions/v1/list-user-domains",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: "{}",
       }));
+      const connections = CALLERS / servers.length;
       const drive = (limit: { duration: number } | { amount: number }) =>
-        autocannon({ url: server.baseUrl, connections: CALLERS, requests, timeout: 10, ...limit });
+        Promise.all(
+          servers.map((server) =>
+            autocannon({ url: server.baseUrl, connections, requests, timeout: 10, ...limit }),
+          ),
+        );
       await drive({ amount: quick ? 500 : 2_000 });
       await new Promise((r) => setTimeout(r, 1_000));
-      const result = await drive({ duration: quick ? 1 : 5 });
+      const results = await drive({ duration: quick ? 1 : 5 });
+      const sum = (f: (r: autocannon.Result) => number) => results.reduce((n, r) => n + f(r), 0);
       const row: ApiRow = {
-        engine,
+        engine: engine === "fleet" ? "fleet (2 × postgres + redis)" : engine,
         connections: CALLERS,
-        requests: result.requests.total,
-        reqPerSec: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
+        requests: sum((r) => r.requests.total),
+        reqPerSec: Math.round(sum((r) => r.requests.average)),
+        p50Ms: Math.max(...results.map((r) => r.latency.p50)),
+        p99Ms: Math.max(...results.map((r) => r.latency.p99)),
+        errors: sum((r) => r.errors + r.timeouts + r.non2xx),
       };
       rows.push(row);
       console.error(JSON.stringify(row));
     } finally {
-      await stopServer(server);
+      // The seeding process drops the schema: it stops last.
+      for (const server of [...servers].reverse()) await stopServer(server);
     }
   }
   return rows;
+}
+
+/** Issue 14's target: Redis decides at least 5× as many per second as PostgreSQL, each shape. */
+function targets(decisions: DecisionRow[]) {
+  const out: Record<string, { target: string; value: number | null; met: boolean }> = {};
+  for (const shape of ["own-user", "hot-user"] as const) {
+    const rate = (store: string) =>
+      decisions.find((r) => r.store === store && r.case === shape)?.decisionsPerSec;
+    const redis = rate("redis");
+    const postgres = rate("postgres");
+    const value = redis && postgres ? round2(redis / postgres) : null;
+    out[`decisions/s redis / postgres (${shape})`] = {
+      target: ">= 5",
+      value,
+      met: value !== null && value >= 5,
+    };
+  }
+  return out;
 }
 
 /** Runs the suite; `extra` stores (e.g. Redis) are measured after the built-in ones. */
@@ -218,6 +294,7 @@ export async function runLimits(quick: boolean, extra: LimiterStore[] = []): Pro
       loadAverageBefore,
       loadAverageAfter: loadavg().map(round2),
     },
+    targets: targets(decisions),
     decisions,
     api,
   };

@@ -52,11 +52,15 @@ export interface Server {
   domainId: string;
 }
 
-export async function startServer(engine: string): Promise<Server> {
+/** Starts load-server.ts for `engine`, with `env` added to this process's environment. */
+export async function startServer(
+  engine: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", new URL("./load-server.ts", import.meta.url).pathname, engine],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } },
   );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once("line", resolve);

@@ -43,8 +43,8 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
 };
 
 if (suite === "limits") {
-  // Writes its own report (decisions/s and latency per store, the API end to end). A shared
-  // store's limiter (Redis) joins as a second argument: runLimits(quick, [redisStore]).
+  // Writes its own report (decisions/s and latency per store, the API end to end on one process
+  // and on a fleet). More stores join as a second argument: runLimits(quick, [store]).
   await runLimits(quick);
   process.exit(0);
 }

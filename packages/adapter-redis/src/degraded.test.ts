@@ -1,9 +1,9 @@
 import { createMemoryRateLimiter } from "@crawlgate/adapter-memory";
 import { createFallbackRateLimiter } from "@crawlgate/core";
+import { ownRedisServer } from "@crawlgate/core/testing";
 import { describe, expect, it } from "vitest";
 import { connectRedis } from "./connection.js";
 import { createRedisRateLimiter } from "./rate-limiter.js";
-import { ownRedisServer } from "./test-support/own-server.js";
 
 describe("rate limits with the Redis stopped and started again", () => {
   it("keep deciding through the durable limiter, then go back to Redis without a restart", async () => {

@@ -10,3 +10,4 @@ export { createRedisFleetLock } from "./fleet-lock.js";
 export { createRedisJobQueue } from "./job-queue.js";
 export { createRedisRateLimiter } from "./rate-limiter.js";
 export { createRedisSettingsCache, type RedisSettingsCacheOptions } from "./settings-cache.js";
+export { createRedisStores, type RedisStores, type RedisStoresOptions } from "./stores.js";

@@ -1,10 +1,9 @@
-import { makeRule } from "@crawlgate/core/testing";
+import { makeRule, ownRedisServer } from "@crawlgate/core/testing";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectRedis } from "./connection.js";
 import { createRedisSettingsCache } from "./settings-cache.js";
 import { decodeSettings, encodeSettings } from "./settings-codec.js";
-import { ownRedisServer } from "./test-support/own-server.js";
 import { redisGate, type TestRedis, testRedis } from "./test-support/redis.js";
 
 const settings = (domainId: string, hostname: string, targetUrl = "/t") => ({

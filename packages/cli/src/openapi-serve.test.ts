@@ -30,21 +30,41 @@ const serveBridge =
 
 const makeDeps = async () => ({ deps: createMemoryStores() });
 
+/** `serve`'s HTTP stack on memory stores, for the time of `use`. */
+async function withServe(use: (baseUrl: string) => Promise<void>): Promise<void> {
+  const running = await listen(createCrawlgate(createMemoryStores()), {
+    port: 0,
+    host: "127.0.0.1",
+    logger: silentLogger,
+  });
+  try {
+    await use(running.baseUrl);
+  } finally {
+    await running.close();
+  }
+}
+
 describe("serve", () => {
-  it("serves the OpenAPI document without a key", async () => {
-    const running = await listen(createCrawlgate(createMemoryStores()), {
-      port: 0,
-      host: "127.0.0.1",
-      logger: silentLogger,
-    });
-    try {
-      const res = await fetch(`${running.baseUrl}/functions/v1/openapi.json`);
+  it("serves the OpenAPI document without a key", () =>
+    withServe(async (baseUrl) => {
+      const res = await fetch(`${baseUrl}/functions/v1/openapi.json`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { openapi: string }).openapi).toBe("3.1.0");
-    } finally {
-      await running.close();
-    }
-  });
+    }));
+
+  it("answers a body without Content-Type application/json with 400 invalid_request", () =>
+    withServe(async (baseUrl) => {
+      const res = await fetch(`${baseUrl}/functions/v1/list-user-domains`, {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "{}",
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: "invalid_request",
+        message: "Content-Type must be application/json",
+      });
+    }));
 
   it("reads X-Forwarded-Proto/-Host for links only with CRAWLGATE_TRUST_PROXY=true", async () => {
     expect(readConfig({}, { CRAWLGATE_TRUST_PROXY: "true" }).trustProxy).toBe(true);

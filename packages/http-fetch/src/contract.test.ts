@@ -79,6 +79,23 @@ describe("the contract check", () => {
     });
     expect(check(badRole).join("\n")).toMatch(/role must be equal to one of the allowed values/);
 
+    const reordered = drifted(list, ({ userId, domainCount, domains }) => ({
+      domainCount,
+      userId,
+      domains,
+    }));
+    expect(check(reordered)).toEqual([
+      "POST /functions/v1/list-user-domains → 200: body fields in order domainCount, userId, domains, expected userId, domainCount, domains",
+    ]);
+    const nestedReordered = drifted(list, (b) => {
+      const { domainId, domain, ...rest } = domainOf(b);
+      (b.domains as unknown[])[0] = { domain, domainId, ...rest };
+      return b;
+    });
+    expect(check(nestedReordered).join("\n")).toMatch(
+      /body\/domains\/0 fields in order domain, domainId/,
+    );
+
     expect(check({ ...list, status: 202 })).toEqual([
       "POST /functions/v1/list-user-domains → 202: status not documented",
     ]);

@@ -41,6 +41,41 @@ const dayRowsSql = {
   ],
 } as const;
 
+/**
+ * The domain-days with raw rows up to a day, without scanning the raw rows: every domain-day a
+ * crawl was inserted for has its `crawl_day_stats` row (both writers add it in the insert's
+ * transaction, and nothing deletes it), so the candidates are those rows from each domain's
+ * oldest raw row on (one index lookup per domain), each confirmed by an index probe of its ts
+ * range. Ordered by day, then domain id byte-wise.
+ */
+const hotDaysSql = {
+  sqlite: (throughDay: string) => sql<{ domain_id: string; day: string }>`
+    with firsts as (
+      select d.domain_id,
+        (select min(e.ts) from crawl_events e where e.domain_id = d.domain_id) as first_ts
+      from (select distinct domain_id from crawl_day_stats) d
+    )
+    select s.domain_id, s.day from firsts f join crawl_day_stats s on s.domain_id = f.domain_id
+    where f.first_ts is not null and s.day <= ${throughDay}
+      and s.day >= date(f.first_ts / 1000, 'unixepoch')
+      and exists (select 1 from crawl_events e where e.domain_id = s.domain_id
+        and e.ts >= unixepoch(s.day) * 1000 and e.ts < unixepoch(s.day) * 1000 + 86400000)
+    order by s.day, s.domain_id`,
+  postgres: (throughDay: string) => sql<{ domain_id: string; day: string }>`
+    with firsts as (
+      select d.domain_id,
+        (select min(e.ts) from crawl_events e where e.domain_id = d.domain_id) as first_ts
+      from (select distinct domain_id from crawl_day_stats) d
+    )
+    select s.domain_id, s.day from firsts f join crawl_day_stats s on s.domain_id = f.domain_id
+    where f.first_ts is not null and s.day <= ${throughDay}
+      and s.day >= to_char(date '1970-01-01' + (f.first_ts / 86400000)::int, 'YYYY-MM-DD')
+      and exists (select 1 from crawl_events e where e.domain_id = s.domain_id
+        and e.ts >= (s.day::date - date '1970-01-01')::bigint * 86400000
+        and e.ts < (s.day::date - date '1970-01-01')::bigint * 86400000 + 86400000)
+    order by s.day, s.domain_id collate "C"`,
+};
+
 /** PostgreSQL gives `bigint` columns (ts, bytes, ip_asn) as strings: numbers, in place. */
 function fromPostgres(row: unknown[]): void {
   row[1] = Number(row[1]);
@@ -115,14 +150,7 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       return rows.map(toRecord);
     },
     async hotCrawlDays(throughDay) {
-      const rows = await db
-        .selectFrom("crawl_events")
-        .select(["domain_id", "day"])
-        .where("day", "<=", throughDay)
-        .groupBy(["day", "domain_id"])
-        .orderBy("day")
-        .orderBy(sql`${ordered("domain_id")}`)
-        .execute();
+      const { rows } = await hotDaysSql[dialect](throughDay).execute(db);
       return rows.map((r) => ({ domainId: r.domain_id, day: r.day }));
     },
     async listDayRows(domainId, day, after, limit) {

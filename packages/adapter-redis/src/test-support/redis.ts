@@ -1,30 +1,8 @@
-import { freshSchema, type ServiceGate, serviceGate } from "@crawlgate/core/testing";
+import { freshSchema, redisUrl } from "@crawlgate/core/testing";
 import type { Redis } from "ioredis";
 import { connectRedis, deletePrefix, whenReady } from "../connection.js";
 
-/** URL of the test Redis (`REDIS_URL`, or the local default). */
-export const redisUrl = (): string => process.env.REDIS_URL || "redis://127.0.0.1:6379";
-
-let probe: Promise<string | null> | undefined;
-
-async function probeRedis(url: string): Promise<string | null> {
-  const client = connectRedis(url, { commandTimeoutMs: 2000 });
-  try {
-    if (!(await whenReady(client, 3000))) return "no answer within 3 s";
-    await client.ping();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    client.disconnect();
-  }
-}
-
-/** The Redis gate: fails under CI=true when Redis is missing, else skips loudly. */
-export async function redisGate(): Promise<ServiceGate> {
-  probe ??= probeRedis(redisUrl());
-  return serviceGate("Redis", redisUrl(), await probe);
-}
+export { redisGate, redisUrl } from "@crawlgate/core/testing";
 
 /** A test's own key prefix on the shared Redis, and the clients it opened (closed on cleanup). */
 export interface TestRedis {

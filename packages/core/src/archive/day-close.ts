@@ -36,7 +36,7 @@ export type DayCloseOutcome =
   | { action: "empty" };
 
 /** Raw rows read per query. */
-const READ_BATCH = 10_000;
+const READ_BATCH = 2_000;
 
 /**
  * Closes one domain-day as of `today`: its raw rows, in archive order, become Parquet parts in the

@@ -72,6 +72,7 @@ function plainValues(column: DictColumn): { bytes: Uint8Array; starts: Int32Arra
     return { bytes, starts };
   }
   let bytes = new Uint8Array(1024);
+  let view = new DataView(bytes.buffer);
   let at = 0;
   for (let i = 0; i < values.length; i++) {
     const text = values[i] as string;
@@ -80,9 +81,10 @@ function plainValues(column: DictColumn): { bytes: Uint8Array; starts: Int32Arra
       const grown = new Uint8Array(Math.max(bytes.length * 2, at + 4 + text.length * 3));
       grown.set(bytes.subarray(0, at));
       bytes = grown;
+      view = new DataView(bytes.buffer);
     }
     const { written } = textEncoder.encodeInto(text, bytes.subarray(at + 4));
-    new DataView(bytes.buffer).setUint32(at, written, true);
+    view.setUint32(at, written, true);
     at += 4 + written;
     starts[i + 1] = at;
   }
@@ -236,7 +238,7 @@ export function writeDictColumn(
     }
     if (required && nulls > 0) throw new Error(`archive column ${name}: null in a REQUIRED column`);
     reset(scratch);
-    if (useDictionary) pageIds(scratch, ids, first, end);
+    if (useDictionary) pageIds(scratch, ids, first, end, nulls);
     else pagePlain(scratch, plain, ids, first, end);
     chunk.data({
       levels: required ? null : levelsOf(ids, first, end),
@@ -257,15 +259,15 @@ export function writeDictColumn(
 }
 
 /** A dictionary page's data: the bit width, then the present rows' ids RLE/bit-packed. */
-function pageIds(writer: ByteWriter, ids: Int32Array, from: number, to: number): void {
-  const present: number[] = [];
-  let max = 0;
-  for (let i = from; i < to; i++) {
-    const id = ids[i] as number;
-    if (id === -1) continue;
-    present.push(id);
-    if (id > max) max = id;
+function pageIds(writer: ByteWriter, ids: Int32Array, from: number, to: number, nulls: number) {
+  let present = ids.subarray(from, to);
+  if (nulls > 0) {
+    present = new Int32Array(to - from - nulls);
+    let n = 0;
+    for (let i = from; i < to; i++) if (ids[i] !== -1) present[n++] = ids[i] as number;
   }
+  let max = 0;
+  for (const id of present) if (id > max) max = id;
   const bitWidth = Math.ceil(Math.log2(max + 1));
   writer.appendUint8(bitWidth);
   writeRleBitPackedHybrid(writer, present, bitWidth);

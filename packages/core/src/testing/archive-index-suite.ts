@@ -264,5 +264,26 @@ export function crawlDaysSuite(
         summary: await crawls.daySummaryCounts(D1, "2026-11-01", "2026-11-05"),
       }).toEqual(before);
     });
+
+    it("lists no hot day for a dropped day between hot ones, nor for a domain with none left", async () => {
+      const { crawls } = h();
+      await crawls.appendCrawls(
+        ["01", "02", "03"].map((d) => makeCrawl(D1, { ts: at(`2026-11-${d}T05:00:00.000Z`) })),
+        options,
+      );
+      await crawls.appendCrawls([makeCrawl(D2, { ts: at("2026-11-02T05:00:00.000Z") })], options);
+      await crawls.dropDayCrawls(D1, "2026-11-02");
+      await crawls.dropDayCrawls(D2, "2026-11-02");
+      expect(await crawls.hotCrawlDays("2026-11-30")).toEqual([
+        { domainId: D1, day: "2026-11-01" },
+        { domainId: D1, day: "2026-11-03" },
+      ]);
+      // A late crawl of a dropped day makes it hot again.
+      await crawls.appendCrawls([makeCrawl(D2, { ts: at("2026-11-02T06:00:00.000Z") })], options);
+      expect(await crawls.hotCrawlDays("2026-11-02")).toEqual([
+        { domainId: D1, day: "2026-11-01" },
+        { domainId: D2, day: "2026-11-02" },
+      ]);
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ErrorCode } from "../../errors.js";
 import type { HeaderContract } from "../contract.js";
 import { ERROR_STATUS } from "../error-response.js";
@@ -40,6 +41,18 @@ const RETRY_AFTER: HeaderContract = {
   description: "Whole seconds until the exhausted window resets",
 };
 
+/** The codes of `codes` answered with `status`. */
+const codesAt = (codes: readonly ErrorCode[], status: number) =>
+  codes.filter((code) => ERROR_STATUS[code] === status);
+
+/** `` `domain_not_found`: The domain does not exist or is not accessible ``. */
+function describe(code: ErrorCode): string {
+  const schema = errorBodySchema(code);
+  const error = (schema as z.ZodObject).shape.error as z.ZodType;
+  const values = error instanceof z.ZodLiteral ? [...error.values] : (error as z.ZodEnum).options;
+  return `${values.map((v) => `\`${String(v)}\``).join(" or ")}: ${schema.description ?? ""}`;
+}
+
 /** One response object per error status: the bodies of its codes (one, or `anyOf`). */
 export function errorResponses(codes: readonly ErrorCode[]): Record<string, Json> {
   const byStatus = new Map<number, Json[]>();
@@ -53,9 +66,9 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, Json
   const out: Record<string, Json> = {};
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const bodies = byStatus.get(status) as Json[];
-    const names = bodies.map((b) => String(b.$ref).slice(COMPONENT.length)).join(", ");
+    const described = [...new Set(codesAt(codes, status).map(describe))].join(" / ");
     out[String(status)] = {
-      description: names,
+      description: described,
       ...(status === 429 ? { headers: headerObjects([RETRY_AFTER]) } : {}),
       content: {
         "application/json": { schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies } },

@@ -298,7 +298,14 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
     response: { html: '<!doctype html><html lang="en"><title>Widget</title></html>' },
   },
   "list-routing-rules": {
-    response: { ...access, ruleCount: 1, limit: 100, rules: [rule] },
+    response: {
+      domainId: SHOP,
+      domain: "shop.example.com",
+      role: "owner",
+      ruleCount: 1,
+      limit: 100,
+      rules: [rule],
+    },
   },
   "create-routing-rule": {
     request: {

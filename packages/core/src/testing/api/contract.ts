@@ -65,6 +65,7 @@ export function createContractChecker(document: OpenApiDocument = openApiDocumen
     }
   }
   const component = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const schemas = document.components.schemas as Record<string, Json>;
 
   return function problems(exchange: Exchange): string[] {
     const path = exchange.url.split("?")[0] as string;
@@ -72,19 +73,19 @@ export function createContractChecker(document: OpenApiDocument = openApiDocumen
     const onPath = operations.filter((op) => op.pattern.test(path));
     if (onPath.length === 0) {
       return exchange.status === 404
-        ? jsonProblems(label, exchange, component("NotFoundError"), validatorOf)
+        ? jsonProblems(label, exchange, component("NotFoundError"), validatorOf, schemas)
         : [`${label}: no operation has this path, and the answer is not 404`];
     }
     const op = onPath.find((o) => o.method === exchange.method.toUpperCase());
     if (!op && onPath.some((o) => o.otherMethods404)) {
       return exchange.status === 404
-        ? jsonProblems(label, exchange, component("NotFoundError"), validatorOf)
+        ? jsonProblems(label, exchange, component("NotFoundError"), validatorOf, schemas)
         : [`${label}: another method on a presigned link must answer 404`];
     }
     if (!op) {
       const out =
         exchange.status === 405
-          ? jsonProblems(label, exchange, component("MethodNotAllowedError"), validatorOf)
+          ? jsonProblems(label, exchange, component("MethodNotAllowedError"), validatorOf, schemas)
           : [`${label}: the path has no ${exchange.method} operation, and the answer is not 405`];
       if (!exchange.headers.get("allow")) out.push(`${label}: 405 without Allow`);
       return out;
@@ -100,7 +101,7 @@ export function createContractChecker(document: OpenApiDocument = openApiDocumen
     }
     const out = headerProblems(label, exchange, response, media as string);
     if (media === "application/json" && entry.schema && exchange.method.toUpperCase() !== "HEAD") {
-      out.push(...jsonProblems(label, exchange, entry.schema, validatorOf));
+      out.push(...jsonProblems(label, exchange, entry.schema, validatorOf, schemas));
     }
     return out;
   };
@@ -116,6 +117,7 @@ function jsonProblems(
   exchange: Exchange,
   schema: Json,
   validatorOf: (schema: Json) => ValidateFunction,
+  components: Record<string, Json>,
 ): string[] {
   let body: unknown;
   try {
@@ -124,10 +126,73 @@ function jsonProblems(
     return [`${label}: body is not JSON: ${exchange.text.slice(0, 200)}`];
   }
   const validate = validatorOf(schema);
-  if (validate(body)) return [];
+  if (validate(body)) return orderProblems(label, body, schema, "", components);
   return (validate.errors ?? []).map(
     (e) => `${label}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
   );
+}
+
+/**
+ * Key order: the fields of every object come in the order its schema lists them (the order the
+ * spec's examples show and the operations pin). Runs on bodies that validated, so a branch of
+ * an `anyOf` is the one whose required fields are all there and that has no field it does not
+ * list (when closed).
+ */
+function orderProblems(
+  label: string,
+  value: unknown,
+  schema: Json,
+  at: string,
+  components: Record<string, Json>,
+): string[] {
+  const resolved = resolve(schema, components);
+  if (Array.isArray(resolved.anyOf)) {
+    const branch = (resolved.anyOf as Json[])
+      .map((b) => resolve(b, components))
+      .find((b) => fits(value, b));
+    return branch ? orderProblems(label, value, branch, at, components) : [];
+  }
+  if (Array.isArray(value)) {
+    const items = resolved.items as Json | undefined;
+    return items
+      ? value.flatMap((v, i) => orderProblems(label, v, items, `${at}/${i}`, components))
+      : [];
+  }
+  if (typeof value !== "object" || value === null) return [];
+  const properties = (resolved.properties ?? {}) as Record<string, Json>;
+  const listed = Object.keys(properties);
+  const sent = Object.keys(value).filter((k) => k in properties);
+  const expected = listed.filter((k) => sent.includes(k));
+  const out =
+    sent.join() === expected.join()
+      ? []
+      : [`${label}: body${at} fields in order ${sent.join(", ")}, expected ${expected.join(", ")}`];
+  const rest = resolved.additionalProperties;
+  for (const [key, v] of Object.entries(value)) {
+    const sub = properties[key] ?? (typeof rest === "object" ? (rest as Json) : undefined);
+    if (sub) out.push(...orderProblems(label, v, sub, `${at}/${key}`, components));
+  }
+  return out;
+}
+
+function resolve(schema: Json, components: Record<string, Json>): Json {
+  let current = schema;
+  while (typeof current.$ref === "string") {
+    current = components[current.$ref.split("/").pop() as string] as Json;
+  }
+  return current;
+}
+
+/** Whether an object value is the shape of a (closed) object branch, by its field names. */
+function fits(value: unknown, branch: Json): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return branch.type !== "object";
+  }
+  const properties = (branch.properties ?? {}) as Json;
+  const required = (branch.required ?? []) as string[];
+  if (!required.every((k) => k in value)) return false;
+  if (branch.additionalProperties !== false) return true;
+  return Object.keys(value).every((k) => k in properties);
 }
 
 function headerProblems(
