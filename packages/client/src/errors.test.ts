@@ -230,6 +230,16 @@ describe("retries of 429 and 503", () => {
     expect([once.status, once.error, calls]).toEqual([503, "snapshot storage unavailable", 2]);
   });
 
+  it("stops waiting for a retry when the call's signal aborts", async () => {
+    api = await inProcess({ ratePerMinute: 1 });
+    const client = api.client(); // the default sleep: a real timer of Retry-After (60 s)
+    await client.listUserDomains();
+    const controller = new AbortController();
+    const call = client.listUserDomains({ signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("given up")), 20);
+    await expect(call).rejects.toThrow("given up");
+  });
+
   it("reads Retry-After as seconds or an HTTP date", () => {
     const now = Date.parse("2026-11-20T10:00:00.000Z");
     expect(parseRetryAfter("7", now)).toBe(7);

@@ -54,6 +54,9 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   if (value === null) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date starts with the day's name in each of its three forms; Date.parse alone would
+  // read "1.5" as a date too.
+  if (!/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)/.test(text)) return null;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return null;
   return Math.max(0, Math.ceil((date - now) / 1000));

@@ -10,6 +10,8 @@ const BIN = join(ROOT, "packages/cli/src/bin.ts");
 export interface ServeProcess {
   child: ChildProcess;
   baseUrl: string;
+  /** Its ready line (`{event, baseUrl, demo?}`; `demo` carries the demo's keys and domains). */
+  ready: Record<string, unknown>;
   /** Its stderr lines (JSON logs). */
   err: string[];
   /** SIGTERM, then waits for the exit. */
@@ -48,6 +50,6 @@ export async function startServe(env: NodeJS.ProcessEnv, args: string[]): Promis
     child.kill("SIGKILL");
     throw new Error(`serve did not start: ${err.slice(-20).join("\n")}`);
   }
-  const baseUrl = (JSON.parse(out[0] as string) as { baseUrl: string }).baseUrl;
-  return { child, baseUrl, err, stop };
+  const ready = JSON.parse(out[0] as string) as { baseUrl: string };
+  return { child, baseUrl: ready.baseUrl, ready, err, stop };
 }

@@ -1283,7 +1283,7 @@ export interface operations {
                     "application/json": components["schemas"]["PurgeCacheResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1292,7 +1292,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1301,7 +1301,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description DomainNotAuthorizedError */
+            /** @description `domain_not_authorized`: The domain is not one the key owner can access */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1310,7 +1310,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotAuthorizedError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1319,7 +1319,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -1330,7 +1330,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1380,7 +1380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListUserDomainsResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1389,7 +1389,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1398,7 +1398,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1407,7 +1407,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1416,7 +1416,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -1427,7 +1427,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1560,7 +1560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportUserAnalyticsResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1569,7 +1569,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1578,7 +1578,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1587,7 +1587,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1596,7 +1596,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -1607,7 +1607,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1718,7 +1718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportCrawlAnalyticsResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1727,7 +1727,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1736,7 +1736,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1745,7 +1745,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1754,7 +1754,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1763,7 +1763,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -1774,7 +1774,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1873,7 +1873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportPageAnalyticsResponse"];
                 };
             };
-            /** @description InvalidRequestError, InvalidCursorError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json / `invalid_cursor`: The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1882,7 +1882,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidCursorError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1891,7 +1891,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1900,7 +1900,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1909,7 +1909,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +1918,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -1929,7 +1929,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2029,7 +2029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportPageSnapshotsResponse"];
                 };
             };
-            /** @description InvalidRequestError, InvalidCursorError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json / `invalid_cursor`: The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2038,7 +2038,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidCursorError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2047,7 +2047,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2056,7 +2056,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2065,7 +2065,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2074,7 +2074,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2085,7 +2085,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2170,7 +2170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportAiReferralsResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2179,7 +2179,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2188,7 +2188,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2197,7 +2197,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2206,7 +2206,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2215,7 +2215,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2226,7 +2226,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2312,7 +2312,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description InvalidRequestError, InvalidCursorError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json / `invalid_cursor`: The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2321,7 +2321,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidCursorError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2330,7 +2330,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2339,7 +2339,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,7 +2348,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2357,7 +2357,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2368,7 +2368,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2439,7 +2439,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetBotDefinitionsResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2448,7 +2448,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2457,7 +2457,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2466,7 +2466,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2475,7 +2475,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2486,7 +2486,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2529,7 +2529,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetSnapshotResponse"];
                 };
             };
-            /** @description SnapshotIdRequiredError, InvalidJsonBodyError, InvalidRequestError */
+            /** @description `id or snapshot_id required`: Neither or both of id and snapshot_id / `invalid JSON body`: The body is not a JSON object / `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2538,7 +2538,7 @@ export interface operations {
                     "application/json": components["schemas"]["SnapshotIdRequiredError"] | components["schemas"]["InvalidJsonBodyError"] | components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2547,7 +2547,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2556,7 +2556,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description SnapshotNotFoundError, SnapshotHtmlGoneError */
+            /** @description `not found`: No such snapshot, or not accessible / `snapshot not found in storage`: A known snapshot whose HTML is no longer retained */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2565,7 +2565,7 @@ export interface operations {
                     "application/json": components["schemas"]["SnapshotNotFoundError"] | components["schemas"]["SnapshotHtmlGoneError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2574,7 +2574,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2585,7 +2585,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2594,7 +2594,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description SnapshotStorageUnavailableError */
+            /** @description `snapshot storage unavailable`: Storage is temporarily unreachable; retry later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2625,8 +2625,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "domain": "shop.example.com",
                      *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "domain": "shop.example.com",
                      *       "role": "owner",
                      *       "ruleCount": 1,
                      *       "limit": 100,
@@ -2650,7 +2650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListRoutingRulesResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2659,7 +2659,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2668,7 +2668,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2677,7 +2677,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2686,7 +2686,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2697,7 +2697,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2760,7 +2760,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateRoutingRuleResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2769,7 +2769,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2778,7 +2778,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description ForbiddenError, RuleLimitReachedError, PlanUpgradeRequiredError */
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `rule_limit_reached`: The domain already has as many rules as its owner's plan allows / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2787,7 +2787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["RuleLimitReachedError"] | components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2796,7 +2796,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
-            /** @description DuplicateSourcePathError */
+            /** @description `duplicate_source_path`: Another rule of the domain has this sourcePath (letter case and one trailing slash ignored) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2805,7 +2805,7 @@ export interface operations {
                     "application/json": components["schemas"]["DuplicateSourcePathError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2814,7 +2814,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2825,7 +2825,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2876,7 +2876,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetRoutingRuleResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2885,7 +2885,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2894,7 +2894,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description PlanUpgradeRequiredError */
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2903,7 +2903,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError, RuleNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible / `rule_not_found`: No rule with that ID on that domain */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2912,7 +2912,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"] | components["schemas"]["RuleNotFoundError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -2923,7 +2923,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2976,7 +2976,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeleteRoutingRuleResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2985,7 +2985,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2994,7 +2994,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description ForbiddenError, PlanUpgradeRequiredError */
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3003,7 +3003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError, RuleNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible / `rule_not_found`: No rule with that ID on that domain */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3012,7 +3012,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"] | components["schemas"]["RuleNotFoundError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -3023,7 +3023,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3084,7 +3084,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateRoutingRuleResponse"];
                 };
             };
-            /** @description InvalidRequestError */
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3093,7 +3093,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description InvalidApiKeyError */
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3102,7 +3102,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidApiKeyError"];
                 };
             };
-            /** @description ForbiddenError, PlanUpgradeRequiredError */
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3111,7 +3111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
-            /** @description DomainNotFoundError, RuleNotFoundError */
+            /** @description `domain_not_found`: The domain does not exist or is not accessible / `rule_not_found`: No rule with that ID on that domain */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3120,7 +3120,7 @@ export interface operations {
                     "application/json": components["schemas"]["DomainNotFoundError"] | components["schemas"]["RuleNotFoundError"];
                 };
             };
-            /** @description DuplicateSourcePathError */
+            /** @description `duplicate_source_path`: Another rule of the domain has this sourcePath (letter case and one trailing slash ignored) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3129,7 @@ export interface operations {
                     "application/json": components["schemas"]["DuplicateSourcePathError"];
                 };
             };
-            /** @description PayloadTooLargeError */
+            /** @description `invalid_request`: The request body is over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3138,7 +3138,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
-            /** @description RateLimitError */
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
             429: {
                 headers: {
                     /** @description Whole seconds until the exhausted window resets */
@@ -3149,7 +3149,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitError"];
                 };
             };
-            /** @description InternalError */
+            /** @description `internal_error`: An unexpected failure; never carries details */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3210,7 +3210,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description NotFoundError */
+            /** @description `not_found`: No such path, or a refused presigned link */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3219,7 +3219,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
-            /** @description SnapshotStorageUnavailableError */
+            /** @description `snapshot storage unavailable`: Storage is temporarily unreachable; retry later */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3264,7 +3264,7 @@ export interface operations {
                     "application/vnd.apache.parquet": string;
                 };
             };
-            /** @description NotFoundError */
+            /** @description `not_found`: No such path, or a refused presigned link */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3273,7 +3273,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundError"];
                 };
             };
-            /** @description SnapshotStorageUnavailableError */
+            /** @description `snapshot storage unavailable`: Storage is temporarily unreachable; retry later */
             503: {
                 headers: {
                     [name: string]: unknown;
