@@ -43,8 +43,7 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
 };
 
 if (suite === "limits") {
-  // Writes its own report (decisions/s and latency per store, the API end to end). A shared
-  // store's limiter (Redis) joins as a second argument: runLimits(quick, [redisStore]).
+  // Writes its own report (decisions/s and latency per store, the API end to end).
   await runLimits(quick);
   process.exit(0);
 }
