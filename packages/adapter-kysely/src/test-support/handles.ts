@@ -42,17 +42,18 @@ export async function freshPostgres(): Promise<TestDatabase> {
 /**
  * Kysely's migrator reads the catalog of every schema of the database; when another test run
  * (another checkout on the same server) drops its schemas at that moment, the read fails with
- * `schema "…" does not exist` (kysely-org/kysely#1419). Such a failure is about the other run's
- * schema, never this one's: try again.
+ * `schema "…" does not exist`, or `relation "…" does not exist` when it drops a table
+ * (kysely-org/kysely#1419). Such a failure is about the other run's schema, never this one's:
+ * try again.
  */
-async function migrateRetryingDroppedSchemas(handle: KyselyHandle): Promise<void> {
+export async function migrateRetryingDroppedSchemas(handle: KyselyHandle): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await migrateToLatest(handle);
       return;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (attempt >= 5 || !/schema ".*" does not exist/.test(message)) throw error;
+      if (attempt >= 5 || !/(schema|relation) ".*" does not exist/.test(message)) throw error;
     }
   }
 }
