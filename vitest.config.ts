@@ -26,6 +26,7 @@ export default defineConfig({
       { find: /^@crawlgate\/adapter-redis$/, replacement: src("adapter-redis") },
       { find: /^@crawlgate\/adapter-s3$/, replacement: src("adapter-s3") },
       { find: /^@crawlgate\/http-fetch$/, replacement: src("http-fetch") },
+      { find: /^@crawlgate\/client$/, replacement: src("client") },
       { find: /^@crawlgate\/http-express$/, replacement: src("http-express") },
       { find: /^@crawlgate\/proxy-node$/, replacement: src("proxy-node") },
       { find: /^@crawlgate\/renderer-chromium$/, replacement: src("renderer-chromium") },

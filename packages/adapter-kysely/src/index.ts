@@ -6,6 +6,7 @@ import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyPageCache } from "./page-cache.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
+import { createKyselyReadinessCheck } from "./readiness.js";
 import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
@@ -23,6 +24,7 @@ export {
   createKyselyJobQueue,
   createKyselyPageCache,
   createKyselyRateLimiter,
+  createKyselyReadinessCheck,
   createKyselyReferralStore,
   createKyselyRuleStore,
   createKyselySnapshotStore,

@@ -1,10 +1,16 @@
 import { Redis, type RedisOptions } from "ioredis";
 
-/** How long one Redis command may take before it fails (default of `connectRedis`). */
-export const DEFAULT_COMMAND_TIMEOUT_MS = 100;
+/**
+ * How long one Redis command may take before it fails (default of `connectRedis`). A command to
+ * a Redis that is down fails at once (no offline queue); this bounds a Redis that hangs. It is
+ * not shorter because a timer fires before a reply that arrived while the event loop was busy:
+ * at 100 ms, two instances on a starved 2-core machine failed over spuriously and admitted 57
+ * requests against a limit of 50 (docs/decisions.md).
+ */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 500;
 
 export interface RedisConnectionOptions {
-  /** A command that has not answered after this many ms rejects; default 100. */
+  /** A command that has not answered after this many ms rejects; default 500. */
   commandTimeoutMs?: number;
   /** Time to open the TCP connection; default 1,000 ms. */
   connectTimeoutMs?: number;

@@ -2,7 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
-import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
+import {
+  createKyselyReadinessCheck,
+  createKyselyStores,
+  migrateToLatest,
+} from "@crawlgate/adapter-kysely";
 import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
@@ -14,6 +18,7 @@ import {
   type FallbackRateLimiterStats,
   type FleetLock,
   type Logger,
+  type ReadinessCheck,
   silentLogger,
 } from "@crawlgate/core";
 import type { CliConfig } from "./config.js";
@@ -31,6 +36,8 @@ export interface OpenStores {
   rateLimitStats: (() => FallbackRateLimiterStats) | null;
   /** Where the data lives, for logs (no credentials). */
   description: string;
+  /** What `/readyz` probes: the database (essential). */
+  readiness: ReadinessCheck[];
   close(): Promise<void>;
 }
 
@@ -88,9 +95,24 @@ export async function openStores(
         : `fs:${join(resolve(options.dataDir), "blobs")}`,
       ...(redis ? [`redis:${redis.prefix}`] : []),
     ].join(" "),
+    readiness: [createKyselyReadinessCheck(handle), ...(redis ? [redisReadiness(redis)] : [])],
     close: async () => {
       await redis?.close();
       await handle.close();
+    },
+  };
+}
+
+/**
+ * A fleet's Redis is not essential: without it the API and the edge answer from the database
+ * (`/readyz` says `degraded`).
+ */
+function redisReadiness(redis: RedisStores): ReadinessCheck {
+  return {
+    name: "redis",
+    essential: false,
+    async check() {
+      if (!(await redis.ping())) throw new Error("Redis does not answer");
     },
   };
 }

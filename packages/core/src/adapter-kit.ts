@@ -13,12 +13,15 @@
 
 export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { readLimitedBody } from "./api/read-body.js";
+export type { OriginSources } from "./api/request-origin.js";
+export { requestOrigin } from "./api/request-origin.js";
 export type { RequestTarget } from "./api/request-target.js";
 export {
   errorApiResponse,
   invalidTargetError,
   parseRequestTarget,
 } from "./api/request-target.js";
+export { archiveRowOf } from "./archive/archive-files.js";
 export {
   assertBlobKey,
   assertByteRange,

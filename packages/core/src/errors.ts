@@ -21,7 +21,6 @@ export type ErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "payload_too_large"
-  | "unsupported_media_type"
   | "internal_error"
   | "snapshot_id_required"
   | "invalid_json_body"

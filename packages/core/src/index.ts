@@ -6,6 +6,9 @@ export type { AccountAdmin } from "./accounts/admin.js";
 export { normalizeHostname } from "./accounts/admin.js";
 export type { Api } from "./api/create-api.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
+export type { OpenApiDocument } from "./api/openapi/document.js";
+export { API_VERSION, openApiDocument } from "./api/openapi/document.js";
+export { apiMarkdown } from "./api/openapi/markdown.js";
 export { API_PREFIX } from "./api/routes.js";
 export type { CloseArchiveOptions, CloseArchiveSummary } from "./archive/index.js";
 export { closeArchive } from "./archive/index.js";
@@ -23,6 +26,8 @@ export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
+export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
+export { createHealth, LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
 export type {
   FleetOptions,
@@ -40,7 +45,9 @@ export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
+  ArchiveFile,
   ArchiveIndex,
+  ArchiveRow,
   AsnLookup,
   BlobStore,
   Clock,

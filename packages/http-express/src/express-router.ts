@@ -1,19 +1,33 @@
 import { API_PREFIX, type ApiRequest, type Crawlgate } from "@crawlgate/core";
-import { invalidTargetError, parseRequestTarget } from "@crawlgate/core/adapter-kit";
+import { invalidTargetError, parseRequestTarget, requestOrigin } from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
 import { readNodeBody, sendNodeResponse } from "./node-body.js";
 import { sendError } from "./safe-response.js";
+
+export interface ExpressRouterOptions {
+  /**
+   * The app runs behind a proxy it trusts: presigned links take their scheme and host from
+   * `X-Forwarded-Proto`/`X-Forwarded-Host` (the first value of each) rather than from the
+   * connection and the Host header. Default `false`: those headers are ignored (Express's own
+   * `trust proxy` setting is not consulted). A configured `baseUrl` wins over both.
+   */
+  trustProxy?: boolean;
+}
 
 /**
  * The crawlgate API as an Express router, to mount at `/functions/v1`:
  * `app.use("/functions/v1", createExpressRouter(crawlgate))`. Mount it before any body parser:
  * it reads the raw body itself (a body already parsed upstream is re-serialised as JSON).
  */
-export function createExpressRouter(crawlgate: Pick<Crawlgate, "api">): Router {
+export function createExpressRouter(
+  crawlgate: Pick<Crawlgate, "api">,
+  options: ExpressRouterOptions = {},
+): Router {
   const router = Router();
+  const trustProxy = options.trustProxy ?? false;
   router.use(async (req, res) => {
     try {
-      sendNodeResponse(req, res, await crawlgate.api.handle(await toApiRequest(req)));
+      sendNodeResponse(req, res, await crawlgate.api.handle(await toApiRequest(req, trustProxy)));
     } catch (error) {
       sendError(req, res, error); // never Express's default handler (HTML with a stack)
     }
@@ -21,7 +35,7 @@ export function createExpressRouter(crawlgate: Pick<Crawlgate, "api">): Router {
   return router;
 }
 
-async function toApiRequest(req: Request): Promise<ApiRequest> {
+async function toApiRequest(req: Request, trustProxy: boolean): Promise<ApiRequest> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
@@ -34,6 +48,13 @@ async function toApiRequest(req: Request): Promise<ApiRequest> {
     query: target.query,
     headers,
     body: await bodyOf(req),
+    origin: requestOrigin({
+      protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http",
+      host: headers.host,
+      forwardedProto: headers["x-forwarded-proto"],
+      forwardedHost: headers["x-forwarded-host"],
+      trustProxy,
+    }),
   };
 }
 

@@ -1,17 +1,31 @@
 import type { ApiRequest, ApiResponse, Crawlgate } from "@crawlgate/core";
-import { errorApiResponse, readLimitedBody } from "@crawlgate/core/adapter-kit";
+import { errorApiResponse, readLimitedBody, requestOrigin } from "@crawlgate/core/adapter-kit";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+export interface FetchHandlerOptions {
+  /**
+   * The handler runs behind a proxy the host application trusts: presigned links take their
+   * scheme and host from `X-Forwarded-Proto`/`X-Forwarded-Host` (the first value of each) rather
+   * than from the request URL. Default `false`: those headers are ignored. A configured
+   * `baseUrl` wins over both.
+   */
+  trustProxy?: boolean;
+}
 
 /**
  * The crawlgate API as a fetch handler: `(Request) => Promise<Response>`, for any runtime with
  * WHATWG fetch (Node 20, Deno, Bun, workers). Paths are taken from the request URL as they are,
  * so the API answers under `/functions/v1/`.
  */
-export function createFetchHandler(crawlgate: Pick<Crawlgate, "api">): FetchHandler {
+export function createFetchHandler(
+  crawlgate: Pick<Crawlgate, "api">,
+  options: FetchHandlerOptions = {},
+): FetchHandler {
+  const trustProxy = options.trustProxy ?? false;
   return async (request) => {
     try {
-      return toResponse(await crawlgate.api.handle(await toApiRequest(request)));
+      return toResponse(await crawlgate.api.handle(await toApiRequest(request, trustProxy)));
     } catch (error) {
       // A failing body stream or header: JSON from the error table, never a thrown error.
       return toResponse(errorApiResponse(error));
@@ -19,7 +33,7 @@ export function createFetchHandler(crawlgate: Pick<Crawlgate, "api">): FetchHand
   };
 }
 
-async function toApiRequest(request: Request): Promise<ApiRequest> {
+async function toApiRequest(request: Request, trustProxy: boolean): Promise<ApiRequest> {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -31,6 +45,13 @@ async function toApiRequest(request: Request): Promise<ApiRequest> {
     query: Object.fromEntries(url.searchParams),
     headers,
     body: request.body ? await readLimitedBody(streamChunks(request.body)) : null,
+    origin: requestOrigin({
+      protocol: url.protocol,
+      host: url.host,
+      forwardedProto: headers["x-forwarded-proto"],
+      forwardedHost: headers["x-forwarded-host"],
+      trustProxy,
+    }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import {
   type Crawlgate,
   createCrawlgate,
@@ -60,13 +61,27 @@ export const SERVE: Command = {
     const scheduler = createScheduler(crawlgate.jobs, {
       clock: systemClock,
       logger,
-      ...(ctx.config.databaseUrl ? { fleet: { lock: stores.fleetLock } } : {}),
+      ...(ctx.config.databaseUrl
+        ? {
+            fleet: {
+              lock: stores.fleetLock,
+              holder: `${hostname()}:${process.pid}`,
+              lockTtlMs: fleetLockTtl(ctx.config.fleetLockTtlMs),
+            },
+          }
+        : {}),
     });
     // The demo's long windows read the page-ranking read model, and its crawl log the archive:
     // both are built before the first request (the day close writes every past demo day).
     if (world)
       await Promise.all([scheduler.idle("read_model_refresh"), scheduler.idle("day_close")]);
-    const server = await listen(crawlgate, { port, host, logger });
+    const server = await listen(crawlgate, {
+      port,
+      host,
+      logger,
+      trustProxy: ctx.config.trustProxy,
+      readiness: stores.readiness,
+    });
     ctx.io.out(readyLine(server.baseUrl, world));
     logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
 
@@ -150,6 +165,13 @@ export function stopSignal(io: CliIo): Promise<string> {
     process.once("SIGTERM", onSigterm);
     io.signal?.addEventListener("abort", () => stop("abort"), { once: true });
   });
+}
+
+/** `CRAWLGATE_FLEET_LOCK_TTL_MS`: at least a second (the lock is renewed every third of it). */
+function fleetLockTtl(text: string | undefined): number | undefined {
+  return text === undefined
+    ? undefined
+    : integerOption(text, "CRAWLGATE_FLEET_LOCK_TTL_MS", 1000, 3_600_000);
 }
 
 export function integerOption(

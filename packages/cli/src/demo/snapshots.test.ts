@@ -33,7 +33,8 @@ describe("demo snapshots", () => {
 
     const fetch = createFetchHandler(crawlgate);
     const call = async (path: string, init: RequestInit) => {
-      const res = await fetch(new Request(`http://demo.test${path}`, init));
+      const url = path.startsWith("http") ? path : `http://demo.test${path}`;
+      const res = await fetch(new Request(url, init));
       return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
     };
     const res = await call("/functions/v1/export-page-snapshots", {
@@ -60,6 +61,8 @@ describe("demo snapshots", () => {
     expect(served.filter((e) => e.servedFrom !== "origin").every((e) => e.snapshotId)).toBe(true);
 
     const link = snapshots.find((s) => s.htmlUrl !== null)?.htmlUrl as string;
+    // Absolute, on the request's own origin.
+    expect(link).toMatch(/^http:\/\/demo\.test\/functions\/v1\/files\/snapshots\//);
     const html = await call(link, { method: "GET" });
     expect(html.status).toBe(200);
     expect(gunzipSync(html.bytes).toString("utf8")).toMatch(/<title>Demo Blog/);

@@ -3,7 +3,11 @@ import { MAX_BODY_BYTES } from "./http-types.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** Refuses oversized bodies and bodies that are not declared as JSON. */
+/**
+ * Refuses oversized bodies (413) and bodies that are not declared as JSON (`400
+ * invalid_request`: the spec makes the header a requirement of the request, and its error table
+ * answers a missing or invalid parameter with 400).
+ */
 export function checkBodyEnvelope(body: Uint8Array | null, contentType: string | undefined): void {
   if (!body || body.length === 0) return;
   if (body.length > MAX_BODY_BYTES) {
@@ -13,9 +17,7 @@ export function checkBodyEnvelope(body: Uint8Array | null, contentType: string |
   }
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "application/json") {
-    throw new CrawlgateError("unsupported_media_type", {
-      message: "Content-Type must be application/json",
-    });
+    throw invalidRequest("Content-Type must be application/json");
   }
 }
 

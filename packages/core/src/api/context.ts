@@ -32,16 +32,23 @@ export interface OperationContext<I = unknown> {
   input(): I;
   /** Instant the request was accepted. */
   now: Date;
+  /**
+   * What presigned links start with: the configured `baseUrl`, else the request's own origin,
+   * else `""` (links are then paths).
+   */
+  linkBase: string;
 }
 
-export interface OperationResult {
+export interface OperationResult<O = unknown> {
   /**
    * Serialised as JSON, unless `headers` sets a `content-type` and `body` is a string: then the
    * body is sent as it is (export-crawl-logs CSV).
    */
   status: number;
-  body: unknown;
+  /** Typed by the endpoint's `output` schema (its success body). */
+  body: O;
   headers?: Record<string, string>;
 }
 
-export type Operation<I> = (ctx: OperationContext<I>) => Promise<OperationResult>;
+/** An operation: its input typed by the endpoint's `input` schema, its body by `output`. */
+export type Operation<I, O = unknown> = (ctx: OperationContext<I>) => Promise<OperationResult<O>>;

@@ -5,7 +5,9 @@ import type { ApiDeps } from "./context.js";
 import { errorResponse } from "./error-response.js";
 import { FILES_PREFIX, serveFile } from "./files.js";
 import type { ApiRequest, ApiResponse } from "./http-types.js";
+import { openApiDocument } from "./openapi/document.js";
 import { parsePathParams } from "./params.js";
+import { API_PREFIX } from "./prefix.js";
 import { enforceRateLimit } from "./rate-limit.js";
 import { createRouter } from "./router.js";
 import type { RouteDef } from "./routes.js";
@@ -26,9 +28,24 @@ export interface Api {
  */
 export function createApi(deps: ApiDeps): Api {
   const match = createRouter();
+  let documentText: string | undefined;
+
+  /** `GET /functions/v1/openapi.json`: no key, not rate limited, not counted. */
+  function serveDocument(request: ApiRequest): ApiResponse {
+    if (request.method.toUpperCase() !== "GET") {
+      throw new CrawlgateError("method_not_allowed", { allow: ["GET"] });
+    }
+    documentText ??= `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+    return {
+      status: 200,
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: documentText,
+    };
+  }
 
   async function run(request: ApiRequest): Promise<ApiResponse> {
     if (request.path.startsWith(FILES_PREFIX)) return serveFile(deps, request);
+    if (request.path === OPENAPI_PATH) return serveDocument(request);
     const found = match(request.method.toUpperCase(), request.path);
     if (found.kind === "not_found") throw new CrawlgateError("not_found");
     if (found.kind === "method_not_allowed") {
@@ -47,7 +64,8 @@ export function createApi(deps: ApiDeps): Api {
     const body = route.hasBody ? parseBodyFor(route, request.body) : {};
     const params = parsePathParams(found.params);
     const input = bodyInput(route.input, body);
-    const result = await route.run({ deps, user, params, input, now });
+    const linkBase = (deps.baseUrl ?? request.origin ?? "").replace(/\/+$/, "");
+    const result = await route.run({ deps, user, params, input, now, linkBase });
     if (typeof result.body === "string" && result.headers?.["content-type"])
       return { status: result.status, headers: result.headers, body: result.body };
     return json(result.status, result.body, result.headers);
@@ -72,6 +90,9 @@ export function createApi(deps: ApiDeps): Api {
     },
   };
 }
+
+/** Where the OpenAPI document is served. */
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 
 /** The JSON body, or the route's own error when it is not a JSON object. */
 function parseBodyFor(route: RouteDef, raw: Uint8Array | null): Record<string, unknown> {

@@ -2,7 +2,7 @@
 
 import type { CrawlgateError, ErrorCode } from "../errors.js";
 
-/** HTTP status of each code. 413/415 carry the `invalid_request` body (see docs/decisions.md). */
+/** HTTP status of each code. 413 carries the `invalid_request` body (see docs/decisions.md). */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
   invalid_cursor: 400,
@@ -19,7 +19,6 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
-  unsupported_media_type: 415,
   internal_error: 500,
   snapshot_id_required: 400,
   invalid_json_body: 400,
@@ -35,7 +34,6 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
  */
 const BODY_CODE: Partial<Record<ErrorCode, string>> = {
   payload_too_large: "invalid_request",
-  unsupported_media_type: "invalid_request",
   snapshot_id_required: "id or snapshot_id required",
   invalid_json_body: "invalid JSON body",
   snapshot_not_found: "not found",

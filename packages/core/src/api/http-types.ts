@@ -17,6 +17,13 @@ export interface ApiRequest {
    * `MAX_BODY_BYTES + 1` bytes and passes what it read, so core can refuse it.
    */
   body: Uint8Array | null;
+  /**
+   * The origin the request was addressed to (`https://api.example.com`), as the bridge saw it
+   * (`requestOrigin`: the Host header, `X-Forwarded-*` only behind a trusted proxy). Presigned
+   * links are made absolute with it when no `baseUrl` is configured; absent or `null`, they stay
+   * paths.
+   */
+  origin?: string | null;
 }
 
 export interface ApiResponse {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../errors.js";
 import type { Operation, OperationContext, OperationResult } from "./context.js";
+import type { EndpointContract } from "./contract.js";
 import * as createRoutingRule from "./operations/create-routing-rule.js";
 import * as deleteRoutingRule from "./operations/delete-routing-rule.js";
 import * as exportAiReferrals from "./operations/export-ai-referrals.js";
@@ -18,12 +19,18 @@ import * as purgeCache from "./operations/purge-cache.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
 import { API_PREFIX } from "./prefix.js";
 
+export type { EndpointContract, HeaderContract } from "./contract.js";
 export { API_PREFIX };
 
-/** What an operation module exports: the schema of its body and the operation itself. */
-export interface Endpoint<I> {
+/**
+ * What an operation module exports: the schema of its body (`input`), of its success body
+ * (`output`), the rest of its contract, and the operation itself, typed by both schemas.
+ */
+export interface Endpoint<I, O> {
   input: z.ZodType<I>;
-  run: Operation<I>;
+  output: z.ZodType<O>;
+  contract: EndpointContract;
+  run: Operation<I, O>;
 }
 
 export interface RouteDef<I = unknown> {
@@ -37,6 +44,9 @@ export interface RouteDef<I = unknown> {
    * refused; get-snapshot alone ignores them), `NO_FIELDS` for routes without a body.
    */
   input: z.ZodType<I>;
+  /** The success body's schema (strict objects: the contract tests check every answer). */
+  output: z.ZodType;
+  contract: EndpointContract;
   /** The operation (a method, so that routes of different inputs share one `RouteDef[]`). */
   run(ctx: OperationContext<I>): Promise<OperationResult>;
   /** Whether the request carries a JSON body (POST/PATCH). */
@@ -72,21 +82,23 @@ export const ROUTES: readonly RouteDef[] = [
   route("delete-routing-rule", "DELETE", RULE, deleteRoutingRule),
 ];
 
-function post<I>(name: string, endpoint: Endpoint<I>, starterAllowed = false): RouteDef<I> {
+function post<I, O>(name: string, endpoint: Endpoint<I, O>, starterAllowed = false): RouteDef<I> {
   return { ...route(name, "POST", `/${name}`, endpoint), starterAllowed };
 }
 
-function route<I>(
+function route<I, O>(
   name: string,
   method: RouteDef["method"],
   path: string,
-  endpoint: Endpoint<I>,
+  endpoint: Endpoint<I, O>,
 ): RouteDef<I> {
   return {
     name,
     method,
     path,
     input: endpoint.input,
+    output: endpoint.output,
+    contract: endpoint.contract,
     run: endpoint.run,
     hasBody: method === "POST" || method === "PATCH",
     starterAllowed: false,

@@ -1,20 +1,10 @@
+import type { z } from "zod";
 import type { DomainAccess, RoutingRule } from "../types.js";
+import type { domain as domainShape, routingRule } from "./responses/shapes.js";
 
 /** Response shapes shared by several operations, with fields in the spec's order. */
 
-export interface RuleJson {
-  ruleId: string;
-  domainId: string;
-  sourcePath: string;
-  targetUrl: string;
-  ruleType: string;
-  redirectCode: number | null;
-  priority: number;
-  isActive: boolean;
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type RuleJson = z.output<typeof routingRule>;
 
 export function ruleJson(rule: RoutingRule): RuleJson {
   return {
@@ -32,14 +22,7 @@ export function ruleJson(rule: RoutingRule): RuleJson {
   };
 }
 
-export interface DomainJson {
-  domainId: string;
-  domain: string;
-  originUrl: string | null;
-  role: string;
-  verificationStage: string | null;
-  createdAt: string | null;
-}
+export type DomainJson = z.output<typeof domainShape>;
 
 export function domainJson({ domain, role }: DomainAccess): DomainJson {
   return {

@@ -82,6 +82,7 @@ export function createFleetGate(
         const taken = await lock.acquire(`job:${job.name}`, holder, ttlMs, deps.clock.now());
         if (taken === null) return false;
         held.set(job.name, taken);
+        deps.logger.info("jobs.lock_taken", { job: job.name, holder });
         if (heartbeat === null) beat();
         return true;
       } catch (error) {

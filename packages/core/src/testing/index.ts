@@ -1,5 +1,8 @@
 // @crawlgate/core/testing: the suites every adapter and HTTP bridge runs, and test fixtures.
 export { accountStoreSuite } from "./account-store-suite.js";
+export type { Exchange } from "./api/contract.js";
+export { createContractChecker } from "./api/contract.js";
+export { htmlUrlThrough } from "./api/links.js";
 export { apiSuite } from "./api/suite.js";
 export type {
   ApiSuiteOptions,
@@ -30,10 +33,15 @@ export {
   makeUser,
 } from "./fixtures.js";
 export { fleetLockSuite } from "./fleet-lock-suite.js";
+export type { ForkedRateLimiter } from "./forked-rate-limiter.js";
+export { forkRateLimiter, serveRateLimiterToParent } from "./forked-rate-limiter.js";
 export type { Harness } from "./harness.js";
+export type { HealthBridge } from "./health-suite.js";
+export { healthBridgeSuite } from "./health-suite.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { pageCacheSuite } from "./page-cache-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";
+export { rateLimiterProcessSuite } from "./rate-limiter-processes-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { ownRedisServer, pingRedis, redisUrl } from "./redis-server.js";
 export { referralStoreSuite } from "./referral-store-suite.js";

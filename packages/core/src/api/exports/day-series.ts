@@ -2,6 +2,9 @@ import { compareUtf8 } from "../../text/compare-utf8.js";
 import { eachDay } from "../../window/dates.js";
 import type { Window } from "../../window/window.js";
 
+/** A series entry: `date`, then a count per key. */
+export type DayEntry = { date: string } & Record<string, number>;
+
 /** Counts per day, then per key (a source, a legacy bot key). */
 export type DayCounts = Map<string, Map<string, number>>;
 
@@ -37,9 +40,9 @@ export function zeroFilledSeries(
   window: Window,
   keys: readonly string[],
   perDay: DayCounts,
-): Record<string, string | number>[] {
+): DayEntry[] {
   return eachDay(window.startDate, window.endDate).map((date) => {
-    const entry: Record<string, string | number> = { date };
+    const entry = { date } as DayEntry;
     const cells = perDay.get(date);
     for (const key of keys) entry[key] = cells?.get(key) ?? 0;
     return entry;

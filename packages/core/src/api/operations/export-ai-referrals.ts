@@ -1,8 +1,9 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AI_SOURCES, type SurfaceType } from "../../referrals/ai-sources.js";
 import type { DomainAccess, SourceCounts } from "../../types.js";
 import { STANDARD_WINDOW, type Window } from "../../window/window.js";
 import type { ApiDeps, Operation } from "../context.js";
+import type { EndpointContract } from "../contract.js";
 import {
   addDayCount,
   type DayCounts,
@@ -13,12 +14,56 @@ import {
 import { optionalDomainId } from "../exports/export-fields.js";
 import { domainsInScope, requestWindow, windowedExportHeader } from "../exports/export-scope.js";
 import { windowedBody } from "../exports/window-fields.js";
+import { count, day, role, uuid, windowedHeader } from "../responses/shapes.js";
 
 /** The window, and `domainId` to cover one domain rather than every accessible one. */
 export const input = windowedBody(STANDARD_WINDOW, {}, { domainId: optionalDomainId });
 
 /** Spec Limits: top landing paths per domain. */
 export const TOP_LANDING_PATHS = 500;
+
+const bySource = z.record(z.string(), count).describe("Visits per AI source");
+
+const referralDomain = z.strictObject({
+  domain: z.string(),
+  domainId: uuid,
+  role,
+  referralTotals: z
+    .record(
+      z.string(),
+      z.strictObject({
+        surfaceType: z.enum(["assistant", "answer", "search", "other"]),
+        count,
+      }),
+    )
+    .describe("Sources with visits in the window, by count descending then source"),
+  referralSeries: z
+    .array(z.strictObject({ date: day }).catchall(count))
+    .describe("One entry per day, ascending, with every source of referralTotals"),
+  topLandingPaths: z
+    .array(z.strictObject({ path: z.string(), referralTotal: count, bySource }))
+    .max(TOP_LANDING_PATHS),
+  landingPathCount: count.describe("Distinct landing paths before the cap of 500"),
+  truncated: z.boolean().describe("More than 500 landing paths"),
+  overflow: z
+    .strictObject({ referralTotal: count, bySource })
+    .optional()
+    .describe("Visits past the ingest path cap; omitted when none"),
+});
+
+export const output = z.strictObject({
+  ...windowedHeader(STANDARD_WINDOW.periods as [string, ...string[]]),
+  domainCount: count,
+  domains: z.array(referralDomain),
+});
+
+export const contract: EndpointContract = {
+  summary: "Export human visits from AI answer surfaces",
+  description:
+    "Counts of human visits whose Referer (or `utm_source`) is an AI answer surface, per source with its `surfaceType`, for one domain or every accessible one. AI overviews inside general search and search-embedded assistants are excluded on purpose (they share bare search hostnames with organic clicks). Counts are a floor: visits whose Referer is stripped are invisible. `topLandingPaths` is capped at 500 per domain.",
+  status: 200,
+  errors: ["invalid_request", "domain_not_found"],
+};
 
 const SURFACE = new Map<string, SurfaceType>(AI_SOURCES.map((s) => [s.source, s.surfaceType]));
 
@@ -27,7 +72,12 @@ const SURFACE = new Map<string, SurfaceType>(AI_SOURCES.map((s) => [s.source, s.
  * domain: totals per source, a daily series, the top 500 landing paths and the visits the
  * ingest path cap put under `__overflow__`.
  */
-export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async ({
+  deps,
+  user,
+  input,
+  now,
+}) => {
   const body = input();
   const window = requestWindow(body, now, STANDARD_WINDOW);
   const domains = await domainsInScope(deps, user, body.domainId);

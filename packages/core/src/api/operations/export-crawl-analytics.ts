@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { getTaxonomy, legacyKeys, type Taxonomy } from "../../taxonomy/registry.js";
 import type { BotDayCount, DomainAccess, LegacyDayCount } from "../../types.js";
 import { addDays, eachDay } from "../../window/dates.js";
@@ -9,13 +9,62 @@ import {
   type Window,
 } from "../../window/window.js";
 import type { Operation } from "../context.js";
+import type { EndpointContract } from "../contract.js";
 import { optionalDomainId } from "../exports/export-fields.js";
 import { domainsInScope, requestWindow, windowedExportHeader } from "../exports/export-scope.js";
 import { addToTier, emptyTotals, type TierTotals } from "../exports/tier-counts.js";
 import { windowedBody } from "../exports/window-fields.js";
+import {
+  count,
+  day,
+  legacyCutover,
+  role,
+  tierTotals,
+  uuid,
+  windowedHeader,
+} from "../responses/shapes.js";
 
 /** The window, and `domainId` to cover one domain rather than every accessible one. */
 export const input = windowedBody(STANDARD_WINDOW, {}, { domainId: optionalDomainId });
+
+const botTotal = z.strictObject({
+  intent: z.string().nullable().describe("null on legacy family aggregates"),
+  verified: count,
+  declared: count,
+  unknown: count,
+  total: count,
+});
+
+const crawlAnalyticsDomain = z.strictObject({
+  domain: z.string(),
+  domainId: uuid,
+  role,
+  summary: z
+    .strictObject({ totalCrawls: count, namedCrawls: count, verifiedCrawls: count })
+    .describe("verifiedCrawls <= namedCrawls <= totalCrawls"),
+  botTotals: z
+    .record(z.string(), botTotal)
+    .describe("Keyed by bot ID, by total descending then bot ID"),
+  botSeries: z
+    .array(z.strictObject({ date: day }).catchall(tierTotals))
+    .describe("One entry per day, ascending, with every bot of botTotals (zeros included)"),
+});
+
+export const output = z.strictObject({
+  ...windowedHeader(STANDARD_WINDOW.periods as [string, ...string[]]),
+  legacyCutover,
+  definitionsVersion: z.string().describe("The bot taxonomy version that produced the counts"),
+  domainCount: count,
+  domains: z.array(crawlAnalyticsDomain),
+});
+
+export const contract: EndpointContract = {
+  summary: "Export per-bot crawl analytics",
+  description:
+    "Per-bot totals (by attribution tier) and a daily series, for one domain (`domainId`) or every accessible domain. Before the cutover (`legacyCutover`, 2026-07-09) only two classic search-engine bots carry a `verified` tier, every other bot is `declared`, and family aggregates are reported under one representative bot with `intent: null`: expect a step-change in tiers at the cutover, not a traffic change. A window wholly before the cutover is valid here.",
+  status: 200,
+  errors: ["invalid_request", "domain_not_found"],
+};
 
 /**
  * The two classic search engines whose legacy counts carried verification before the cutover;
@@ -33,7 +82,12 @@ interface BotCount extends BotDayCount {
  * accessible domain: days from the cutover on come from the per-day bot/tier aggregates, earlier
  * days from the legacy per-key counts.
  */
-export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async ({
+  deps,
+  user,
+  input,
+  now,
+}) => {
   const body = input();
   const window = requestWindow(body, now, STANDARD_WINDOW);
   const domains = await domainsInScope(deps, user, body.domainId);
@@ -148,7 +202,7 @@ function domainAnalytics(access: DomainAccess, window: Window, counts: readonly 
     if (botId === "unknown") unknownBot += bot.total;
   }
   const botSeries = eachDay(window.startDate, window.endDate).map((date) => {
-    const entry: Record<string, unknown> = { date };
+    const entry = { date } as { date: string } & Record<string, TierTotals>;
     const day = perDay.get(date);
     for (const botId of order) entry[botId] = day?.get(botId) ?? emptyTotals();
     return entry;

@@ -6,12 +6,64 @@ import { compareUtf8 } from "../../text/compare-utf8.js";
 import type { DomainAccess, Snapshot } from "../../types.js";
 import { STANDARD_WINDOW, type Window } from "../../window/window.js";
 import type { ApiDeps, Operation } from "../context.js";
+import type { EndpointContract } from "../contract.js";
 import { addDayCount, type DayCounts, zeroFilledSeries } from "../exports/day-series.js";
 import { requestWindow } from "../exports/export-scope.js";
 import { windowShapes } from "../exports/window-fields.js";
+import { count, day, instant, role, uuid } from "../responses/shapes.js";
 
 /** Only `period`: no dates, no `domainId`. */
 export const input = z.strictObject({ period: windowShapes(STANDARD_WINDOW).byPeriod.period });
+
+const LEGACY_KEYS = legacyKeys().map((k) => k.key);
+const perKey = Object.fromEntries(LEGACY_KEYS.map((key) => [key, count]));
+
+/** One domain's block: the 25 legacy per-bot keys are fixed, in their published order. */
+const userAnalyticsDomain = z.strictObject({
+  domain: z.string(),
+  domainId: uuid,
+  role,
+  summary: z.strictObject({
+    totalCrawls: count,
+    prerenders: count,
+    cachedViews: count,
+    cacheMisses: count,
+    cacheHitRate: z.number().min(0).max(100).describe("cachedViews / totalCrawls as a percentage"),
+  }),
+  botTotals: z.strictObject(perKey).describe("Total visits per legacy bot key"),
+  botSeries: z.array(z.strictObject({ date: day, ...perKey })),
+  topPages: z.array(
+    z.strictObject({
+      url: z.string(),
+      seoScore: z.int().min(0).max(100).nullable(),
+      seoIssuesCount: count.nullable(),
+      botTotal: count,
+    }),
+  ),
+  seo: z.strictObject({
+    good: count,
+    needsWork: count,
+    poor: count,
+    unknown: count,
+    totalPages: count,
+    totalIssues: count,
+  }),
+});
+
+export const output = z.strictObject({
+  generatedAt: instant,
+  period: z.enum(STANDARD_WINDOW.periods as [string, ...string[]]),
+  userId: uuid,
+  domainCount: count,
+  domains: z.array(userAnalyticsDomain),
+});
+
+export const contract: EndpointContract = {
+  summary: "Export per-domain cache and legacy bot analytics",
+  description: `Every accessible domain (no per-domain parameter), sorted by hostname. Only \`period\` is accepted. Keys of \`botTotals\` and \`botSeries\` are the 25 legacy per-bot keys (${LEGACY_KEYS.join(", ")}); every series entry has every key, 0 where there was no traffic. \`topPages\` lists the 20 most crawled pages of the window with the SEO audit of their latest snapshot (null without one); \`seo\` summarizes the latest snapshot of every snapshotted page.`,
+  status: 200,
+  errors: ["invalid_request"],
+};
 
 /** Pages listed in `topPages` per domain. */
 export const TOP_PAGES = 20;
@@ -21,7 +73,12 @@ export const TOP_PAGES = 20;
  * per-bot key (totals and a daily series), the most crawled pages with their SEO audit and the
  * SEO buckets of the domain's pages. Only `period` is accepted (no dates, no domainId).
  */
-export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async ({
+  deps,
+  user,
+  input,
+  now,
+}) => {
   const window = requestWindow(input(), now, STANDARD_WINDOW);
   const domains = await deps.accounts.listAccessibleDomains(user.userId);
   const out = [];
@@ -30,7 +87,7 @@ export const run: Operation<z.output<typeof input>> = async ({ deps, user, input
     status: 200,
     body: {
       generatedAt: now.toISOString(),
-      period: window.period,
+      period: window.period ?? STANDARD_WINDOW.defaultPeriod,
       userId: user.userId,
       domainCount: out.length,
       domains: out,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CrawlgateError } from "../../errors.js";
 import { readSnapshotHtml } from "../../snapshots/record.js";
 import type { ApiDeps, Operation } from "../context.js";
+import type { EndpointContract } from "../contract.js";
 import { whileBlobsReachable } from "../files.js";
 import { isUuid } from "../params.js";
 
@@ -18,6 +19,24 @@ const given = z.string().min(1).optional().catch(undefined);
 export const input = z.object({ snapshot_id: given, id: given });
 
 type Input = z.output<typeof input>;
+
+export const output = z.strictObject({
+  html: z.string().describe("The decompressed HTML served to the bot"),
+});
+
+export const contract: EndpointContract = {
+  summary: "Get a snapshot's HTML",
+  description:
+    "The stored HTML of a snapshot, by `snapshot_id` (from export-page-snapshots) or by `id` (a crawl event). Exactly one of the two, each a non-empty string; other fields are ignored. Access to the snapshot's domain is checked on every call and each call counts as one API request. Error bodies are the spec's own strings (no `message`).",
+  status: 200,
+  errors: [
+    "snapshot_id_required",
+    "invalid_json_body",
+    "snapshot_not_found",
+    "snapshot_html_gone",
+    "snapshot_storage_unavailable",
+  ],
+};
 
 /** The snapshot ID a request names, or `null` when it names none that can exist. */
 async function snapshotIdOf(deps: ApiDeps, body: Input): Promise<string | null> {
@@ -40,7 +59,7 @@ async function snapshotIdOf(deps: ApiDeps, body: Input): Promise<string | null> 
  * `id`. Access to the snapshot's domain is checked on every call; a snapshot of an inaccessible
  * domain is `not found`, like one that does not exist. Error bodies are the spec's own strings.
  */
-export const run: Operation<Input> = async ({ deps, user, input }) => {
+export const run: Operation<Input, z.output<typeof output>> = async ({ deps, user, input }) => {
   const snapshotId = await snapshotIdOf(deps, input());
   const snapshot = snapshotId ? await deps.snapshots.getSnapshot(snapshotId) : null;
   const access = snapshot

@@ -3,11 +3,28 @@ import { normalizeHostname } from "../../accounts/admin.js";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
 import { hasSpaceOrControl } from "../../routing/rule-fields.js";
 import type { Operation } from "../context.js";
+import type { EndpointContract } from "../contract.js";
 
 export const input = z.strictObject({
   domain: z.string({ error: "domain is required and must be a string" }),
   path: z.string({ error: "path is required and must be a string" }),
 });
+
+export const output = z.strictObject({
+  queued: z
+    .boolean()
+    .describe("false when a re-render of the same page was already pending (not queued twice)"),
+  path: z.string(),
+  message: z.string(),
+});
+
+export const contract: EndpointContract = {
+  summary: "Queue a re-render of one page",
+  description:
+    "Queues a re-render of one page; also pre-warms pages not cached yet. Fresh HTML is typically available within seconds. `domain` must be a domain the key owner can access (any role); `path` starts with `/` (not `//`), at most 2,048 characters, no white space, control characters or `#`; a query string is kept. The one endpoint a Starter plan may call.",
+  status: 200,
+  errors: ["invalid_request", "domain_not_authorized"],
+};
 
 const MAX_PATH = 2048;
 
@@ -15,7 +32,12 @@ const MAX_PATH = 2048;
  * POST /purge-cache: queues a re-render of one page of a domain the key owner can access.
  * A job already pending for the same page is not queued twice (`queued: false`).
  */
-export const run: Operation<z.output<typeof input>> = async ({ deps, user, input, now }) => {
+export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async ({
+  deps,
+  user,
+  input,
+  now,
+}) => {
   const body = input();
   const hostname = normalizeHostname(body.domain);
   if (!hostname) throw invalidRequest("domain must be a hostname such as example.com");

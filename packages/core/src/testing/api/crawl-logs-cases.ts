@@ -329,7 +329,8 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
       expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
       const rows = [];
       for (const file of res.json.files) {
-        const url = new URL(file.url, "http://api.test");
+        expect(file.url).toMatch(/^http:\/\/[^/]+\/functions\/v1\/files\/archive\//);
+        const url = new URL(file.url);
         const download = await world.call(
           "GET",
           `${url.pathname.replace("/functions/v1", "")}${url.search}`,

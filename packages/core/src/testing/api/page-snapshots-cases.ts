@@ -165,7 +165,10 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
         renderStatus: 200,
         contentSizeBytes: a.contentSizeBytes,
       });
-      expect(meta.htmlUrl).toMatch(/^\/functions\/v1\/files\/snapshots\/[0-9a-f-]{36}\?expires=/);
+      // Absolute, on the request's own origin (no base URL configured).
+      expect(meta.htmlUrl).toMatch(
+        /^http:\/\/[^/]+\/functions\/v1\/files\/snapshots\/[0-9a-f-]{36}\?expires=/,
+      );
 
       // Any role reads it; a bare path with a query resolves to the same page.
       const viewer = await call(
@@ -372,10 +375,25 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
         htmlUrl: null,
       });
       const link: string = res.json.snapshots[fresh.snapshotId].htmlUrl;
-      const download = await world.call("GET", link.replace("/functions/v1", ""), { key: null });
+      const download = await world.call("GET", link, { key: null });
       expect(download.status).toBe(200);
       expect(download.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       expect(await gunzipText(download.bytes)).toBe(html("Widget, autumn edition"));
+    });
+
+    it("builds links on the request's origin, never on X-Forwarded-* the bridge does not trust", async () => {
+      const world = w();
+      const a = await snapshotOf(world, "Widget v1");
+      await record(world, [{ ts: at("2026-11-19"), snapshotId: a.snapshotId }]);
+      const res = await world.call("POST", "/export-page-snapshots", {
+        body: { domainId: world.domains.shop.domainId, url: PAGE },
+        headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      });
+      const link = new URL(res.json.snapshots[a.snapshotId].htmlUrl);
+      expect(link.protocol).toBe("http:");
+      expect(link.host).not.toBe("evil.example");
+      const download = await world.call("GET", link.href, { key: null });
+      expect(await gunzipText(download.bytes)).toBe(html("Widget v1"));
     });
 
     it("describes only the domain's own snapshots", async () => {
@@ -424,6 +442,30 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
       await expectInvalidRequests(call, bad);
       await expectDomainsNotFound(world, call, { url: PAGE });
       await expectPlanAndKeyErrors(world, "/export-page-snapshots");
+    });
+  });
+
+  describe("presigned links with a configured base URL", () => {
+    const w = useWorld(options, { baseUrl: "https://api.example.com/" });
+
+    it("builds htmlUrl on the base URL, whatever the request's host", async () => {
+      const world = w();
+      const a = await snapshotOf(world, "Widget v1");
+      await record(world, [{ ts: at("2026-11-19"), snapshotId: a.snapshotId }]);
+      const res = await world.call("POST", "/export-page-snapshots", {
+        body: { domainId: world.domains.shop.domainId, url: PAGE },
+      });
+      const link: string = res.json.snapshots[a.snapshotId].htmlUrl;
+      expect(link).toMatch(/^https:\/\/api\.example\.com\/functions\/v1\/files\/snapshots\//);
+      const url = new URL(link);
+      const download = await world.call(
+        "GET",
+        `${url.pathname.replace("/functions/v1", "")}${url.search}`,
+        {
+          key: null,
+        },
+      );
+      expect(await gunzipText(download.bytes)).toBe(html("Widget v1"));
     });
   });
 }

@@ -155,16 +155,26 @@ export function pipelineCases(options: ApiSuiteOptions): void {
   describe("request bodies", () => {
     const w = useWorld(options);
 
-    it("needs Content-Type application/json when a body is sent", async () => {
-      const res = await w().call("POST", "/list-user-domains", {
-        rawBody: "{}",
-        headers: { "content-type": "text/plain" },
-      });
-      expect(res.status).toBe(415);
-      expect(res.json).toEqual({
-        error: "invalid_request",
-        message: "Content-Type must be application/json",
-      });
+    it("answers a body sent without Content-Type application/json with 400 invalid_request", async () => {
+      const rule = `/domains/${w().domains.shop.domainId}/routing-rules`;
+      for (const [method, path] of [
+        ["POST", "/list-user-domains"],
+        ["POST", "/get-snapshot"],
+        ["POST", rule],
+        ["PATCH", `${rule}/${crypto.randomUUID()}`],
+      ] as const) {
+        for (const type of ["text/plain", "application/x-www-form-urlencoded", "json"]) {
+          const res = await w().call(method, path, {
+            rawBody: "{}",
+            headers: { "content-type": type },
+          });
+          expect(res.status, `${method} ${path} ${type}`).toBe(400);
+          expect(res.json).toEqual({
+            error: "invalid_request",
+            message: "Content-Type must be application/json",
+          });
+        }
+      }
       const ok = await w().call("POST", "/list-user-domains", {
         rawBody: "{}",
         headers: { "content-type": "application/json; charset=utf-8" },

@@ -1,6 +1,7 @@
 import { type CrawlgateConfig, type CrawlgateDeps, createCrawlgate } from "../../crawlgate.js";
 import type { Clock } from "../../ports.js";
 import type { Domain, PlanName, User } from "../../types.js";
+import { createContractChecker } from "./contract.js";
 
 /** How an API suite reaches the HTTP handlers under test (fetch handler, Express, ...). */
 export type HttpBridge = (
@@ -45,11 +46,37 @@ export interface ApiWorld {
   domains: Record<"shop" | "blog" | "starterSite" | "other", Domain>;
   crawlgate: ReturnType<typeof createCrawlgate>;
   deps: Omit<CrawlgateDeps, "clock" | "logger">;
+  /**
+   * One request through the bridge; `path` is below `/functions/v1` (`/list-user-domains`) or an
+   * absolute URL (a presigned link as handed out). Every answer is checked against the OpenAPI
+   * document; a breach throws.
+   */
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   close(): Promise<void>;
 }
 
 export const START = new Date("2026-11-20T10:00:00.000Z");
+
+let checker: ReturnType<typeof createContractChecker> | undefined;
+
+/**
+ * Checks an answer against the OpenAPI document (every call of every API case on every engine
+ * and bridge goes through here): a field added, renamed or left out, an undocumented status,
+ * media type or missing header fails the test that made the call.
+ */
+function checkContract(method: string, url: URL, response: Response, text: string): void {
+  checker ??= createContractChecker();
+  const problems = checker({
+    method,
+    url: `${url.pathname}${url.search}`,
+    status: response.status,
+    headers: response.headers,
+    text,
+  });
+  if (problems.length > 0) {
+    throw new Error(`the answer breaks the OpenAPI document:\n${problems.join("\n")}`);
+  }
+}
 
 /** Builds a small account world behind the given bridge. */
 export async function createApiWorld(
@@ -117,11 +144,13 @@ export async function createApiWorld(
         body = JSON.stringify(call.body);
         headers["content-type"] ??= "application/json";
       }
+      const url = new URL(/^https?:/.test(path) ? path : `http://api.test/functions/v1${path}`);
       const response = await bridge.fetch(
-        new Request(`http://api.test/functions/v1${path}`, { method, headers, body: body ?? null }),
+        new Request(url, { method, headers, body: body ?? null }),
       );
       const bytes = new Uint8Array(await response.arrayBuffer());
       const text = new TextDecoder().decode(bytes);
+      checkContract(method, url, response, text);
       let json: unknown;
       try {
         json = JSON.parse(text);

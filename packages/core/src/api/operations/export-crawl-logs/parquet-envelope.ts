@@ -12,14 +12,18 @@ export const ARCHIVE_URL_LIFETIME_SECONDS = 60 * 60;
  * needs no `Authorization`: the BlobStore's own presigned URL (S3), else crawlgate's signed
  * `/functions/v1/files/archive/...` route. Every link of a response shares one expiry.
  */
-export async function parquetEnvelope(deps: ApiDeps, query: CrawlLogQuery, now: Date) {
+export async function parquetEnvelope(
+  deps: ApiDeps,
+  query: CrawlLogQuery,
+  now: Date,
+  linkBase: string,
+) {
   const expiresAt = new Date(
     (Math.floor(now.getTime() / 1000) + ARCHIVE_URL_LIFETIME_SECONDS) * 1000,
   );
   const files = await deps.archive.listArchiveFiles(query.domainId, query.startDate, query.endDate);
   const closed = await deps.archive.closedThrough(query.domainId);
   const today = utcDateOf(now);
-  const base = deps.baseUrl ? deps.baseUrl.replace(/\/+$/, "") : "";
   const withFiles = new Set(files.map((f) => f.day));
   const missingDays: string[] = [];
   for (let day = query.startDate; day <= query.endDate; day = addDays(day, 1)) {
@@ -31,7 +35,7 @@ export async function parquetEnvelope(deps: ApiDeps, query: CrawlLogQuery, now: 
     let url = await deps.blobs.presignGet(file.key, expiresAt);
     if (url === null) {
       const path = `${FILES_PREFIX}${file.key}`;
-      url = `${base}${path}?${await presignPath(deps.signing, { method: "GET", path, expiresAt })}`;
+      url = `${linkBase}${path}?${await presignPath(deps.signing, { method: "GET", path, expiresAt })}`;
     }
     entries.push({
       day: file.day,

@@ -1,19 +1,88 @@
+import { z } from "zod";
 import { OVERFLOW_PATH } from "../../../ingest/aggregates.js";
 import { LEGACY_CUTOVER } from "../../../window/window.js";
 import type { Operation } from "../../context.js";
+import type { EndpointContract } from "../../contract.js";
 import { readableDomain } from "../../exports/export-scope.js";
+import {
+  count,
+  day,
+  instant,
+  legacyCutover,
+  nextCursor as nextCursorShape,
+  periodOrNull,
+  role,
+  tiers,
+  tierTotals,
+  uuid,
+} from "../../responses/shapes.js";
 import type { PageAnalyticsInput } from "./input.js";
 import { nextPageCursor, pagePlan } from "./page-query.js";
 import { groupByPath, pageRow, seriesLayout, sumTiers } from "./page-rows.js";
 
 export { input } from "./input.js";
 
+const bucket = { bucketStart: day, bucketEnd: day };
+
+const pageRowShape = z.strictObject({
+  path: z.string(),
+  total: count,
+  tiers,
+  bots: z.record(z.string(), tierTotals).describe("Bots with crawls, by total descending then ID"),
+  series: z
+    .array(
+      z.union([
+        z.strictObject({
+          ...bucket,
+          verified: count,
+          declared: count,
+          unknown: count,
+          total: count,
+        }),
+        z.strictObject(bucket).catchall(tiers).describe("With a botId filter: a T per bot"),
+      ]),
+    )
+    .optional()
+    .describe("Every bucket of the window; omitted with series: false"),
+});
+
+export const output = z.strictObject({
+  generatedAt: instant,
+  period: periodOrNull,
+  startDate: day,
+  endDate: day,
+  requestedStartDate: day.optional().describe("The start sent, when it was clamped to the cutover"),
+  granularity: z.enum(["day", "week"]),
+  userId: uuid,
+  legacyCutover,
+  domain: z.string(),
+  domainId: uuid,
+  role,
+  pageCount: count.describe("Distinct matching paths across all result pages"),
+  pages: z.array(pageRowShape),
+  overflow: tierTotals.optional().describe("Crawls past the per-day path cap; omitted when none"),
+  nextCursor: nextCursorShape,
+});
+
+export const contract: EndpointContract = {
+  summary: "Export pages ranked by crawl volume",
+  description:
+    "The pages of one domain ranked by crawls (`sortBy` total or verified, ties by path in byte order), cursor-paginated. Page-level data starts at `legacyCutover`: an earlier start is clamped to it (the response then carries `requestedStartDate`), a window ending before it is 400. `granularity` `auto` is `day` for windows up to 90 days, else `week`; `day` over 90 days is 400. Week buckets advance 7 days from `startDate`, so the first and last may be partial; totals are exact window sums whatever the granularity. With `cursor`, every parameter but `series` comes from the cursor (window, granularity, sort, filters, page size), so paging across midnight stays consistent. `pathPrefix` is a literal prefix (`%` and `_` are ordinary characters).",
+  status: 200,
+  errors: ["invalid_request", "invalid_cursor", "domain_not_found"],
+};
+
 /**
  * POST /export-page-analytics: the paths of one domain ranked by crawls (total or verified,
  * then path), from the per-day path aggregates of the window clamped to the cutover; one page of
  * rows per request with a signed keyset cursor pinning everything but `series`.
  */
-export const run: Operation<PageAnalyticsInput> = async ({ deps, user, input, now }) => {
+export const run: Operation<PageAnalyticsInput, z.output<typeof output>> = async ({
+  deps,
+  user,
+  input,
+  now,
+}) => {
   const plan = await pagePlan(deps, user, input(), now);
   const { query } = plan;
   const access = await readableDomain(deps, user, query.domainId);
@@ -57,7 +126,11 @@ export const run: Operation<PageAnalyticsInput> = async ({ deps, user, input, no
       domainId: access.domain.domainId,
       role: access.role,
       pageCount,
-      pages: page.map((row) => pageRow(row, byPath.get(row.path) ?? [], layout)),
+      // A page row's series entries are keyed by bot under a filter: built untyped, checked by
+      // the contract tests against `pageRowShape`.
+      pages: page.map((row) => pageRow(row, byPath.get(row.path) ?? [], layout)) as z.output<
+        typeof pageRowShape
+      >[],
       ...(overflow.total > 0 ? { overflow } : {}),
       nextCursor,
     },

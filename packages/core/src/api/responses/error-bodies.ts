@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { ErrorCode } from "../../errors.js";
+import { count, NAMED_SHAPES } from "./shapes.js";
+
+/**
+ * The body of every error code, as `errorResponse` writes it (the status is `ERROR_STATUS`'s).
+ * One schema per body shape; codes with the same shape share it.
+ */
+
+const withMessage = (codes: [string, ...string[]], description: string) =>
+  z
+    .strictObject({
+      error: z.enum(codes),
+      message: z.string().optional().describe("Which parameter or rule failed"),
+    })
+    .describe(description);
+
+const bare = (code: string, description: string) =>
+  z.strictObject({ error: z.literal(code) }).describe(description);
+
+const spec = (text: string, description: string) =>
+  z.strictObject({ error: z.literal(text) }).describe(description);
+
+export const invalidRequestBody = withMessage(
+  ["invalid_request"],
+  "A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json",
+);
+export const invalidCursorBody = withMessage(
+  ["invalid_cursor"],
+  "The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page",
+);
+export const ruleLimitBody = z
+  .strictObject({ error: z.literal("rule_limit_reached"), limit: count })
+  .describe("The domain already has as many rules as its owner's plan allows");
+export const rateLimitBody = z
+  .strictObject({
+    error: z.enum(["rate_limit_exceeded_per_minute", "rate_limit_exceeded_monthly"]),
+    usage: count.describe("Requests counted in the exhausted window"),
+    limit: count.describe("The window's limit"),
+  })
+  .describe(
+    "Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets",
+  );
+
+const internalError = bare("internal_error", "An unexpected failure; never carries details");
+
+const BODIES: Record<ErrorCode, z.ZodType> = {
+  invalid_request: invalidRequestBody,
+  invalid_cursor: invalidCursorBody,
+  invalid_api_key: bare("invalid_api_key", "The API key is missing, invalid or revoked"),
+  plan_upgrade_required: bare(
+    "plan_upgrade_required",
+    "Programmatic access needs the Pro plan or above",
+  ),
+  forbidden: bare("forbidden", "Viewers cannot create, update or delete routing rules"),
+  rule_limit_reached: ruleLimitBody,
+  domain_not_authorized: bare(
+    "domain_not_authorized",
+    "The domain is not one the key owner can access",
+  ),
+  domain_not_found: bare("domain_not_found", "The domain does not exist or is not accessible"),
+  rule_not_found: bare("rule_not_found", "No rule with that ID on that domain"),
+  duplicate_source_path: bare(
+    "duplicate_source_path",
+    "Another rule of the domain has this sourcePath (letter case and one trailing slash ignored)",
+  ),
+  rate_limit_exceeded_per_minute: rateLimitBody,
+  rate_limit_exceeded_monthly: rateLimitBody,
+  not_found: bare("not_found", "No such path, or a refused presigned link"),
+  method_not_allowed: bare("method_not_allowed", "The path does not take this method"),
+  payload_too_large: withMessage(["invalid_request"], "The request body is over 1 MiB"),
+  internal_error: internalError,
+  snapshot_id_required: spec("id or snapshot_id required", "Neither or both of id and snapshot_id"),
+  invalid_json_body: spec("invalid JSON body", "The body is not a JSON object"),
+  snapshot_not_found: spec("not found", "No such snapshot, or not accessible"),
+  snapshot_html_gone: spec(
+    "snapshot not found in storage",
+    "A known snapshot whose HTML is no longer retained",
+  ),
+  snapshot_storage_unavailable: spec(
+    "snapshot storage unavailable",
+    "Storage is temporarily unreachable; retry later",
+  ),
+  invalid_config: internalError,
+};
+
+/** Component names of the error bodies. */
+const NAMES: Partial<Record<ErrorCode, string>> = {
+  invalid_request: "InvalidRequestError",
+  invalid_cursor: "InvalidCursorError",
+  invalid_api_key: "InvalidApiKeyError",
+  plan_upgrade_required: "PlanUpgradeRequiredError",
+  forbidden: "ForbiddenError",
+  rule_limit_reached: "RuleLimitReachedError",
+  domain_not_authorized: "DomainNotAuthorizedError",
+  domain_not_found: "DomainNotFoundError",
+  rule_not_found: "RuleNotFoundError",
+  duplicate_source_path: "DuplicateSourcePathError",
+  rate_limit_exceeded_per_minute: "RateLimitError",
+  not_found: "NotFoundError",
+  method_not_allowed: "MethodNotAllowedError",
+  payload_too_large: "PayloadTooLargeError",
+  internal_error: "InternalError",
+  snapshot_id_required: "SnapshotIdRequiredError",
+  invalid_json_body: "InvalidJsonBodyError",
+  snapshot_not_found: "SnapshotNotFoundError",
+  snapshot_html_gone: "SnapshotHtmlGoneError",
+  snapshot_storage_unavailable: "SnapshotStorageUnavailableError",
+};
+for (const [code, name] of Object.entries(NAMES)) {
+  NAMED_SHAPES.set(BODIES[code as ErrorCode], name);
+}
+
+/** The schema of the body an error code answers with. */
+export function errorBodySchema(code: ErrorCode): z.ZodType {
+  return BODIES[code];
+}
