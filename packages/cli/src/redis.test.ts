@@ -3,15 +3,26 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectRedis, deletePrefix, whenReady } from "@crawlgate/adapter-redis";
-import { freshSchema, ownRedisServer, redisGate } from "@crawlgate/core/testing";
+import { freshSchema, ownRedisServer, postgresGate, redisGate } from "@crawlgate/core/testing";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliIo, main } from "./main.js";
 
 const redis = await redisGate();
+const postgres = await postgresGate();
 const REDIS_URL = redis.url;
 
+async function seedOwner(run: (...args: string[]) => Promise<string>) {
+  await run("users", "create", "owner", "--plan", "business");
+  const { key } = JSON.parse(await run("keys", "create", "owner"));
+  const { domainId } = JSON.parse(
+    await run("domains", "add", "fleet.example.com", "--owner", "owner"),
+  );
+  return { key: key as string, domainId: domainId as string };
+}
+
 /** A server on one data dir with `env`; admin commands run on the same dir and env. */
-async function world(dir: string, env: Record<string, string>) {
+async function world(dir: string, env: Record<string, string>, seed = true) {
   const run = async (...args: string[]) => {
     const lines: string[] = [];
     const errors: string[] = [];
@@ -19,11 +30,7 @@ async function world(dir: string, env: Record<string, string>) {
     expect(await main([...args, "--data-dir", dir], io), errors.join("\n")).toBe(0);
     return lines.join("\n");
   };
-  await run("users", "create", "owner", "--plan", "business");
-  const { key } = JSON.parse(await run("keys", "create", "owner"));
-  const { domainId } = JSON.parse(
-    await run("domains", "add", "fleet.example.com", "--owner", "owner"),
-  );
+  const { key, domainId } = seed ? await seedOwner(run) : { key: "", domainId: "" };
   const controller = new AbortController();
   const lines: string[] = [];
   const errors: string[] = [];
@@ -151,5 +158,53 @@ describe("crawlgate serve with REDIS_URL", () => {
         client.disconnect();
       }
     });
+  });
+});
+
+describe("crawlgate serve: two instances on one PostgreSQL", () => {
+  postgres.when(() => {
+    it("run each singleton job on one of them, and release its locks on stop", async () => {
+      const schema = freshSchema("cg_fleet");
+      const env = {
+        CRAWLGATE_RANGE_REFRESH: "off",
+        DATABASE_URL: postgres.url,
+        CRAWLGATE_DB_SCHEMA: schema,
+      };
+      const dirs = [1, 2].map(() => mkdtempSync(join(tmpdir(), "crawlgate-fleet-")));
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      const locks = async () =>
+        (
+          await client.query<{ name: string; holder: string }>(
+            `select name, holder from "${schema}".fleet_locks order by name`,
+          )
+        ).rows;
+      try {
+        const a = await world(dirs[0] as string, env, false);
+        for (let i = 0; i < 100 && (await locks()).length < 3; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const held = await locks();
+        expect(held.map((l) => l.name)).toEqual([
+          "job:day_close",
+          "job:html_retention",
+          "job:read_model_refresh",
+        ]);
+        expect(new Set(held.map((l) => l.holder)).size).toBe(1);
+        // The second instance finds every singleton job taken and runs none of them.
+        const b = await world(dirs[1] as string, env, false);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(await locks()).toEqual(held);
+        expect(
+          b.errors.filter((l) => /"event":"jobs\.(day_close|html_retention|read_model)/.test(l)),
+        ).toEqual([]);
+        await a.stop();
+        await b.stop();
+        expect(await locks()).toEqual([]);
+      } finally {
+        await client.end();
+        for (const d of dirs) rmSync(d, { recursive: true, force: true });
+      }
+    }, 60_000);
   });
 });

@@ -56,14 +56,20 @@ export const SERVE: Command = {
           origin: origin?.url,
         })
       : undefined;
+    // On PostgreSQL several instances may share the stores: singleton jobs run on the one that
+    // holds their lock. A SQLite file has one server.
     const scheduler = createScheduler(crawlgate.jobs, {
       clock: systemClock,
       logger,
-      fleet: {
-        lock: stores.fleetLock,
-        holder: `${hostname()}:${process.pid}`,
-        lockTtlMs: fleetLockTtl(ctx.config.fleetLockTtlMs),
-      },
+      ...(ctx.config.databaseUrl
+        ? {
+            fleet: {
+              lock: stores.fleetLock,
+              holder: `${hostname()}:${process.pid}`,
+              lockTtlMs: fleetLockTtl(ctx.config.fleetLockTtlMs),
+            },
+          }
+        : {}),
     });
     // The demo's long windows read the page-ranking read model, and its crawl log the archive:
     // both are built before the first request (the day close writes every past demo day).
