@@ -14,7 +14,7 @@ import {
 import type { RateLimiter } from "@crawlgate/core";
 import autocannon from "autocannon";
 import { migrateRetryingDroppedSchemas } from "../packages/adapter-kysely/src/test-support/handles.js";
-import { startServer, stopServer } from "./load.js";
+import { type Server, startServer, stopServer } from "./load.js";
 
 /**
  * `pnpm bench limits [--quick]`: rate-limit decisions per second and their latency under
@@ -23,7 +23,8 @@ import { startServer, stopServer } from "./load.js";
  * callers on one user (a hot user: every decision on one row). Every decision is allowed and
  * counted (the limits are out of reach), and each run checks that the counts came out exact.
  * Then one API request end to end (`list-user-domains` on `serve`'s HTTP stack, the limiter
- * counting each request) on SQLite and PostgreSQL under autocannon at `CALLERS` connections.
+ * counting each request) under autocannon at `CALLERS` connections: one process on SQLite, one
+ * on PostgreSQL, and a fleet of two on PostgreSQL + Redis.
  * Writes results/limits.json (full mode only); fails on any error or inexact count.
  */
 
@@ -201,40 +202,81 @@ export async function decisionRows(stores: LimiterStore[], quick: boolean): Prom
   return rows;
 }
 
-/** `list-user-domains` on one `serve` process (load-server.ts) at `CALLERS` connections. */
+/** `list-user-domains` with `keys` in turn, `CALLERS` connections spread over `servers`. */
+async function driveApi(servers: Server[], keys: string[], quick: boolean) {
+  const requests = keys.map((key) => ({
+    method: "POST" as const,
+    path: "/functions/v1/list-user-domains",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: "{}",
+  }));
+  const drive = (limit: { duration: number } | { amount: number }) =>
+    Promise.all(
+      servers.map((server) =>
+        autocannon({
+          url: server.baseUrl,
+          connections: CALLERS / servers.length,
+          requests,
+          timeout: 10,
+          ...limit,
+        }),
+      ),
+    );
+  await drive({ amount: quick ? 500 : 2_000 });
+  await new Promise((r) => setTimeout(r, 1_000));
+  const results = await drive({ duration: quick ? 1 : 5 });
+  // Summed over the instances; latency percentiles are the worse instance's.
+  return {
+    connections: CALLERS,
+    requests: results.reduce((n, r) => n + r.requests.total, 0),
+    reqPerSec: results.reduce((n, r) => n + Math.round(r.requests.average), 0),
+    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
+    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+  };
+}
+
+/**
+ * The API end to end: one `serve` process (load-server.ts) on SQLite and on PostgreSQL, then a
+ * fleet of two on one PostgreSQL schema sharing rate limits and settings through Redis.
+ */
 async function apiRows(quick: boolean): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
-  for (const engine of ["sqlite", "postgres"]) {
-    const server = await startServer(engine);
+  const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  const setups: { name: string; start: () => Promise<Server[]> }[] = [
+    { name: "sqlite", start: async () => [await startServer("sqlite")] },
+    { name: "postgres", start: async () => [await startServer("postgres")] },
+    {
+      name: "fleet: 2 × postgres + redis",
+      start: async () => {
+        const first = await startServer("postgres", { LOAD_REDIS_URL: redisUrl });
+        const env = { LOAD_REDIS_URL: redisUrl, LOAD_JOIN_SCHEMA: first.schema };
+        return [first, await startServer("postgres", env).catch(stopping(first))];
+      },
+    },
+  ];
+  for (const setup of setups) {
+    const servers = await setup.start();
     try {
-      const requests = server.keys.map((key) => ({
-        method: "POST" as const,
-        path: "/functions/v1/list-user-domains",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: "{}",
-      }));
-      const drive = (limit: { duration: number } | { amount: number }) =>
-        autocannon({ url: server.baseUrl, connections: CALLERS, requests, timeout: 10, ...limit });
-      await drive({ amount: quick ? 500 : 2_000 });
-      await new Promise((r) => setTimeout(r, 1_000));
-      const result = await drive({ duration: quick ? 1 : 5 });
       const row: ApiRow = {
-        engine,
-        connections: CALLERS,
-        requests: result.requests.total,
-        reqPerSec: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
+        engine: setup.name,
+        ...(await driveApi(servers, (servers[0] as Server).keys, quick)),
       };
       rows.push(row);
       console.error(JSON.stringify(row));
     } finally {
-      await stopServer(server);
+      // The first instance drops the schema: it stops last.
+      for (const server of [...servers].reverse()) await stopServer(server);
     }
   }
   return rows;
 }
+
+/** Stops `server`, then rethrows (a fleet whose second instance did not start). */
+const stopping = (server: Server) => async (error: unknown) => {
+  await stopServer(server);
+  throw error;
+};
 
 /** Runs the suite; `extra` stores are measured after the built-in ones and Redis. */
 export async function runLimits(quick: boolean, extra: LimiterStore[] = []): Promise<void> {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deletePrefix } from "@crawlgate/adapter-redis";
 import { createCrawlgate, type Logger, silentLogger } from "@crawlgate/core";
 import { listen } from "../packages/cli/src/server.js";
 import { openStores } from "../packages/cli/src/stores.js";
@@ -11,13 +12,22 @@ import { openStores } from "../packages/cli/src/stores.js";
  * rules, shared with `READERS` viewers. Prints one JSON line `{baseUrl, keys, domainId}` when
  * ready; exits on SIGTERM.
  * Usage: load-server.ts sqlite|postgres
+ * A fleet (PostgreSQL only): `LOAD_REDIS_URL` shares rate limits and edge settings through Redis
+ * (under a prefix of this schema, deleted at exit); `LOAD_JOIN_SCHEMA=<schema>` starts one more
+ * instance on the schema another started (no seeding, nothing dropped at exit; prints `keys: []`).
+ * The first prints its `schema` too.
  */
 
 const READERS = 100;
 const engine = process.argv[2] === "postgres" ? "postgres" : "sqlite";
 const dir = mkdtempSync(join(tmpdir(), "crawlgate-load-"));
-const schema = `cg_load_${process.pid}`;
+const joining = process.env.LOAD_JOIN_SCHEMA;
+const schema = joining ?? `cg_load_${process.pid}`;
+const redisUrl = process.env.LOAD_REDIS_URL || undefined;
+const redisPrefix = `${schema}:`;
 const stores = await openStores({
+  redisUrl,
+  redisPrefix,
   dataDir: dir,
   databaseUrl:
     engine === "postgres"
@@ -44,37 +54,48 @@ const must = <T>(r: { ok: true; value: T } | { ok: false; message: string }): T 
   if (!r.ok) throw new Error(r.message);
   return r.value;
 };
-const user = must(await crawlgate.admin.createUser("load", "enterprise"));
-const { key } = must(await crawlgate.admin.createKey(user.userId));
-const domain = must(await crawlgate.admin.addDomain(user.userId, "site.example.com"));
 const running = await listen(crawlgate, { port: 0, host: "127.0.0.1", logger: silentLogger });
-for (let i = 0; i < 20; i++) {
-  const res = await fetch(
-    `${running.baseUrl}/functions/v1/domains/${domain.domainId}/routing-rules`,
-    {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        sourcePath: i === 0 ? "/old/:slug" : `/r${i}/*`,
-        targetUrl: i === 0 ? "/new/:slug" : `/n${i}/*`,
-      }),
-    },
+if (joining) {
+  console.log(JSON.stringify({ baseUrl: running.baseUrl, keys: [], domainId: "", schema }));
+} else {
+  await seed();
+}
+
+async function seed() {
+  const user = must(await crawlgate.admin.createUser("load", "enterprise"));
+  const { key } = must(await crawlgate.admin.createKey(user.userId));
+  const domain = must(await crawlgate.admin.addDomain(user.userId, "site.example.com"));
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(
+      `${running.baseUrl}/functions/v1/domains/${domain.domainId}/routing-rules`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          sourcePath: i === 0 ? "/old/:slug" : `/r${i}/*`,
+          targetUrl: i === 0 ? "/new/:slug" : `/n${i}/*`,
+        }),
+      },
+    );
+    if (res.status !== 201) throw new Error(`rule: ${res.status} ${await res.text()}`);
+  }
+  // Readers: one key per user, so that requests spread over users as real traffic does (one user's
+  // requests serialise on its rate-limit row, by design: exact limits under races).
+  const keys: string[] = [];
+  for (let i = 0; i < READERS; i++) {
+    const reader = must(await crawlgate.admin.createUser(`reader${i}`, "enterprise"));
+    must(await crawlgate.admin.shareDomain(domain.domainId, reader.userId, "viewer"));
+    keys.push(must(await crawlgate.admin.createKey(reader.userId)).key);
+  }
+  console.log(
+    JSON.stringify({ baseUrl: running.baseUrl, keys, domainId: domain.domainId, schema }),
   );
-  if (res.status !== 201) throw new Error(`rule: ${res.status} ${await res.text()}`);
 }
-// Readers: one key per user, so that requests spread over users as real traffic does (one user's
-// requests serialise on its rate-limit row, by design: exact limits under races).
-const keys: string[] = [];
-for (let i = 0; i < READERS; i++) {
-  const reader = must(await crawlgate.admin.createUser(`reader${i}`, "enterprise"));
-  must(await crawlgate.admin.shareDomain(domain.domainId, reader.userId, "viewer"));
-  keys.push(must(await crawlgate.admin.createKey(reader.userId)).key);
-}
-console.log(JSON.stringify({ baseUrl: running.baseUrl, keys, domainId: domain.domainId }));
 
 process.once("SIGTERM", async () => {
   await running.close();
-  if (engine === "postgres") {
+  if (redisUrl && !joining && stores.redis) await deletePrefix(stores.redis.client, redisPrefix);
+  if (engine === "postgres" && !joining) {
     const { createPostgresDatabase } = await import("@crawlgate/adapter-kysely/postgres");
     const pg = createPostgresDatabase(
       process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test",

@@ -50,13 +50,16 @@ export interface Server {
   baseUrl: string;
   keys: string[];
   domainId: string;
+  /** Its PostgreSQL schema (when on PostgreSQL). */
+  schema: string;
 }
 
-export async function startServer(engine: string): Promise<Server> {
+/** Starts load-server.ts for `engine`; `env` is added to this process's environment. */
+export async function startServer(engine: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", new URL("./load-server.ts", import.meta.url).pathname, engine],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } },
   );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once("line", resolve);
