@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deletePrefix } from "@crawlgate/adapter-redis";
 import { createCrawlgate, type Logger, silentLogger } from "@crawlgate/core";
 import { listen } from "../packages/cli/src/server.js";
 import { openStores } from "../packages/cli/src/stores.js";
@@ -10,28 +11,29 @@ import { openStores } from "../packages/cli/src/stores.js";
  * `serve`'s HTTP stack (`listen`) over SQLite or PostgreSQL, seeded with one domain and its
  * rules, shared with `READERS` viewers. Prints one JSON line `{baseUrl, keys, domainId}` when
  * ready; exits on SIGTERM.
- * Usage: load-server.ts sqlite|postgres|fleet. `fleet` is PostgreSQL plus `REDIS_URL` (keys under
- * `LOAD_REDIS_PREFIX`), as each instance of a fleet runs; with `LOAD_SCHEMA` and `LOAD_JOIN=1` a
- * second instance joins the first one's schema without seeding (it prints `{baseUrl}` only, and
- * the first one drops the schema when it stops).
+ * Usage: load-server.ts sqlite|postgres
+ * A fleet (PostgreSQL only): `LOAD_REDIS_URL` shares rate limits and edge settings through Redis
+ * (under a prefix of this schema, deleted at exit); `LOAD_JOIN_SCHEMA=<schema>` starts one more
+ * instance on the schema another started (no seeding, nothing dropped at exit; prints `keys: []`).
+ * The first prints its `schema` too.
  */
 
 const READERS = 100;
-const engine = ["postgres", "fleet"].includes(process.argv[2] ?? "")
-  ? (process.argv[2] as "postgres" | "fleet")
-  : "sqlite";
-const onPostgres = engine !== "sqlite";
-const joining = process.env.LOAD_JOIN === "1";
+const engine = process.argv[2] === "postgres" ? "postgres" : "sqlite";
 const dir = mkdtempSync(join(tmpdir(), "crawlgate-load-"));
-const schema = process.env.LOAD_SCHEMA || `cg_load_${process.pid}`;
+const joining = process.env.LOAD_JOIN_SCHEMA;
+const schema = joining ?? `cg_load_${process.pid}`;
+const redisUrl = process.env.LOAD_REDIS_URL || undefined;
+const redisPrefix = `${schema}:`;
 const stores = await openStores({
+  redisUrl,
+  redisPrefix,
   dataDir: dir,
-  databaseUrl: onPostgres
-    ? process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
-    : undefined,
-  databaseSchema: onPostgres ? schema : undefined,
-  redisUrl: engine === "fleet" ? process.env.REDIS_URL || "redis://127.0.0.1:6379" : undefined,
-  redisPrefix: process.env.LOAD_REDIS_PREFIX || `cg_load_${process.pid}:`,
+  databaseUrl:
+    engine === "postgres"
+      ? process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
+      : undefined,
+  databaseSchema: engine === "postgres" ? schema : undefined,
   s3: null,
 });
 // The per-minute limit would turn a load test into a 429 test: it is lifted here (the limiter
@@ -52,22 +54,17 @@ const must = <T>(r: { ok: true; value: T } | { ok: false; message: string }): T 
   if (!r.ok) throw new Error(r.message);
   return r.value;
 };
+const running = await listen(crawlgate, { port: 0, host: "127.0.0.1", logger: silentLogger });
 if (joining) {
-  const running = await listen(crawlgate, { port: 0, host: "127.0.0.1", logger: silentLogger });
-  console.log(JSON.stringify({ baseUrl: running.baseUrl }));
-  process.once("SIGTERM", async () => {
-    await running.close();
-    await stores.close();
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  });
-} else await seedAndServe();
+  console.log(JSON.stringify({ baseUrl: running.baseUrl, keys: [], domainId: "", schema }));
+} else {
+  await seed();
+}
 
-async function seedAndServe(): Promise<void> {
+async function seed() {
   const user = must(await crawlgate.admin.createUser("load", "enterprise"));
   const { key } = must(await crawlgate.admin.createKey(user.userId));
   const domain = must(await crawlgate.admin.addDomain(user.userId, "site.example.com"));
-  const running = await listen(crawlgate, { port: 0, host: "127.0.0.1", logger: silentLogger });
   for (let i = 0; i < 20; i++) {
     const res = await fetch(
       `${running.baseUrl}/functions/v1/domains/${domain.domainId}/routing-rules`,
@@ -90,20 +87,23 @@ async function seedAndServe(): Promise<void> {
     must(await crawlgate.admin.shareDomain(domain.domainId, reader.userId, "viewer"));
     keys.push(must(await crawlgate.admin.createKey(reader.userId)).key);
   }
-  console.log(JSON.stringify({ baseUrl: running.baseUrl, keys, domainId: domain.domainId }));
-
-  process.once("SIGTERM", async () => {
-    await running.close();
-    if (onPostgres) {
-      const { createPostgresDatabase } = await import("@crawlgate/adapter-kysely/postgres");
-      const pg = createPostgresDatabase(
-        process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test",
-      );
-      await pg.db.schema.dropSchema(schema).ifExists().cascade().execute();
-      await pg.close();
-    }
-    await stores.close();
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  });
+  console.log(
+    JSON.stringify({ baseUrl: running.baseUrl, keys, domainId: domain.domainId, schema }),
+  );
 }
+
+process.once("SIGTERM", async () => {
+  await running.close();
+  if (redisUrl && !joining && stores.redis) await deletePrefix(stores.redis.client, redisPrefix);
+  if (engine === "postgres" && !joining) {
+    const { createPostgresDatabase } = await import("@crawlgate/adapter-kysely/postgres");
+    const pg = createPostgresDatabase(
+      process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test",
+    );
+    await pg.db.schema.dropSchema(schema).ifExists().cascade().execute();
+    await pg.close();
+  }
+  await stores.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+});

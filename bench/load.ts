@@ -50,13 +50,12 @@ export interface Server {
   baseUrl: string;
   keys: string[];
   domainId: string;
+  /** Its PostgreSQL schema (when on PostgreSQL). */
+  schema: string;
 }
 
-/** Starts load-server.ts for `engine`, with `env` added to this process's environment. */
-export async function startServer(
-  engine: string,
-  env: Record<string, string> = {},
-): Promise<Server> {
+/** Starts load-server.ts for `engine`; `env` is added to this process's environment. */
+export async function startServer(engine: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", new URL("./load-server.ts", import.meta.url).pathname, engine],
