@@ -9,8 +9,9 @@ import {
 } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
 import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
@@ -29,7 +30,7 @@ import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-expre
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
-import type { ResultRow } from "./measure.js";
+import { type MachineInfo, machineInfo, type ResultRow } from "./measure.js";
 
 /**
  * The edge data plane (issue 13), in one process tree: the servers run here, the load comes from
@@ -308,9 +309,45 @@ interface LoadResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** The server process during the run: event-loop delay (p99, max) and time paused by GC. */
+  eventLoopDelayP99Ms?: number;
+  eventLoopDelayMaxMs?: number;
+  gcPauseMs?: number;
+  /** CPU time of the server process (user + system) per request answered, in µs. */
+  cpuPerRequestUs?: number;
 }
 
 const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+/**
+ * A load run with the server process watched: the event loop's delay (1 ms resolution) and the
+ * time GC paused it. The servers share this process, so the numbers are the target's while it
+ * is the only one under load.
+ */
+async function watchedLoad(url: string, seconds: number): Promise<LoadResult> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let gcNs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcNs += entry.duration * 1e6;
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  delay.enable();
+  const cpu = process.cpuUsage();
+  try {
+    const result = await load(url, { seconds });
+    const used = process.cpuUsage(cpu);
+    return {
+      ...result,
+      cpuPerRequestUs: round2((used.user + used.system) / Math.max(1, result.requests)),
+      eventLoopDelayP99Ms: round2(delay.percentile(99) / 1e6),
+      eventLoopDelayMaxMs: round2(delay.max / 1e6),
+      gcPauseMs: Math.round(gcNs / 1e6),
+    };
+  } finally {
+    delay.disable();
+    gc.disconnect();
+  }
+}
 
 /** autocannon in a child process (so it does not share the servers' event loop). */
 function load(url: string, run: { seconds: number } | { amount: number }): Promise<LoadResult> {
@@ -440,11 +477,11 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
     const runs: Record<string, LoadResult[]> = { bare: [] };
     for (const world of worlds) runs[world.label] = [];
     for (let round = 0; round < mode.rounds; round++) {
-      const bareRun = await load(bareUrl, { seconds: mode.loadSeconds });
+      const bareRun = await watchedLoad(bareUrl, mode.loadSeconds);
       runs.bare?.push(bareRun);
       log(`cache-hit bare   round ${round + 1}: ${fmtLoad(bareRun)}`);
       for (const world of worlds) {
-        const run = await load(world.baseUrl + path, { seconds: mode.loadSeconds });
+        const run = await watchedLoad(world.baseUrl + path, mode.loadSeconds);
         runs[world.label]?.push(run);
         log(`cache-hit ${world.label.padEnd(6)} round ${round + 1}: ${fmtLoad(run)}`);
       }
@@ -471,7 +508,7 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
 }
 
 function fmtLoad(r: LoadResult): string {
-  return `${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}`;
+  return `${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}, loop delay p99 ${r.eventLoopDelayP99Ms} ms max ${r.eventLoopDelayMaxMs} ms, GC ${r.gcPauseMs} ms, CPU ${r.cpuPerRequestUs} µs/req`;
 }
 
 // ── 2. renders per second ───────────────────────────────────────────────────────────────────
@@ -626,11 +663,7 @@ export interface EdgeReport {
   suite: "edge";
   quick: boolean;
   date: string;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGb: number;
-    node: string;
+  machine: MachineInfo & {
     chromium: string | null;
     loadAverageBefore: number[];
     loadAverageAfter: number[];
@@ -761,10 +794,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
       quick,
       date: new Date().toISOString(),
       machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? "unknown",
-        memoryGb: round2(totalmem() / 1024 ** 3),
-        node: process.version,
+        ...machineInfo(),
         chromium: executablePath ? chromiumVersion(executablePath) : null,
         loadAverageBefore,
         loadAverageAfter: loadavg().map(round2),

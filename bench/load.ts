@@ -45,18 +45,22 @@ function interleave(all: Target[]): autocannon.Request[] {
 /** RSS growth over the long run that fails the bench (see bench/README.md). */
 export const RSS_GROWTH_BOUND_MB = 64;
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   baseUrl: string;
   keys: string[];
   domainId: string;
 }
 
-async function startServer(engine: string): Promise<Server> {
+/** Starts load-server.ts for `engine`, with `env` added to this process's environment. */
+export async function startServer(
+  engine: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", new URL("./load-server.ts", import.meta.url).pathname, engine],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } },
   );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once("line", resolve);
@@ -65,7 +69,7 @@ async function startServer(engine: string): Promise<Server> {
   return { child, ...(JSON.parse(line) as Omit<Server, "child">) };
 }
 
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   const exited = new Promise((resolve) => server.child.once("exit", resolve));
   server.child.kill("SIGTERM");
   await exited;

@@ -1,5 +1,27 @@
 /** Timing helpers for benchmarks: median of several samples after a warm-up. */
 
+import { cpus, loadavg, totalmem } from "node:os";
+
+/** The machine a report was measured on. */
+export interface MachineInfo {
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  node: string;
+}
+
+export function machineInfo(): MachineInfo {
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? "unknown",
+    memoryGb: Math.round((totalmem() / 1024 ** 3) * 100) / 100,
+    node: process.version,
+  };
+}
+
+/** The 1, 5 and 15-minute load averages, to two decimals. */
+export const loadAverage = (): number[] => loadavg().map((n) => Math.round(n * 100) / 100);
+
 export interface MeasureOptions {
   warmupMs: number;
   sampleMs: number;

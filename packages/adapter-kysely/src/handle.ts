@@ -32,6 +32,12 @@ export interface KyselyHandle {
    * once per crawl store. The engine entry supplies it, so this package's root needs no driver.
    */
   crawlWriter(): CrawlWriter;
+  /**
+   * Runs one read-only statement (`?` placeholders on SQLite, `$1`… on PostgreSQL) and returns
+   * its rows as arrays of column values in select order, as the driver gives them (PostgreSQL
+   * `bigint` as strings): no row objects, for reads of a million rows (the archive's day close).
+   */
+  selectArrays(text: string, params: readonly unknown[]): Promise<unknown[][]>;
   /** Waits for writes in progress (the writer thread's too), then closes every connection. */
   close(): Promise<void>;
 }

@@ -1,10 +1,12 @@
 import { createKyselyAccountStore } from "./account-store.js";
 import { createKyselyArchiveIndex } from "./archive-index.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
+import { createKyselyFleetLock } from "./fleet-lock.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
 import { createKyselyPageCache } from "./page-cache.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
+import { createKyselyReadinessCheck } from "./readiness.js";
 import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
@@ -18,9 +20,11 @@ export {
   createKyselyAccountStore,
   createKyselyArchiveIndex,
   createKyselyCrawlStore,
+  createKyselyFleetLock,
   createKyselyJobQueue,
   createKyselyPageCache,
   createKyselyRateLimiter,
+  createKyselyReadinessCheck,
   createKyselyReferralStore,
   createKyselyRuleStore,
   createKyselySnapshotStore,
@@ -38,5 +42,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     referrals: createKyselyReferralStore(handle),
     pages: createKyselyPageCache(handle),
     archive: createKyselyArchiveIndex(handle),
+    fleetLock: createKyselyFleetLock(handle),
   };
 }

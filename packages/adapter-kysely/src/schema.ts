@@ -38,6 +38,7 @@ export interface Database {
     created_at: number | string;
     page_cache_ttl_seconds: number | null;
   };
+  fleet_locks: { name: string; token: string; holder: string; expires_at: number | string };
   memberships: { domain_id: string; user_id: string; role: string };
   page_cache: {
     domain_id: string;

@@ -1,6 +1,7 @@
 import type { CrawlRecord, CrawlStore } from "@crawlgate/core";
 import type { DomainDay } from "@crawlgate/core/adapter-kit";
 import {
+  archiveRowOf,
   type BotDayCount,
   botKey,
   type CountDeltas,
@@ -65,6 +66,9 @@ const byTier = (a: { botId: string; tier: string }, b: { botId: string; tier: st
 /** Raw crawls and their aggregates in maps; a batch is applied without awaiting: atomic. */
 export function createMemoryCrawlStore() {
   const events = new Map<string, CountedCrawl>();
+  /** Bumped by every change of `events`; the day close's sorted day is kept while it holds. */
+  let version = 0;
+  let sortedDay: { key: string; version: number; records: CrawlRecord[] } | null = null;
   const botDay = new Map<string, BotDayCount & { domainId: string }>();
   const pathDay = new Map<string, PathDayCount & { domainId: string }>();
   const served = new Map<string, ServedDelta>();
@@ -110,6 +114,7 @@ export function createMemoryCrawlStore() {
         added.push(crawl);
       }
       applyAll(countCrawls(added));
+      if (added.length > 0) version++;
       return { inserted: added.length };
     },
     async upgradeToVerified(eventId, botOperator, matchedRange) {
@@ -117,6 +122,7 @@ export function createMemoryCrawlStore() {
       if (crawl?.record.verdict !== "declared") return false;
       applyAll(upgradeCounts(crawl));
       crawl.record = { ...crawl.record, verdict: "verified", botOperator, matchedRange };
+      version++;
       return true;
     },
     async servedSnapshotOf(eventId) {
@@ -140,20 +146,27 @@ export function createMemoryCrawlStore() {
         (a, b) => compareUtf8(a.day, b.day) || compareUtf8(a.domainId, b.domainId),
       );
     },
-    async listDayCrawls(domainId, day, after, limit) {
-      const afterTs = after?.ts.getTime() ?? Number.NEGATIVE_INFINITY;
-      return [...events.values()]
-        .filter((c) => c.day === day && c.record.domainId === domainId)
-        .map((c) => c.record)
-        .filter(
-          (r) =>
-            !after ||
-            r.ts.getTime() > afterTs ||
-            (r.ts.getTime() === afterTs && compareUtf8(r.eventId, after.eventId) > 0),
-        )
-        .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId))
-        .slice(0, limit)
-        .map(copy);
+    async listDayRows(domainId, day, after, limit) {
+      // The day close pages through one day: sort it once, then binary-search each keyset.
+      const key = `${domainId}\u0000${day}`;
+      if (sortedDay?.key !== key || sortedDay.version !== version) {
+        const records = [...events.values()]
+          .filter((c) => c.day === day && c.record.domainId === domainId)
+          .map((c) => c.record)
+          .sort((a, b) => a.ts.getTime() - b.ts.getTime() || compareUtf8(a.eventId, b.eventId));
+        sortedDay = { key, version, records };
+      }
+      const { records } = sortedDay;
+      let from = 0;
+      let to = records.length;
+      while (after && from < to) {
+        const mid = (from + to) >> 1;
+        const r = records[mid] as CrawlRecord;
+        if ((r.ts.getTime() - after.ts || compareUtf8(r.eventId, after.eventId)) <= 0)
+          from = mid + 1;
+        else to = mid;
+      }
+      return records.slice(from, from + limit).map(archiveRowOf);
     },
     /** Only the raw rows: the aggregate maps are apart from `events`. */
     async dropDayCrawls(domainId, day) {
@@ -162,6 +175,7 @@ export function createMemoryCrawlStore() {
         if (crawl.day === day && crawl.record.domainId === domainId) {
           events.delete(eventId);
           dropped++;
+          version++;
         }
       }
       return dropped;

@@ -2,6 +2,7 @@ import { createMemoryAccountStore } from "./account-store.js";
 import { createMemoryArchiveIndex } from "./archive-index.js";
 import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
+import { createMemoryFleetLock } from "./fleet-lock.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryPageCache } from "./page-cache.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
@@ -16,6 +17,7 @@ export {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
   createMemoryRateLimiter,

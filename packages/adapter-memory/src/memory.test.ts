@@ -5,6 +5,7 @@ import {
   blobStoreSuite,
   crawlDaysSuite,
   crawlStoreSuite,
+  fleetLockSuite,
   jobQueueSuite,
   pageCacheSuite,
   pageRankingSuite,
@@ -12,6 +13,8 @@ import {
   referralStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
+  sharedRateLimiterSuite,
+  sharedSettingsCacheSuite,
   snapshotStoreSuite,
 } from "@crawlgate/core/testing";
 import {
@@ -19,6 +22,7 @@ import {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
   createMemoryRateLimiter,
@@ -35,8 +39,17 @@ ruleStoreSuite("memory", async () => ({
   rules: createMemoryRuleStore(),
 }));
 rateLimiterSuite("memory", async () => ({ rateLimiter: createMemoryRateLimiter() }));
+sharedRateLimiterSuite("memory, one limiter shared", async () => {
+  const limiter = createMemoryRateLimiter();
+  return { rateLimiters: [limiter, limiter] };
+});
+fleetLockSuite("memory", async () => ({ fleetLock: createMemoryFleetLock() }));
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
+sharedSettingsCacheSuite("memory, one cache shared", async () => {
+  const cache = createMemorySettingsCache();
+  return { settingsCaches: [cache, cache] };
+});
 crawlStoreSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));

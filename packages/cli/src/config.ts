@@ -9,6 +9,18 @@ export interface CliConfig {
   databaseUrl: string | undefined;
   /** `CRAWLGATE_DB_SCHEMA`: PostgreSQL schema of crawlgate's tables. */
   databaseSchema: string | undefined;
+  /**
+   * `REDIS_URL`: the shared state of a fleet (rate limits, edge settings) in Redis; unset, it
+   * stays in the database and in each process.
+   */
+  redisUrl: string | undefined;
+  /** `CRAWLGATE_REDIS_PREFIX`: prefix of crawlgate's Redis keys; default `crawlgate:`. */
+  redisPrefix: string;
+  /**
+   * `CRAWLGATE_FLEET_LOCK_TTL_MS`: lifetime of a singleton job's fleet lock, as given (serve
+   * checks it); unset, 60 s. Another instance takes a job over within it after its holder died.
+   */
+  fleetLockTtlMs: string | undefined;
   /** `CRAWLGATE_SECRET`: signing secret shared by a fleet (else one is kept in the data dir). */
   secret: string | undefined;
   /** `CRAWLGATE_BASE_URL`: public origin put in front of presigned links. */
@@ -44,6 +56,9 @@ export function readConfig(
     dataDir: typeof dataDir === "string" && dataDir !== "" ? dataDir : DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.CRAWLGATE_DB_SCHEMA || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.CRAWLGATE_REDIS_PREFIX || "crawlgate:",
+    fleetLockTtlMs: env.CRAWLGATE_FLEET_LOCK_TTL_MS?.trim() || undefined,
     secret: env.CRAWLGATE_SECRET?.trim() || undefined,
     baseUrl: env.CRAWLGATE_BASE_URL || undefined,
     trustProxy: env.CRAWLGATE_TRUST_PROXY?.trim().toLowerCase() === "true",
@@ -61,9 +76,12 @@ export function readConfig(
 /** The environment variables, for the usage text. */
 export const ENVIRONMENT = `Every command takes --data-dir DIR (default ${DEFAULT_DATA_DIR}) and uses PostgreSQL when
 DATABASE_URL is set (tables in CRAWLGATE_DB_SCHEMA when set), SQLite in the data directory
-otherwise. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory);
+otherwise. REDIS_URL (several instances on one PostgreSQL) shares rate limits and edge settings
+through Redis (keys under CRAWLGATE_REDIS_PREFIX, default crawlgate:); a fleet's singleton jobs
+move to another instance within CRAWLGATE_FLEET_LOCK_TTL_MS (default 60000) of their holder's
+death. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory);
 CRAWLGATE_BASE_URL sets the origin of presigned links (else the request's own scheme and host;
-CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_RANGE_REFRESH=off keeps the
-shipped IP-range files (no downloads). CRAWLGATE_S3_BUCKET keeps snapshot HTML and archive files
-in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true; the AWS SDK's variables for
-region, endpoint and credentials).`;
+CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_RANGE_REFRESH=off
+keeps the shipped IP-range files (no downloads). CRAWLGATE_S3_BUCKET keeps snapshot HTML and
+archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true; the AWS SDK's
+variables for region, endpoint and credentials).`;

@@ -1,7 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Crawlgate, Logger } from "@crawlgate/core";
-import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
+import { type Crawlgate, createHealth, type Logger, type ReadinessCheck } from "@crawlgate/core";
+import {
+  createEdgeMiddleware,
+  createExpressRouter,
+  createHealthRouter,
+} from "@crawlgate/http-express";
 import { createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import express from "express";
 import { answerClientErrors, jsonOnly } from "./json-only.js";
@@ -16,11 +20,18 @@ export interface RunningServer {
  * Serves the API under `/functions/v1` and, for every other path, the edge as a reverse proxy:
  * requests whose Host is a customer domain get that domain's redirects and proxies, crawlers get
  * cached or freshly rendered HTML, and everything else is passed to the domain's origin. Other
- * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`).
+ * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`). `/healthz` and
+ * `/readyz` (probing `readiness`) answer on every host, ahead of the API and the edge.
  */
 export async function listen(
   crawlgate: Pick<Crawlgate, "api" | "edge">,
-  options: { port: number; host: string; logger: Logger; trustProxy?: boolean },
+  options: {
+    port: number;
+    host: string;
+    logger: Logger;
+    readiness?: ReadinessCheck[];
+    trustProxy?: boolean;
+  },
 ): Promise<RunningServer> {
   const app = express();
   app.disable("x-powered-by");
@@ -36,6 +47,7 @@ export async function listen(
     });
     next();
   });
+  app.use(createHealthRouter(createHealth(options.readiness ?? [])));
   app.use(
     "/functions/v1",
     createExpressRouter(crawlgate, { trustProxy: options.trustProxy ?? false }),

@@ -21,6 +21,7 @@ export {
   invalidTargetError,
   parseRequestTarget,
 } from "./api/request-target.js";
+export { archiveRowOf } from "./archive/archive-files.js";
 export {
   assertBlobKey,
   assertByteRange,
@@ -57,6 +58,12 @@ export {
 } from "./ingest/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
+export {
+  MINUTE_MS,
+  nextUtcMonthStart,
+  retryAfterSeconds,
+  utcMonthStart,
+} from "./limits/rate-windows.js";
 export type {
   Block,
   BlockCounts,

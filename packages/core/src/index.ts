@@ -26,19 +26,35 @@ export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
+export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
+export { createHealth, LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
-export type { Job, RangeRefresher, Scheduler } from "./jobs/index.js";
+export type {
+  FleetOptions,
+  Job,
+  RangeRefresher,
+  Scheduler,
+  SchedulerOptions,
+} from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
+export type {
+  FallbackRateLimiterOptions,
+  FallbackRateLimiterStats,
+} from "./limits/fallback-rate-limiter.js";
+export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export { silentLogger } from "./logger.js";
 export type {
   AccountStore,
+  ArchiveFile,
   ArchiveIndex,
+  ArchiveRow,
   AsnLookup,
   BlobStore,
   Clock,
   CrawlStore,
   DomainSettings,
   FetchLike,
+  FleetLock,
   JobQueue,
   Logger,
   PageCache,

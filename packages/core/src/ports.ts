@@ -274,6 +274,29 @@ export interface JobQueue {
   pendingCount(): Promise<number>;
 }
 
+// ── fleet lock ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Named locks with one holder at a time across a fleet (singleton jobs). A holder gets a token
+ * and an expiry; the lock is free again when released with that token or once the expiry has
+ * passed (a crashed holder is taken over).
+ */
+export interface FleetLock {
+  /**
+   * Takes `name` for `holder` until `now + ttlMs` and returns a new token, when the lock is free:
+   * never taken, released, or its expiry is at or before `now`. Otherwise `null`. Under any
+   * number of concurrent calls at most one receives a token.
+   */
+  acquire(name: string, holder: string, ttlMs: number, now: Date): Promise<string | null>;
+  /**
+   * Moves the expiry to `now + ttlMs` when `token` holds the lock and its expiry is after `now`;
+   * `false` otherwise (expired, taken over or released).
+   */
+  renew(name: string, token: string, ttlMs: number, now: Date): Promise<boolean>;
+  /** Frees the lock when `token` holds it; `false` when it does not (nothing changes then). */
+  release(name: string, token: string): Promise<boolean>;
+}
+
 // ── crawls ──────────────────────────────────────────────────────────────────────────────────
 
 /** Options of `CrawlLog.appendCrawls` and `ReferralStore.appendReferrals`. */
@@ -404,6 +427,27 @@ export interface DomainDay {
   day: string;
 }
 
+/**
+ * One raw crawl row as the archive's day close reads it: the event id (the keyset's tie-break)
+ * and the archived columns, in this order. `ts` is epoch milliseconds.
+ */
+export type ArchiveRow = [
+  eventId: string,
+  ts: number,
+  path: string,
+  userAgent: string,
+  uaHash: string,
+  verdict: string,
+  servedFrom: string,
+  status: number,
+  bytes: number,
+  botOperator: string | null,
+  matchedRange: string | null,
+  contentHash: string | null,
+  streamId: string,
+  ipAsn: number,
+];
+
 /** The raw rows of whole days, as the archive's day close reads and drops them. */
 export interface CrawlDays {
   /**
@@ -413,15 +457,16 @@ export interface CrawlDays {
   hotCrawlDays(throughDay: string): Promise<DomainDay[]>;
   /**
    * Raw rows of one domain whose UTC day (of `ts`) is `day`, in archive order: `ts` ascending,
-   * ties by eventId (byte order). Keyset: only rows after `after` in that order (`null`: from the
-   * first). At most `limit` rows.
+   * ties by eventId (byte order), as `ArchiveRow` tuples (the day close reads a million of them:
+   * no row objects). Keyset: only rows after `after` in that order (`null`: from the first). At
+   * most `limit` rows.
    */
-  listDayCrawls(
+  listDayRows(
     domainId: string,
     day: string,
-    after: { ts: Date; eventId: string } | null,
+    after: { ts: number; eventId: string } | null,
     limit: number,
-  ): Promise<CrawlRecord[]>;
+  ): Promise<ArchiveRow[]>;
   /**
    * Deletes the raw rows of one domain-day (their day is archived for good). The aggregates and
    * the page ranking are untouched: they read the same before and after. Returns how many rows

@@ -2,3 +2,4 @@ export type { EdgeHandlerOptions } from "./edge-handler.js";
 export { createEdgeHandler } from "./edge-handler.js";
 export type { FetchHandler, FetchHandlerOptions } from "./fetch-handler.js";
 export { createFetchHandler } from "./fetch-handler.js";
+export { createHealthHandler } from "./health-handler.js";

@@ -1,4 +1,4 @@
-import type { CrawlStore, ServedFrom } from "@crawlgate/core";
+import type { ArchiveRow, CrawlStore, ServedFrom } from "@crawlgate/core";
 import { type AggregateTier, legacyImportCounts } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
@@ -19,6 +19,69 @@ const dayBounds = (day: string) => {
   const from = Date.parse(`${day}T00:00:00.000Z`);
   return { from, to: from + 86_400_000 };
 };
+
+/** `ArchiveRow`'s columns; ties by event id in byte order, as everywhere. */
+const DAY_ROW_COLUMNS =
+  "event_id, ts, path, user_agent, ua_hash, verdict, served_from, status, bytes, bot_operator, " +
+  "matched_range, content_hash, stream_id, ip_asn";
+
+/** A day's raw rows from the start of the day, and after a keyset, per engine. */
+const dayRowsSql = {
+  sqlite: [
+    `select ${DAY_ROW_COLUMNS} from crawl_events where domain_id = ? and ts >= ? and ts < ?
+     order by ts, event_id limit ?`,
+    `select ${DAY_ROW_COLUMNS} from crawl_events where domain_id = ? and ts >= ? and ts < ?
+     and (ts > ? or event_id > ?) order by ts, event_id limit ?`,
+  ],
+  postgres: [
+    `select ${DAY_ROW_COLUMNS} from crawl_events where domain_id = $1 and ts >= $2 and ts < $3
+     order by ts, event_id collate "C" limit $4`,
+    `select ${DAY_ROW_COLUMNS} from crawl_events where domain_id = $1 and ts >= $2 and ts < $3
+     and (ts > $4 or event_id collate "C" > $5) order by ts, event_id collate "C" limit $6`,
+  ],
+} as const;
+
+/**
+ * The domain-days with raw rows up to a day, without scanning the raw rows: every domain-day a
+ * crawl was inserted for has its `crawl_day_stats` row (both writers add it in the insert's
+ * transaction, and nothing deletes it), so the candidates are those rows from each domain's
+ * oldest raw row on (one index lookup per domain), each confirmed by an index probe of its ts
+ * range. Ordered by day, then domain id byte-wise.
+ */
+const hotDaysSql = {
+  sqlite: (throughDay: string) => sql<{ domain_id: string; day: string }>`
+    with firsts as (
+      select d.domain_id,
+        (select min(e.ts) from crawl_events e where e.domain_id = d.domain_id) as first_ts
+      from (select distinct domain_id from crawl_day_stats) d
+    )
+    select s.domain_id, s.day from firsts f join crawl_day_stats s on s.domain_id = f.domain_id
+    where f.first_ts is not null and s.day <= ${throughDay}
+      and s.day >= date(f.first_ts / 1000, 'unixepoch')
+      and exists (select 1 from crawl_events e where e.domain_id = s.domain_id
+        and e.ts >= unixepoch(s.day) * 1000 and e.ts < unixepoch(s.day) * 1000 + 86400000)
+    order by s.day, s.domain_id`,
+  postgres: (throughDay: string) => sql<{ domain_id: string; day: string }>`
+    with firsts as (
+      select d.domain_id,
+        (select min(e.ts) from crawl_events e where e.domain_id = d.domain_id) as first_ts
+      from (select distinct domain_id from crawl_day_stats) d
+    )
+    select s.domain_id, s.day from firsts f join crawl_day_stats s on s.domain_id = f.domain_id
+    where f.first_ts is not null and s.day <= ${throughDay}
+      and s.day >= to_char(date '1970-01-01' + (f.first_ts / 86400000)::int, 'YYYY-MM-DD')
+      and exists (select 1 from crawl_events e where e.domain_id = s.domain_id
+        and e.ts >= (s.day::date - date '1970-01-01')::bigint * 86400000
+        and e.ts < (s.day::date - date '1970-01-01')::bigint * 86400000 + 86400000)
+    order by s.day, s.domain_id collate "C"`,
+};
+
+/** PostgreSQL gives `bigint` columns (ts, bytes, ip_asn) as strings: numbers, in place. */
+function fromPostgres(row: unknown[]): void {
+  row[1] = Number(row[1]);
+  row[8] = Number(row[8]);
+  row[13] = Number(row[13]);
+}
 
 /**
  * Raw crawls and their aggregates in SQL. A batch is one transaction: raw rows are inserted with
@@ -87,36 +150,19 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       return rows.map(toRecord);
     },
     async hotCrawlDays(throughDay) {
-      const rows = await db
-        .selectFrom("crawl_events")
-        .select(["domain_id", "day"])
-        .where("day", "<=", throughDay)
-        .groupBy(["day", "domain_id"])
-        .orderBy("day")
-        .orderBy(sql`${ordered("domain_id")}`)
-        .execute();
+      const { rows } = await hotDaysSql[dialect](throughDay).execute(db);
       return rows.map((r) => ({ domainId: r.domain_id, day: r.day }));
     },
-    async listDayCrawls(domainId, day, after, limit) {
+    async listDayRows(domainId, day, after, limit) {
       const { from, to } = dayBounds(day);
-      const rows = await db
-        .selectFrom("crawl_events")
-        .selectAll()
-        .where("domain_id", "=", domainId)
-        // The keyset's ts is the lower bound of the index range: later pages start where the
-        // previous one ended instead of scanning the day from its start.
-        .where("ts", ">=", after ? Math.max(from, after.ts.getTime()) : from)
-        .where("ts", "<", to)
-        .$if(after !== null, (q) => {
-          const ts = after?.ts.getTime() ?? 0;
-          const id = after?.eventId ?? "";
-          return q.where(sql<boolean>`(ts > ${ts} or ${ordered("event_id")} > ${id})`);
-        })
-        .orderBy("ts")
-        .orderBy(sql`${ordered("event_id")}`)
-        .limit(limit)
-        .execute();
-      return rows.map(toRecord);
+      // The keyset's ts is the lower bound of the index range: later batches start where the
+      // previous one ended instead of scanning the day from its start.
+      const params: unknown[] = [domainId, after ? Math.max(from, after.ts) : from, to];
+      if (after) params.push(after.ts, after.eventId);
+      params.push(limit);
+      const rows = await handle.selectArrays(dayRowsSql[dialect][after ? 1 : 0], params);
+      if (dialect === "postgres") for (const row of rows) fromPostgres(row);
+      return rows as ArchiveRow[];
     },
     async dropDayCrawls(domainId, day) {
       const { from, to } = dayBounds(day);

@@ -40,6 +40,10 @@ export function createPostgresDatabase(
     dialect: "postgres",
     schema,
     crawlWriter: () => createPostgresCrawlWriter(db),
+    selectArrays: async (text, params) => {
+      const result = await pool.query({ text, values: [...params], rowMode: "array" });
+      return result.rows as unknown[][];
+    },
     close: () => db.destroy(),
   };
 }

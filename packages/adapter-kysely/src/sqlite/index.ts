@@ -43,9 +43,21 @@ export function createSqliteDatabase(filename: string, options: SqliteOptions = 
     options.writerThread !== false && !database.memory && writerThreadAvailable()
       ? createSqliteWriterThread(resolve(database.name))
       : undefined;
+  const statements = new Map<string, Sqlite.Statement>();
+  const selectArrays = (text: string, params: readonly unknown[]) =>
+    // On Kysely's connection, so the statement never runs inside another caller's transaction.
+    db.connection().execute(async () => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = database.prepare(text).raw(true);
+        statements.set(text, statement);
+      }
+      return statement.all(...params) as unknown[][];
+    });
   return {
     db,
     dialect: "sqlite",
+    selectArrays,
     schema: null,
     sqlite: database,
     sqliteWriter: writer,

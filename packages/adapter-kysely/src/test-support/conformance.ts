@@ -3,6 +3,7 @@ import {
   archiveIndexSuite,
   crawlDaysSuite,
   crawlStoreSuite,
+  fleetLockSuite,
   jobQueueSuite,
   pageCacheSuite,
   pageRankingSuite,
@@ -24,6 +25,7 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   ruleStoreSuite(name, stores);
   rateLimiterSuite(name, stores);
   jobQueueSuite(name, stores);
+  fleetLockSuite(name, stores);
   crawlStoreSuite(name, stores);
   pageRankingSuite(name, stores);
   snapshotStoreSuite(name, stores);

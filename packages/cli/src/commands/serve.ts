@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import {
   type Crawlgate,
   createCrawlgate,
@@ -55,7 +56,15 @@ export const SERVE: Command = {
           origin: origin?.url,
         })
       : undefined;
-    const scheduler = createScheduler(crawlgate.jobs, { clock: systemClock, logger });
+    const scheduler = createScheduler(crawlgate.jobs, {
+      clock: systemClock,
+      logger,
+      fleet: {
+        lock: stores.fleetLock,
+        holder: `${hostname()}:${process.pid}`,
+        lockTtlMs: fleetLockTtl(ctx.config.fleetLockTtlMs),
+      },
+    });
     // The demo's long windows read the page-ranking read model, and its crawl log the archive:
     // both are built before the first request (the day close writes every past demo day).
     if (world)
@@ -65,6 +74,7 @@ export const SERVE: Command = {
       host,
       logger,
       trustProxy: ctx.config.trustProxy,
+      readiness: stores.readiness,
     });
     ctx.io.out(readyLine(server.baseUrl, world));
     logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
@@ -91,7 +101,7 @@ export async function start(
   const mode = rendererMode(stringOption(ctx, "renderer"));
   const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
   const renderer = chooseRenderer(mode, logger);
-  const stores = await openStores(ctx.config).catch(async (error) => {
+  const stores = await openStores(ctx.config, logger).catch(async (error) => {
     await renderer.close();
     throw error;
   });
@@ -149,6 +159,13 @@ export function stopSignal(io: CliIo): Promise<string> {
     process.once("SIGTERM", onSigterm);
     io.signal?.addEventListener("abort", () => stop("abort"), { once: true });
   });
+}
+
+/** `CRAWLGATE_FLEET_LOCK_TTL_MS`: at least a second (the lock is renewed every third of it). */
+function fleetLockTtl(text: string | undefined): number | undefined {
+  return text === undefined
+    ? undefined
+    : integerOption(text, "CRAWLGATE_FLEET_LOCK_TTL_MS", 1000, 3_600_000);
 }
 
 export function integerOption(

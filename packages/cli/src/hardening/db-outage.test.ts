@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createCrawlgate, type Logger } from "@crawlgate/core";
-import { freshSchema, postgresGate } from "@crawlgate/core/testing";
+import type { Logger } from "@crawlgate/core";
+import { postgresGate } from "@crawlgate/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen, type RunningServer } from "../server.js";
-import { type OpenStores, openStores } from "../stores.js";
-import { type CuttableProxy, startCuttableProxy } from "./cuttable-proxy.js";
+import type { RunningServer } from "../server.js";
+import type { CuttableProxy } from "./cuttable-proxy.js";
+import { type ServeBehindProxy, serveBehindProxy } from "./serve-behind-proxy.js";
 
 /**
  * The database disappears under `serve` (a TCP proxy in front of the shared PostgreSQL is cut,
@@ -18,11 +15,10 @@ const postgres = await postgresGate();
 
 describe("serve while its PostgreSQL disappears", () => {
   postgres.when(() => {
+    let world: ServeBehindProxy;
     let proxy: CuttableProxy;
-    let stores: OpenStores;
     let running: RunningServer;
     let key = "";
-    let dir = "";
     const logged: string[] = [];
     const logger: Logger = {
       info: () => {},
@@ -31,33 +27,12 @@ describe("serve while its PostgreSQL disappears", () => {
     };
 
     beforeAll(async () => {
-      const url = new URL(postgres.url);
-      proxy = await startCuttableProxy(url.hostname, Number(url.port || 5432));
-      url.hostname = "127.0.0.1";
-      url.port = String(proxy.port);
-      dir = mkdtempSync(join(tmpdir(), "crawlgate-outage-"));
-      stores = await openStores({
-        dataDir: dir,
-        databaseUrl: url.toString(),
-        databaseSchema: freshSchema("cg_outage"),
-        s3: null,
-      });
-      const crawlgate = createCrawlgate({ ...stores.deps, logger });
-      const user = await crawlgate.admin.createUser("owner", "business");
-      if (!user.ok) throw new Error(user.message);
-      const created = await crawlgate.admin.createKey(user.value.userId);
-      if (!created.ok) throw new Error(created.message);
-      key = created.value.key;
-      await crawlgate.admin.addDomain(user.value.userId, "site.example.com");
-      running = await listen(crawlgate, { port: 0, host: "127.0.0.1", logger });
+      world = await serveBehindProxy(postgres.url, { logger });
+      ({ proxy, running, key } = world);
     });
 
     afterAll(async () => {
-      await running?.close();
-      await proxy?.restore();
-      await stores?.close();
-      await proxy?.close();
-      rmSync(dir, { recursive: true, force: true });
+      await world?.close();
     });
 
     const call = async (path: string, body?: unknown) => {

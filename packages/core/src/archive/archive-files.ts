@@ -1,4 +1,5 @@
-import type { ArchiveFile } from "../ports.js";
+import type { ArchiveFile, ArchiveRow } from "../ports.js";
+import type { CrawlRecord } from "../types.js";
 
 /**
  * Where an archive part lives and what it is. A part's blob key carries the start of its content
@@ -22,3 +23,21 @@ export const sameIdentity = (a: ArchiveFile, b: ArchiveFile) =>
   a.sizeBytes === b.sizeBytes &&
   a.rowCount === b.rowCount &&
   a.rowGroupOffsets.join() === b.rowGroupOffsets.join();
+
+/** A raw crawl as the day close reads it (`CrawlDays.listDayRows`). */
+export const archiveRowOf = (r: CrawlRecord): ArchiveRow => [
+  r.eventId,
+  r.ts.getTime(),
+  r.path,
+  r.userAgent,
+  r.uaHash,
+  r.verdict,
+  r.servedFrom,
+  r.status,
+  r.bytes,
+  r.botOperator,
+  r.matchedRange,
+  r.contentHash,
+  r.streamId,
+  r.ipAsn,
+];

@@ -47,8 +47,8 @@ describe("day close", () => {
       ["2026-11-18", 2, 1, false],
     ]);
     // Frozen: raw rows dropped, aggregates kept. Provisional: raw rows kept.
-    expect(await stores.crawls.listDayCrawls(domainId, "2026-11-10", null, 10)).toEqual([]);
-    expect(await stores.crawls.listDayCrawls(domainId, "2026-11-18", null, 10)).toHaveLength(5);
+    expect(await stores.crawls.listDayRows(domainId, "2026-11-10", null, 10)).toEqual([]);
+    expect(await stores.crawls.listDayRows(domainId, "2026-11-18", null, 10)).toHaveLength(5);
     expect(await stores.crawls.botDayCounts(domainId, "2026-11-10", "2026-11-10")).toEqual([
       { day: "2026-11-10", botId: "googlebot", tier: "declared", count: 3 },
     ]);

@@ -1,9 +1,15 @@
-import type { AccountStore, ArchiveFile, ArchiveIndex, BlobStore, CrawlDays } from "../ports.js";
+import type {
+  AccountStore,
+  ArchiveFile,
+  ArchiveIndex,
+  ArchiveRow,
+  BlobStore,
+  CrawlDays,
+} from "../ports.js";
 import { sha256Hex } from "../snapshots/content.js";
-import type { CrawlRecord } from "../types.js";
 import { addDays } from "../window/dates.js";
 import { ARCHIVE_PART_ROWS, archiveKey, PROVISIONAL_DAYS } from "./archive-files.js";
-import { encodeArchivePart } from "./parquet-part.js";
+import { createPartWriter, type EncodedPart } from "./parquet-part.js";
 
 /** What the close of one domain-day needs. */
 export interface DayCloseDeps {
@@ -29,7 +35,8 @@ export type DayCloseOutcome =
   /** No raw row and no file: nothing to archive. */
   | { action: "empty" };
 
-const READ_BATCH = 10_000;
+/** Raw rows read per query. */
+const READ_BATCH = 2_000;
 
 /**
  * Closes one domain-day as of `today`: its raw rows, in archive order, become Parquet parts in the
@@ -63,10 +70,10 @@ export async function closeDomainDay(
   const domain = await deps.accounts.getDomain(domainId);
   const files: ArchiveFile[] = [];
   let rows = 0;
-  for await (const records of dayParts(deps.crawls, domainId, day, options.partRows)) {
+  const meta = { domain: domain?.hostname ?? "", day };
+  for await (const encoded of dayParts(deps.crawls, { domainId, ...meta }, options.partRows)) {
     const part = files.length;
     if (part > 0) await options.beforePart?.();
-    const encoded = encodeArchivePart(records, { domain: domain?.hostname ?? "", day, part });
     const contentHash = await sha256Hex(encoded.bytes);
     const key = archiveKey(domainId, day, part, contentHash);
     if (!(await deps.blobs.hasBlob(key))) await deps.blobs.putBlob(key, encoded.bytes);
@@ -82,7 +89,7 @@ export async function closeDomainDay(
       frozen,
       closedAt: now,
     });
-    rows += records.length;
+    rows += encoded.rowCount;
   }
   if (files.length === 0) {
     if (existing.length === 0) return { action: "empty" };
@@ -118,26 +125,34 @@ async function deleteUnreferenced(
   for (const file of old) if (!keep.has(file.key)) await blobs.deleteBlob(file.key);
 }
 
-/** The day's raw rows in archive order, `partRows` at a time (the last part may be smaller). */
+/**
+ * The day's raw rows in archive order as encoded parts of `partRows` rows (the last may be
+ * smaller), read in keyset batches and encoded as they arrive.
+ */
 async function* dayParts(
   crawls: CrawlDays,
-  domainId: string,
-  day: string,
+  target: { domainId: string; domain: string; day: string },
   partRows = ARCHIVE_PART_ROWS,
-): AsyncGenerator<CrawlRecord[]> {
-  let part: CrawlRecord[] = [];
-  let after: CrawlRecord | null = null;
+): AsyncGenerator<EncodedPart> {
+  const { domainId, domain, day } = target;
+  let part = 0;
+  let writer = createPartWriter({ domain, day, part });
+  let after: { ts: number; eventId: string } | null = null;
   for (;;) {
-    const batch: CrawlRecord[] = await crawls.listDayCrawls(domainId, day, after, READ_BATCH);
-    for (const record of batch) {
-      part.push(record);
-      if (part.length === partRows) {
-        yield part;
-        part = [];
+    const batch = await crawls.listDayRows(domainId, day, after, READ_BATCH);
+    let from = 0;
+    while (from < batch.length) {
+      const take = Math.min(batch.length - from, partRows - writer.rows());
+      writer.add(from === 0 && take === batch.length ? batch : batch.slice(from, from + take));
+      from += take;
+      if (writer.rows() === partRows) {
+        yield writer.finish();
+        writer = createPartWriter({ domain, day, part: ++part });
       }
     }
     if (batch.length < READ_BATCH) break;
-    after = batch[batch.length - 1] ?? null;
+    const last = batch[batch.length - 1] as ArchiveRow;
+    after = { ts: last[1], eventId: last[0] };
   }
-  if (part.length > 0) yield part;
+  if (writer.rows() > 0) yield writer.finish();
 }

@@ -1,4 +1,5 @@
 export { dayCloseJob } from "./day-close.js";
+export type { FleetOptions } from "./fleet-gate.js";
 export { htmlRetentionJob } from "./html-retention.js";
 export type { Job, JobReport } from "./job.js";
 export type { PageWorkerOptions } from "./page-worker.js";

@@ -1,3 +1,4 @@
+import { createMemoryFleetLock } from "@crawlgate/adapter-memory";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createFakeClock } from "../testing/fixtures.js";
 import type { Job } from "./job.js";
@@ -186,5 +187,57 @@ describe("createScheduler", () => {
     expect(pending()).toBe(0);
     await advance(10 * 60_000);
     expect(runs).toBe(1);
+  });
+  it("runs a singleton job on one of two schedulers sharing a lock; the other takes over when it dies", async () => {
+    const { timers, advance } = manualTimers(clock);
+    const { lines, logger } = logLines();
+    const lock = createMemoryFleetLock();
+    let aDead = false;
+    // A process that dies: none of its timers fires any more, and it releases nothing.
+    const timersA: Timers = {
+      setTimeout: (run, ms) => timers.setTimeout(() => aDead || run(), ms),
+      clearTimeout: timers.clearTimeout,
+    };
+    const runs: string[] = [];
+    const at = (now: Date) => now.toISOString().slice(11, 19);
+    const make = (who: string, t: Timers) =>
+      createScheduler(
+        [
+          job("day_close", {
+            singleton: true,
+            run: async (now) => {
+              runs.push(`${who}@${at(now)}`);
+              return null;
+            },
+          }),
+          job("ranges", {
+            run: async (now) => {
+              runs.push(`${who}:ranges@${at(now)}`);
+              return null;
+            },
+          }),
+        ],
+        { clock, logger, timers: t, fleet: { lock, holder: who, lockTtlMs: 30_000 } },
+      );
+    make("a", timersA);
+    await settle();
+    const b = make("b", timers);
+    await advance(150_000);
+    expect(runs.filter((r) => !r.includes("ranges"))).toEqual([
+      "a@10:00:00",
+      "a@10:01:00",
+      "a@10:02:00",
+    ]);
+    // Jobs that are not singletons run on every instance.
+    expect(runs.filter((r) => r.startsWith("b:ranges"))).toHaveLength(3);
+    aDead = true;
+    runs.length = 0;
+    await advance(120_000);
+    // a renewed last at 10:02:20 (every 10 s), so its lock expired at 10:02:50; b tries every 30 s.
+    expect(runs.filter((r) => !r.includes("ranges"))).toEqual(["b@10:03:00", "b@10:04:00"]);
+    expect(lines.filter((l) => l.level !== "info")).toEqual([]);
+    await b.stop();
+    // Stopping released b's lock: it is free at once.
+    expect(await lock.acquire("job:day_close", "c", 1000, clock.now())).not.toBeNull();
   });
 });

@@ -1,21 +1,9 @@
 import type { Clock, Logger } from "../ports.js";
+import { createFleetGate, type FleetOptions } from "./fleet-gate.js";
 import type { Job } from "./job.js";
+import { runtimeTimers, type Timers } from "./timers.js";
 
-/** The timer functions the scheduler waits with (injected by tests). */
-export interface Timers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The runtime's timers; in Node they do not keep the process alive. */
-const runtimeTimers: Timers = {
-  setTimeout(run, ms) {
-    const handle = globalThis.setTimeout(run, ms) as unknown as { unref?: () => void };
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
-};
+export type { Timers } from "./timers.js";
 
 export interface Scheduler {
   /** Resolves once the runs in progress now (of the named job, or of every job) have finished. */
@@ -28,15 +16,22 @@ export interface SchedulerOptions {
   clock: Clock;
   logger: Logger;
   timers?: Timers;
+  /**
+   * Shares the singleton jobs with the other instances of a fleet: each runs on the one instance
+   * that holds its lock. Without it every job runs here.
+   */
+  fleet?: FleetOptions;
 }
 
 /**
  * Runs a table of jobs: each at once, then `everyMs` after its previous run ended, so runs of
- * one job never overlap. Every run logs `jobs.<name>` with its report and
+ * one job never overlap. With `fleet`, a singleton job runs only while this instance holds its
+ * lock; otherwise it is tried again `lockTtlMs` later. Every run logs `jobs.<name>` with its report and
  * its duration; a failed run logs `jobs.<name>_failed` and the job runs again at its next turn.
  */
 export function createScheduler(jobs: readonly Job[], options: SchedulerOptions): Scheduler {
   const timers = options.timers ?? runtimeTimers;
+  const gate = createFleetGate(options.fleet, { ...options, timers });
   const running = new Map<Promise<void>, string>();
   const pending = new Map<string, unknown>();
   let stopped = false;
@@ -54,10 +49,17 @@ export function createScheduler(jobs: readonly Job[], options: SchedulerOptions)
 
   const start = (job: Job) => {
     if (stopped) return;
-    const run = runOnce(job, options).finally(() => {
-      running.delete(run);
-      schedule(job, job.everyMs);
-    });
+    let ran = true;
+    const run = gate
+      .mayRun(job)
+      .then((may) => {
+        ran = may;
+        return may ? runOnce(job, options) : undefined;
+      })
+      .finally(() => {
+        running.delete(run);
+        schedule(job, ran ? job.everyMs : gate.standbyMs);
+      });
     running.set(run, job.name);
   };
 
@@ -74,6 +76,7 @@ export function createScheduler(jobs: readonly Job[], options: SchedulerOptions)
       for (const handle of pending.values()) timers.clearTimeout(handle);
       pending.clear();
       await Promise.all(running.keys());
+      await gate.close();
     },
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ArchiveFile, ArchiveIndex, CrawlStore } from "../ports.js";
+import { archiveRowOf } from "../archive/archive-files.js";
+import type { ArchiveFile, ArchiveIndex, ArchiveRow, CrawlStore } from "../ports.js";
+import type { CrawlRecord } from "../types.js";
 import { makeCrawl } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
@@ -202,7 +204,16 @@ export function crawlDaysSuite(
       const { crawls } = h();
       const same = at("2026-11-02T10:00:00.000Z");
       const rows = [
-        makeCrawl(D1, { eventId: "e-b", ts: same, path: '/é,"x"' }),
+        makeCrawl(D1, {
+          eventId: "e-b",
+          ts: same,
+          path: '/é,"x"',
+          bytes: 5_000_000_000,
+          botOperator: "Google",
+          matchedRange: "66.249.64.0/19",
+          contentHash: "f".repeat(64),
+          ipAsn: 4_200_000_000,
+        }),
         makeCrawl(D1, { eventId: "e-a", ts: same }),
         makeCrawl(D1, { eventId: "e-0", ts: at("2026-11-02T09:00:00.000Z") }),
         makeCrawl(D1, { eventId: "e-z", ts: at("2026-11-02T23:59:59.999Z") }),
@@ -211,17 +222,15 @@ export function crawlDaysSuite(
         makeCrawl(D2, { eventId: "e-other", ts: same }),
       ];
       await crawls.appendCrawls(rows, options);
-      const all = await crawls.listDayCrawls(D1, "2026-11-02", null, 100);
-      expect(all.map((r) => r.eventId)).toEqual(["e-0", "e-a", "e-b", "e-z"]);
-      expect(all[2]).toEqual(rows[0]);
-      const first = await crawls.listDayCrawls(D1, "2026-11-02", null, 2);
-      expect(first.map((r) => r.eventId)).toEqual(["e-0", "e-a"]);
-      const last = first[1] as (typeof first)[number];
-      const next = await crawls.listDayCrawls(D1, "2026-11-02", last, 2);
-      expect(next.map((r) => r.eventId)).toEqual(["e-b", "e-z"]);
-      expect(
-        await crawls.listDayCrawls(D1, "2026-11-02", next[1] as (typeof next)[number], 2),
-      ).toEqual([]);
+      const all = await crawls.listDayRows(D1, "2026-11-02", null, 100);
+      expect(all.map((r) => r[0])).toEqual(["e-0", "e-a", "e-b", "e-z"]);
+      expect(all[2]).toEqual(archiveRowOf(rows[0] as CrawlRecord));
+      const first = await crawls.listDayRows(D1, "2026-11-02", null, 2);
+      expect(first.map((r) => r[0])).toEqual(["e-0", "e-a"]);
+      const key = (r: ArchiveRow | undefined) => ({ ts: r?.[1] ?? 0, eventId: r?.[0] ?? "" });
+      const next = await crawls.listDayRows(D1, "2026-11-02", key(first[1]), 2);
+      expect(next.map((r) => r[0])).toEqual(["e-b", "e-z"]);
+      expect(await crawls.listDayRows(D1, "2026-11-02", key(next[1]), 2)).toEqual([]);
     });
 
     it("drops a day's raw rows and nothing of the aggregates", async () => {
@@ -242,9 +251,9 @@ export function crawlDaysSuite(
       };
       expect(await crawls.dropDayCrawls(D1, "2026-11-02")).toBe(2);
       expect(await crawls.dropDayCrawls(D1, "2026-11-02")).toBe(0);
-      expect(await crawls.listDayCrawls(D1, "2026-11-02", null, 10)).toEqual([]);
-      expect(await crawls.listDayCrawls(D1, "2026-11-03", null, 10)).toHaveLength(1);
-      expect(await crawls.listDayCrawls(D2, "2026-11-02", null, 10)).toHaveLength(1);
+      expect(await crawls.listDayRows(D1, "2026-11-02", null, 10)).toEqual([]);
+      expect(await crawls.listDayRows(D1, "2026-11-03", null, 10)).toHaveLength(1);
+      expect(await crawls.listDayRows(D2, "2026-11-02", null, 10)).toHaveLength(1);
       expect(await crawls.hotCrawlDays("2026-11-30")).toEqual([
         { domainId: D2, day: "2026-11-02" },
         { domainId: D1, day: "2026-11-03" },
@@ -254,6 +263,27 @@ export function crawlDaysSuite(
         paths: await crawls.pathDayCounts(D1, "2026-11-01", "2026-11-05"),
         summary: await crawls.daySummaryCounts(D1, "2026-11-01", "2026-11-05"),
       }).toEqual(before);
+    });
+
+    it("lists no hot day for a dropped day between hot ones, nor for a domain with none left", async () => {
+      const { crawls } = h();
+      await crawls.appendCrawls(
+        ["01", "02", "03"].map((d) => makeCrawl(D1, { ts: at(`2026-11-${d}T05:00:00.000Z`) })),
+        options,
+      );
+      await crawls.appendCrawls([makeCrawl(D2, { ts: at("2026-11-02T05:00:00.000Z") })], options);
+      await crawls.dropDayCrawls(D1, "2026-11-02");
+      await crawls.dropDayCrawls(D2, "2026-11-02");
+      expect(await crawls.hotCrawlDays("2026-11-30")).toEqual([
+        { domainId: D1, day: "2026-11-01" },
+        { domainId: D1, day: "2026-11-03" },
+      ]);
+      // A late crawl of a dropped day makes it hot again.
+      await crawls.appendCrawls([makeCrawl(D2, { ts: at("2026-11-02T06:00:00.000Z") })], options);
+      expect(await crawls.hotCrawlDays("2026-11-02")).toEqual([
+        { domainId: D1, day: "2026-11-01" },
+        { domainId: D2, day: "2026-11-02" },
+      ]);
     });
   });
 }

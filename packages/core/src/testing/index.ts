@@ -32,14 +32,23 @@ export {
   makeSnapshot,
   makeUser,
 } from "./fixtures.js";
+export { fleetLockSuite } from "./fleet-lock-suite.js";
+export type { ForkedRateLimiter } from "./forked-rate-limiter.js";
+export { forkRateLimiter, serveRateLimiterToParent } from "./forked-rate-limiter.js";
 export type { Harness } from "./harness.js";
+export type { HealthBridge } from "./health-suite.js";
+export { healthBridgeSuite } from "./health-suite.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { pageCacheSuite } from "./page-cache-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";
+export { rateLimiterProcessSuite } from "./rate-limiter-processes-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
+export { ownRedisServer, pingRedis, redisUrl } from "./redis-server.js";
 export { referralStoreSuite } from "./referral-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export type { ServiceGate } from "./services.js";
-export { freshSchema, postgresGate, postgresUrl, serviceGate } from "./services.js";
+export { freshSchema, postgresGate, postgresUrl, redisGate, serviceGate } from "./services.js";
 export { settingsCacheSuite } from "./settings-cache-suite.js";
+export { sharedRateLimiterSuite } from "./shared-rate-limiter-suite.js";
+export { sharedSettingsCacheSuite } from "./shared-settings-cache-suite.js";
 export { snapshotStoreSuite } from "./snapshot-store-suite.js";

@@ -83,6 +83,55 @@ export function rateLimiterSuite(
       }
     });
 
+    it("counts a request stamped just before the window began in it; a whole window earlier restarts it", async () => {
+      const { rateLimiter: limiter } = h();
+      const t0 = Date.parse("2026-11-20T10:00:00.000Z");
+      // The later-stamped request got the lock first and opened the window at t0 + 500.
+      expect(await limiter.consume("u", perMinute, new Date(t0 + 500))).toMatchObject({
+        minuteUsage: 1,
+      });
+      expect(await limiter.consume("u", perMinute, new Date(t0))).toEqual({
+        allowed: true,
+        minuteUsage: 2,
+        monthUsage: 2,
+      });
+      expect(await limiter.consume("u", perMinute, new Date(t0 + 100))).toMatchObject({
+        minuteUsage: 3,
+      });
+      expect(await limiter.consume("u", perMinute, new Date(t0 + 200))).toEqual({
+        allowed: false,
+        reason: "per_minute",
+        usage: 3,
+        limit: 3,
+        retryAfterSeconds: 61,
+      });
+      expect(await limiter.consume("u", perMinute, new Date(t0 + 500 - 60_000))).toEqual({
+        allowed: true,
+        minuteUsage: 1,
+        monthUsage: 4,
+      });
+    });
+
+    it("counts a request stamped just before a month another request opened in that month", async () => {
+      const { rateLimiter: limiter } = h();
+      const limits = { perMinute: 100, monthly: 2 };
+      expect(await limiter.consume("u", limits, T("2026-12-01T00:00:00.005Z"))).toMatchObject({
+        monthUsage: 1,
+      });
+      expect(await limiter.consume("u", limits, T("2026-11-30T23:59:59.999Z"))).toEqual({
+        allowed: true,
+        minuteUsage: 2,
+        monthUsage: 2,
+      });
+      expect(await limiter.consume("u", limits, T("2026-12-01T00:00:01.000Z"))).toEqual({
+        allowed: false,
+        reason: "monthly",
+        usage: 2,
+        limit: 2,
+        retryAfterSeconds: 31 * 86_400 - 1,
+      });
+    });
+
     it("keeps subjects apart", async () => {
       const { rateLimiter: limiter } = h();
       const t = T("2026-11-20T10:00:00.000Z");

@@ -1,7 +1,8 @@
 import { it } from "vitest";
+import { pingRedis, redisUrl } from "./redis-server.js";
 
 /**
- * Gates for tests that need a real server (PostgreSQL; Redis later): probed once per test
+ * Gates for tests that need a real server (PostgreSQL, Redis): probed once per test
  * file. When the server does not answer, a test says why: under `CI=true` it fails (CI must
  * not pass without the server), elsewhere it is skipped with a loud warning.
  */
@@ -60,6 +61,14 @@ async function probePostgres(url: string): Promise<string | null> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+let redisProbe: Promise<string | null> | undefined;
+
+/** The Redis gate (`REDIS_URL`, or the local default); probed with a bare PING. */
+export async function redisGate(): Promise<ServiceGate> {
+  redisProbe ??= pingRedis(redisUrl());
+  return serviceGate("Redis", redisUrl(), await redisProbe);
 }
 
 /**

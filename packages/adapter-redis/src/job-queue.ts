@@ -1,0 +1,109 @@
+import type { JobQueue } from "@crawlgate/core";
+import type { EnqueueResult, PurgeJob } from "@crawlgate/core/adapter-kit";
+import type { Redis } from "ioredis";
+import { luaScript } from "./script.js";
+
+// Layout under the prefix: `jq:job:<id>` a hash {k pair field, d domain, p path, e enqueuedAt,
+// a attempts} while the job is pending; `jq:pairs` maps each pending (domain, path) to its job;
+// `jq:queued` holds jobs ready to lease (score enqueuedAt; ties by member, i.e. jobId bytes);
+// `jq:leased` holds leased or retry-delayed jobs (score: when they become ready again).
+// Every call is one script, so no two callers see a job half-moved. KEYS: pairs, queued, leased.
+
+const ENQUEUE = luaScript(`
+local id = redis.call('HGET', KEYS[1], ARGV[2])
+if id then
+  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a')
+  return {0, id, j[1], j[2], j[3], j[4]}
+end
+id = ARGV[3]
+redis.call('HSET', KEYS[1], ARGV[2], id)
+redis.call('HSET', ARGV[1] .. id, 'k', ARGV[2], 'd', ARGV[4], 'p', ARGV[5], 'e', ARGV[6], 'a', 0)
+redis.call('ZADD', KEYS[2], ARGV[6], id)
+return {1, id, ARGV[4], ARGV[5], ARGV[6], '0'}
+`);
+
+const LEASE = luaScript(`
+local now = tonumber(ARGV[2])
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now)) do
+  redis.call('ZREM', KEYS[3], id)
+  redis.call('ZADD', KEYS[2], redis.call('HGET', ARGV[1] .. id, 'e'), id)
+end
+local out = {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, tonumber(ARGV[4]) - 1)) do
+  redis.call('ZREM', KEYS[2], id)
+  redis.call('ZADD', KEYS[3], now + tonumber(ARGV[3]), id)
+  local a = redis.call('HINCRBY', ARGV[1] .. id, 'a', 1)
+  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e')
+  table.insert(out, {id, j[1], j[2], j[3], tostring(a)})
+end
+return out
+`);
+
+const COMPLETE = luaScript(`
+local k = redis.call('HGET', ARGV[1] .. ARGV[2], 'k')
+if not k then return 0 end
+redis.call('HDEL', KEYS[1], k)
+redis.call('DEL', ARGV[1] .. ARGV[2])
+redis.call('ZREM', KEYS[2], ARGV[2])
+redis.call('ZREM', KEYS[3], ARGV[2])
+return 1
+`);
+
+const RETRY_AT = luaScript(`
+if redis.call('EXISTS', ARGV[1] .. ARGV[2]) == 0 then return 0 end
+redis.call('ZREM', KEYS[2], ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
+return 1
+`);
+
+const toJob = ([jobId, domainId, path, enqueuedAt, attempts]: string[]): PurgeJob => ({
+  jobId: jobId as string,
+  domainId: domainId as string,
+  path: path as string,
+  enqueuedAt: new Date(Number(enqueuedAt)),
+  attempts: Number(attempts),
+});
+
+/**
+ * Purge jobs in Redis with the contract of the durable queue: de-duplicated while pending,
+ * leased until `now + leaseMs` (an expired lease makes the job ready again: stalled-lease
+ * recovery), at least once, `retryAt` for backoff. Time comes from the caller.
+ */
+export function createRedisJobQueue(client: Redis, prefix: string) {
+  const jobKey = `${prefix}jq:job:`;
+  const keys = [`${prefix}jq:pairs`, `${prefix}jq:queued`, `${prefix}jq:leased`];
+  return {
+    async enqueuePurge(domainId, path, now): Promise<EnqueueResult> {
+      const pair = JSON.stringify([domainId, path]);
+      const [added, ...job] = (await ENQUEUE.run(client, keys, [
+        jobKey,
+        pair,
+        crypto.randomUUID(),
+        domainId,
+        path,
+        now.getTime(),
+      ])) as [number, ...string[]];
+      return { enqueued: added === 1, job: toJob(job) };
+    },
+    async lease(now, leaseMs, max) {
+      if (max <= 0) return [];
+      const rows = (await LEASE.run(client, keys, [jobKey, now.getTime(), leaseMs, max])) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ][];
+      return rows.map(toJob);
+    },
+    async complete(jobId) {
+      return (await COMPLETE.run(client, keys, [jobKey, jobId])) === 1;
+    },
+    async retryAt(jobId, at) {
+      return (await RETRY_AT.run(client, keys, [jobKey, jobId, at.getTime()])) === 1;
+    },
+    async pendingCount() {
+      return client.hlen(keys[0] as string);
+    },
+  } satisfies JobQueue;
+}

@@ -1,0 +1,50 @@
+import type { RoutingRule } from "@crawlgate/core";
+import type { EdgeSettings } from "@crawlgate/core/adapter-kit";
+
+/** EdgeSettings as JSON text (instants as epoch milliseconds). */
+export function encodeSettings(settings: EdgeSettings): string {
+  return JSON.stringify({
+    ...settings,
+    loadedAt: settings.loadedAt.getTime(),
+    rules: settings.rules.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.getTime(),
+      updatedAt: r.updatedAt.getTime(),
+    })),
+  });
+}
+
+const instant = (value: unknown): Date => {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error("bad instant");
+  return new Date(value);
+};
+
+/**
+ * The settings `encodeSettings` wrote, or `null` for text it did not write (another version,
+ * damage): the caller then reads the stores, as on a miss.
+ */
+export function decodeSettings(text: string): EdgeSettings | null {
+  try {
+    const raw = JSON.parse(text) as Record<string, unknown>;
+    if (typeof raw.domainId !== "string" || typeof raw.hostname !== "string") return null;
+    if (!Array.isArray(raw.rules)) return null;
+    const rules = raw.rules.map(
+      (r: Record<string, unknown>): RoutingRule =>
+        ({
+          ...r,
+          createdAt: instant(r.createdAt),
+          updatedAt: instant(r.updatedAt),
+        }) as RoutingRule,
+    );
+    return {
+      domainId: raw.domainId,
+      hostname: raw.hostname,
+      rules,
+      originUrl: (raw.originUrl ?? null) as string | null,
+      pageCacheTtlSeconds: (raw.pageCacheTtlSeconds ?? null) as number | null,
+      loadedAt: instant(raw.loadedAt),
+    };
+  } catch {
+    return null;
+  }
+}

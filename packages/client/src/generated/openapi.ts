@@ -1,0 +1,3287 @@
+// Generated from the crawlgate OpenAPI document by openapi-typescript. Do not edit:
+// run `pnpm --filter @crawlgate/client generate` (or `pnpm build`) after changing a schema.
+export interface paths {
+    "/functions/v1/purge-cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a re-render of one page
+         * @description Queues a re-render of one page; also pre-warms pages not cached yet. Fresh HTML is typically available within seconds. `domain` must be a domain the key owner can access (any role); `path` starts with `/` (not `//`), at most 2,048 characters, no white space, control characters or `#`; a query string is kept. The one endpoint a Starter plan may call.
+         */
+        post: operations["purgeCache"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/list-user-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List accessible domains
+         * @description Every domain the caller owns or that is shared with them, once each (a domain both owned and shared appears as `owner`), sorted by hostname (lowercase, byte order). No body fields.
+         */
+        post: operations["listUserDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/export-user-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export per-domain cache and legacy bot analytics
+         * @description Every accessible domain (no per-domain parameter), sorted by hostname. Only `period` is accepted. Keys of `botTotals` and `botSeries` are the 25 legacy per-bot keys (googlebot, bingbot, gptbot, claudebot, perplexitybot, bytespider, facebookbot, twitterbot, linkedinbot, pinterestbot, redditbot, slackbot, discordbot, telegrambot, whatsappbot, skypebot, vkbot, snapchatbot, social_other, applebot, amazonbot, yandexbot, baiduspider, duckduckbot, ccbot); every series entry has every key, 0 where there was no traffic. `topPages` lists the 20 most crawled pages of the window with the SEO audit of their latest snapshot (null without one); `seo` summarizes the latest snapshot of every snapshotted page.
+         */
+        post: operations["exportUserAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/export-crawl-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export per-bot crawl analytics
+         * @description Per-bot totals (by attribution tier) and a daily series, for one domain (`domainId`) or every accessible domain. Before the cutover (`legacyCutover`, 2026-07-09) only two classic search-engine bots carry a `verified` tier, every other bot is `declared`, and family aggregates are reported under one representative bot with `intent: null`: expect a step-change in tiers at the cutover, not a traffic change. A window wholly before the cutover is valid here.
+         */
+        post: operations["exportCrawlAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/export-page-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export pages ranked by crawl volume
+         * @description The pages of one domain ranked by crawls (`sortBy` total or verified, ties by path in byte order), cursor-paginated. Page-level data starts at `legacyCutover`: an earlier start is clamped to it (the response then carries `requestedStartDate`), a window ending before it is 400. `granularity` `auto` is `day` for windows up to 90 days, else `week`; `day` over 90 days is 400. Week buckets advance 7 days from `startDate`, so the first and last may be partial; totals are exact window sums whatever the granularity. With `cursor`, every parameter but `series` comes from the cursor (window, granularity, sort, filters, page size), so paging across midnight stays consistent. `pathPrefix` is a literal prefix (`%` and `_` are ordinary characters).
+         */
+        post: operations["exportPageAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/export-page-snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export which snapshot each bot was served, per day, for one page
+         * @description For one page of one domain: per date, which rendered HTML snapshot each bot was served. `url` is a full http(s) URL or a bare path; its query string, fragment and trailing slash are stripped and the result is returned as `path`. Same cutover clamping as export-page-analytics. `pageSize` counts dates (1 to 400, default 100); a date is never split across pages. A page never crawled gives 200 with empty `rows`. `htmlUrl` links are fetched with a plain GET without `Authorization`; the body is the stored gzip bytes served as `text/plain` (the client decompresses). Links are secrets and expire at `htmlUrlExpiresAt`.
+         */
+        post: operations["exportPageSnapshots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/export-ai-referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export human visits from AI answer surfaces
+         * @description Counts of human visits whose Referer (or `utm_source`) is an AI answer surface, per source with its `surfaceType`, for one domain or every accessible one. AI overviews inside general search and search-embedded assistants are excluded on purpose (they share bare search hostnames with organic clicks). Counts are a floor: visits whose Referer is stripped are invisible. `topLandingPaths` is capped at 500 per domain.
+         */
+        post: operations["exportAiReferrals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/export-crawl-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the raw crawl log of one domain
+         * @description The archived per-request bot log of one domain; window at most 31 days (`period` 1d, 7d (default) or 30d). `json` and `csv` page oldest to newest (`pageSize` 1 to 2,000 rows, default 500); the cursor records an exact file position with an integrity check, so a cursor whose file changed (a provisional day rewritten) is 400 `invalid_cursor`. Filters (`botOperator`, `tier`, `servedFrom`, `pathPrefix`) and `pageSize` are json/csv only; with `parquet` they are 400. `tier` never matches rows with `tier: null`. `parquet` lists the day files (snake_case columns, `ts` as epoch-millisecond INT64, plus `stream_id` and `ip_asn`) with presigned links that expire in about an hour; no pagination. Days stay provisional for about 3 days (tiers may upgrade) and are then frozen. A page that would need more archive data than one request may fetch is 400 (narrow the window, add filters, or use parquet). Raw client IP addresses are never stored or exposed.
+         */
+        post: operations["exportCrawlLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/get-bot-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the bot taxonomy
+         * @description The published bot definitions: intent buckets in display order (AI intents first) and bots sorted by `botId`, joined on `intent`. A User-Agent is attributed by lowercasing it and taking the bot with the longest `uaPatterns` entry it contains (substring, not regex); no match is the `unknown` bot. `version` (e.g. `"1.0"`) returns that immutable snapshot; an unknown or malformed version is 400. A minor version bump adds, removes or re-tags bots; a major one changes the set of intents.
+         */
+        post: operations["getBotDefinitions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/get-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a snapshot's HTML
+         * @description The stored HTML of a snapshot, by `snapshot_id` (from export-page-snapshots) or by `id` (a crawl event). Exactly one of the two, each a non-empty string; other fields are ignored. Access to the snapshot's domain is checked on every call and each call counts as one API request. Error bodies are the spec's own strings (no `message`).
+         */
+        post: operations["getSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/domains/{domainId}/routing-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a domain's routing rules
+         * @description Any role. Rules sorted by `priority` descending, then `createdAt` ascending (match order differs only in ties: exact paths before patterns, then longer sources). `limit` follows the domain owner's plan.
+         */
+        get: operations["listRoutingRules"];
+        put?: never;
+        /**
+         * Create a routing rule
+         * @description Owner or manager. Takes effect right away; the rule is always saved on 201. Checks in order: domain access (404), role (403 `forbidden`), body (400), the owner's plan limit (403 `rule_limit_reached`, the owner's plan applies even if the caller's is higher) and a duplicate `sourcePath` (409). A redirect's `targetUrl` is a path on the domain or a full http(s) URL; a proxy's must be a full public http(s) URL (not localhost, private or internal addresses, `.internal`/`.local` names, the domain itself or its `www.` variant). Any `redirectCode` with a proxy is 400.
+         */
+        post: operations["createRoutingRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/domains/{domainId}/routing-rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one routing rule
+         * @description Any role.
+         */
+        get: operations["getRoutingRule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a routing rule
+         * @description Owner or manager. Permanent; the deleted rule is returned. `cacheInvalidated: false`: deleted, but it may keep applying for a few minutes.
+         */
+        delete: operations["deleteRoutingRule"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a routing rule
+         * @description Owner or manager. Only the fields sent change; each follows the create rules. `notes: null` or an empty string clears the notes. `domainId` in the body must be the path's (a different one is 400). Redirect to proxy: the target is re-validated as a proxy target (send a new full URL in the same request if the current one is a path) and `redirectCode` is cleared to null. Proxy to redirect: the target is kept unless sent, `redirectCode` becomes 301 unless 302 is sent.
+         */
+        patch: operations["updateRoutingRule"];
+        trace?: never;
+    };
+    "/functions/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI document
+         * @description This OpenAPI 3.1 document. No `Authorization`; not rate limited or counted. The same document is `docs/openapi.json` in the repository.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/files/snapshots/{snapshotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Snapshot HTML download
+         * @description Snapshot HTML download: A presigned `htmlUrl`: the stored gzip bytes of a snapshot's HTML, served as `text/plain; charset=utf-8` without `Content-Encoding` (the client decompresses). No `Authorization`; not rate limited or counted. A tampered, expired, unknown or dropped link is `404 not_found`, like an unknown path.
+         */
+        get: operations["downloadSnapshotHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/files/archive/{domainId}/{day}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Crawl-log archive part download
+         * @description Crawl-log archive part download: A presigned parquet `url` of export-crawl-logs (when the store cannot presign links itself): one immutable Parquet part. No `Authorization`; not rate limited or counted. A refused link is `404 not_found`.
+         */
+        get: operations["downloadArchivePart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        CrawlLogRow: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            ts: string;
+            domain: string;
+            path: string;
+            userAgent: string;
+            uaHash: string;
+            /** @enum {string} */
+            servedFrom: "cache" | "render" | "origin";
+            status: number;
+            bytes: number;
+            botOperator: string | null;
+            matchedRange: string | null;
+            tier: ("verified" | "declared" | "automation" | "unknown") | null;
+            contentHash: string | null;
+        };
+        CreateRoutingRuleRequest: {
+            domainId?: string;
+            sourcePath: string;
+            /**
+             * @default redirect
+             * @constant
+             */
+            ruleType?: "redirect";
+            targetUrl: string;
+            /**
+             * @default 301
+             * @enum {number}
+             */
+            redirectCode?: 301 | 302;
+            /** @default 0 */
+            priority?: number;
+            /** @default true */
+            isActive?: boolean;
+            notes?: string | null;
+        } | {
+            domainId?: string;
+            sourcePath: string;
+            /** @constant */
+            ruleType: "proxy";
+            targetUrl: string;
+            redirectCode?: null;
+            /** @default 0 */
+            priority?: number;
+            /** @default true */
+            isActive?: boolean;
+            notes?: string | null;
+        };
+        CreateRoutingRuleResponse: {
+            rule: components["schemas"]["RoutingRule"];
+            /** @description false: saved, but the domain's cached settings could not be refreshed at once; the change may take a few minutes to apply (no retry needed) */
+            cacheInvalidated: boolean;
+        };
+        DeleteRoutingRuleResponse: {
+            /** @constant */
+            deleted: true;
+            /** @description The rule as it was before deletion */
+            rule: components["schemas"]["RoutingRule"];
+            /** @description false: saved, but the domain's cached settings could not be refreshed at once; the change may take a few minutes to apply (no retry needed) */
+            cacheInvalidated: boolean;
+        };
+        Domain: {
+            /** Format: uuid */
+            domainId: string;
+            /** @description Hostname */
+            domain: string;
+            originUrl: string | null;
+            role: components["schemas"]["Role"];
+            verificationStage: string | null;
+            createdAt: string | null;
+        };
+        /** @description The domain is not one the key owner can access */
+        DomainNotAuthorizedError: {
+            /** @constant */
+            error: "domain_not_authorized";
+        };
+        /** @description The domain does not exist or is not accessible */
+        DomainNotFoundError: {
+            /** @constant */
+            error: "domain_not_found";
+        };
+        /** @description Another rule of the domain has this sourcePath (letter case and one trailing slash ignored) */
+        DuplicateSourcePathError: {
+            /** @constant */
+            error: "duplicate_source_path";
+        };
+        ExportAiReferralsRequest: {
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            startDate?: null;
+            endDate?: null;
+            domainId?: string | null;
+        } | {
+            period?: null;
+            /** Format: date */
+            startDate: string;
+            endDate?: string | null;
+            domainId?: string | null;
+        };
+        ExportAiReferralsResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @description null for an explicit date range */
+            period: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: uuid */
+            userId: string;
+            domainCount: number;
+            domains: {
+                domain: string;
+                /** Format: uuid */
+                domainId: string;
+                role: components["schemas"]["Role"];
+                /** @description Sources with visits in the window, by count descending then source */
+                referralTotals: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        surfaceType: "assistant" | "answer" | "search" | "other";
+                        count: number;
+                    };
+                };
+                /** @description One entry per day, ascending, with every source of referralTotals */
+                referralSeries: ({
+                    /** Format: date */
+                    date: string;
+                } & {
+                    [key: string]: number;
+                })[];
+                topLandingPaths: {
+                    path: string;
+                    referralTotal: number;
+                    /** @description Visits per AI source */
+                    bySource: {
+                        [key: string]: number;
+                    };
+                }[];
+                /** @description Distinct landing paths before the cap of 500 */
+                landingPathCount: number;
+                /** @description More than 500 landing paths */
+                truncated: boolean;
+                /** @description Visits past the ingest path cap; omitted when none */
+                overflow?: {
+                    referralTotal: number;
+                    /** @description Visits per AI source */
+                    bySource: {
+                        [key: string]: number;
+                    };
+                };
+            }[];
+        };
+        ExportCrawlAnalyticsRequest: {
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            startDate?: null;
+            endDate?: null;
+            domainId?: string | null;
+        } | {
+            period?: null;
+            /** Format: date */
+            startDate: string;
+            endDate?: string | null;
+            domainId?: string | null;
+        };
+        ExportCrawlAnalyticsResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @description null for an explicit date range */
+            period: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: uuid */
+            userId: string;
+            /**
+             * Format: date
+             * @description Verified crawl tracking and page-level data start on this date
+             */
+            legacyCutover: string;
+            /** @description The bot taxonomy version that produced the counts */
+            definitionsVersion: string;
+            domainCount: number;
+            domains: {
+                domain: string;
+                /** Format: uuid */
+                domainId: string;
+                role: components["schemas"]["Role"];
+                /** @description verifiedCrawls <= namedCrawls <= totalCrawls */
+                summary: {
+                    totalCrawls: number;
+                    namedCrawls: number;
+                    verifiedCrawls: number;
+                };
+                /** @description Keyed by bot ID, by total descending then bot ID */
+                botTotals: {
+                    [key: string]: {
+                        /** @description null on legacy family aggregates */
+                        intent: string | null;
+                        verified: number;
+                        declared: number;
+                        unknown: number;
+                        total: number;
+                    };
+                };
+                /** @description One entry per day, ascending, with every bot of botTotals (zeros included) */
+                botSeries: ({
+                    /** Format: date */
+                    date: string;
+                } & {
+                    [key: string]: components["schemas"]["TierTotals"];
+                })[];
+            }[];
+        };
+        ExportCrawlLogsRequest: {
+            cursor: string;
+            /** @description ignored with a cursor */
+            domainId?: unknown;
+            /** @description ignored with a cursor */
+            period?: unknown;
+            /** @description ignored with a cursor */
+            startDate?: unknown;
+            /** @description ignored with a cursor */
+            endDate?: unknown;
+            /** @description ignored with a cursor */
+            format?: unknown;
+            /** @description ignored with a cursor */
+            botOperator?: unknown;
+            /** @description ignored with a cursor */
+            tier?: unknown;
+            /** @description ignored with a cursor */
+            servedFrom?: unknown;
+            /** @description ignored with a cursor */
+            pathPrefix?: unknown;
+            /** @description ignored with a cursor */
+            pageSize?: unknown;
+        } | {
+            /** Format: uuid */
+            domainId: string;
+            cursor?: null;
+            period?: ("1d" | "7d" | "30d") | null;
+            startDate?: null;
+            endDate?: null;
+            format?: ("json" | "csv" | "parquet") | null;
+            botOperator?: (string | string[]) | null;
+            tier?: (("verified" | "declared" | "automation" | "unknown") | ("verified" | "declared" | "automation" | "unknown")[]) | null;
+            servedFrom?: (("cache" | "render" | "origin") | ("cache" | "render" | "origin")[]) | null;
+            pathPrefix?: string | null;
+            pageSize?: number | null;
+        } | {
+            /** Format: uuid */
+            domainId: string;
+            cursor?: null;
+            period?: null;
+            /** Format: date */
+            startDate: string;
+            endDate?: string | null;
+            format?: ("json" | "csv" | "parquet") | null;
+            botOperator?: (string | string[]) | null;
+            tier?: (("verified" | "declared" | "automation" | "unknown") | ("verified" | "declared" | "automation" | "unknown")[]) | null;
+            servedFrom?: (("cache" | "render" | "origin") | ("cache" | "render" | "origin")[]) | null;
+            pathPrefix?: string | null;
+            pageSize?: number | null;
+        };
+        ExportCrawlLogsResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            period: ("1d" | "7d" | "30d") | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: uuid */
+            userId: string;
+            domain: string;
+            /** Format: uuid */
+            domainId: string;
+            role: components["schemas"]["Role"];
+            /** @constant */
+            format: "json";
+            /** @description Oldest to newest */
+            rows: components["schemas"]["CrawlLogRow"][];
+            /** @description Rows on this page; 0 with empty rows is valid */
+            rowCount: number;
+            /** @description Days scanned by this page with no data yet */
+            missingDays: string[];
+            provisionalDays: string[];
+            /** @description Send as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        } | {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            period: ("1d" | "7d" | "30d") | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: uuid */
+            userId: string;
+            domain: string;
+            /** Format: uuid */
+            domainId: string;
+            role: components["schemas"]["Role"];
+            /** @constant */
+            format: "parquet";
+            files: {
+                /** Format: date */
+                day: string;
+                /** @description Very busy days are split into numbered parts */
+                part: number;
+                /** @description Presigned; plain GET without Authorization; a secret */
+                url: string;
+                sizeBytes: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC, millisecond precision
+                 */
+                expiresAt: string;
+                /** @description A provisional file may be replaced by a frozen one with upgraded verdict_tier */
+                provisional: boolean;
+            }[];
+            fileCount: number;
+            missingDays: string[];
+            provisionalDays: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            urlExpiresAt: string;
+        };
+        ExportPageAnalyticsRequest: {
+            series?: boolean | null;
+            cursor: string;
+            /** @description ignored with a cursor */
+            domainId?: unknown;
+            /** @description ignored with a cursor */
+            period?: unknown;
+            /** @description ignored with a cursor */
+            startDate?: unknown;
+            /** @description ignored with a cursor */
+            endDate?: unknown;
+            /** @description ignored with a cursor */
+            granularity?: unknown;
+            /** @description ignored with a cursor */
+            sortBy?: unknown;
+            /** @description ignored with a cursor */
+            pageSize?: unknown;
+            /** @description ignored with a cursor */
+            botId?: unknown;
+            /** @description ignored with a cursor */
+            tier?: unknown;
+            /** @description ignored with a cursor */
+            pathPrefix?: unknown;
+        } | {
+            series?: boolean | null;
+            /** Format: uuid */
+            domainId: string;
+            cursor?: null;
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            startDate?: null;
+            endDate?: null;
+            granularity?: ("auto" | "day" | "week") | null;
+            sortBy?: ("total" | "verified") | null;
+            pageSize?: number | null;
+            botId?: (string | string[]) | null;
+            tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
+            pathPrefix?: string | null;
+        } | {
+            series?: boolean | null;
+            /** Format: uuid */
+            domainId: string;
+            cursor?: null;
+            period?: null;
+            /** Format: date */
+            startDate: string;
+            endDate?: string | null;
+            granularity?: ("auto" | "day" | "week") | null;
+            sortBy?: ("total" | "verified") | null;
+            pageSize?: number | null;
+            botId?: (string | string[]) | null;
+            tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
+            pathPrefix?: string | null;
+        };
+        ExportPageAnalyticsResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @description The rolling period used; null for an explicit date range or a cursor request */
+            period: string | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /**
+             * Format: date
+             * @description The start sent, when it was clamped to the cutover
+             */
+            requestedStartDate?: string;
+            /** @enum {string} */
+            granularity: "day" | "week";
+            /** Format: uuid */
+            userId: string;
+            /**
+             * Format: date
+             * @description Verified crawl tracking and page-level data start on this date
+             */
+            legacyCutover: string;
+            domain: string;
+            /** Format: uuid */
+            domainId: string;
+            role: components["schemas"]["Role"];
+            /** @description Distinct matching paths across all result pages */
+            pageCount: number;
+            pages: {
+                path: string;
+                total: number;
+                tiers: components["schemas"]["Tiers"];
+                /** @description Bots with crawls, by total descending then ID */
+                bots: {
+                    [key: string]: components["schemas"]["TierTotals"];
+                };
+                /** @description Every bucket of the window; omitted with series: false */
+                series?: ({
+                    /** Format: date */
+                    bucketStart: string;
+                    /** Format: date */
+                    bucketEnd: string;
+                    verified: number;
+                    declared: number;
+                    unknown: number;
+                    total: number;
+                } | ({
+                    /** Format: date */
+                    bucketStart: string;
+                    /** Format: date */
+                    bucketEnd: string;
+                } & {
+                    [key: string]: components["schemas"]["Tiers"];
+                }))[];
+            }[];
+            /** @description Crawls past the per-day path cap; omitted when none */
+            overflow?: components["schemas"]["TierTotals"];
+            /** @description Send as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        ExportPageSnapshotsRequest: {
+            cursor: string;
+            /** @description ignored with a cursor */
+            domainId?: unknown;
+            /** @description ignored with a cursor */
+            url?: unknown;
+            /** @description ignored with a cursor */
+            period?: unknown;
+            /** @description ignored with a cursor */
+            startDate?: unknown;
+            /** @description ignored with a cursor */
+            endDate?: unknown;
+            /** @description ignored with a cursor */
+            pageSize?: unknown;
+            /** @description ignored with a cursor */
+            botId?: unknown;
+            /** @description ignored with a cursor */
+            tier?: unknown;
+        } | {
+            /** Format: uuid */
+            domainId: string;
+            url: string;
+            cursor?: null;
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            startDate?: null;
+            endDate?: null;
+            pageSize?: number | null;
+            botId?: (string | string[]) | null;
+            tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
+        } | {
+            /** Format: uuid */
+            domainId: string;
+            url: string;
+            cursor?: null;
+            period?: null;
+            /** Format: date */
+            startDate: string;
+            endDate?: string | null;
+            pageSize?: number | null;
+            botId?: (string | string[]) | null;
+            tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
+        };
+        ExportPageSnapshotsResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** Format: uuid */
+            userId: string;
+            /**
+             * Format: date
+             * @description Verified crawl tracking and page-level data start on this date
+             */
+            legacyCutover: string;
+            definitionsVersion: string;
+            domain: string;
+            /** Format: uuid */
+            domainId: string;
+            role: components["schemas"]["Role"];
+            /** @description The rolling period used; null for an explicit date range or a cursor request */
+            period: string | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /**
+             * Format: date
+             * @description The start sent, when it was clamped to the cutover
+             */
+            requestedStartDate?: string;
+            /** @description Exactly as sent */
+            url: string;
+            /** @description The normalized path */
+            path: string;
+            /** @description One row per date with crawls, ascending */
+            rows: {
+                /** Format: date */
+                day: string;
+                total: number;
+                tiers: components["schemas"]["Tiers"];
+                bots: {
+                    [key: string]: {
+                        total: number;
+                        tiers: components["schemas"]["Tiers"];
+                        served: {
+                            /** @enum {string} */
+                            servedFrom: "cache" | "render" | "origin";
+                            /** @description null when the crawl was served without a snapshot */
+                            snapshotId: string | null;
+                            tiers: components["schemas"]["Tiers"];
+                            total: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC, millisecond precision
+                             */
+                            lastSeenAt: string;
+                        }[];
+                    };
+                };
+            }[];
+            /** @description Metadata of the snapshots named on this page */
+            snapshots: {
+                [key: string]: components["schemas"]["Snapshot"];
+            };
+            /**
+             * Format: date-time
+             * @description When every htmlUrl stops working (about 24 hours)
+             */
+            htmlUrlExpiresAt: string;
+            dayCount: number;
+            /** @description Send as `cursor` for the next page; null on the last page */
+            nextCursor: string | null;
+        };
+        ExportUserAnalyticsRequest: {
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+        };
+        ExportUserAnalyticsResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @enum {string} */
+            period: "1d" | "7d" | "30d" | "90d" | "365d";
+            /** Format: uuid */
+            userId: string;
+            domainCount: number;
+            domains: {
+                domain: string;
+                /** Format: uuid */
+                domainId: string;
+                role: components["schemas"]["Role"];
+                summary: {
+                    totalCrawls: number;
+                    prerenders: number;
+                    cachedViews: number;
+                    cacheMisses: number;
+                    /** @description cachedViews / totalCrawls as a percentage */
+                    cacheHitRate: number;
+                };
+                /** @description Total visits per legacy bot key */
+                botTotals: {
+                    googlebot: number;
+                    bingbot: number;
+                    gptbot: number;
+                    claudebot: number;
+                    perplexitybot: number;
+                    bytespider: number;
+                    facebookbot: number;
+                    twitterbot: number;
+                    linkedinbot: number;
+                    pinterestbot: number;
+                    redditbot: number;
+                    slackbot: number;
+                    discordbot: number;
+                    telegrambot: number;
+                    whatsappbot: number;
+                    skypebot: number;
+                    vkbot: number;
+                    snapchatbot: number;
+                    social_other: number;
+                    applebot: number;
+                    amazonbot: number;
+                    yandexbot: number;
+                    baiduspider: number;
+                    duckduckbot: number;
+                    ccbot: number;
+                };
+                botSeries: {
+                    /** Format: date */
+                    date: string;
+                    googlebot: number;
+                    bingbot: number;
+                    gptbot: number;
+                    claudebot: number;
+                    perplexitybot: number;
+                    bytespider: number;
+                    facebookbot: number;
+                    twitterbot: number;
+                    linkedinbot: number;
+                    pinterestbot: number;
+                    redditbot: number;
+                    slackbot: number;
+                    discordbot: number;
+                    telegrambot: number;
+                    whatsappbot: number;
+                    skypebot: number;
+                    vkbot: number;
+                    snapchatbot: number;
+                    social_other: number;
+                    applebot: number;
+                    amazonbot: number;
+                    yandexbot: number;
+                    baiduspider: number;
+                    duckduckbot: number;
+                    ccbot: number;
+                }[];
+                topPages: {
+                    url: string;
+                    seoScore: number | null;
+                    seoIssuesCount: number | null;
+                    botTotal: number;
+                }[];
+                seo: {
+                    good: number;
+                    needsWork: number;
+                    poor: number;
+                    unknown: number;
+                    totalPages: number;
+                    totalIssues: number;
+                };
+            }[];
+        };
+        /** @description Viewers cannot create, update or delete routing rules */
+        ForbiddenError: {
+            /** @constant */
+            error: "forbidden";
+        };
+        GetBotDefinitionsRequest: {
+            version?: string;
+        };
+        GetBotDefinitionsResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @description Immutable; safe as a cache key */
+            definitionsVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            definitionsEffectiveFrom: string;
+            /** @description false only when an older version was requested */
+            isCurrent: boolean;
+            /** Format: uuid */
+            userId: string;
+            intentCount: number;
+            botCount: number;
+            intents: {
+                /** @description Intent bucket; in version 1.x one of training, answer-fetch, search-index, search-classic, social, seo-tool, ads, other */
+                intent: string;
+                label: string;
+                description: string;
+                isAiIntent: boolean;
+                /** @description Bots in the bucket, retired ones included */
+                botCount: number;
+            }[];
+            bots: {
+                botId: string;
+                displayName: string;
+                operator: string;
+                /** @description Intent bucket; in version 1.x one of training, answer-fetch, search-index, search-classic, social, seo-tool, ads, other */
+                intent: string;
+                /** @description Lowercased User-Agent substrings */
+                uaPatterns: string[];
+                /** @enum {string} */
+                verificationMethod: "rdns_suffix" | "published_ip_ranges" | "asn_only" | "none";
+                /** @description false for retired bots */
+                isActive: boolean;
+            }[];
+        };
+        GetRoutingRuleResponse: {
+            rule: components["schemas"]["RoutingRule"];
+        };
+        GetSnapshotRequest: {
+            snapshot_id?: string;
+            id?: string;
+        };
+        GetSnapshotResponse: {
+            /** @description The decompressed HTML served to the bot */
+            html: string;
+        };
+        /** @description An unexpected failure; never carries details */
+        InternalError: {
+            /** @constant */
+            error: "internal_error";
+        };
+        /** @description The API key is missing, invalid or revoked */
+        InvalidApiKeyError: {
+            /** @constant */
+            error: "invalid_api_key";
+        };
+        /** @description The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page */
+        InvalidCursorError: {
+            /** @enum {string} */
+            error: "invalid_cursor";
+            /** @description Which parameter or rule failed */
+            message?: string;
+        };
+        /** @description The body is not a JSON object */
+        InvalidJsonBodyError: {
+            /** @constant */
+            error: "invalid JSON body";
+        };
+        /** @description A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+        InvalidRequestError: {
+            /** @enum {string} */
+            error: "invalid_request";
+            /** @description Which parameter or rule failed */
+            message?: string;
+        };
+        ListRoutingRulesResponse: {
+            /** Format: uuid */
+            domainId: string;
+            domain: string;
+            role: components["schemas"]["Role"];
+            /** @description Active and paused rules */
+            ruleCount: number;
+            /** @description Rules the domain owner's plan allows; null = unlimited */
+            limit: number | null;
+            rules: components["schemas"]["RoutingRule"][];
+        };
+        ListUserDomainsRequest: Record<string, never>;
+        ListUserDomainsResponse: {
+            /** Format: uuid */
+            userId: string;
+            domainCount: number;
+            domains: components["schemas"]["Domain"][];
+        };
+        /** @description The path does not take this method */
+        MethodNotAllowedError: {
+            /** @constant */
+            error: "method_not_allowed";
+        };
+        /** @description No such path, or a refused presigned link */
+        NotFoundError: {
+            /** @constant */
+            error: "not_found";
+        };
+        /** @description The request body is over 1 MiB */
+        PayloadTooLargeError: {
+            /** @enum {string} */
+            error: "invalid_request";
+            /** @description Which parameter or rule failed */
+            message?: string;
+        };
+        /** @description Programmatic access needs the Pro plan or above */
+        PlanUpgradeRequiredError: {
+            /** @constant */
+            error: "plan_upgrade_required";
+        };
+        PurgeCacheRequest: {
+            domain: string;
+            path: string;
+        };
+        PurgeCacheResponse: {
+            /** @description false when a re-render of the same page was already pending (not queued twice) */
+            queued: boolean;
+            path: string;
+            message: string;
+        };
+        /** @description Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+        RateLimitError: {
+            /** @enum {string} */
+            error: "rate_limit_exceeded_per_minute" | "rate_limit_exceeded_monthly";
+            /** @description Requests counted in the exhausted window */
+            usage: number;
+            /** @description The window's limit */
+            limit: number;
+        };
+        /**
+         * @description The caller's role on the domain
+         * @enum {string}
+         */
+        Role: "owner" | "manager" | "viewer";
+        RoutingRule: {
+            /** Format: uuid */
+            ruleId: string;
+            /** Format: uuid */
+            domainId: string;
+            sourcePath: string;
+            targetUrl: string;
+            /** @enum {string} */
+            ruleType: "redirect" | "proxy";
+            redirectCode: (301 | 302) | null;
+            priority: number;
+            isActive: boolean;
+            notes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            updatedAt: string;
+        };
+        /** @description The domain already has as many rules as its owner's plan allows */
+        RuleLimitReachedError: {
+            /** @constant */
+            error: "rule_limit_reached";
+            limit: number;
+        };
+        /** @description No rule with that ID on that domain */
+        RuleNotFoundError: {
+            /** @constant */
+            error: "rule_not_found";
+        };
+        Snapshot: {
+            /** @description SHA-256 of the served HTML */
+            contentHash: string;
+            renderStatus: number | null;
+            contentSizeBytes: number | null;
+            /** @description Presigned download link (plain GET, no Authorization; a secret); null once the stored copy is gone */
+            htmlUrl: string | null;
+        };
+        /** @description A known snapshot whose HTML is no longer retained */
+        SnapshotHtmlGoneError: {
+            /** @constant */
+            error: "snapshot not found in storage";
+        };
+        /** @description Neither or both of id and snapshot_id */
+        SnapshotIdRequiredError: {
+            /** @constant */
+            error: "id or snapshot_id required";
+        };
+        /** @description No such snapshot, or not accessible */
+        SnapshotNotFoundError: {
+            /** @constant */
+            error: "not found";
+        };
+        /** @description Storage is temporarily unreachable; retry later */
+        SnapshotStorageUnavailableError: {
+            /** @constant */
+            error: "snapshot storage unavailable";
+        };
+        /** @description T plus total */
+        TierTotals: {
+            verified: number;
+            declared: number;
+            unknown: number;
+            total: number;
+        };
+        /** @description T: crawls per tier */
+        Tiers: {
+            verified: number;
+            declared: number;
+            unknown: number;
+        };
+        UpdateRoutingRuleRequest: {
+            domainId?: string;
+            sourcePath?: string;
+            /** @enum {string} */
+            ruleType?: "redirect" | "proxy";
+            redirectCode?: (301 | 302) | null;
+            priority?: number;
+            isActive?: boolean;
+            notes?: string | null;
+            targetUrl?: string | null;
+        };
+        UpdateRoutingRuleResponse: {
+            rule: components["schemas"]["RoutingRule"];
+            /** @description false: saved, but the domain's cached settings could not be refreshed at once; the change may take a few minutes to apply (no retry needed) */
+            cacheInvalidated: boolean;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    purgeCache: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domain": "shop.example.com",
+                 *       "path": "/products/widget"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurgeCacheRequest"];
+            };
+        };
+        responses: {
+            /** @description Queue a re-render of one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queued": true,
+                     *       "path": "/products/widget",
+                     *       "message": "Re-render queued; fresh HTML is typically available within seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurgeCacheResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `domain_not_authorized`: The domain is not one the key owner can access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotAuthorizedError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listUserDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["ListUserDomainsRequest"];
+            };
+        };
+        responses: {
+            /** @description List accessible domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "domainCount": 1,
+                     *       "domains": [
+                     *         {
+                     *           "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "domain": "shop.example.com",
+                     *           "originUrl": "https://origin.example.com",
+                     *           "role": "owner",
+                     *           "verificationStage": "pending",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListUserDomainsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    exportUserAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": "1d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportUserAnalyticsRequest"];
+            };
+        };
+        responses: {
+            /** @description Export per-domain cache and legacy bot analytics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": "1d",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "domainCount": 1,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "shop.example.com",
+                     *           "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "role": "owner",
+                     *           "summary": {
+                     *             "totalCrawls": 4,
+                     *             "prerenders": 1,
+                     *             "cachedViews": 3,
+                     *             "cacheMisses": 1,
+                     *             "cacheHitRate": 75
+                     *           },
+                     *           "botTotals": {
+                     *             "googlebot": 3,
+                     *             "bingbot": 0,
+                     *             "gptbot": 1,
+                     *             "claudebot": 0,
+                     *             "perplexitybot": 0,
+                     *             "bytespider": 0,
+                     *             "facebookbot": 0,
+                     *             "twitterbot": 0,
+                     *             "linkedinbot": 0,
+                     *             "pinterestbot": 0,
+                     *             "redditbot": 0,
+                     *             "slackbot": 0,
+                     *             "discordbot": 0,
+                     *             "telegrambot": 0,
+                     *             "whatsappbot": 0,
+                     *             "skypebot": 0,
+                     *             "vkbot": 0,
+                     *             "snapchatbot": 0,
+                     *             "social_other": 0,
+                     *             "applebot": 0,
+                     *             "amazonbot": 0,
+                     *             "yandexbot": 0,
+                     *             "baiduspider": 0,
+                     *             "duckduckbot": 0,
+                     *             "ccbot": 0
+                     *           },
+                     *           "botSeries": [
+                     *             {
+                     *               "date": "2026-11-20",
+                     *               "googlebot": 3,
+                     *               "bingbot": 0,
+                     *               "gptbot": 1,
+                     *               "claudebot": 0,
+                     *               "perplexitybot": 0,
+                     *               "bytespider": 0,
+                     *               "facebookbot": 0,
+                     *               "twitterbot": 0,
+                     *               "linkedinbot": 0,
+                     *               "pinterestbot": 0,
+                     *               "redditbot": 0,
+                     *               "slackbot": 0,
+                     *               "discordbot": 0,
+                     *               "telegrambot": 0,
+                     *               "whatsappbot": 0,
+                     *               "skypebot": 0,
+                     *               "vkbot": 0,
+                     *               "snapchatbot": 0,
+                     *               "social_other": 0,
+                     *               "applebot": 0,
+                     *               "amazonbot": 0,
+                     *               "yandexbot": 0,
+                     *               "baiduspider": 0,
+                     *               "duckduckbot": 0,
+                     *               "ccbot": 0
+                     *             }
+                     *           ],
+                     *           "topPages": [
+                     *             {
+                     *               "url": "https://shop.example.com/products/widget",
+                     *               "seoScore": 85,
+                     *               "seoIssuesCount": 2,
+                     *               "botTotal": 4
+                     *             }
+                     *           ],
+                     *           "seo": {
+                     *             "good": 1,
+                     *             "needsWork": 0,
+                     *             "poor": 0,
+                     *             "unknown": 0,
+                     *             "totalPages": 1,
+                     *             "totalIssues": 2
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportUserAnalyticsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    exportCrawlAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "startDate": "2026-11-19"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportCrawlAnalyticsRequest"];
+            };
+        };
+        responses: {
+            /** @description Export per-bot crawl analytics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": null,
+                     *       "startDate": "2026-11-19",
+                     *       "endDate": "2026-11-20",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "legacyCutover": "2026-07-09",
+                     *       "definitionsVersion": "1.0",
+                     *       "domainCount": 1,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "shop.example.com",
+                     *           "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "role": "owner",
+                     *           "summary": {
+                     *             "totalCrawls": 4,
+                     *             "namedCrawls": 4,
+                     *             "verifiedCrawls": 2
+                     *           },
+                     *           "botTotals": {
+                     *             "googlebot": {
+                     *               "intent": "search-classic",
+                     *               "verified": 2,
+                     *               "declared": 1,
+                     *               "unknown": 0,
+                     *               "total": 3
+                     *             },
+                     *             "gptbot": {
+                     *               "intent": "training",
+                     *               "verified": 0,
+                     *               "declared": 1,
+                     *               "unknown": 0,
+                     *               "total": 1
+                     *             }
+                     *           },
+                     *           "botSeries": [
+                     *             {
+                     *               "date": "2026-11-19",
+                     *               "googlebot": {
+                     *                 "verified": 1,
+                     *                 "declared": 0,
+                     *                 "unknown": 0,
+                     *                 "total": 1
+                     *               },
+                     *               "gptbot": {
+                     *                 "verified": 0,
+                     *                 "declared": 1,
+                     *                 "unknown": 0,
+                     *                 "total": 1
+                     *               }
+                     *             },
+                     *             {
+                     *               "date": "2026-11-20",
+                     *               "googlebot": {
+                     *                 "verified": 1,
+                     *                 "declared": 1,
+                     *                 "unknown": 0,
+                     *                 "total": 2
+                     *               },
+                     *               "gptbot": {
+                     *                 "verified": 0,
+                     *                 "declared": 0,
+                     *                 "unknown": 0,
+                     *                 "total": 0
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportCrawlAnalyticsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    exportPageAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "period": "7d",
+                 *       "pageSize": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportPageAnalyticsRequest"];
+            };
+        };
+        responses: {
+            /** @description Export pages ranked by crawl volume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": "7d",
+                     *       "startDate": "2026-11-14",
+                     *       "endDate": "2026-11-20",
+                     *       "granularity": "day",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "legacyCutover": "2026-07-09",
+                     *       "domain": "shop.example.com",
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "role": "owner",
+                     *       "pageCount": 2,
+                     *       "pages": [
+                     *         {
+                     *           "path": "/products/widget",
+                     *           "total": 3,
+                     *           "tiers": {
+                     *             "verified": 2,
+                     *             "declared": 1,
+                     *             "unknown": 0
+                     *           },
+                     *           "bots": {
+                     *             "googlebot": {
+                     *               "verified": 2,
+                     *               "declared": 0,
+                     *               "unknown": 0,
+                     *               "total": 2
+                     *             },
+                     *             "gptbot": {
+                     *               "verified": 0,
+                     *               "declared": 1,
+                     *               "unknown": 0,
+                     *               "total": 1
+                     *             }
+                     *           },
+                     *           "series": [
+                     *             {
+                     *               "bucketStart": "2026-11-14",
+                     *               "bucketEnd": "2026-11-14",
+                     *               "verified": 0,
+                     *               "declared": 0,
+                     *               "unknown": 0,
+                     *               "total": 0
+                     *             },
+                     *             {
+                     *               "bucketStart": "2026-11-20",
+                     *               "bucketEnd": "2026-11-20",
+                     *               "verified": 2,
+                     *               "declared": 1,
+                     *               "unknown": 0,
+                     *               "total": 3
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextCursor": "v1.k1.eyJkIjoi…In0.c2lnbmF0dXJl"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportPageAnalyticsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json / `invalid_cursor`: The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidCursorError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    exportPageSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "url": "https://shop.example.com/products/widget?ref=x"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportPageSnapshotsRequest"];
+            };
+        };
+        responses: {
+            /** @description Export which snapshot each bot was served, per day, for one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "legacyCutover": "2026-07-09",
+                     *       "definitionsVersion": "1.0",
+                     *       "domain": "shop.example.com",
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "role": "owner",
+                     *       "period": "30d",
+                     *       "startDate": "2026-10-22",
+                     *       "endDate": "2026-11-20",
+                     *       "url": "https://shop.example.com/products/widget?ref=x",
+                     *       "path": "/products/widget",
+                     *       "rows": [
+                     *         {
+                     *           "day": "2026-11-18",
+                     *           "total": 2,
+                     *           "tiers": {
+                     *             "verified": 1,
+                     *             "declared": 1,
+                     *             "unknown": 0
+                     *           },
+                     *           "bots": {
+                     *             "googlebot": {
+                     *               "total": 2,
+                     *               "tiers": {
+                     *                 "verified": 1,
+                     *                 "declared": 1,
+                     *                 "unknown": 0
+                     *               },
+                     *               "served": [
+                     *                 {
+                     *                   "servedFrom": "cache",
+                     *                   "snapshotId": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *                   "tiers": {
+                     *                     "verified": 1,
+                     *                     "declared": 1,
+                     *                     "unknown": 0
+                     *                   },
+                     *                   "total": 2,
+                     *                   "lastSeenAt": "2026-11-18T12:00:00.000Z"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "snapshots": {
+                     *         "a3bb189e-8bf9-3888-9912-ace4e6543002": {
+                     *           "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "renderStatus": 200,
+                     *           "contentSizeBytes": 5120,
+                     *           "htmlUrl": "https://api.example.com/functions/v1/files/snapshots/a3bb189e-8bf9-3888-9912-ace4e6543002?expires=1795780800&kid=k1&sig=c2ln"
+                     *         }
+                     *       },
+                     *       "htmlUrlExpiresAt": "2026-11-21T10:00:00.000Z",
+                     *       "dayCount": 1,
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportPageSnapshotsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json / `invalid_cursor`: The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidCursorError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    exportAiReferrals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "period": "1d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportAiReferralsRequest"];
+            };
+        };
+        responses: {
+            /** @description Export human visits from AI answer surfaces */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": "1d",
+                     *       "startDate": "2026-11-20",
+                     *       "endDate": "2026-11-20",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "domainCount": 1,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "shop.example.com",
+                     *           "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "role": "owner",
+                     *           "referralTotals": {
+                     *             "chatgpt": {
+                     *               "surfaceType": "assistant",
+                     *               "count": 3
+                     *             },
+                     *             "perplexity": {
+                     *               "surfaceType": "answer",
+                     *               "count": 1
+                     *             }
+                     *           },
+                     *           "referralSeries": [
+                     *             {
+                     *               "date": "2026-11-20",
+                     *               "chatgpt": 3,
+                     *               "perplexity": 1
+                     *             }
+                     *           ],
+                     *           "topLandingPaths": [
+                     *             {
+                     *               "path": "/pricing",
+                     *               "referralTotal": 4,
+                     *               "bySource": {
+                     *                 "chatgpt": 3,
+                     *                 "perplexity": 1
+                     *               }
+                     *             }
+                     *           ],
+                     *           "landingPathCount": 1,
+                     *           "truncated": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportAiReferralsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    exportCrawlLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "period": "1d",
+                 *       "pageSize": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportCrawlLogsRequest"];
+            };
+        };
+        responses: {
+            /** @description Export the raw crawl log of one domain. format csv: RFC 4180 CSV (CRLF line ends) with a header row of the row field names; paging metadata moves to headers. A text cell starting with =, +, -, @, tab or CR gets a leading '. */
+            200: {
+                headers: {
+                    /** @description text/csv only. Continuation token; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    /** @description text/csv only. Comma-separated days with no data yet (empty when none) */
+                    "X-Missing-Days"?: string;
+                    /** @description text/csv only. Comma-separated provisional days (empty when none) */
+                    "X-Provisional-Days"?: string;
+                    /** @description text/csv only. attachment; filename="crawl-logs-<domain>-<start>-<end>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": "1d",
+                     *       "startDate": "2026-11-20",
+                     *       "endDate": "2026-11-20",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "domain": "shop.example.com",
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "role": "owner",
+                     *       "format": "json",
+                     *       "rows": [
+                     *         {
+                     *           "ts": "2026-11-19T09:00:00.000Z",
+                     *           "domain": "shop.example.com",
+                     *           "path": "/products/widget",
+                     *           "userAgent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+                     *           "uaHash": "8b1a9953c4611296",
+                     *           "servedFrom": "cache",
+                     *           "status": 200,
+                     *           "bytes": 5120,
+                     *           "botOperator": "Google",
+                     *           "matchedRange": "66.249.64.0/27",
+                     *           "tier": "verified",
+                     *           "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                     *         }
+                     *       ],
+                     *       "rowCount": 1,
+                     *       "missingDays": [
+                     *         "2026-11-20"
+                     *       ],
+                     *       "provisionalDays": [
+                     *         "2026-11-19"
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportCrawlLogsResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json / `invalid_cursor`: The cursor is malformed, expired, another endpoint's or caller's, or its archive changed: restart from the first page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["InvalidCursorError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getBotDefinitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "1.0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetBotDefinitionsRequest"];
+            };
+        };
+        responses: {
+            /** @description Get the bot taxonomy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "definitionsVersion": "1.0",
+                     *       "definitionsEffectiveFrom": "2026-07-09T00:00:00.000Z",
+                     *       "isCurrent": true,
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "intentCount": 1,
+                     *       "botCount": 1,
+                     *       "intents": [
+                     *         {
+                     *           "intent": "training",
+                     *           "label": "AI training",
+                     *           "description": "Crawlers that collect content to train AI models.",
+                     *           "isAiIntent": true,
+                     *           "botCount": 1
+                     *         }
+                     *       ],
+                     *       "bots": [
+                     *         {
+                     *           "botId": "gptbot",
+                     *           "displayName": "GPTBot",
+                     *           "operator": "OpenAI",
+                     *           "intent": "training",
+                     *           "uaPatterns": [
+                     *             "gptbot"
+                     *           ],
+                     *           "verificationMethod": "published_ip_ranges",
+                     *           "isActive": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetBotDefinitionsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "snapshot_id": "a3bb189e-8bf9-3888-9912-ace4e6543002"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GetSnapshotRequest"];
+            };
+        };
+        responses: {
+            /** @description Get a snapshot's HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "html": "<!doctype html><html lang=\"en\"><title>Widget</title></html>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSnapshotResponse"];
+                };
+            };
+            /** @description `id or snapshot_id required`: Neither or both of id and snapshot_id / `invalid JSON body`: The body is not a JSON object / `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotIdRequiredError"] | components["schemas"]["InvalidJsonBodyError"] | components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `not found`: No such snapshot, or not accessible / `snapshot not found in storage`: A known snapshot whose HTML is no longer retained */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotNotFoundError"] | components["schemas"]["SnapshotHtmlGoneError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `snapshot storage unavailable`: Storage is temporarily unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotStorageUnavailableError"];
+                };
+            };
+        };
+    };
+    listRoutingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a domain's routing rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "domain": "shop.example.com",
+                     *       "role": "owner",
+                     *       "ruleCount": 1,
+                     *       "limit": 100,
+                     *       "rules": [
+                     *         {
+                     *           "ruleId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "sourcePath": "/old-pricing",
+                     *           "targetUrl": "/pricing",
+                     *           "ruleType": "redirect",
+                     *           "redirectCode": 301,
+                     *           "priority": 0,
+                     *           "isActive": true,
+                     *           "notes": "Moved in the 2026 redesign",
+                     *           "createdAt": "2026-11-20T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListRoutingRulesResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    createRoutingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sourcePath": "/old-pricing",
+                 *       "targetUrl": "/pricing",
+                 *       "notes": "Moved in the 2026 redesign"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRoutingRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Create a routing rule */
+            201: {
+                headers: {
+                    /** @description `/functions/v1/domains/{domainId}/routing-rules/{ruleId}` of the new rule */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rule": {
+                     *         "ruleId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *         "sourcePath": "/old-pricing",
+                     *         "targetUrl": "/pricing",
+                     *         "ruleType": "redirect",
+                     *         "redirectCode": 301,
+                     *         "priority": 0,
+                     *         "isActive": true,
+                     *         "notes": "Moved in the 2026 redesign",
+                     *         "createdAt": "2026-11-20T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *       },
+                     *       "cacheInvalidated": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateRoutingRuleResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `rule_limit_reached`: The domain already has as many rules as its owner's plan allows / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["RuleLimitReachedError"] | components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `duplicate_source_path`: Another rule of the domain has this sourcePath (letter case and one trailing slash ignored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateSourcePathError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getRoutingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+                /** @description UUID-style ID, either letter case */
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get one routing rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rule": {
+                     *         "ruleId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *         "sourcePath": "/old-pricing",
+                     *         "targetUrl": "/pricing",
+                     *         "ruleType": "redirect",
+                     *         "redirectCode": 301,
+                     *         "priority": 0,
+                     *         "isActive": true,
+                     *         "notes": "Moved in the 2026 redesign",
+                     *         "createdAt": "2026-11-20T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetRoutingRuleResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible / `rule_not_found`: No rule with that ID on that domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"] | components["schemas"]["RuleNotFoundError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteRoutingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+                /** @description UUID-style ID, either letter case */
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a routing rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true,
+                     *       "rule": {
+                     *         "ruleId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *         "sourcePath": "/old-pricing",
+                     *         "targetUrl": "/pricing",
+                     *         "ruleType": "redirect",
+                     *         "redirectCode": 301,
+                     *         "priority": 0,
+                     *         "isActive": true,
+                     *         "notes": "Moved in the 2026 redesign",
+                     *         "createdAt": "2026-11-20T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *       },
+                     *       "cacheInvalidated": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeleteRoutingRuleResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible / `rule_not_found`: No rule with that ID on that domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"] | components["schemas"]["RuleNotFoundError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    updateRoutingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+                /** @description UUID-style ID, either letter case */
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "redirectCode": 302
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateRoutingRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Update a routing rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rule": {
+                     *         "ruleId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *         "sourcePath": "/old-pricing",
+                     *         "targetUrl": "/pricing",
+                     *         "ruleType": "redirect",
+                     *         "redirectCode": 302,
+                     *         "priority": 0,
+                     *         "isActive": true,
+                     *         "notes": "Moved in the 2026 redesign",
+                     *         "createdAt": "2026-11-20T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-20T10:00:00.000Z"
+                     *       },
+                     *       "cacheInvalidated": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateRoutingRuleResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible / `rule_not_found`: No rule with that ID on that domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"] | components["schemas"]["RuleNotFoundError"];
+                };
+            };
+            /** @description `duplicate_source_path`: Another rule of the domain has this sourcePath (letter case and one trailing slash ignored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateSourcePathError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    downloadSnapshotHtml: {
+        parameters: {
+            query: {
+                /** @description Expiry, Unix seconds */
+                expires: string;
+                /** @description Signing key ID */
+                kid: string;
+                /** @description Signature */
+                sig: string;
+            };
+            header?: never;
+            path: {
+                /** @description Lowercase snapshot ID */
+                snapshotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `not_found`: No such path, or a refused presigned link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description `snapshot storage unavailable`: Storage is temporarily unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotStorageUnavailableError"];
+                };
+            };
+        };
+    };
+    downloadArchivePart: {
+        parameters: {
+            query: {
+                /** @description Expiry, Unix seconds */
+                expires: string;
+                /** @description Signing key ID */
+                kid: string;
+                /** @description Signature */
+                sig: string;
+            };
+            header?: never;
+            path: {
+                /** @description Lowercase domain ID */
+                domainId: string;
+                /** @description UTC day */
+                day: string;
+                /** @description Part file name */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apache.parquet": string;
+                };
+            };
+            /** @description `not_found`: No such path, or a refused presigned link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description `snapshot storage unavailable`: Storage is temporarily unreachable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotStorageUnavailableError"];
+                };
+            };
+        };
+    };
+}

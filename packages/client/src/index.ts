@@ -1,0 +1,51 @@
+export type { CrawlgateClient, CrawlLogsJsonQuery, ExportCrawlLogs } from "./client.js";
+export { createCrawlgateClient } from "./client.js";
+export type { CrawlLogsCsvPage } from "./downloads.js";
+export { CrawlgateApiError, CrawlgateResponseError } from "./errors.js";
+export type { components, operations, paths } from "./generated/openapi.js";
+export type { Pager } from "./paging.js";
+export type { ClientOptions, RequestOptions, RetryOptions } from "./transport.js";
+export type {
+  ApiErrorBody,
+  ApiErrorCode,
+  CrawlLogRow,
+  CrawlLogsCursorRequest,
+  CrawlLogsJsonResponse,
+  CrawlLogsParquetResponse,
+  CrawlLogsQuery,
+  CreateRoutingRuleRequest,
+  CreateRoutingRuleResponse,
+  DeleteRoutingRuleResponse,
+  Domain,
+  ExportAiReferralsRequest,
+  ExportAiReferralsResponse,
+  ExportCrawlAnalyticsRequest,
+  ExportCrawlAnalyticsResponse,
+  ExportCrawlLogsRequest,
+  ExportPageAnalyticsRequest,
+  ExportPageAnalyticsResponse,
+  ExportPageSnapshotsRequest,
+  ExportPageSnapshotsResponse,
+  ExportUserAnalyticsRequest,
+  ExportUserAnalyticsResponse,
+  GetBotDefinitionsRequest,
+  GetBotDefinitionsResponse,
+  GetRoutingRuleResponse,
+  GetSnapshotRequest,
+  GetSnapshotResponse,
+  ListRoutingRulesResponse,
+  ListUserDomainsResponse,
+  PageRow,
+  ParquetFile,
+  PurgeCacheRequest,
+  PurgeCacheResponse,
+  Role,
+  RoutingRule,
+  Schemas,
+  Snapshot,
+  SnapshotDayRow,
+  Tiers,
+  TierTotals,
+  UpdateRoutingRuleRequest,
+  UpdateRoutingRuleResponse,
+} from "./types.js";
