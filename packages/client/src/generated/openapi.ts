@@ -337,13 +337,16 @@ export interface components {
             contentHash: string | null;
         };
         CreateRoutingRuleRequest: {
+            /** @description Only the path's own domainId (a rule cannot move domains) */
             domainId?: string;
+            /** @description Path pattern starting with /, at most 2,048 characters, trimmed; unique per domain ignoring letter case and a trailing slash */
             sourcePath: string;
             /**
              * @default redirect
              * @constant
              */
             ruleType?: "redirect";
+            /** @description Redirect: a path on the domain or a full http(s) URL; proxy: a full public http(s) URL. At most 2,048 characters, trimmed */
             targetUrl: string;
             /**
              * @default 301
@@ -352,20 +355,31 @@ export interface components {
             redirectCode?: 301 | 302;
             /** @default 0 */
             priority?: number;
-            /** @default true */
+            /**
+             * @description false: kept but not applied
+             * @default true
+             */
             isActive?: boolean;
+            /** @description Internal, at most 2,000 characters, trimmed; null or empty clears */
             notes?: string | null;
         } | {
+            /** @description Only the path's own domainId (a rule cannot move domains) */
             domainId?: string;
+            /** @description Path pattern starting with /, at most 2,048 characters, trimmed; unique per domain ignoring letter case and a trailing slash */
             sourcePath: string;
             /** @constant */
             ruleType: "proxy";
+            /** @description Redirect: a path on the domain or a full http(s) URL; proxy: a full public http(s) URL. At most 2,048 characters, trimmed */
             targetUrl: string;
             redirectCode?: null;
             /** @default 0 */
             priority?: number;
-            /** @default true */
+            /**
+             * @description false: kept but not applied
+             * @default true
+             */
             isActive?: boolean;
+            /** @description Internal, at most 2,000 characters, trimmed; null or empty clears */
             notes?: string | null;
         };
         CreateRoutingRuleResponse: {
@@ -407,15 +421,22 @@ export interface components {
             error: "duplicate_source_path";
         };
         ExportAiReferralsRequest: {
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
             period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
             startDate?: null;
             endDate?: null;
+            /** @description One domain; omit for every accessible domain */
             domainId?: string | null;
         } | {
             period?: null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 365 days
+             */
             startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
             endDate?: string | null;
+            /** @description One domain; omit for every accessible domain */
             domainId?: string | null;
         };
         ExportAiReferralsResponse: {
@@ -476,15 +497,22 @@ export interface components {
             }[];
         };
         ExportCrawlAnalyticsRequest: {
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
             period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
             startDate?: null;
             endDate?: null;
+            /** @description One domain; omit for every accessible domain */
             domainId?: string | null;
         } | {
             period?: null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 365 days
+             */
             startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
             endDate?: string | null;
+            /** @description One domain; omit for every accessible domain */
             domainId?: string | null;
         };
         ExportCrawlAnalyticsResponse: {
@@ -541,6 +569,7 @@ export interface components {
             }[];
         };
         ExportCrawlLogsRequest: {
+            /** @description nextCursor of the previous page; it pins the query */
             cursor: string;
             /** @description ignored with a cursor */
             domainId?: unknown;
@@ -563,30 +592,51 @@ export interface components {
             /** @description ignored with a cursor */
             pageSize?: unknown;
         } | {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
             domainId: string;
             cursor?: null;
+            /** @description The N days ending today (UTC), inclusive; default 7d. Not with startDate/endDate */
             period?: ("1d" | "7d" | "30d") | null;
             startDate?: null;
             endDate?: null;
+            /** @description json (default), csv or parquet */
             format?: ("json" | "csv" | "parquet") | null;
+            /** @description Operator names, any letter case; json/csv only */
             botOperator?: (string | string[]) | null;
+            /** @description Rows with tier null never match; json/csv only */
             tier?: (("verified" | "declared" | "automation" | "unknown") | ("verified" | "declared" | "automation" | "unknown")[]) | null;
+            /** @description json/csv only */
             servedFrom?: (("cache" | "render" | "origin") | ("cache" | "render" | "origin")[]) | null;
+            /** @description Literal path prefix; json/csv only */
             pathPrefix?: string | null;
             pageSize?: number | null;
         } | {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
             domainId: string;
             cursor?: null;
             period?: null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 31 days
+             */
             startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
             endDate?: string | null;
+            /** @description json (default), csv or parquet */
             format?: ("json" | "csv" | "parquet") | null;
+            /** @description Operator names, any letter case; json/csv only */
             botOperator?: (string | string[]) | null;
+            /** @description Rows with tier null never match; json/csv only */
             tier?: (("verified" | "declared" | "automation" | "unknown") | ("verified" | "declared" | "automation" | "unknown")[]) | null;
+            /** @description json/csv only */
             servedFrom?: (("cache" | "render" | "origin") | ("cache" | "render" | "origin")[]) | null;
+            /** @description Literal path prefix; json/csv only */
             pathPrefix?: string | null;
             pageSize?: number | null;
         };
@@ -663,7 +713,9 @@ export interface components {
             urlExpiresAt: string;
         };
         ExportPageAnalyticsRequest: {
+            /** @description Per-page series over the window's buckets; default true. Read with a cursor too */
             series?: boolean | null;
+            /** @description nextCursor of the previous page; it pins the query */
             cursor: string;
             /** @description ignored with a cursor */
             domainId?: unknown;
@@ -686,33 +738,56 @@ export interface components {
             /** @description ignored with a cursor */
             pathPrefix?: unknown;
         } | {
+            /** @description Per-page series over the window's buckets; default true. Read with a cursor too */
             series?: boolean | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
             domainId: string;
             cursor?: null;
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
             period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
             startDate?: null;
             endDate?: null;
+            /** @description auto (default): day up to 90 days, else week; day over 90 days is 400 */
             granularity?: ("auto" | "day" | "week") | null;
+            /** @description Rank by total (default) or verified crawls; ties by path */
             sortBy?: ("total" | "verified") | null;
             pageSize?: number | null;
+            /** @description Only these bots (current taxonomy); series then per bot */
             botId?: (string | string[]) | null;
+            /** @description Only these tiers */
             tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
+            /** @description Literal path prefix (% and _ are ordinary characters) */
             pathPrefix?: string | null;
         } | {
+            /** @description Per-page series over the window's buckets; default true. Read with a cursor too */
             series?: boolean | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
             domainId: string;
             cursor?: null;
             period?: null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 365 days
+             */
             startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
             endDate?: string | null;
+            /** @description auto (default): day up to 90 days, else week; day over 90 days is 400 */
             granularity?: ("auto" | "day" | "week") | null;
+            /** @description Rank by total (default) or verified crawls; ties by path */
             sortBy?: ("total" | "verified") | null;
             pageSize?: number | null;
+            /** @description Only these bots (current taxonomy); series then per bot */
             botId?: (string | string[]) | null;
+            /** @description Only these tiers */
             tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
+            /** @description Literal path prefix (% and _ are ordinary characters) */
             pathPrefix?: string | null;
         };
         ExportPageAnalyticsResponse: {
@@ -780,6 +855,7 @@ export interface components {
             nextCursor: string | null;
         };
         ExportPageSnapshotsRequest: {
+            /** @description nextCursor of the previous page; it pins the query */
             cursor: string;
             /** @description ignored with a cursor */
             domainId?: unknown;
@@ -798,10 +874,15 @@ export interface components {
             /** @description ignored with a cursor */
             tier?: unknown;
         } | {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
             domainId: string;
+            /** @description Full http(s) URL or bare path; query, fragment and trailing slash are stripped */
             url: string;
             cursor?: null;
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
             period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
             startDate?: null;
             endDate?: null;
@@ -809,13 +890,21 @@ export interface components {
             botId?: (string | string[]) | null;
             tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
         } | {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
             domainId: string;
+            /** @description Full http(s) URL or bare path; query, fragment and trailing slash are stripped */
             url: string;
             cursor?: null;
             period?: null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 365 days
+             */
             startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
             endDate?: string | null;
             pageSize?: number | null;
             botId?: (string | string[]) | null;
@@ -894,6 +983,7 @@ export interface components {
             nextCursor: string | null;
         };
         ExportUserAnalyticsRequest: {
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
             period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
         };
         ExportUserAnalyticsResponse: {
@@ -999,6 +1089,7 @@ export interface components {
             error: "forbidden";
         };
         GetBotDefinitionsRequest: {
+            /** @description A published version such as 1.0; omit for the current one */
             version?: string;
         };
         GetBotDefinitionsResponse: {
@@ -1047,7 +1138,9 @@ export interface components {
             rule: components["schemas"]["RoutingRule"];
         };
         GetSnapshotRequest: {
+            /** @description A snapshotId from export-page-snapshots */
             snapshot_id?: string;
+            /** @description A crawl-feed event id */
             id?: string;
         };
         GetSnapshotResponse: {
@@ -1124,7 +1217,9 @@ export interface components {
             error: "plan_upgrade_required";
         };
         PurgeCacheRequest: {
+            /** @description Hostname of a domain the key owner can access */
             domain: string;
+            /** @description URL path starting with /; a query string is kept */
             path: string;
         };
         PurgeCacheResponse: {
@@ -1224,13 +1319,17 @@ export interface components {
             unknown: number;
         };
         UpdateRoutingRuleRequest: {
+            /** @description Only the path's own domainId (a rule cannot move domains) */
             domainId?: string;
+            /** @description Path pattern starting with /, at most 2,048 characters, trimmed; unique per domain ignoring letter case and a trailing slash */
             sourcePath?: string;
             /** @enum {string} */
             ruleType?: "redirect" | "proxy";
             redirectCode?: (301 | 302) | null;
             priority?: number;
+            /** @description false: kept but not applied */
             isActive?: boolean;
+            /** @description Internal, at most 2,000 characters, trimmed; null or empty clears */
             notes?: string | null;
             targetUrl?: string | null;
         };

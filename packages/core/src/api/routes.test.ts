@@ -88,7 +88,11 @@ describe("route inputs", () => {
     const route = ROUTES.find((r) => r.name === "export-page-analytics") as (typeof ROUTES)[number];
     const schema = z.toJSONSchema(route.input, { io: "input" }) as { anyOf: JsonObject[] };
     const [withCursor, byPeriod, byDates] = schema.anyOf as [JsonObject, JsonObject, JsonObject];
-    expect(field(withCursor, "cursor")).toEqual({ type: "string", minLength: 1 });
+    expect(field(withCursor, "cursor")).toEqual({
+      type: "string",
+      minLength: 1,
+      description: "nextCursor of the previous page; it pins the query",
+    });
     expect(field(byPeriod, "period").enum).toEqual(["1d", "7d", "30d", "90d", "365d"]);
     expect(field(byDates, "startDate")).toMatchObject({ type: "string", format: "date" });
     expect(field(byPeriod, "sortBy")).toEqual({ type: "string", enum: ["total", "verified"] });

@@ -28,11 +28,21 @@ export const DOMAIN_MISMATCH =
   "domainId in the body must match the path; a rule cannot move domains";
 
 /** Allowed only naming the path's domain (checked after); any non-string never does. */
-const domainId = z.string({ error: DOMAIN_MISMATCH }).optional();
+const domainId = z
+  .string({ error: DOMAIN_MISMATCH })
+  .optional()
+  .describe("Only the path's own domainId (a rule cannot move domains)");
 const sourcePath = z
   .string({ error: "sourcePath is required and must be a string" })
-  .transform(checkedBy(sourcePathField));
-const targetUrl = z.string({ error: "targetUrl is required and must be a string" });
+  .transform(checkedBy(sourcePathField))
+  .describe(
+    "Path pattern starting with /, at most 2,048 characters, trimmed; unique per domain ignoring letter case and a trailing slash",
+  );
+const targetUrl = z
+  .string({ error: "targetUrl is required and must be a string" })
+  .describe(
+    "Redirect: a path on the domain or a full http(s) URL; proxy: a full public http(s) URL. At most 2,048 characters, trimmed",
+  );
 const RULE_TYPE = 'ruleType must be "redirect" or "proxy"';
 const ruleType = z.enum(["redirect", "proxy"], { error: RULE_TYPE });
 const redirectCode = z.literal([301, 302], { error: "redirectCode must be 301 or 302" });
@@ -44,11 +54,14 @@ const priority = z
   .int({ error: (issue) => (issue.code === "invalid_type" ? INTEGER : RANGE) })
   .min(PRIORITY_MIN, { error: RANGE })
   .max(PRIORITY_MAX, { error: RANGE });
-const isActive = z.boolean({ error: "isActive must be true or false" });
+const isActive = z
+  .boolean({ error: "isActive must be true or false" })
+  .describe("false: kept but not applied");
 const notes = z
   .string({ error: "notes must be a string or null" })
   .nullable()
-  .transform(checkedBy(notesField));
+  .transform(checkedBy(notesField))
+  .describe("Internal, at most 2,000 characters, trimmed; null or empty clears");
 
 const defaults = {
   priority: priority.default(0),

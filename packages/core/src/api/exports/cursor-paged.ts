@@ -6,7 +6,10 @@ import { sendsDates, windowShapes } from "./window-fields.js";
 const CURSOR = "cursor must be a non-empty string";
 
 /** A cursor as sent: a non-empty string (anything else is `400 invalid_cursor`). */
-const cursorToken = z.string({ error: CURSOR }).min(1, { error: CURSOR });
+const cursorToken = z
+  .string({ error: CURSOR })
+  .min(1, { error: CURSOR })
+  .describe("nextCursor of the previous page; it pins the query");
 
 const ignoredWithCursor = z.unknown().optional().describe("ignored with a cursor");
 

@@ -12,12 +12,15 @@ const uuid = (error: z.core.$ZodErrorMap | string) =>
     .transform((id) => id.toLowerCase());
 
 /** `domainId` of an export that covers every accessible domain without it. */
-export const optionalDomainId = uuid(UUID).nullable().optional();
+export const optionalDomainId = uuid(UUID)
+  .nullable()
+  .optional()
+  .describe("One domain; omit for every accessible domain");
 
 /** `domainId` of an export of one domain: absent or `null` is `domainId is required`. */
 export const requiredDomainId = uuid((issue) =>
   issue.input === undefined || issue.input === null ? "domainId is required" : UUID,
-);
+).describe("The domain (any role)");
 
 /** An integer field within `min..max` (`null` counts as not sent). */
 export function intField(name: string, min: number, max: number) {

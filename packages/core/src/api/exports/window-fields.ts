@@ -32,15 +32,27 @@ export function windowShapes(rules: WindowRules) {
   const periods = rules.periods as [string, ...string[]];
   const period = z.enum(periods, { error: `period must be one of ${periods.join(", ")}` });
   return {
-    byPeriod: { period: period.nullable().optional(), startDate: notSent, endDate: notSent },
+    byPeriod: {
+      period: period
+        .nullable()
+        .optional()
+        .describe(
+          `The N days ending today (UTC), inclusive; default ${rules.defaultPeriod}. Not with startDate/endDate`,
+        ),
+      startDate: notSent,
+      endDate: notSent,
+    },
     byDates: {
       period: z.null({ error: "period cannot be combined with startDate or endDate" }).optional(),
       startDate: dateField("startDate", (issue) =>
         issue.input === undefined || issue.input === null
           ? "endDate requires startDate"
           : FORMAT("startDate"),
-      ),
-      endDate: dateField("endDate").nullable().optional(),
+      ).describe(`First day (UTC); the window spans at most ${rules.maxSpanDays} days`),
+      endDate: dateField("endDate")
+        .nullable()
+        .optional()
+        .describe("Last day (UTC), default today; not in the future, not before startDate"),
     },
   };
 }

@@ -13,7 +13,10 @@ import { count, instant, uuid } from "../responses/shapes.js";
 
 /** `version`: a published taxonomy version such as `"1.0"`; absent: the current one. */
 export const input = z.strictObject({
-  version: z.string({ error: 'version must be a string such as "1.0"' }).optional(),
+  version: z
+    .string({ error: 'version must be a string such as "1.0"' })
+    .optional()
+    .describe("A published version such as 1.0; omit for the current one"),
 });
 
 /** A string (a major version may add a bucket); taxonomy 1.x has the eight listed. */

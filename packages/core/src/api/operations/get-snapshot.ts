@@ -16,7 +16,10 @@ const given = z.string().min(1).optional().catch(undefined);
  * Exactly one of `snapshot_id` and `id`. Other fields are ignored: the endpoint has no
  * `invalid_request` vocabulary, so this is the one input that is not a strict object.
  */
-export const input = z.object({ snapshot_id: given, id: given });
+export const input = z.object({
+  snapshot_id: given.describe("A snapshotId from export-page-snapshots"),
+  id: given.describe("A crawl-feed event id"),
+});
 
 type Input = z.output<typeof input>;
 

@@ -6,8 +6,12 @@ import type { Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";
 
 export const input = z.strictObject({
-  domain: z.string({ error: "domain is required and must be a string" }),
-  path: z.string({ error: "path is required and must be a string" }),
+  domain: z
+    .string({ error: "domain is required and must be a string" })
+    .describe("Hostname of a domain the key owner can access"),
+  path: z
+    .string({ error: "path is required and must be a string" })
+    .describe("URL path starting with /; a query string is kept"),
 });
 
 export const output = z.strictObject({

@@ -43,12 +43,14 @@ const pathPrefix = z
   .min(1, { error: PREFIX })
   .max(MAX_TEXT, { error: PREFIX })
   .nullable()
-  .optional();
+  .optional()
+  .describe("Literal path prefix; json/csv only");
 
 const format = z
   .enum(CRAWL_LOG_FORMATS, { error: `format must be one of ${CRAWL_LOG_FORMATS.join(", ")}` })
   .nullable()
-  .optional();
+  .optional()
+  .describe("json (default), csv or parquet");
 
 const { min, max } = CRAWL_LOG_PAGE_SIZE;
 
@@ -62,9 +64,11 @@ export const input = cursorPagedBody(
   { domainId: requiredDomainId },
   {
     format,
-    botOperator,
-    tier: enumList("tier", CRAWL_LOG_TIERS),
-    servedFrom: enumList("servedFrom", SERVED_FROM),
+    botOperator: botOperator.describe("Operator names, any letter case; json/csv only"),
+    tier: enumList("tier", CRAWL_LOG_TIERS).describe(
+      "Rows with tier null never match; json/csv only",
+    ),
+    servedFrom: enumList("servedFrom", SERVED_FROM).describe("json/csv only"),
     pathPrefix,
     pageSize: intField("pageSize", min, max),
   },

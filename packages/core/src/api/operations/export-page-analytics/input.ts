@@ -24,7 +24,8 @@ const pathPrefix = z
   .max(MAX_PATH_PREFIX_LENGTH, { error: PATH_PREFIX })
   .refine((prefix) => !CONTROL_OR_LONE_SURROGATE.test(prefix), { error: PATH_PREFIX })
   .nullable()
-  .optional();
+  .optional()
+  .describe("Literal path prefix (% and _ are ordinary characters)");
 
 /** Bot IDs of the current taxonomy (retired ones included), sorted. */
 const botId = listField({
@@ -45,7 +46,9 @@ const tier = listField({
     tiers.every(isTier) ? null : `tier must be one or more of ${TIERS.join(", ")}`,
 });
 
-const series = booleanField("series");
+const series = booleanField("series").describe(
+  "Per-page series over the window's buckets; default true. Read with a cursor too",
+);
 
 /**
  * The body of export-page-analytics, fields in the order they are checked. With `cursor`, only
@@ -59,14 +62,16 @@ export const input = cursorPagedBody(
     granularity: z
       .enum(["auto", "day", "week"], { error: "granularity must be auto, day or week" })
       .nullable()
-      .optional(),
+      .optional()
+      .describe("auto (default): day up to 90 days, else week; day over 90 days is 400"),
     sortBy: z
       .enum(["total", "verified"], { error: "sortBy must be total or verified" })
       .nullable()
-      .optional(),
+      .optional()
+      .describe("Rank by total (default) or verified crawls; ties by path"),
     pageSize: intField("pageSize", 1, MAX_PAGE_SIZE),
-    botId,
-    tier,
+    botId: botId.describe("Only these bots (current taxonomy); series then per bot"),
+    tier: tier.describe("Only these tiers"),
     pathPrefix,
   },
 );

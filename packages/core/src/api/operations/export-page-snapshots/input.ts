@@ -18,7 +18,8 @@ const url = z
     error: (issue) =>
       issue.input === undefined || issue.input === null ? "url is required" : URL_FORM,
   })
-  .refine((value) => pagePath(value) !== null, { error: URL_FORM });
+  .refine((value) => pagePath(value) !== null, { error: URL_FORM })
+  .describe("Full http(s) URL or bare path; query, fragment and trailing slash are stripped");
 
 /** A `botId`/`tier` filter: distinct values in the order sent, the first refused one named. */
 function filter(
