@@ -111,6 +111,10 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     expect((await new Response(page.body).text()).split("\r\n")).toHaveLength(5);
     const next = await client.exportCrawlLogs({ cursor: page.nextCursor as string });
     expect(next.format).toBe("csv");
+    const csvCursor = { cursor: page.nextCursor as string };
+    await expect(collect(client.crawlLogs.iterate(csvCursor))).rejects.toThrow(
+      "expected a JSON page, got csv",
+    );
 
     const parquet = await client.exportCrawlLogs({ domainId, period: "7d", format: "parquet" });
     expect(parquet.fileCount).toBe(parquet.files.length);

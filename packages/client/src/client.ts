@@ -178,8 +178,9 @@ function crawlLogsOf(transport: Transport) {
   };
   const jsonPage = async (body: ExportCrawlLogsRequest, options?: RequestOptions) => {
     const page = await exportCrawlLogs(body as CrawlLogsCursorRequest, options);
-    if (page.format !== "json") throw new TypeError("expected a JSON page (use csvStream for CSV)");
-    return page;
+    if (page.format === "json") return page;
+    if (page.format === "csv") await page.body.cancel();
+    throw new TypeError(`expected a JSON page, got ${page.format} (use csvStream for CSV)`);
   };
   const crawlLogs: CrawlgateClient["crawlLogs"] = {
     ...createPager(jsonPage, (page) => page.rows),
