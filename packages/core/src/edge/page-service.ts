@@ -95,6 +95,8 @@ export function createPageService(deps: PageServiceDeps) {
   const { options } = deps;
   const hot = new Map<string, { page: PageBody; until: number }>();
   const inflight = new Map<string, Promise<StoreOutcome>>();
+  /** Store reads of pages in progress, by page: concurrent lookups share one. */
+  const loading = new Map<string, Promise<PageBody | null>>();
   const requeued = new Map<string, number>();
   const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock: deps.clock };
 
@@ -104,6 +106,18 @@ export function createPageService(deps: PageServiceDeps) {
     hot.delete(key);
     if (hot.size >= HOT_MAX_ENTRIES) hot.delete(hot.keys().next().value as string);
     hot.set(key, { page, until: now + options.hotCacheMs });
+  }
+
+  async function read(domainId: string, key: string, now: number): Promise<PageBody | null> {
+    const entry = await deps.pages.getPage(domainId, key);
+    if (!entry) return null;
+    const stored = await deps.blobs.getBlob(htmlKey(entry.contentHash));
+    if (!stored) return null;
+    const page = pageBody(entry, await gunzip(stored), stored);
+    // A render stored while this read ran is newer: it stays in the hot memory.
+    const current = hot.get(slot(domainId, key))?.page.entry.renderedAt.getTime() ?? -1;
+    if (current <= entry.renderedAt.getTime()) remember(page, now);
+    return page;
   }
 
   async function renderAndStore(
@@ -152,17 +166,22 @@ export function createPageService(deps: PageServiceDeps) {
 
   return {
     /** The cached page with its HTML, or `null` (never cached, or its HTML was dropped). */
-    async lookup(domainId: string, key: string): Promise<PageBody | null> {
+    /**
+     * The page from the hot memory, else from the stores. Concurrent lookups of one page share
+     * one read: when a hot page expires under load, one read refreshes it instead of one per
+     * request in flight (a burst that showed in the cache hits' tail latency).
+     */
+    lookup(domainId: string, key: string): Promise<PageBody | null> {
       const now = deps.clock.now().getTime();
-      const remembered = hot.get(slot(domainId, key));
-      if (remembered && remembered.until > now) return remembered.page;
-      const entry = await deps.pages.getPage(domainId, key);
-      if (!entry) return null;
-      const stored = await deps.blobs.getBlob(htmlKey(entry.contentHash));
-      if (!stored) return null;
-      const page = pageBody(entry, await gunzip(stored), stored);
-      remember(page, now);
-      return page;
+      const id = slot(domainId, key);
+      const remembered = hot.get(id);
+      if (remembered && remembered.until > now) return Promise.resolve(remembered.page);
+      let reading = loading.get(id);
+      if (!reading) {
+        reading = read(domainId, key, now).finally(() => loading.delete(id));
+        loading.set(id, reading);
+      }
+      return reading;
     },
 
     /** Renders now for a waiting crawler; concurrent misses of one page share one render. */

@@ -1,0 +1,88 @@
+import {
+  createMemoryBlobStore,
+  createMemoryJobQueue,
+  createMemoryPageCache,
+  createMemorySnapshotStore,
+} from "@crawlgate/adapter-memory";
+import { describe, expect, it } from "vitest";
+import { silentLogger } from "../logger.js";
+import type { PageCache, Renderer } from "../ports.js";
+import { createFakeClock } from "../testing/fixtures.js";
+import { DEFAULT_EDGE } from "./options.js";
+import { createPageService } from "./page-service.js";
+
+const D = "00000000-0000-4000-8000-0000000000e1";
+const SITE = { domainId: D, originUrl: "http://origin.test", pageCacheTtlSeconds: null };
+
+/** A page service on memory stores whose page cache counts reads; renders say `version`. */
+function world() {
+  const clock = createFakeClock();
+  const pages = createMemoryPageCache();
+  let reads = 0;
+  const counted: PageCache = {
+    ...pages,
+    getPage: (...args) => {
+      reads++;
+      return pages.getPage(...args);
+    },
+  };
+  let version = 0;
+  const renderer: Renderer = {
+    name: "fake",
+    render: async (request) => ({
+      status: 200,
+      html: `<html><title>v${++version}</title></html>`,
+      finalUrl: request.url,
+      headers: {},
+      timings: { totalMs: 1 },
+    }),
+    close: async () => {},
+  };
+  const service = createPageService({
+    pages: counted,
+    snapshots: createMemorySnapshotStore(),
+    blobs: createMemoryBlobStore(),
+    purgeQueue: createMemoryJobQueue(),
+    renderer,
+    clock,
+    logger: silentLogger,
+    options: { ...DEFAULT_EDGE },
+  });
+  return { service, clock, reads: () => reads };
+}
+
+const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+
+describe("page service lookups", () => {
+  it("shares one store read among concurrent lookups of a page whose hot copy expired", async () => {
+    const w = world();
+    const stored = await w.service.refresh(SITE, "/a", "/a");
+    expect(stored.stored).toBe(true);
+    // Past the hot memory: the next lookups read the stores, once for all of them.
+    w.clock.advance(DEFAULT_EDGE.hotCacheMs + 1);
+    const before = w.reads();
+    const pages = await Promise.all(Array.from({ length: 50 }, () => w.service.lookup(D, "/a")));
+    expect(w.reads() - before).toBe(1);
+    for (const page of pages) expect(text(page?.identity)).toContain("v1");
+    // Remembered again: more lookups read nothing.
+    await w.service.lookup(D, "/a");
+    expect(w.reads() - before).toBe(1);
+    // A miss is shared too, and not remembered.
+    const misses = await Promise.all(Array.from({ length: 5 }, () => w.service.lookup(D, "/b")));
+    expect(misses).toEqual([null, null, null, null, null]);
+    expect(w.reads() - before).toBe(2);
+    expect(await w.service.lookup(D, "/b")).toBeNull();
+    expect(w.reads() - before).toBe(3);
+  });
+
+  it("keeps a render stored while a read of the same page ran", async () => {
+    const w = world();
+    await w.service.refresh(SITE, "/a", "/a");
+    w.clock.advance(DEFAULT_EDGE.hotCacheMs + 1);
+    const reading = w.service.lookup(D, "/a");
+    w.clock.advance(1);
+    await w.service.refresh(SITE, "/a", "/a");
+    expect(text((await reading)?.identity)).toContain("v1");
+    expect(text((await w.service.lookup(D, "/a"))?.identity)).toContain("v2");
+  });
+});
