@@ -31,16 +31,15 @@ export function normalizeHost(host: string): string | null {
 
 /**
  * The edge settings of a hostname: from the `SettingsCache`, else loaded from the stores and
- * cached. `null` for a host that is no domain (remembered for 30 s per instance).
+ * cached; concurrent misses of one host share one load (no stampede on the stores when an
+ * entry expires under load). `null` for a host that is no domain (remembered for 30 s per
+ * instance).
  */
 export function createSiteSettings(deps: SiteSettingsDeps) {
   const unknownHosts = new Map<string, number>();
-  return async function settingsFor(host: string): Promise<EdgeSettings | null> {
-    const cached = await deps.settingsCache.get(host);
-    if (cached) return cached;
-    const now = deps.clock.now().getTime();
-    const unknownUntil = unknownHosts.get(host);
-    if (unknownUntil !== undefined && unknownUntil > now) return null;
+  const loading = new Map<string, Promise<EdgeSettings | null>>();
+
+  async function load(host: string, now: number): Promise<EdgeSettings | null> {
     const domain = await deps.accounts.getDomainByHostname(host);
     if (!domain) {
       if (unknownHosts.size >= UNKNOWN_HOST_MAX) unknownHosts.clear();
@@ -57,6 +56,20 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
     };
     await deps.settingsCache.set(settings);
     return settings;
+  }
+
+  return async function settingsFor(host: string): Promise<EdgeSettings | null> {
+    const cached = await deps.settingsCache.get(host);
+    if (cached) return cached;
+    const now = deps.clock.now().getTime();
+    const unknownUntil = unknownHosts.get(host);
+    if (unknownUntil !== undefined && unknownUntil > now) return null;
+    let running = loading.get(host);
+    if (!running) {
+      running = load(host, now).finally(() => loading.delete(host));
+      loading.set(host, running);
+    }
+    return running;
   };
 }
 

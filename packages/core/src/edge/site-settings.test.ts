@@ -1,0 +1,50 @@
+import {
+  createMemoryAccountStore,
+  createMemoryRuleStore,
+  createMemorySettingsCache,
+} from "@crawlgate/adapter-memory";
+import { describe, expect, it } from "vitest";
+import { silentLogger } from "../logger.js";
+import type { AccountStore } from "../ports.js";
+import { createFakeClock, makeDomain, makeUser } from "../testing/fixtures.js";
+import { createSiteSettings } from "./site-settings.js";
+
+describe("site settings", () => {
+  it("loads a host once for concurrent misses, and a host that is no domain once too", async () => {
+    const accounts = createMemoryAccountStore();
+    const owner = await accounts.createUser(makeUser());
+    if (owner === "duplicate_name") throw new Error("setup");
+    const domain = makeDomain(owner.userId, { hostname: "shop.example.com" });
+    await accounts.createDomain(domain);
+    let reads = 0;
+    const counted: AccountStore = {
+      ...accounts,
+      getDomainByHostname: (host) => {
+        reads++;
+        return accounts.getDomainByHostname(host);
+      },
+    };
+    const settingsCache = createMemorySettingsCache();
+    const settingsFor = createSiteSettings({
+      accounts: counted,
+      rules: createMemoryRuleStore(),
+      settingsCache,
+      clock: createFakeClock(),
+      logger: silentLogger,
+    });
+    const found = await Promise.all(
+      Array.from({ length: 20 }, () => settingsFor("shop.example.com")),
+    );
+    expect(reads).toBe(1);
+    for (const s of found) expect(s?.domainId).toBe(domain.domainId);
+    // Dropped from the cache (a rule write): the next misses load once again.
+    await settingsCache.invalidate(domain.domainId);
+    await Promise.all(Array.from({ length: 20 }, () => settingsFor("shop.example.com")));
+    expect(reads).toBe(2);
+    const unknown = await Promise.all(
+      Array.from({ length: 20 }, () => settingsFor("nope.example")),
+    );
+    expect(unknown.every((s) => s === null)).toBe(true);
+    expect(reads).toBe(3);
+  });
+});
