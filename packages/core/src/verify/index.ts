@@ -1,10 +1,11 @@
 export type { RangeFileResult, RangeSet } from "./ip-ranges.js";
 export { buildRangeSet, parseRangeFile } from "./ip-ranges.js";
-export type { RangeFeed, RangeSnapshot } from "./range-feeds.js";
+export type { RangeFeed, RangeSnapshot, ShippedRangeFile } from "./range-feeds.js";
 export {
   applyRangeFiles,
   loadShippedRanges,
   rangeFeeds,
+  shippedRangeManifest,
   shippedRangeSnapshots,
 } from "./range-feeds.js";
 export type { Verification, Verifier, VerifierOptions } from "./verifier.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Taxonomy } from "../taxonomy/index.js";
-import shippedData from "./data/published-ranges.json";
+import { shippedFiles, shippedManifest } from "./data/shipped-ranges.js";
 import { parseRangeFile } from "./ip-ranges.js";
 import type { Verifier } from "./verifier.js";
 
@@ -32,25 +32,43 @@ export function rangeFeeds(taxonomy: Taxonomy): RangeFeed[] {
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }
 
-const shippedSchema = z.object({
+const manifestSchema = z.object({
   note: z.string(),
-  files: z.record(z.string(), z.object({ fetchedAt: z.iso.datetime(), file: z.unknown() })),
+  files: z.array(
+    z.object({
+      file: z.string(),
+      url: z.url(),
+      mirror: z.string(),
+      copyDate: z.string(),
+      datedAt: z.iso.datetime(),
+      ipv4Prefixes: z.number().int(),
+      ipv6Prefixes: z.number().int(),
+    }),
+  ),
 });
+
+/** One shipped range file: where it is published, the mirror it was read from, and its date. */
+export type ShippedRangeFile = z.infer<typeof manifestSchema>["files"][number];
+
+/** The manifest of the shipped range files (`verify/data/ranges/manifest.json`). */
+export function shippedRangeManifest(): ShippedRangeFile[] {
+  return manifestSchema.parse(shippedManifest).files;
+}
 
 /**
  * The range files that ship with the package (so verification works offline from the first
- * request), by URL. They are seeds: the refresh job replaces each with the operator's full file.
+ * request), by URL, each dated by its copy's date. The refresh job replaces each with the
+ * operator's current file.
  */
 export function shippedRangeSnapshots(): Map<string, RangeSnapshot> {
-  const data = shippedSchema.parse(shippedData);
   const out = new Map<string, RangeSnapshot>();
-  for (const [url, entry] of Object.entries(data.files)) {
-    const parsed = parseRangeFile(entry.file);
-    if (!parsed.ok) throw new Error(`shipped range file ${url}: ${parsed.message}`);
-    out.set(url, {
+  for (const entry of shippedRangeManifest()) {
+    const parsed = parseRangeFile(shippedFiles[entry.file]);
+    if (!parsed.ok) throw new Error(`shipped range file ${entry.file}: ${parsed.message}`);
+    out.set(entry.url, {
       cidrs: parsed.cidrs,
       creationTime: parsed.creationTime,
-      fetchedAt: new Date(entry.fetchedAt),
+      fetchedAt: new Date(entry.datedAt),
     });
   }
   return out;
