@@ -514,7 +514,7 @@ describe("crawlgate import-logs", () => {
           '203.0.113.6 - - [20/Nov/2026:10:00:01 +0000] "GET / HTTP/1.1" 200 100 "-" "Mozilla/5.0 (Windows NT 10.0) Chrome/120 Safari/537.36"',
           '203.0.113.7 - - [20/Nov/2026:10:00:02 +0000] "GET /api HTTP/1.1" 200 10 "-" "python-requests/2.31"',
           "not a log line",
-          '66.249.64.3 - - [20/Nov/2026:10:00:04 +0000] "GET /robots.txt HTTP/1.1" 200 80 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"',
+          '66.249.64.3 - - [20/Nov/2026:10:00:04 +0000] "GET /about HTTP/1.1" 200 80 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"',
           '{"time":"2026-11-20T10:00:03Z","remote_addr":"203.0.113.8","request":"GET /docs HTTP/1.1","status":200,"body_bytes_sent":42,"http_user_agent":"Mozilla/5.0 (compatible; ClaudeBot/1.0)"}',
           "",
         ].join("\n"),

@@ -8,13 +8,20 @@ import {
   uaHash,
   withCache,
 } from "@crawlgate/core";
-import { parseLogLine } from "./log-lines.js";
+import { type LogEntry, parseLogLine } from "./log-lines.js";
+import { requestKind } from "./page-filter.js";
 
 export interface ImportSummary {
   lines: number;
   recorded: number;
   /** Lines whose User-Agent is neither a known bot nor generic automation (people). */
   skipped: number;
+  /** Of the people's page visits: those an AI source sent (Referer or `utm_source`), recorded. */
+  referrals: number;
+  /** Requests for static assets, not recorded (unless `includeAssets`). */
+  assets: number;
+  /** Scanner probes (`/.env`, `/wp-login.php`, …), never recorded. */
+  probes: number;
   malformed: number;
   byVerdict: Record<string, number>;
 }
@@ -27,17 +34,43 @@ export interface ImportSummary {
 export async function importLogs(options: {
   file: string;
   domainId: string;
-  /** Where crawls go (`crawlgate.ingest`); closed (flushed) at the end. */
-  ingest: Pick<IngestService, "recordCrawl" | "close">;
+  /** The site's hostname: a Referer from it is never a referral. */
+  hostname: string;
+  /** Record crawls of static assets too (they are never ranked as pages). */
+  includeAssets?: boolean;
+  /** Where crawls and referrals go (`crawlgate.ingest`); closed (flushed) at the end. */
+  ingest: Pick<IngestService, "recordCrawl" | "recordReferral" | "close">;
   progress: (text: string) => void;
 }): Promise<ImportSummary> {
   const { ingest } = options;
   // Decides which lines are crawls at all (ingest classifies those again, with the same taxonomy).
   const classifier = withCache(compileClassifier(getTaxonomy() as Taxonomy));
-  const summary: ImportSummary = { lines: 0, recorded: 0, skipped: 0, malformed: 0, byVerdict: {} };
+  const summary: ImportSummary = {
+    lines: 0,
+    recorded: 0,
+    skipped: 0,
+    referrals: 0,
+    assets: 0,
+    probes: 0,
+    malformed: 0,
+    byVerdict: {},
+  };
   const started = Date.now();
   let lastReport = 0;
   const acks: Promise<void>[] = [];
+  const referral = (entry: LogEntry, visitId: string) =>
+    ingest
+      .recordReferral({
+        visitId,
+        domainId: options.domainId,
+        ts: entry.ts,
+        path: `${entry.path}${entry.query}`,
+        referer: entry.referer,
+        siteHost: options.hostname,
+      })
+      .then((r) => {
+        if (r.recorded) summary.referrals++;
+      });
   const lines = createInterface({
     input: createReadStream(options.file),
     crlfDelay: Number.POSITIVE_INFINITY,
@@ -49,15 +82,23 @@ export async function importLogs(options: {
       if (line.trim() !== "") summary.malformed++;
       continue;
     }
+    const kind = requestKind(entry.path, entry.contentType);
     const { bot, automation } = classifier.classify(entry.userAgent);
+    const id = `import-${uaHash(`${options.domainId}|${summary.lines}|${line}`)}`;
     if (bot.botId === "unknown" && !automation) {
       summary.skipped++;
+      // A person's page visit that an AI source sent is a referral, as at the edge.
+      if (kind === "page") acks.push(referral(entry, id));
+      continue;
+    }
+    if (kind === "probe" || (kind === "asset" && !options.includeAssets)) {
+      summary[kind === "probe" ? "probes" : "assets"]++;
       continue;
     }
     acks.push(
       ingest
         .recordCrawl({
-          eventId: `import-${uaHash(`${options.domainId}|${summary.lines}|${line}`)}`,
+          eventId: id,
           domainId: options.domainId,
           ts: entry.ts,
           path: entry.path,

@@ -14,6 +14,8 @@ describe("access-log lines", () => {
       bytes: 5120,
       userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
       referer: null,
+      query: "?ref=x",
+      contentType: null,
     });
     expect(
       parseLogLine(
@@ -118,6 +120,8 @@ describe("access-log lines", () => {
             bytes,
             userAgent,
             referer: null,
+            query: "",
+            contentType: null,
           });
         },
       ),

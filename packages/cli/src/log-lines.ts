@@ -11,6 +11,10 @@ export interface LogEntry {
   bytes: number;
   userAgent: string;
   referer: string | null;
+  /** The request's query with its `?` (`""` when none): referrals read `utm_source` from it. */
+  query: string;
+  /** The response's Content-Type when the log has it (NDJSON `content_type`), else `null`. */
+  contentType: string | null;
 }
 
 const COMBINED =
@@ -49,10 +53,10 @@ export function parseLogTime(text: string): Date | null {
  * page exports normalize a page URL (`page-url.ts`): the query and fragment go, so crawls of
  * `/pricing?ref=x` count for the page `/pricing`.
  */
-function pathOf(target: string): string | null {
+function urlOf(target: string): { path: string; query: string } | null {
   try {
     const url = target.startsWith("/") ? new URL(`http://log.invalid${target}`) : new URL(target);
-    return url.pathname;
+    return { path: url.pathname, query: url.search };
   } catch {
     return null;
   }
@@ -80,32 +84,29 @@ function fromJson(line: string): LogEntry | null {
         ? (parseLogTime(rawTs) ?? new Date(rawTs))
         : null;
   const target = pick(o, "path", "url", "uri", "request_uri", "request");
-  const path =
+  const url =
     typeof target === "string"
-      ? pathOf(target.includes(" ") ? (target.split(" ")[1] ?? "") : target)
+      ? urlOf(target.includes(" ") ? (target.split(" ")[1] ?? "") : target)
       : null;
   const ip = pick(o, "ip", "remote_addr", "client_ip", "remoteAddr");
   const ua = pick(o, "userAgent", "user_agent", "http_user_agent", "ua");
   const status = Number(pick(o, "status", "statusCode"));
   const bytes = Number(pick(o, "bytes", "body_bytes_sent", "size") ?? 0);
   const referer = pick(o, "referer", "referrer", "http_referer");
-  if (
-    !ts ||
-    Number.isNaN(ts.getTime()) ||
-    !path ||
-    typeof ip !== "string" ||
-    typeof ua !== "string"
-  )
+  const contentType = pick(o, "content_type", "contentType", "sent_http_content_type");
+  if (!ts || Number.isNaN(ts.getTime()) || !url || typeof ip !== "string" || typeof ua !== "string")
     return null;
   if (!Number.isInteger(status) || status < 100 || status > 599) return null;
   return {
     ts,
     ip,
-    path,
+    path: url.path,
     status,
     bytes: Number.isFinite(bytes) && bytes >= 0 ? bytes : 0,
     userAgent: ua,
     referer: typeof referer === "string" && referer !== "-" ? referer : null,
+    query: url.query,
+    contentType: typeof contentType === "string" && contentType !== "" ? contentType : null,
   };
 }
 
@@ -118,15 +119,17 @@ export function parseLogLine(line: string): LogEntry | null {
   if (!m) return null;
   const [, ip, time, target, status, bytes, referer, ua] = m as unknown as (string | undefined)[];
   const ts = parseLogTime(time ?? "");
-  const path = pathOf(target ?? "");
-  if (!ts || !path) return null;
+  const url = urlOf(target ?? "");
+  if (!ts || !url) return null;
   return {
     ts,
     ip: ip as string,
-    path,
+    path: url.path,
     status: Number(status),
     bytes: bytes === "-" ? 0 : Number(bytes),
     userAgent: (ua ?? "").replace(/\\"/g, '"'),
     referer: referer && referer !== "-" ? referer : null,
+    query: url.query,
+    contentType: null,
   };
 }

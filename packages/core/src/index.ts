@@ -24,6 +24,7 @@ export type {
 } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
 export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
+export { isStaticAsset } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";

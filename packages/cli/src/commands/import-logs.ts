@@ -11,7 +11,10 @@ export const IMPORT_LOGS: Command = {
   args: "<file>",
   minArgs: 1,
   summary: "record the bot requests of an access log (combined format or NDJSON)",
-  options: { domain: { type: "string", value: "<hostname>", required: true } },
+  options: {
+    domain: { type: "string", value: "<hostname>", required: true },
+    "include-assets": { type: "boolean" },
+  },
   async run(ctx) {
     const stores = await openStores(ctx.config);
     try {
@@ -24,6 +27,8 @@ export const IMPORT_LOGS: Command = {
       const summary = await importLogs({
         file: ctx.args[0] as string,
         domainId: domain.domainId,
+        hostname: domain.hostname,
+        includeAssets: ctx.options["include-assets"] === true,
         ingest,
         progress: (text) => ctx.io.err(text),
       });

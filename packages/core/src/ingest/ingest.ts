@@ -47,7 +47,9 @@ export interface RecordedCrawl {
  * `recordCrawl`: classify, verify, drop the address, and hand the row to the write buffer; it
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
  * are recorded `declared` and kept for `retryPending`, which upgrades the stored row when a later
- * check confirms.
+ * check confirms. Every call records a crawl: a User-Agent that matches no bot is stored under
+ * the `unknown` bot at tier `unknown`, so callers pass only requests of bots or automation,
+ * never people's visits (those go to `recordReferral`).
  */
 export function createIngest(deps: IngestDeps) {
   const pathCap = deps.pathCap ?? DEFAULT_PATH_CAP;

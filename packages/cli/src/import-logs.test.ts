@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type CliIo, main } from "./main.js";
+
+const GPTBOT = "Mozilla/5.0 (compatible; GPTBot/1.0; +https://openai.com/gptbot)";
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0) Chrome/120 Safari/537.36";
+
+/** One combined-format line. */
+const line = (ip: string, second: number, target: string, referer: string, ua: string) =>
+  `${ip} - - [20/Nov/2026:10:00:${String(second).padStart(2, "0")} +0000] "GET ${target} HTTP/1.1" 200 100 "${referer}" "${ua}"`;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "crawlgate-import-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), env: {} };
+  const code = await main([...args, "--data-dir", dir], io);
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+async function site() {
+  await run("users", "create", "owner");
+  await run("domains", "add", "site.example.com", "--owner", "owner");
+}
+
+/** Writes `lines` as a log file and imports it into site.example.com. */
+async function importLines(lines: string[], ...flags: string[]) {
+  const log = join(dir, "access.log");
+  writeFileSync(log, lines.join("\n"));
+  return run("import-logs", log, "--domain", "site.example.com", ...flags);
+}
+
+async function tableRows(table: "crawl_events" | "referral_visits") {
+  const { createSqliteDatabase } = await import("@crawlgate/adapter-kysely/sqlite");
+  const handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: both tables have a path column
+    return (await (handle.db as any).selectFrom(table).selectAll().execute()) as {
+      path: string;
+      source?: string;
+    }[];
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("import-logs: referrals, assets and probes", () => {
+  it("records AI referrals of people, and skips assets and scanner probes of bots", async () => {
+    await site();
+    const lines = [
+      // People: two AI referrals (Referer host, utm_source), one from the site, one from Google.
+      line("198.51.100.1", 0, "/pricing", "https://chatgpt.com/", BROWSER),
+      line("198.51.100.2", 1, "/docs?utm_source=perplexity", "-", BROWSER),
+      line("198.51.100.3", 2, "/about", "https://site.example.com/", BROWSER),
+      line("198.51.100.4", 3, "/about", "https://www.google.com/", BROWSER),
+      // A person's asset with an AI Referer is not a landing page.
+      line("198.51.100.5", 4, "/logo.png", "https://chatgpt.com/", BROWSER),
+      // Bots: a page, an asset, two probes.
+      line("203.0.113.5", 5, "/pricing", "-", GPTBOT),
+      line("203.0.113.5", 6, "/app.js?v=3", "-", GPTBOT),
+      line("203.0.113.9", 7, "/.env", "-", "python-requests/2.31"),
+      line("203.0.113.9", 8, "/wp-login.php", "-", "python-requests/2.31"),
+      // NDJSON with a content type: an image at an extensionless path is an asset.
+      '{"time":"2026-11-20T10:00:09Z","remote_addr":"203.0.113.5","request":"GET /img/hero HTTP/1.1","status":200,"content_type":"image/webp","http_user_agent":"GPTBot/1.0"}',
+      // A person who came from a bot's referer field is still a person, never a crawl.
+      line("198.51.100.6", 10, "/contact", "https://claude.ai/chat/1", BROWSER),
+    ];
+    const first = await importLines(lines);
+    expect(first.code, first.err).toBe(0);
+    expect(JSON.parse(first.out)).toMatchObject({
+      lines: 11,
+      recorded: 1,
+      skipped: 6,
+      referrals: 3,
+      assets: 2,
+      probes: 2,
+      malformed: 0,
+      byVerdict: { declared: 1 },
+    });
+    expect((await tableRows("crawl_events")).map((r) => r.path)).toEqual(["/pricing"]);
+    const referrals = await tableRows("referral_visits");
+    expect(referrals.map((r) => [r.path, r.source]).sort()).toEqual([
+      ["/contact", "claude"],
+      ["/docs", "perplexity"],
+      ["/pricing", "chatgpt"],
+    ]);
+    // Importing again stores no referral twice.
+    expect((await importLines(lines)).code).toBe(0);
+    expect(await tableRows("referral_visits")).toHaveLength(3);
+  });
+
+  it("records asset crawls with --include-assets, never probes", async () => {
+    await site();
+    const result = await importLines(
+      [
+        line("203.0.113.5", 0, "/app.js", "-", GPTBOT),
+        line("203.0.113.5", 1, "/.git/config", "-", GPTBOT),
+      ],
+      "--include-assets",
+    );
+    expect(result.code, result.err).toBe(0);
+    expect(JSON.parse(result.out)).toMatchObject({ recorded: 1, assets: 0, probes: 1 });
+    expect((await tableRows("crawl_events")).map((r) => r.path)).toEqual(["/app.js"]);
+  });
+});
