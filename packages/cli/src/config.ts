@@ -90,6 +90,6 @@ death. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data di
 CRAWLGATE_BASE_URL sets the origin of presigned links (else the request's own scheme and host;
 CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_RANGE_REFRESH=off
 keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON object mapping
-range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps snapshot HTML and
-archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true; the AWS SDK's
-variables for region, endpoint and credentials).`;
+range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
+snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;
+the AWS SDK's variables for region, endpoint and credentials).`;
