@@ -37,6 +37,12 @@ export interface CliConfig {
    */
   rangeRefresh: boolean;
   /**
+   * `CRAWLGATE_RANGE_URLS`: a JSON object that maps an operator's range-file URL, or a prefix of
+   * such URLs, to the URL fetched instead (a mirror, a proxy, a test server); the longest
+   * matching prefix wins. Read by `serve` and `ranges refresh`.
+   */
+  rangeUrls: string | undefined;
+  /**
    * `CRAWLGATE_S3_BUCKET` (with `CRAWLGATE_S3_PREFIX` and `CRAWLGATE_S3_FORCE_PATH_STYLE=true` for
    * MinIO-style servers): snapshot HTML and archive files in S3 instead of the data directory.
    * Region, endpoint and credentials come from the AWS SDK's own variables (`AWS_REGION`,
@@ -63,6 +69,7 @@ export function readConfig(
     baseUrl: env.CRAWLGATE_BASE_URL || undefined,
     trustProxy: env.CRAWLGATE_TRUST_PROXY?.trim().toLowerCase() === "true",
     rangeRefresh: env.CRAWLGATE_RANGE_REFRESH?.trim().toLowerCase() !== "off",
+    rangeUrls: env.CRAWLGATE_RANGE_URLS?.trim() || undefined,
     s3: env.CRAWLGATE_S3_BUCKET
       ? {
           bucket: env.CRAWLGATE_S3_BUCKET,
@@ -82,6 +89,7 @@ move to another instance within CRAWLGATE_FLEET_LOCK_TTL_MS (default 60000) of t
 death. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory);
 CRAWLGATE_BASE_URL sets the origin of presigned links (else the request's own scheme and host;
 CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_RANGE_REFRESH=off
-keeps the shipped IP-range files (no downloads). CRAWLGATE_S3_BUCKET keeps snapshot HTML and
-archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true; the AWS SDK's
-variables for region, endpoint and credentials).`;
+keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON object mapping
+range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
+snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;
+the AWS SDK's variables for region, endpoint and credentials).`;

@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getTaxonomy, type Taxonomy } from "@crawlgate/core";
@@ -28,6 +30,20 @@ function addressInside(file: RangeFile): string {
 const logLine = (ip: string, second: number, ua: string) =>
   `${ip} - - [20/Nov/2026:10:${String(Math.floor(second / 60)).padStart(2, "0")}:${String(second % 60).padStart(2, "0")} +0000] "GET /page-${second} HTTP/1.1" 200 512 "-" "${ua}"`;
 
+/** Runs the CLI on `dir` with `env` (read at each run), capturing its output. */
+const cli =
+  (dir: string, env: NodeJS.ProcessEnv) =>
+  async (...args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main([...args, "--data-dir", dir], {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env,
+    });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+
 describe("shipped published ranges, through crawlgate import-logs", () => {
   it("verifies every bot whose operator publishes ranges, from an address in its own file", async () => {
     const taxonomy = getTaxonomy("1.0") as Taxonomy;
@@ -52,16 +68,7 @@ describe("shipped published ranges, through crawlgate import-logs", () => {
     try {
       const log = join(dir, "access.log");
       writeFileSync(log, `${lines.join("\n")}\n`);
-      const run = async (...args: string[]) => {
-        const out: string[] = [];
-        const err: string[] = [];
-        const code = await main([...args, "--data-dir", dir], {
-          out: (l) => out.push(l),
-          err: (l) => err.push(l),
-          env: { CRAWLGATE_RANGE_REFRESH: "off" },
-        });
-        return { code, out: out.join("\n"), err: err.join("\n") };
-      };
+      const run = cli(dir, { CRAWLGATE_RANGE_REFRESH: "off" });
       expect((await run("users", "create", "owner")).code).toBe(0);
       expect((await run("domains", "add", "site.example.com", "--owner", "owner")).code).toBe(0);
       const imported = await run("import-logs", log, "--domain", "site.example.com");
@@ -85,6 +92,87 @@ describe("shipped published ranges, through crawlgate import-logs", () => {
         await handle.close();
       }
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("crawlgate ranges refresh and status", () => {
+  it("a refresh from a newer file changes later verdicts; a failing refresh keeps the data", async () => {
+    let body: string | null = JSON.stringify({
+      creationTime: "2026-11-20T00:00:00.000000",
+      prefixes: [{ ipv4Prefix: "198.51.100.0/24" }],
+    });
+    const server = createServer((req, res) => {
+      if (body !== null && req.url === "/openai/gptbot.json") res.end(body);
+      else res.writeHead(503).end("down");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as AddressInfo).port;
+    const dir = mkdtempSync(join(tmpdir(), "crawlgate-refresh-"));
+    const env = {
+      CRAWLGATE_RANGE_URLS: JSON.stringify({
+        "https://": `http://127.0.0.1:${port}/other/`,
+        "https://openai.com/": `http://127.0.0.1:${port}/openai/`,
+      }),
+    };
+    const run = cli(dir, env);
+    let line = 0;
+    const importGptbot = async () => {
+      const log = join(dir, `access-${++line}.log`);
+      writeFileSync(
+        log,
+        `${logLine("198.51.100.20", line, "Mozilla/5.0 (compatible; GPTBot/1.2)")}\n`,
+      );
+      const result = await run("import-logs", log, "--domain", "site.example.com");
+      expect(result.code, result.err).toBe(0);
+      return JSON.parse(result.out).byVerdict;
+    };
+    try {
+      await run("users", "create", "owner");
+      await run("domains", "add", "site.example.com", "--owner", "owner");
+      expect(await importGptbot()).toEqual({ declared: 1 });
+
+      const refreshed = await run("ranges", "refresh");
+      // Only OpenAI's GPTBot file is served: every other file fails and keeps its shipped copy.
+      expect(refreshed.code, refreshed.err).toBe(1);
+      expect(refreshed.out, refreshed.err).not.toBe("");
+      const summary = JSON.parse(refreshed.out);
+      expect(summary.ok).toBe(1);
+      expect(summary.failed).toContainEqual({
+        url: "https://openai.com/searchbot.json",
+        error: "HTTP 503",
+      });
+      expect(refreshed.err).toMatch(/\[\d+\/\d+\] https:\/\/openai\.com\/gptbot\.json: 1 prefixes/);
+      expect(refreshed.err).toMatch(/"event":"range_refresh_failed"/);
+      expect(await importGptbot()).toEqual({ verified: 1 });
+
+      body = null;
+      const failing = await run("ranges", "refresh");
+      expect(failing.code).toBe(1);
+      expect(JSON.parse(failing.out).ok).toBe(0);
+      expect(await importGptbot()).toEqual({ verified: 1 });
+
+      const status = await run("ranges", "status");
+      expect(status.code).toBe(0);
+      expect(status.out).toMatch(
+        /^https:\/\/openai\.com\/gptbot\.json {2}refreshed {2}age \d+s {2}1 prefixes {2}last error: HTTP 503$/m,
+      );
+      expect(status.out).toMatch(
+        /^https:\/\/www\.bing\.com\/toolbox\/bingbot\.json {2}shipped {2}age \d+d {2}28 prefixes {2}last error: HTTP 503$/m,
+      );
+      const json = JSON.parse((await run("ranges", "status", "--json")).out);
+      expect(json.find((s: { url: string }) => s.url.endsWith("gptbot.json"))).toMatchObject({
+        source: "refreshed",
+        prefixes: 1,
+        lastError: "HTTP 503",
+      });
+
+      env.CRAWLGATE_RANGE_URLS = "not json";
+      const bad = await run("ranges", "refresh");
+      expect([bad.code, bad.err]).toEqual([1, "error: CRAWLGATE_RANGE_URLS is not JSON"]);
+    } finally {
+      server.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

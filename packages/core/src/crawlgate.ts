@@ -246,9 +246,21 @@ function createVerification(
   const taxonomy = getTaxonomy() as Taxonomy;
   const verifier = createVerifier({ resolver: deps.resolver ?? NO_DNS, asn: deps.asn, timeoutMs });
   const fetch = deps.fetch ?? runtimeFetch();
-  // The refresher starts from the files shipped with core and loads them into the verifier.
-  const ranges = createRangeRefresher({ verifier, taxonomy, fetch, clock, logger });
-  return { taxonomy, verifier, ranges };
+  // The refresher starts from the files shipped with core, then the last good copies in the
+  // blob store; no verification runs before those are loaded.
+  const ranges = createRangeRefresher({
+    verifier,
+    taxonomy,
+    fetch,
+    clock,
+    logger,
+    store: deps.blobs,
+  });
+  const verify: Verifier["verify"] = async (bot, ip) => {
+    await ranges.ready();
+    return verifier.verify(bot, ip);
+  };
+  return { taxonomy, verifier: { ...verifier, verify }, ranges };
 }
 
 const NO_FETCH: FetchLike = () => Promise.reject(new Error("no fetch in this runtime"));

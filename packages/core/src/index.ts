@@ -31,6 +31,8 @@ export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/
 export { createHealth, LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
 export type {
+  FeedOutcome,
+  FeedStatus,
   FleetOptions,
   Job,
   RangeRefresher,

@@ -2,6 +2,7 @@ import { ACCOUNT_COMMANDS } from "./accounts.js";
 import type { Command } from "./command.js";
 import { DAY_CLOSE } from "./day-close.js";
 import { IMPORT_LOGS } from "./import-logs.js";
+import { RANGES_REFRESH, RANGES_STATUS } from "./ranges.js";
 import { SERVE } from "./serve.js";
 import { WORKER } from "./worker.js";
 
@@ -11,5 +12,7 @@ export const COMMANDS: readonly Command[] = [
   WORKER,
   ...ACCOUNT_COMMANDS,
   IMPORT_LOGS,
+  RANGES_REFRESH,
+  RANGES_STATUS,
   DAY_CLOSE,
 ];

@@ -16,6 +16,7 @@ import {
 } from "../demo/index.js";
 import { createJsonLogger } from "../logger.js";
 import { nodeResolver } from "../node-resolver.js";
+import { rangeFetchDep } from "../range-fetch.js";
 import { chooseRenderer, rendererMode } from "../renderer.js";
 import { loadOrCreateSecret } from "../secret.js";
 import { listen } from "../server.js";
@@ -133,7 +134,7 @@ function wire(
       resolver: nodeResolver,
       logger,
       renderer: options.renderer,
-      ...(config.rangeRefresh ? {} : { fetch: null }),
+      ...rangeFetchDep(config),
     },
     {
       ratePerMinute: options.ratePerMinute,

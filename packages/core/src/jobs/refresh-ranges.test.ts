@@ -153,3 +153,103 @@ describe("published range refresh", () => {
     expect(requested).toHaveLength(3 * feeds);
   });
 });
+
+describe("published range refresh with a store", () => {
+  function memoryStore() {
+    const blobs = new Map<string, Uint8Array>();
+    let broken = false;
+    return {
+      blobs,
+      breakIt: () => {
+        broken = true;
+      },
+      getBlob: async (key: string) => {
+        if (broken) throw new Error("store down");
+        return blobs.get(key) ?? null;
+      },
+      putBlob: async (key: string, bytes: Uint8Array) => {
+        if (broken) throw new Error("store down");
+        blobs.set(key, bytes);
+      },
+    };
+  }
+  const GPTBOT = "https://openai.com/gptbot.json";
+  const instance = (store: ReturnType<typeof memoryStore>, serve: (url: string) => Response) => {
+    const verifier = createVerifier({ resolver: noDns, timeoutMs: 50 });
+    const refresher = createRangeRefresher({
+      verifier,
+      taxonomy,
+      fetch: async (url) => serve(url),
+      clock: { now: () => new Date("2026-11-22T00:00:00.000Z") },
+      logger: silentLogger,
+      store,
+    });
+    return { verifier, refresher };
+  };
+  const newer = (url: string) =>
+    url === GPTBOT ? json({ prefixes: [{ ipv4Prefix: "192.0.2.0/24" }] }) : notFound();
+
+  it("a restart and another instance start from the last good copy; a failure keeps it", async () => {
+    const store = memoryStore();
+    const first = instance(store, newer);
+    await first.refresher.refresh();
+    expect((await first.verifier.verify(bot("gptbot"), "192.0.2.7")).tier).toBe("verified");
+
+    // Another instance (or a restart) that cannot fetch anything.
+    const second = instance(store, notFound);
+    await second.refresher.ready();
+    expect((await second.verifier.verify(bot("gptbot"), "192.0.2.7")).tier).toBe("verified");
+    const outcomes = await second.refresher.refresh();
+    expect(outcomes.find((o) => o.url === GPTBOT)).toMatchObject({ ok: false, prefixes: 1 });
+    expect((await second.verifier.verify(bot("gptbot"), "192.0.2.7")).tier).toBe("verified");
+
+    // The failure is recorded, the good copy stays, for a third instance too.
+    const third = instance(store, notFound);
+    const status = await third.refresher.status();
+    expect(status.find((s) => s.url === GPTBOT)).toMatchObject({
+      source: "refreshed",
+      fetchedAt: "2026-11-22T00:00:00.000Z",
+      prefixes: 1,
+      lastError: "HTTP 404",
+    });
+    // Files never fetched successfully still use the shipped copy.
+    expect(status.find((s) => s.url === COMMON_CRAWLERS)).toMatchObject({
+      source: "shipped",
+      prefixes: 169 + 146,
+    });
+    expect((await third.verifier.verify(bot("gptbot"), "192.0.2.7")).tier).toBe("verified");
+    // Another instance tried a minute ago: nothing is due here.
+    expect(await third.refresher.refreshIfDue()).toBeNull();
+  });
+
+  it("ignores a store it cannot read or records it did not write, keeping the shipped copy", async () => {
+    const store = memoryStore();
+    const { rangeBlobKey } = await import("./range-store.js");
+    store.blobs.set(rangeBlobKey(COMMON_CRAWLERS), new TextEncoder().encode("{not json"));
+    store.blobs.set(
+      rangeBlobKey(GPTBOT),
+      new TextEncoder().encode(
+        JSON.stringify({
+          url: GPTBOT,
+          snapshot: {
+            cidrs: ["not a cidr"],
+            creationTime: null,
+            fetchedAt: "2026-11-21T00:00:00Z",
+          },
+          lastAttemptAt: "2026-11-21T00:00:00Z",
+          lastError: null,
+        }),
+      ),
+    );
+    const { verifier, refresher } = instance(store, notFound);
+    await refresher.ready();
+    expect((await verifier.verify(bot("googlebot"), "66.249.64.9")).tier).toBe("verified");
+    store.breakIt();
+    const broken = instance(store, newer);
+    await broken.refresher.ready();
+    expect((await broken.verifier.verify(bot("googlebot"), "66.249.64.9")).tier).toBe("verified");
+    // A refresh still works in memory when the store cannot be written.
+    await broken.refresher.refresh();
+    expect((await broken.verifier.verify(bot("gptbot"), "192.0.2.7")).tier).toBe("verified");
+  });
+});
