@@ -110,3 +110,68 @@ describe("import-logs: referrals, assets and probes", () => {
     expect((await tableRows("crawl_events")).map((r) => r.path)).toEqual(["/app.js"]);
   });
 });
+
+describe("import-logs: reporting", () => {
+  it("reports malformed lines by number (first 10, then a count), and --strict stops", async () => {
+    await site();
+    const lines = [line("203.0.113.5", 0, "/a", "-", GPTBOT)];
+    for (let i = 0; i < 12; i++) lines.push(`garbage ${i}`);
+    lines.push(line("203.0.113.5", 1, "/b", "-", GPTBOT));
+    const result = await importLines(lines);
+    expect(result.code, result.err).toBe(0);
+    expect(JSON.parse(result.out)).toMatchObject({
+      lines: 14,
+      recorded: 2,
+      malformed: 12,
+      malformedLines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    });
+    expect(result.err).toMatch(/^malformed line 2: garbage 0$/m);
+    expect(result.err).toMatch(/^malformed line 11: garbage 9$/m);
+    expect(result.err).not.toMatch(/malformed line 12:/);
+    expect(result.err).toMatch(/… and 2 more malformed lines/);
+
+    const strict = await importLines(lines, "--strict");
+    expect(strict.code).toBe(1);
+    expect(strict.out).toBe("");
+    expect(strict.err).toMatch(/error: malformed line 2 \(--strict\): garbage 0/);
+  });
+
+  it("reports a re-import as recorded: 0, alreadyStored: N", async () => {
+    await site();
+    const lines = [
+      line("203.0.113.5", 0, "/a", "-", GPTBOT),
+      line("203.0.113.5", 1, "/b", "-", GPTBOT),
+      line("198.51.100.1", 2, "/c", "https://chatgpt.com/", BROWSER),
+    ];
+    expect(JSON.parse((await importLines(lines)).out)).toMatchObject({
+      recorded: 2,
+      alreadyStored: 0,
+      referrals: 1,
+    });
+    expect(JSON.parse((await importLines(lines)).out)).toMatchObject({
+      recorded: 0,
+      alreadyStored: 2,
+      referrals: 0,
+    });
+  });
+
+  it("draws a bar with lines/s and an ETA on a terminal, plain lines otherwise", async () => {
+    await site();
+    const log = join(dir, "access.log");
+    writeFileSync(log, line("203.0.113.5", 0, "/a", "-", GPTBOT));
+    const status: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = {
+      out: () => {},
+      err: (l) => err.push(l),
+      status: (t) => status.push(t),
+      env: {},
+    };
+    const args = ["import-logs", log, "--domain", "site.example.com", "--data-dir", dir];
+    expect(await main(args, io)).toBe(0);
+    expect(status[0]).toMatch(/^\[[#-]{24}\] +\d+% 1 lines \d+\/s ETA \d+s$/);
+    expect(err.join("\n")).toMatch(/^imported 1 lines in [\d.]+s \(\d+\/s\), 1 crawls recorded$/m);
+    const plain = await importLines([line("203.0.113.5", 1, "/b", "-", GPTBOT)]);
+    expect(plain.err).toMatch(/^imported 1 lines \(\d+\/s\), 0 crawls recorded$/m);
+  });
+});

@@ -4,6 +4,8 @@ import type { CliConfig } from "../config.js";
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** Redraws one status line in place on stderr; set only when stderr is a terminal. */
+  status?(text: string): void;
   env: NodeJS.ProcessEnv;
   /** Stops `serve` when aborted (besides SIGINT/SIGTERM). */
   signal?: AbortSignal;

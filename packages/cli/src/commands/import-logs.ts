@@ -6,22 +6,60 @@ import { openStores } from "../stores.js";
 import { domainOf } from "./admin.js";
 import type { Command } from "./command.js";
 
+/** `store` with `method` (which resolves to `{inserted}`) reporting each result to `onInserted`. */
+function countInserts<T extends object, K extends keyof T>(
+  store: T,
+  method: K,
+  onInserted: (n: number) => void,
+): T {
+  const original = store[method] as (...args: unknown[]) => Promise<{ inserted: number }>;
+  const counted = async (...args: unknown[]) => {
+    const result = await original.apply(store, args);
+    onInserted(result.inserted);
+    return result;
+  };
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === method) return counted;
+      const value = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export const IMPORT_LOGS: Command = {
   name: "import-logs",
   args: "<file>",
   minArgs: 1,
-  summary: "record the bot requests of an access log (combined format or NDJSON)",
+  summary:
+    "record the bot requests and AI referrals of an access log (combined format or NDJSON); exit 0 done, 1 error or malformed line with --strict, 2 usage",
   options: {
     domain: { type: "string", value: "<hostname>", required: true },
     "include-assets": { type: "boolean" },
+    strict: { type: "boolean" },
   },
   async run(ctx) {
     const stores = await openStores(ctx.config);
     try {
       const domain = await domainOf(stores.deps, ctx.options.domain as string);
       const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
+      const inserted = { crawls: 0, referrals: 0 };
+      const { crawls, referrals } = stores.deps;
       const { ingest } = createCrawlgate(
-        { ...stores.deps, resolver: nodeResolver, logger, fetch: null },
+        {
+          ...stores.deps,
+          // Counts what the stores inserted: a re-import reports `recorded: 0, alreadyStored: N`.
+          // Counts what the stores inserted: a re-import reports `recorded: 0, alreadyStored: N`.
+          crawls: countInserts(crawls, "appendCrawls", (n) => {
+            inserted.crawls += n;
+          }),
+          referrals: countInserts(referrals, "appendReferrals", (n) => {
+            inserted.referrals += n;
+          }),
+          resolver: nodeResolver,
+          logger,
+          fetch: null,
+        },
         { ingest: { maxBatch: 1_000, intervalMs: 100 } },
       );
       const summary = await importLogs({
@@ -29,8 +67,13 @@ export const IMPORT_LOGS: Command = {
         domainId: domain.domainId,
         hostname: domain.hostname,
         includeAssets: ctx.options["include-assets"] === true,
+        strict: ctx.options.strict === true,
         ingest,
-        progress: (text) => ctx.io.err(text),
+        inserted,
+        progress: {
+          line: (text) => ctx.io.err(text),
+          ...(ctx.io.status ? { status: ctx.io.status } : {}),
+        },
       });
       ctx.io.out(JSON.stringify({ domain: domain.hostname, ...summary }));
       return 0;
