@@ -1,5 +1,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import {
   compileClassifier,
   getTaxonomy,
@@ -10,7 +12,7 @@ import {
 } from "@crawlgate/core";
 import { CliError } from "./commands/command.js";
 import { createProgress, type ProgressSink } from "./import-progress.js";
-import { type LogEntry, parseLogLine } from "./log-lines.js";
+import { type LogEntry, type LogFormat, parseLogLine } from "./log-lines.js";
 import { requestKind } from "./page-filter.js";
 
 export interface ImportSummary {
@@ -28,8 +30,8 @@ export interface ImportSummary {
   /** Scanner probes (`/.env`, `/wp-login.php`, …), never recorded. */
   probes: number;
   malformed: number;
-  /** Line numbers (1-based) of the first malformed lines. */
-  malformedLines: number[];
+  /** Where the first malformed lines are: `<file>:<line number>` (1-based, per file). */
+  malformedLines: string[];
   /** Verdicts of the log's crawls (stored now or before). */
   byVerdict: Record<string, number>;
 }
@@ -54,7 +56,11 @@ export interface InsertCounts {
  * twice. Lines go to ingest without waiting for acknowledgements; the ingest's buffer batches them.
  */
 export async function importLogs(options: {
-  file: string;
+  /** Paths of access logs, read in order; `.gz` files are gunzipped, `-` is `stdin`. */
+  files: string[];
+  stdin?: Readable;
+  /** `auto` (default) detects the format of every line. */
+  format?: LogFormat;
   domainId: string;
   /** The site's hostname: a Referer from it is never a referral. */
   hostname: string;
@@ -67,55 +73,69 @@ export async function importLogs(options: {
   inserted: InsertCounts;
   progress: ProgressSink;
 }): Promise<ImportSummary> {
-  const { ingest } = options;
   // Decides which lines are crawls at all (ingest classifies those again, with the same taxonomy).
   const classifier = withCache(compileClassifier(getTaxonomy() as Taxonomy));
   const summary = emptySummary();
   const writes = createWrites(options, summary);
-  const malformed = (line: string) => {
+  const progress = createProgress(options.progress);
+  // Sizes of the files for the ETA; unknown (no ETA) when reading standard input.
+  const total = options.files.includes("-")
+    ? null
+    : options.files.reduce((sum, f) => sum + statSync(f).size, 0);
+  let done = 0;
+  const malformed = (where: string, line: string) => {
     summary.malformed++;
     const shown = line.length > 120 ? `${line.slice(0, 120)}…` : line;
-    if (options.strict) throw new CliError(`malformed line ${summary.lines} (--strict): ${shown}`);
+    if (options.strict) throw new CliError(`malformed line ${where} (--strict): ${shown}`);
     if (summary.malformedLines.length < MALFORMED_SHOWN) {
-      summary.malformedLines.push(summary.lines);
-      options.progress.line(`malformed line ${summary.lines}: ${shown}`);
+      summary.malformedLines.push(where);
+      options.progress.line(`malformed line ${where}: ${shown}`);
     }
   };
-
-  const progress = createProgress(options.progress);
-  const input = createReadStream(options.file);
-  const total = statSync(options.file).size;
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   try {
-    for await (const line of lines) {
-      summary.lines++;
-      progress.tick(summary.lines, writes.acknowledged(), input.bytesRead, total);
+    for (const file of options.files) {
+      const raw = file === "-" ? (options.stdin ?? process.stdin) : createReadStream(file);
+      const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+      const bytes = () => done + ((raw as { bytesRead?: number }).bytesRead ?? 0);
+      const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+      let n = 0;
+      try {
+        for await (const line of lines) {
+          n++;
+          summary.lines++;
+          progress.tick(summary.lines, writes.acknowledged(), bytes(), total);
+          if (writes.failure()) break;
+          const entry = parseLogLine(line, options.format);
+          if (!entry) {
+            if (line.trim() !== "") malformed(`${file}:${n}`, line);
+            continue;
+          }
+          const kind = requestKind(entry.path, entry.contentType);
+          const { bot, automation } = classifier.classify(entry.userAgent);
+          // Per file line number and text: a re-import (also of a renamed file) matches.
+          const id = `import-${uaHash(`${options.domainId}|${n}|${line}`)}`;
+          if (bot.botId === "unknown" && !automation) {
+            summary.skipped++;
+            // A person's page visit that an AI source sent is a referral, as at the edge.
+            if (kind === "page") writes.referral(entry, id);
+          } else if (kind === "probe" || (kind === "asset" && !options.includeAssets)) {
+            summary[kind === "probe" ? "probes" : "assets"]++;
+          } else {
+            writes.crawl(entry, id);
+          }
+          const room = writes.room();
+          if (room) await room;
+        }
+      } finally {
+        lines.close();
+        if (raw !== options.stdin && raw !== process.stdin) raw.destroy();
+      }
+      done = bytes();
       if (writes.failure()) break;
-      const entry = parseLogLine(line);
-      if (!entry) {
-        if (line.trim() !== "") malformed(line);
-        continue;
-      }
-      const kind = requestKind(entry.path, entry.contentType);
-      const { bot, automation } = classifier.classify(entry.userAgent);
-      const id = `import-${uaHash(`${options.domainId}|${summary.lines}|${line}`)}`;
-      if (bot.botId === "unknown" && !automation) {
-        summary.skipped++;
-        // A person's page visit that an AI source sent is a referral, as at the edge.
-        if (kind === "page") writes.referral(entry, id);
-      } else if (kind === "probe" || (kind === "asset" && !options.includeAssets)) {
-        summary[kind === "probe" ? "probes" : "assets"]++;
-      } else {
-        writes.crawl(entry, id);
-      }
-      const room = writes.room();
-      if (room) await room;
     }
   } finally {
-    lines.close();
-    input.destroy();
     // Writes what is buffered and waits for every call in flight, also when stopping early.
-    await ingest.close();
+    await options.ingest.close();
   }
   if (writes.failure()) throw writes.failure();
   const hidden = summary.malformed - summary.malformedLines.length;

@@ -1,10 +1,11 @@
 import { createCrawlgate } from "@crawlgate/core";
 import { importLogs } from "../import-logs.js";
+import { LOG_FORMATS, type LogFormat } from "../log-lines.js";
 import { createJsonLogger } from "../logger.js";
 import { nodeResolver } from "../node-resolver.js";
 import { openStores } from "../stores.js";
 import { domainOf } from "./admin.js";
-import type { Command } from "./command.js";
+import { CliError, type Command } from "./command.js";
 
 /** `store` with `method` (which resolves to `{inserted}`) reporting each result to `onInserted`. */
 function countInserts<T extends object, K extends keyof T>(
@@ -29,7 +30,7 @@ function countInserts<T extends object, K extends keyof T>(
 
 export const IMPORT_LOGS: Command = {
   name: "import-logs",
-  args: "<file>",
+  args: "<file|-> [<file>…]",
   minArgs: 1,
   summary:
     "record the bot requests and AI referrals of an access log (combined format or NDJSON); exit 0 done, 1 error or malformed line with --strict, 2 usage",
@@ -37,8 +38,12 @@ export const IMPORT_LOGS: Command = {
     domain: { type: "string", value: "<hostname>", required: true },
     "include-assets": { type: "boolean" },
     strict: { type: "boolean" },
+    format: { type: "string", value: LOG_FORMATS.join("|") },
   },
   async run(ctx) {
+    const format = (ctx.options.format ?? "auto") as LogFormat;
+    if (!LOG_FORMATS.includes(format))
+      throw new CliError(`--format must be one of ${LOG_FORMATS.join(", ")}`, true);
     const stores = await openStores(ctx.config);
     try {
       const domain = await domainOf(stores.deps, ctx.options.domain as string);
@@ -63,7 +68,9 @@ export const IMPORT_LOGS: Command = {
         { ingest: { maxBatch: 1_000, intervalMs: 100 } },
       );
       const summary = await importLogs({
-        file: ctx.args[0] as string,
+        files: ctx.args,
+        ...(ctx.io.stdin ? { stdin: ctx.io.stdin } : {}),
+        format,
         domainId: domain.domainId,
         hostname: domain.hostname,
         includeAssets: ctx.options["include-assets"] === true,
