@@ -56,12 +56,12 @@ async function generate(file: string, lines: number): Promise<void> {
         ? "malformed line\n"
         : `${ip} - - [${time}] "GET ${path} HTTP/1.1" 200 ${1000 + (i % 9000)} "${referer}" "${ua}"\n`;
     if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await new Promise((r) => out.once("drain", r));
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
       chunk = "";
     }
   }
   out.end(chunk);
-  await new Promise((r) => out.once("finish", r));
+  await new Promise<void>((r) => out.once("finish", () => r()));
 }
 
 function crawlgate(dir: string, file: string): { seconds: number; summary: unknown } {
