@@ -3,6 +3,7 @@ import { archiveSuite } from "./archive.js";
 import { classifySuite } from "./classify.js";
 import { edgeSuite } from "./edge.js";
 import { exportsSuite } from "./exports.js";
+import { importSuite } from "./import.js";
 import { ingestSuite } from "./ingest.js";
 import { runLimits } from "./limits.js";
 import { runLoad } from "./load.js";
@@ -34,6 +35,18 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
       );
     console.log(JSON.stringify({ targets: report.targets, rows: report.rows }));
     for (const line of report.regressions) console.error(`REGRESSION: archive ${line}`);
+    process.exit(report.regressions.length > 0 ? 1 : 0);
+  },
+  import: async () => {
+    // The import suite writes a whole report (machine, load average, both tools' lines/s).
+    const report = await importSuite(quick);
+    if (!quick)
+      writeFileSync(
+        new URL("./results/import.json", import.meta.url),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+    console.log(JSON.stringify(report));
+    for (const line of report.regressions) console.error(`REGRESSION: ${line}`);
     process.exit(report.regressions.length > 0 ? 1 : 0);
   },
   edge: async () => {

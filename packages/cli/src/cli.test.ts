@@ -539,7 +539,7 @@ describe("crawlgate import-logs", () => {
       });
       expect(first.err).toMatch(/imported 6 lines/);
       const again = await run("import-logs", log, "--domain", "site.example.com");
-      expect(JSON.parse(again.out).recorded).toBe(4);
+      expect(JSON.parse(again.out)).toMatchObject({ recorded: 0, alreadyStored: 4 });
       const { createSqliteDatabase } = await import("@crawlgate/adapter-kysely/sqlite");
       const handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
       try {

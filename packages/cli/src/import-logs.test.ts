@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliIo, main } from "./main.js";
 
@@ -108,5 +110,121 @@ describe("import-logs: referrals, assets and probes", () => {
     expect(result.code, result.err).toBe(0);
     expect(JSON.parse(result.out)).toMatchObject({ recorded: 1, assets: 0, probes: 1 });
     expect((await tableRows("crawl_events")).map((r) => r.path)).toEqual(["/app.js"]);
+  });
+});
+
+describe("import-logs: reporting", () => {
+  it("reports malformed lines by number (first 10, then a count), and --strict stops", async () => {
+    await site();
+    const lines = [line("203.0.113.5", 0, "/a", "-", GPTBOT)];
+    for (let i = 0; i < 12; i++) lines.push(`garbage ${i}`);
+    lines.push(line("203.0.113.5", 1, "/b", "-", GPTBOT));
+    const result = await importLines(lines);
+    expect(result.code, result.err).toBe(0);
+    expect(JSON.parse(result.out)).toMatchObject({
+      lines: 14,
+      recorded: 2,
+      malformed: 12,
+      malformedLines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(
+        (n) => `${join(dir, "access.log")}:${n}`,
+      ),
+    });
+    expect(result.err).toContain(`malformed line ${join(dir, "access.log")}:2: garbage 0\n`);
+    expect(result.err).toContain(`malformed line ${join(dir, "access.log")}:11: garbage 9\n`);
+    expect(result.err).not.toMatch(/access\.log:12:/);
+    expect(result.err).toMatch(/… and 2 more malformed lines/);
+
+    const strict = await importLines(lines, "--strict");
+    expect(strict.code).toBe(1);
+    expect(strict.out).toBe("");
+    expect(strict.err).toContain(
+      `error: malformed line ${join(dir, "access.log")}:2 (--strict): garbage 0`,
+    );
+  });
+
+  it("reports a re-import as recorded: 0, alreadyStored: N", async () => {
+    await site();
+    const lines = [
+      line("203.0.113.5", 0, "/a", "-", GPTBOT),
+      line("203.0.113.5", 1, "/b", "-", GPTBOT),
+      line("198.51.100.1", 2, "/c", "https://chatgpt.com/", BROWSER),
+    ];
+    expect(JSON.parse((await importLines(lines)).out)).toMatchObject({
+      recorded: 2,
+      alreadyStored: 0,
+      referrals: 1,
+    });
+    expect(JSON.parse((await importLines(lines)).out)).toMatchObject({
+      recorded: 0,
+      alreadyStored: 2,
+      referrals: 0,
+    });
+  });
+
+  it("draws a bar with lines/s and an ETA on a terminal, plain lines otherwise", async () => {
+    await site();
+    const log = join(dir, "access.log");
+    writeFileSync(log, line("203.0.113.5", 0, "/a", "-", GPTBOT));
+    const status: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = {
+      out: () => {},
+      err: (l) => err.push(l),
+      status: (t) => status.push(t),
+      env: {},
+    };
+    const args = ["import-logs", log, "--domain", "site.example.com", "--data-dir", dir];
+    expect(await main(args, io)).toBe(0);
+    expect(status[0]).toMatch(/^\[[#-]{24}\] +\d+% 1 lines \d+\/s ETA \d+s$/);
+    expect(err.join("\n")).toMatch(/^imported 1 lines in [\d.]+s \(\d+\/s\), 1 crawls recorded$/m);
+    const plain = await importLines([line("203.0.113.5", 1, "/b", "-", GPTBOT)]);
+    expect(plain.err).toMatch(/^imported 1 lines \(\d+\/s\), 0 crawls recorded$/m);
+  });
+});
+
+describe("import-logs: inputs and formats", () => {
+  it("reads gzip, standard input and several files in one run", async () => {
+    await site();
+    const plain = join(dir, "a.log");
+    const gz = join(dir, "b.log.gz");
+    writeFileSync(plain, line("203.0.113.5", 0, "/a", "-", GPTBOT));
+    writeFileSync(gz, gzipSync(`${line("203.0.113.5", 1, "/b", "-", GPTBOT)}\nbroken\n`));
+    const err: string[] = [];
+    const out: string[] = [];
+    const io: CliIo = {
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env: {},
+      stdin: Readable.from([`${line("203.0.113.5", 2, "/c", "-", GPTBOT)}\n`]),
+    };
+    const args = ["import-logs", plain, gz, "-", "--domain", "site.example.com"];
+    expect(await main([...args, "--data-dir", dir], io), err.join("\n")).toBe(0);
+    expect(JSON.parse(out.join(""))).toMatchObject({
+      lines: 4,
+      recorded: 3,
+      malformed: 1,
+      malformedLines: [`${gz}:2`],
+    });
+    expect((await tableRows("crawl_events")).map((r) => r.path).sort()).toEqual(["/a", "/b", "/c"]);
+  });
+
+  it("detects combined with $request_time, Apache vhost_combined and NDJSON; --format overrides", async () => {
+    await site();
+    const combined = line("203.0.113.5", 0, "/a", "-", GPTBOT);
+    const lines = [
+      `${combined} 0.004 site.example.com`,
+      `site.example.com:443 ${line("203.0.113.5", 1, "/b", "-", GPTBOT)}`,
+      '{"ts":"2026-11-20T10:00:02Z","ip":"203.0.113.5","path":"/c","status":200,"userAgent":"GPTBot/1.0"}',
+    ];
+    expect(JSON.parse((await importLines(lines)).out)).toMatchObject({ recorded: 3, malformed: 0 });
+    // Forced to NDJSON, the two text lines are malformed (and the JSON one stored already).
+    expect(JSON.parse((await importLines(lines, "--format", "ndjson")).out)).toMatchObject({
+      recorded: 0,
+      alreadyStored: 1,
+      malformed: 2,
+    });
+    const bad = await importLines(lines, "--format", "w3c");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--format must be one of auto, combined, vhost_combined, ndjson/);
   });
 });

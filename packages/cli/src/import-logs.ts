@@ -1,5 +1,7 @@
-import { createReadStream } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import {
   compileClassifier,
   getTaxonomy,
@@ -8,56 +10,180 @@ import {
   uaHash,
   withCache,
 } from "@crawlgate/core";
-import { type LogEntry, parseLogLine } from "./log-lines.js";
+import { CliError } from "./commands/command.js";
+import { createProgress, type ProgressSink } from "./import-progress.js";
+import { type LogEntry, type LogFormat, parseLogLine } from "./log-lines.js";
 import { requestKind } from "./page-filter.js";
 
 export interface ImportSummary {
   lines: number;
+  /** Crawls newly stored by this run. */
   recorded: number;
+  /** Crawls of the log that an earlier import stored already (recorded nothing again). */
+  alreadyStored: number;
   /** Lines whose User-Agent is neither a known bot nor generic automation (people). */
   skipped: number;
-  /** Of the people's page visits: those an AI source sent (Referer or `utm_source`), recorded. */
+  /** Of the people's page visits: those an AI source sent (Referer or `utm_source`), newly stored. */
   referrals: number;
   /** Requests for static assets, not recorded (unless `includeAssets`). */
   assets: number;
   /** Scanner probes (`/.env`, `/wp-login.php`, …), never recorded. */
   probes: number;
   malformed: number;
+  /** Where the first malformed lines are: `<file>:<line number>` (1-based, per file). */
+  malformedLines: string[];
+  /** Verdicts of the log's crawls (stored now or before). */
   byVerdict: Record<string, number>;
+}
+
+/** How many malformed lines are reported one by one; the rest are counted. */
+export const MALFORMED_SHOWN = 10;
+
+/** Calls in flight before reading pauses, and the count it resumes at. */
+const HIGH_WATER = 40_000;
+const LOW_WATER = 20_000;
+
+/** What the stores inserted during the run (the command counts `appendCrawls`/`appendReferrals`). */
+export interface InsertCounts {
+  crawls: number;
+  referrals: number;
 }
 
 /**
  * Reads an access log (combined format or NDJSON) and records every bot or automation request
- * of it for one domain. Event ids derive from the domain, line number and line text, so importing
- * the same file again records nothing twice. Progress goes to `progress` about twice a second.
+ * of it for one domain, and people's visits that an AI source sent as referrals. Event ids derive
+ * from the domain, line number and line text, so importing the same file again records nothing
+ * twice. Lines go to ingest without waiting for acknowledgements; the ingest's buffer batches them.
  */
 export async function importLogs(options: {
-  file: string;
+  /** Paths of access logs, read in order; `.gz` files are gunzipped, `-` is `stdin`. */
+  files: string[];
+  stdin?: Readable;
+  /** `auto` (default) detects the format of every line. */
+  format?: LogFormat;
   domainId: string;
   /** The site's hostname: a Referer from it is never a referral. */
   hostname: string;
   /** Record crawls of static assets too (they are never ranked as pages). */
   includeAssets?: boolean;
+  /** A malformed line stops the import (exit 1) instead of being counted. */
+  strict?: boolean;
   /** Where crawls and referrals go (`crawlgate.ingest`); closed (flushed) at the end. */
   ingest: Pick<IngestService, "recordCrawl" | "recordReferral" | "close">;
-  progress: (text: string) => void;
+  inserted: InsertCounts;
+  progress: ProgressSink;
 }): Promise<ImportSummary> {
-  const { ingest } = options;
   // Decides which lines are crawls at all (ingest classifies those again, with the same taxonomy).
   const classifier = withCache(compileClassifier(getTaxonomy() as Taxonomy));
-  const summary: ImportSummary = {
+  const summary = emptySummary();
+  const writes = createWrites(options, summary);
+  const progress = createProgress(options.progress);
+  // Sizes of the files for the ETA; unknown (no ETA) when reading standard input.
+  const total = options.files.includes("-")
+    ? null
+    : options.files.reduce((sum, f) => sum + statSync(f).size, 0);
+  let done = 0;
+  const malformed = (where: string, line: string) => {
+    summary.malformed++;
+    const shown = line.length > 120 ? `${line.slice(0, 120)}…` : line;
+    if (options.strict) throw new CliError(`malformed line ${where} (--strict): ${shown}`);
+    if (summary.malformedLines.length < MALFORMED_SHOWN) {
+      summary.malformedLines.push(where);
+      options.progress.line(`malformed line ${where}: ${shown}`);
+    }
+  };
+  try {
+    for (const file of options.files) {
+      const raw = file === "-" ? (options.stdin ?? process.stdin) : createReadStream(file);
+      const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+      const bytes = () => done + ((raw as { bytesRead?: number }).bytesRead ?? 0);
+      const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+      let n = 0;
+      try {
+        for await (const line of lines) {
+          n++;
+          summary.lines++;
+          progress.tick(summary.lines, writes.acknowledged(), bytes(), total);
+          if (writes.failure()) break;
+          const entry = parseLogLine(line, options.format);
+          if (!entry) {
+            if (line.trim() !== "") malformed(`${file}:${n}`, line);
+            continue;
+          }
+          const kind = requestKind(entry.path, entry.contentType);
+          const { bot, automation } = classifier.classify(entry.userAgent);
+          // Per file line number and text: a re-import (also of a renamed file) matches.
+          const id = `import-${uaHash(`${options.domainId}|${n}|${line}`)}`;
+          if (bot.botId === "unknown" && !automation) {
+            summary.skipped++;
+            // A person's page visit that an AI source sent is a referral, as at the edge.
+            if (kind === "page") writes.referral(entry, id);
+          } else if (kind === "probe" || (kind === "asset" && !options.includeAssets)) {
+            summary[kind === "probe" ? "probes" : "assets"]++;
+          } else {
+            writes.crawl(entry, id);
+          }
+          const room = writes.room();
+          if (room) await room;
+        }
+      } finally {
+        lines.close();
+        if (raw !== options.stdin && raw !== process.stdin) raw.destroy();
+      }
+      done = bytes();
+      if (writes.failure()) break;
+    }
+  } finally {
+    // Writes what is buffered and waits for every call in flight, also when stopping early.
+    await options.ingest.close();
+  }
+  if (writes.failure()) throw writes.failure();
+  const hidden = summary.malformed - summary.malformedLines.length;
+  if (hidden > 0) options.progress.line(`… and ${hidden} more malformed lines`);
+  summary.recorded = options.inserted.crawls;
+  summary.alreadyStored = writes.acknowledged() - options.inserted.crawls;
+  summary.referrals = options.inserted.referrals;
+  progress.done(summary.lines, summary.recorded);
+  return summary;
+}
+
+type ImportOptions = Parameters<typeof importLogs>[0];
+
+function emptySummary(): ImportSummary {
+  return {
     lines: 0,
     recorded: 0,
+    alreadyStored: 0,
     skipped: 0,
     referrals: 0,
     assets: 0,
     probes: 0,
     malformed: 0,
+    malformedLines: [],
     byVerdict: {},
   };
-  const started = Date.now();
-  let lastReport = 0;
-  const acks: Promise<void>[] = [];
+}
+
+/**
+ * Hands crawls and referrals to ingest without waiting for their acknowledgements; `room` pauses
+ * the reader only when far ahead of the writes. The first failed call is kept (`failure`).
+ */
+function createWrites(options: ImportOptions, summary: ImportSummary) {
+  const { ingest } = options;
+  let acknowledged = 0;
+  let failure: unknown = null;
+  // Calls not answered yet: the loop only pauses when far ahead of the writes (memory bound).
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const settled = () => {
+    if (--inFlight <= LOW_WATER && drained) {
+      drained();
+      drained = null;
+    }
+  };
+  const fail = (error: unknown) => {
+    failure ??= error;
+  };
   const referral = (entry: LogEntry, visitId: string) =>
     ingest
       .recordReferral({
@@ -68,63 +194,43 @@ export async function importLogs(options: {
         referer: entry.referer,
         siteHost: options.hostname,
       })
+      .catch(fail)
+      .finally(settled);
+  const crawl = (entry: LogEntry, eventId: string) =>
+    ingest
+      .recordCrawl({
+        eventId,
+        domainId: options.domainId,
+        ts: entry.ts,
+        path: entry.path,
+        userAgent: entry.userAgent,
+        ip: entry.ip,
+        servedFrom: "origin",
+        status: entry.status,
+        bytes: entry.bytes,
+        streamId: "import",
+      })
       .then((r) => {
-        if (r.recorded) summary.referrals++;
-      });
-  const lines = createInterface({
-    input: createReadStream(options.file),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  for await (const line of lines) {
-    summary.lines++;
-    const entry = parseLogLine(line);
-    if (!entry) {
-      if (line.trim() !== "") summary.malformed++;
-      continue;
-    }
-    const kind = requestKind(entry.path, entry.contentType);
-    const { bot, automation } = classifier.classify(entry.userAgent);
-    const id = `import-${uaHash(`${options.domainId}|${summary.lines}|${line}`)}`;
-    if (bot.botId === "unknown" && !automation) {
-      summary.skipped++;
-      // A person's page visit that an AI source sent is a referral, as at the edge.
-      if (kind === "page") acks.push(referral(entry, id));
-      continue;
-    }
-    if (kind === "probe" || (kind === "asset" && !options.includeAssets)) {
-      summary[kind === "probe" ? "probes" : "assets"]++;
-      continue;
-    }
-    acks.push(
-      ingest
-        .recordCrawl({
-          eventId: id,
-          domainId: options.domainId,
-          ts: entry.ts,
-          path: entry.path,
-          userAgent: entry.userAgent,
-          ip: entry.ip,
-          servedFrom: "origin",
-          status: entry.status,
-          bytes: entry.bytes,
-          streamId: "import",
-        })
-        .then((r) => {
-          summary.recorded++;
-          summary.byVerdict[r.verdict] = (summary.byVerdict[r.verdict] ?? 0) + 1;
-        }),
-    );
-    if (acks.length >= 5000) await Promise.all(acks.splice(0));
-    if (Date.now() - lastReport > 500) {
-      lastReport = Date.now();
-      const rate = Math.round(summary.lines / Math.max(0.001, (Date.now() - started) / 1000));
-      options.progress(
-        `imported ${summary.lines} lines (${rate}/s), ${summary.recorded} crawls recorded`,
-      );
-    }
-  }
-  await Promise.all(acks);
-  await ingest.close();
-  options.progress(`imported ${summary.lines} lines, ${summary.recorded} crawls recorded`);
-  return summary;
+        acknowledged++;
+        summary.byVerdict[r.verdict] = (summary.byVerdict[r.verdict] ?? 0) + 1;
+      }, fail)
+      .finally(settled);
+  return {
+    referral(entry: LogEntry, id: string) {
+      inFlight++;
+      void referral(entry, id);
+    },
+    crawl(entry: LogEntry, id: string) {
+      inFlight++;
+      void crawl(entry, id);
+    },
+    room: (): Promise<void> | undefined =>
+      inFlight >= HIGH_WATER
+        ? new Promise<void>((wake) => {
+            drained = wake;
+          })
+        : undefined,
+    acknowledged: () => acknowledged,
+    failure: () => failure,
+  };
 }

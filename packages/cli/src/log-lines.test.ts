@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseLogLine, parseLogTime } from "./log-lines.js";
+import { LOG_FORMATS, parseLogLine, parseLogTime } from "./log-lines.js";
 
 describe("access-log lines", () => {
   it("reads the combined format", () => {
@@ -125,6 +125,14 @@ describe("access-log lines", () => {
           });
         },
       ),
+    );
+  });
+
+  it("never throws in any format", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...LOG_FORMATS), (s, format) => {
+        parseLogLine(s, format);
+      }),
     );
   });
 });

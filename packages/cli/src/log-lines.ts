@@ -110,11 +110,28 @@ function fromJson(line: string): LogEntry | null {
   };
 }
 
-/** One log line as an entry, or `null` when it is neither combined format nor usable NDJSON. */
-export function parseLogLine(line: string): LogEntry | null {
+/**
+ * Log formats: `combined` (nginx/Apache, also common format and any trailing fields such as
+ * `$request_time` or `$host`), `vhost_combined` (Apache's, with a leading `host:port`), `ndjson`;
+ * `auto` detects each line (JSON object, combined, then vhost_combined).
+ */
+export const LOG_FORMATS = ["auto", "combined", "vhost_combined", "ndjson"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** One log line as an entry, or `null` when it is not a usable line of the format. */
+export function parseLogLine(line: string, format: LogFormat = "auto"): LogEntry | null {
   const trimmed = line.trim();
   if (trimmed === "") return null;
-  if (trimmed.startsWith("{")) return fromJson(trimmed);
+  if (format === "ndjson" || (format === "auto" && trimmed.startsWith("{")))
+    return fromJson(trimmed);
+  if (format === "combined") return fromCombined(trimmed);
+  const space = trimmed.indexOf(" ");
+  const vhost = () => (space > 0 ? fromCombined(trimmed.slice(space + 1)) : null);
+  if (format === "vhost_combined") return vhost();
+  return fromCombined(trimmed) ?? vhost();
+}
+
+function fromCombined(trimmed: string): LogEntry | null {
   const m = COMBINED.exec(trimmed);
   if (!m) return null;
   const [, ip, time, target, status, bytes, referer, ua] = m as unknown as (string | undefined)[];

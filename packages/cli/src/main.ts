@@ -11,6 +11,9 @@ const defaultIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
+  ...(process.stderr.isTTY
+    ? { status: (text: string) => process.stderr.write(`\r\x1b[K${text}`) }
+    : {}),
 };
 
 const GLOBAL_OPTIONS = {

@@ -1,9 +1,14 @@
+import type { Readable } from "node:stream";
 import type { CliConfig } from "../config.js";
 
 /** Where a command writes, and what it reads from its environment. */
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** What `-` reads (`import-logs -`); default the process's standard input. */
+  stdin?: Readable;
+  /** Redraws one status line in place on stderr; set only when stderr is a terminal. */
+  status?(text: string): void;
   env: NodeJS.ProcessEnv;
   /** Stops `serve` when aborted (besides SIGINT/SIGTERM). */
   signal?: AbortSignal;
