@@ -29,11 +29,11 @@ const AGENTS: readonly [string, string][] = [
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** Writes `lines` lines (deterministic) and resolves when flushed. */
-async function generate(file: string, lines: number): Promise<void> {
+export async function generate(file: string, lines: number): Promise<void> {
   const out = createWriteStream(file);
   let seed = 42;
   const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
     return seed / 2 ** 32;
   };
   const start = Date.UTC(2026, 10, 1);
