@@ -554,3 +554,29 @@ describe("crawlgate import-logs", () => {
     }
   });
 });
+
+describe("a second serve on a held data directory", () => {
+  it("refuses with a clear message before touching anything; the running server keeps its keys", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crawlgate-lock-"));
+    const demo = await startDemo(dir);
+    try {
+      const io = capture(OFFLINE);
+      const code = await main(["serve", "--demo", "--port", "0", "--data-dir", dir], io);
+      expect(code).toBe(1);
+      expect(io.errors.join("\n")).toMatch(
+        /^error: the data directory .* is in use by a running crawlgate server \(pid \d+\); stop it or pass another --data-dir$/,
+      );
+      expect(io.lines).toEqual([]);
+      const base = demo.ready.baseUrl as string;
+      const owner = demo.ready.demo.keys.owner as string;
+      expect((await post(base, "/list-user-domains", owner)).status).toBe(200);
+    } finally {
+      await demo.stop();
+    }
+    // Released on stop; a lock left by a process that is gone is taken over.
+    writeFileSync(join(dir, "serve.lock"), "999999999\n");
+    const again = await startDemo(dir);
+    await again.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -8,6 +8,7 @@ import {
   systemClock,
 } from "@crawlgate/core";
 import type { CliConfig } from "../config.js";
+import { lockDataDir } from "../data-dir-lock.js";
 import {
   DEMO_RETENTION_DAYS,
   type DemoWorld,
@@ -46,59 +47,72 @@ export const SERVE: Command = {
       rate === undefined ? undefined : integerOption(rate, "--rate-per-minute", 1);
     const host = stringOption(ctx, "host") ?? "127.0.0.1";
     const demo = ctx.options.demo === true;
-    const { logger, renderer, stores, crawlgate } = await start(ctx, { ratePerMinute, demo });
-    const origin = demo ? await startDemoOrigin() : undefined;
-    const world = demo
-      ? await seedDemoWorld({
-          crawlgate,
-          stores: stores.deps,
-          now: new Date(),
-          logger,
-          origin: origin?.url,
-        })
-      : undefined;
-    // On PostgreSQL several instances may share the stores: singleton jobs run on the one that
-    // holds their lock. A SQLite file has one server.
-    const scheduler = createScheduler(crawlgate.jobs, {
-      clock: systemClock,
-      logger,
-      ...(ctx.config.databaseUrl
-        ? {
-            fleet: {
-              lock: stores.fleetLock,
-              holder: `${hostname()}:${process.pid}`,
-              lockTtlMs: fleetLockTtl(ctx.config.fleetLockTtlMs),
-            },
-          }
-        : {}),
-    });
-    // The demo's long windows read the page-ranking read model, and its crawl log the archive:
-    // both are built before the first request (the day close writes every past demo day).
-    if (world)
-      await Promise.all([scheduler.idle("read_model_refresh"), scheduler.idle("day_close")]);
-    const server = await listen(crawlgate, {
-      port,
-      host,
-      logger,
-      trustProxy: ctx.config.trustProxy,
-      readiness: stores.readiness,
-    });
-    ctx.io.out(readyLine(server.baseUrl, world));
-    logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
-
-    const signal = await stopSignal(ctx.io);
-    logger.info("server.stopping", { signal });
-    await server.close().catch(() => {});
-    await scheduler.stop();
-    // Buffered crawls and referrals are written before the stores (and SQLite's writer thread)
-    // close.
-    await crawlgate.close().catch(() => {});
-    await renderer.close().catch(() => {});
-    await origin?.close();
-    await stores.close().catch(() => {});
-    return 0;
+    // A SQLite file has one server: a second one on the directory stops here, before touching it.
+    const release = ctx.config.databaseUrl ? () => {} : lockDataDir(ctx.config.dataDir);
+    try {
+      return await serve(ctx, { port, host, ratePerMinute, demo });
+    } finally {
+      release();
+    }
   },
 };
+
+async function serve(
+  ctx: CommandContext,
+  options: { port: number; host: string; ratePerMinute: number | undefined; demo: boolean },
+): Promise<number> {
+  const { port, host, ratePerMinute, demo } = options;
+  const { logger, renderer, stores, crawlgate } = await start(ctx, { ratePerMinute, demo });
+  const origin = demo ? await startDemoOrigin() : undefined;
+  const world = demo
+    ? await seedDemoWorld({
+        crawlgate,
+        stores: stores.deps,
+        now: new Date(),
+        logger,
+        origin: origin?.url,
+      })
+    : undefined;
+  // On PostgreSQL several instances may share the stores: singleton jobs run on the one that
+  // holds their lock. A SQLite file has one server.
+  const scheduler = createScheduler(crawlgate.jobs, {
+    clock: systemClock,
+    logger,
+    ...(ctx.config.databaseUrl
+      ? {
+          fleet: {
+            lock: stores.fleetLock,
+            holder: `${hostname()}:${process.pid}`,
+            lockTtlMs: fleetLockTtl(ctx.config.fleetLockTtlMs),
+          },
+        }
+      : {}),
+  });
+  // The demo's long windows read the page-ranking read model, and its crawl log the archive:
+  // both are built before the first request (the day close writes every past demo day).
+  if (world) await Promise.all([scheduler.idle("read_model_refresh"), scheduler.idle("day_close")]);
+  const server = await listen(crawlgate, {
+    port,
+    host,
+    logger,
+    trustProxy: ctx.config.trustProxy,
+    readiness: stores.readiness,
+  });
+  ctx.io.out(readyLine(server.baseUrl, world));
+  logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
+
+  const signal = await stopSignal(ctx.io);
+  logger.info("server.stopping", { signal });
+  await server.close().catch(() => {});
+  await scheduler.stop();
+  // Buffered crawls and referrals are written before the stores (and SQLite's writer thread)
+  // close.
+  await crawlgate.close().catch(() => {});
+  await renderer.close().catch(() => {});
+  await origin?.close();
+  await stores.close().catch(() => {});
+  return 0;
+}
 
 /** The logger, the chosen renderer, the stores and the wired instance of `serve` and `worker`. */
 export async function start(

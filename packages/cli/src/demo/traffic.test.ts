@@ -41,6 +41,41 @@ describe("demo traffic", () => {
     expect((await verifier.verify(bot("googlebot"), "198.51.100.7")).tier).toBe("declared");
   });
 
+  it("verified shares come from verifying each generated address, per the bot's own check", async () => {
+    const { verifier } = createCrawlgate(
+      { ...createMemoryStores(), resolver: demoResolver },
+      { ingest: { verifyTimeoutMs: 1_000 } },
+    ).ingest;
+    const events = crawlsOfDay({
+      domainId: "d1",
+      day: "2026-10-01",
+      progress: 0.5,
+      crawls: 4_000,
+      paths: sitePaths("shop", 500),
+      seed: 7,
+    });
+    const share = new Map<string, { verified: number; total: number }>();
+    for (const e of events) {
+      const bot = classifier.classify(e.userAgent).bot;
+      const tier = (await verifier.verify(bot, e.ip as string)).tier;
+      const s = share.get(bot.botId) ?? { verified: 0, total: 0 };
+      share.set(bot.botId, {
+        verified: s.verified + (tier === "verified" ? 1 : 0),
+        total: s.total + 1,
+      });
+    }
+    const ratio = (id: string) => {
+      const s = share.get(id);
+      return s ? s.verified / s.total : Number.NaN;
+    };
+    // Operators that publish ranges or reverse DNS: mostly verified (spoofers are not).
+    for (const id of ["googlebot", "bingbot", "gptbot", "claudebot", "perplexitybot", "ahrefsbot"])
+      expect(ratio(id), id).toBeGreaterThan(0.85);
+    // No documented check, or ASN without a lookup: never verified.
+    for (const id of ["bytespider", "semrushbot", "twitterbot", "facebookexternalhit"])
+      expect(ratio(id), id).toBe(0);
+  });
+
   it("plans a day deterministically, inside that day, over a long tail of paths", () => {
     const plan = {
       domainId: "d1",

@@ -24,10 +24,12 @@ export function prng(seed: number): () => number {
 type Source = (random: () => number) => string;
 const octet = (random: () => number, from = 1, to = 254) =>
   from + Math.floor(random() * (to - from + 1));
-/** Addresses inside the shipped seed ranges. */
+/** Addresses inside the range files that ship with core (verified by the real check). */
 const GOOGLE: Source = (r) => `66.249.64.${octet(r, 0, 31)}`;
 const OPENAI: Source = (r) => `9.129.${octet(r, 0, 127)}.${octet(r)}`;
 const ANTHROPIC: Source = (r) => `216.73.${octet(r, 216, 219)}.${octet(r)}`;
+const PERPLEXITY: Source = (r) => `18.97.9.${octet(r, 96, 103)}`;
+const AHREFS: Source = (r) => `15.235.27.${octet(r)}`;
 const COMMON_CRAWL: Source = (r) => `2600:1f28:365:80b${octet(r, 0, 15).toString(16)}::${octet(r)}`;
 /** Addresses the demo DNS confirms (reverse name under the bot's suffix, forward back). */
 const BING: Source = (r) => `157.55.39.${octet(r, 1, 40)}`;
@@ -115,8 +117,8 @@ export const DEMO_MIX: readonly BotMix[] = [
     ],
     weight: 3,
     growth: 2,
-    source: ELSEWHERE,
-    spoofed: 0,
+    source: PERPLEXITY,
+    spoofed: 0.05,
   },
   {
     botId: "ccbot",
@@ -149,8 +151,8 @@ export const DEMO_MIX: readonly BotMix[] = [
     userAgents: ["Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)"],
     weight: 5,
     growth: 1,
-    source: ELSEWHERE,
-    spoofed: 0,
+    source: AHREFS,
+    spoofed: 0.05,
   },
   {
     botId: "semrushbot",
