@@ -86,6 +86,16 @@ function pageBody(entry: CachedPage, identity: Uint8Array, gzipped?: Uint8Array)
   };
 }
 
+/** The promise `running` holds for `id`, else `start()`'s, shared by every caller until it settles. */
+function shared<T>(running: Map<string, Promise<T>>, id: string, start: () => Promise<T>) {
+  let promise = running.get(id);
+  if (!promise) {
+    promise = start().finally(() => running.delete(id));
+    running.set(id, promise);
+  }
+  return promise;
+}
+
 /**
  * The page cache as the edge and the worker use it: lookups (with a few seconds of per-instance
  * memory for hot pages), renders coalesced per page, and storing a render as a content-addressed
@@ -165,35 +175,24 @@ export function createPageService(deps: PageServiceDeps) {
   }
 
   return {
-    /** The cached page with its HTML, or `null` (never cached, or its HTML was dropped). */
     /**
-     * The page from the hot memory, else from the stores. Concurrent lookups of one page share
-     * one read: when a hot page expires under load, one read refreshes it instead of one per
-     * request in flight (a burst that showed in the cache hits' tail latency).
+     * The cached page with its HTML, or `null` (never cached, or its HTML was dropped): from the
+     * hot memory, else from the stores. Concurrent lookups of one page share one read, so a hot
+     * page expiring under load is read once, not once per request in flight.
      */
     lookup(domainId: string, key: string): Promise<PageBody | null> {
       const now = deps.clock.now().getTime();
       const id = slot(domainId, key);
       const remembered = hot.get(id);
       if (remembered && remembered.until > now) return Promise.resolve(remembered.page);
-      let reading = loading.get(id);
-      if (!reading) {
-        reading = read(domainId, key, now).finally(() => loading.delete(id));
-        loading.set(id, reading);
-      }
-      return reading;
+      return shared(loading, id, () => read(domainId, key, now));
     },
 
     /** Renders now for a waiting crawler; concurrent misses of one page share one render. */
     renderNow(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
-      const id = slot(site.domainId, key);
-      let running = inflight.get(id);
-      if (!running) {
-        const deadline = wallClockDeadline(options.renderBudgetMs);
-        running = renderAndStore(site, key, path, deadline).finally(() => inflight.delete(id));
-        inflight.set(id, running);
-      }
-      return running;
+      return shared(inflight, slot(site.domainId, key), () =>
+        renderAndStore(site, key, path, wallClockDeadline(options.renderBudgetMs)),
+      );
     },
 
     /** Renders for the worker (purge, pre-warm, stale refresh) with the worker's deadline. */
