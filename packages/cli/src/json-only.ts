@@ -1,5 +1,6 @@
 import { type RequestListener, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
+import { parse as legacyParse } from "node:url";
 import type { Logger } from "@crawlgate/core";
 import {
   errorApiResponse,
@@ -23,9 +24,26 @@ export function jsonOnly(app: Express, logger: Logger): RequestListener {
     send(res, error);
   });
   return (req, res) => {
-    if (!parseRequestTarget(req.url ?? "")) return send(res, invalidTargetError());
+    const target = req.url ?? "";
+    if (!parseRequestTarget(target) || !expressCanRoute(target))
+      return send(res, invalidTargetError());
     app(req as Request, res as Response);
   };
+}
+
+/**
+ * Express finds a request's path with Node's legacy URL parser, which throws on some
+ * absolute-form targets the WHATWG parser accepts (`http://%@host/`: a lone `%` in the user
+ * info); Express then skips every route, the JSON 404 included, and answers its HTML page.
+ */
+function expressCanRoute(target: string): boolean {
+  if (target.startsWith("/")) return true;
+  try {
+    legacyParse(target);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function send(res: ServerResponse, error: unknown): void {

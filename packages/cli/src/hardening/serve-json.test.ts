@@ -25,6 +25,8 @@ describe("serve answers JSON for any request line", () => {
     ["GET", "http://[::1/functions/v1/list-user-domains", 400, "invalid_request"],
     ["GET", "http://x:99999/functions/v1/list-user-domains", 400, "invalid_request"],
     ["GET", "http://999.0.0.1/x", 400, "invalid_request"],
+    // WHATWG URL accepts a lone % in the user info; Node's legacy parser (Express's) throws.
+    ["DELETE", "http://%@site.example.com/", 400, "invalid_request"],
     ["OPTIONS", "*", 400, "invalid_request"],
     ["GET", "/nothing/here", 404, "not_found"],
     ["DELETE", "/", 404, "not_found"],
