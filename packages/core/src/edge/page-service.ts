@@ -12,6 +12,7 @@ import { gunzip, gzip, utf8 } from "../snapshots/content.js";
 import { htmlKey, recordSnapshot } from "../snapshots/record.js";
 import type { CachedPage } from "../types.js";
 import type { EdgeOptions } from "./options.js";
+import { shared } from "./shared.js";
 
 export interface PageServiceDeps {
   pages: PageCache;
@@ -84,16 +85,6 @@ function pageBody(entry: CachedPage, identity: Uint8Array, gzipped?: Uint8Array)
       return compressed;
     },
   };
-}
-
-/** The promise `running` holds for `id`, else `start()`'s, shared by every caller until it settles. */
-function shared<T>(running: Map<string, Promise<T>>, id: string, start: () => Promise<T>) {
-  let promise = running.get(id);
-  if (!promise) {
-    promise = start().finally(() => running.delete(id));
-    running.set(id, promise);
-  }
-  return promise;
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   RuleStore,
   SettingsCache,
 } from "../ports.js";
+import { shared } from "./shared.js";
 
 export interface SiteSettingsDeps {
   accounts: AccountStore;
@@ -64,12 +65,7 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
     const now = deps.clock.now().getTime();
     const unknownUntil = unknownHosts.get(host);
     if (unknownUntil !== undefined && unknownUntil > now) return null;
-    let running = loading.get(host);
-    if (!running) {
-      running = load(host, now).finally(() => loading.delete(host));
-      loading.set(host, running);
-    }
-    return running;
+    return shared(loading, host, () => load(host, now));
   };
 }
 
