@@ -56,6 +56,7 @@ export type {
   PolicyMatch,
   PolicyRule,
   PolicySubject,
+  StoredPolicy,
 } from "./policy/index.js";
 export {
   botsDeniedEverywhere,

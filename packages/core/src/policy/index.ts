@@ -12,6 +12,7 @@ export type {
   PolicyPrice,
   PolicyRule,
   PolicyTier,
+  StoredPolicy,
 } from "./schema.js";
 export {
   crawlerPolicy,

@@ -146,6 +146,12 @@ export type CrawlerPolicy = z.output<typeof crawlerPolicy>;
 export type PolicyTier = (typeof POLICY_TIERS)[number];
 export type DenyAction = Exclude<PolicyAction, { type: "allow" }>;
 
+/** A domain's saved policy and when it was saved. */
+export interface StoredPolicy {
+  policy: CrawlerPolicy;
+  updatedAt: Date;
+}
+
 /** The policy of a domain that never saved one: no rules, allow, impostor protection on. */
 export const DEFAULT_POLICY: CrawlerPolicy = Object.freeze({
   rules: [],
