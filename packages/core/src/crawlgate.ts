@@ -169,6 +169,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       { ...edgeDeps, clock, logger },
       {
         classifier: classify,
+        verification: (bot, ip) => verify().verifier.peek(bot, ip),
         pages,
         recordCrawl: (event) => ingestService().recordCrawl(event),
         recordReferral: (visit) => ingestService().recordReferral(visit),
