@@ -207,7 +207,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs, pages, archive } = deps;
+  const { crawls, snapshots, referrals, blobs, pages, archive, robots } = deps;
   return {
     accounts,
     rules,
@@ -220,6 +220,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     blobs,
     pages,
     archive,
+    robots,
   };
 }
 
