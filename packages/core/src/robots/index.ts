@@ -1,3 +1,5 @@
+export type { ComplianceJudge } from "./compliance-judge.js";
+export { createComplianceJudge, VERSIONS_TTL_MS } from "./compliance-judge.js";
 export type { RobotsAgent, RobotsMatcher } from "./match.js";
 export { compileRobots } from "./match.js";
 export type { RobotsBot } from "./merge.js";
