@@ -8,6 +8,7 @@ import { createKyselyPageCache } from "./page-cache.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
 import { createKyselyReadinessCheck } from "./readiness.js";
 import { createKyselyReferralStore } from "./referral-store.js";
+import { createKyselyRobotsStore } from "./robots-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
 
@@ -26,6 +27,7 @@ export {
   createKyselyRateLimiter,
   createKyselyReadinessCheck,
   createKyselyReferralStore,
+  createKyselyRobotsStore,
   createKyselyRuleStore,
   createKyselySnapshotStore,
 };
@@ -43,5 +45,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     pages: createKyselyPageCache(handle),
     archive: createKyselyArchiveIndex(handle),
     fleetLock: createKyselyFleetLock(handle),
+    robots: createKyselyRobotsStore(handle),
   };
 }

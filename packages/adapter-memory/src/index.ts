@@ -7,6 +7,7 @@ import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryPageCache } from "./page-cache.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryReferralStore } from "./referral-store.js";
+import { createMemoryRobotsStore } from "./robots-store.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
 import { createMemorySnapshotStore } from "./snapshot-store.js";
@@ -22,6 +23,7 @@ export {
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
+  createMemoryRobotsStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
@@ -41,5 +43,6 @@ export function createMemoryStores() {
     blobs: createMemoryBlobStore(),
     pages: createMemoryPageCache(),
     archive: createMemoryArchiveIndex(),
+    robots: createMemoryRobotsStore(),
   };
 }

@@ -11,6 +11,7 @@ import {
   pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
+  robotsStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
   sharedRateLimiterSuite,
@@ -27,6 +28,7 @@ import {
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
+  createMemoryRobotsStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
@@ -55,6 +57,7 @@ pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
+robotsStoreSuite("memory", async () => ({ robots: createMemoryRobotsStore() }));
 pageCacheSuite("memory", async () => ({ pages: createMemoryPageCache() }));
 archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));
 crawlDaysSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));

@@ -82,6 +82,7 @@ export async function openStores(
       blobs: openBlobs(options),
       pages: stores.pages,
       archive: stores.archive,
+      robots: stores.robots,
     },
     fleetLock: stores.fleetLock,
     redis,

@@ -75,6 +75,8 @@ export interface IngestService {
   retryPending: Ingest["retryPending"];
   /** Crawls waiting for a late verification. */
   pendingVerifications: Ingest["pendingVerifications"];
+  /** A domain stored a new robots.txt version: its next crawls are judged against it. */
+  robotsChanged: Ingest["robotsChanged"];
   /** The verifier, with the operators' published ranges loaded. */
   verifier: Verifier;
   /** Keeps the verifier's published ranges current (the `range_refresh` job calls it). */
@@ -207,7 +209,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs, pages, archive } = deps;
+  const { crawls, snapshots, referrals, blobs, pages, archive, robots } = deps;
   return {
     accounts,
     rules,
@@ -220,6 +222,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     blobs,
     pages,
     archive,
+    robots,
   };
 }
 
@@ -281,6 +284,7 @@ function createIngestService(
     classifier,
     verifier,
     asn: deps.asn,
+    robots: deps.robots,
     clock,
     logger,
     batching,
@@ -292,6 +296,7 @@ function createIngestService(
     recordReferral: (visit) => referrals.recordReferral(visit),
     retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),
     pendingVerifications: () => crawls.pendingVerifications(),
+    robotsChanged: (domainId) => crawls.robotsChanged(domainId),
     verifier,
     ranges,
     async close() {

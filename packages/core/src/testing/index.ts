@@ -46,6 +46,7 @@ export { rateLimiterProcessSuite } from "./rate-limiter-processes-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { ownRedisServer, pingRedis, redisUrl } from "./redis-server.js";
 export { referralStoreSuite } from "./referral-store-suite.js";
+export { robotsStoreSuite } from "./robots-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export type { ServiceGate } from "./services.js";
 export { freshSchema, postgresGate, postgresUrl, redisGate, serviceGate } from "./services.js";
