@@ -171,6 +171,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       { ...edgeDeps, clock, logger },
       {
         classifier: classify,
+        verification: (bot, ip) => verify().verifier.peek(bot, ip),
         pages,
         recordCrawl: (event) => ingestService().recordCrawl(event),
         recordReferral: (visit) => ingestService().recordReferral(visit),

@@ -20,7 +20,7 @@ export { crawlStoreSuite } from "./crawl-store-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
-export { edgeSuite } from "./edge/suite.js";
+export { edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
 export type { FakeClock } from "./fixtures.js";
 export {
   createFakeClock,
