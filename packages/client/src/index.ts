@@ -26,6 +26,8 @@ export type {
   ExportPageAnalyticsResponse,
   ExportPageSnapshotsRequest,
   ExportPageSnapshotsResponse,
+  ExportRobotsComplianceRequest,
+  ExportRobotsComplianceResponse,
   ExportUserAnalyticsRequest,
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
