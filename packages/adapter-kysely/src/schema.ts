@@ -64,6 +64,7 @@ export interface Database {
     created_at: number | string;
     updated_at: number | string;
   };
+  crawler_policies: { domain_id: string; policy: string; updated_at: number | string };
   rate_counters: { subject: string; kind: string; window_start: number | string; count: number };
   crawl_events: {
     event_id: string;

@@ -47,6 +47,26 @@ export type {
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export { silentLogger } from "./logger.js";
 export type {
+  CompiledPolicy,
+  CrawlerPolicy,
+  DeniedBot,
+  DenyAction,
+  PolicyAction,
+  PolicyDecision,
+  PolicyMatch,
+  PolicyRule,
+  PolicySubject,
+  StoredPolicy,
+} from "./policy/index.js";
+export {
+  botsDeniedEverywhere,
+  compilePolicy,
+  crawlerPolicy,
+  DEFAULT_POLICY,
+  POLICY_LIMITS,
+  priceHeader,
+} from "./policy/index.js";
+export type {
   AccountStore,
   ArchiveFile,
   ArchiveIndex,

@@ -1,3 +1,4 @@
+import type { CrawlerPolicy, StoredPolicy } from "./policy/schema.js";
 import type {
   ApiKeyRecord,
   BotDayCount,
@@ -178,6 +179,18 @@ export interface RuleStore {
   updateRule(rule: RoutingRule, sourceKey: string): Promise<RuleWriteResult>;
   /** Deletes the rule and returns it as it was, or `null` when it is not on that domain. */
   deleteRule(domainId: string, ruleId: string): Promise<RoutingRule | null>;
+  /**
+   * The domain's crawler policy as last saved, with when it was saved, or `null` when the
+   * domain never saved one (callers then use `DEFAULT_POLICY`). The policy round-trips as given
+   * (rule order, messages, prices as strings).
+   */
+  getPolicy(domainId: string): Promise<StoredPolicy | null>;
+  /**
+   * Replaces the domain's crawler policy whole (creates it on the first save) and returns it as
+   * stored. Atomic: a concurrent reader sees the old policy or the new one, never a mix; the
+   * last of concurrent writers wins.
+   */
+  replacePolicy(domainId: string, policy: CrawlerPolicy, updatedAt: Date): Promise<StoredPolicy>;
 }
 
 /** What the edge needs for one hostname, compiled from the stores. */
@@ -186,6 +199,8 @@ export interface EdgeSettings {
   hostname: string;
   /** Active and paused rules in list order; the edge skips paused ones. */
   rules: RoutingRule[];
+  /** The domain's crawler policy (`DEFAULT_POLICY` when it never saved one). */
+  policy: CrawlerPolicy;
   /** The domain's origin (`Domain.originUrl`); `null` when it has none. */
   originUrl: string | null;
   /** `Domain.pageCacheTtlSeconds`. */

@@ -27,6 +27,7 @@ export {
   makeApiKeyRecord,
   makeCrawl,
   makeDomain,
+  makePolicy,
   makeReferral,
   makeRule,
   makeSnapshot,
