@@ -273,6 +273,8 @@ export interface JobQueue {
   retryAt(jobId: string, at: Date): Promise<boolean>;
   /** Number of pending jobs (queued or leased, not completed). */
   pendingCount(): Promise<number>;
+  /** The pending job (queued, or leased and not completed) for (domainId, path), or `null`. */
+  pendingJob(domainId: string, path: string): Promise<PurgeJob | null>;
 }
 
 // ── fleet lock ──────────────────────────────────────────────────────────────────────────────
