@@ -1,61 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ReportData } from "@crawlgate/dashboard";
+import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliIo, main } from "./main.js";
+import { chromiumOrReason, launch } from "./dashboard-browser/browser.js";
+import { type DemoServer, reportDataOf, startDemoServer } from "./dashboard-browser/demo-server.js";
+import { visitReportOffline } from "./dashboard-browser/report-views.js";
 
-/** The inline data of a report file. */
-export function reportDataOf(html: string): ReportData {
-  const match = /window\.__CRAWLGATE_REPORT__ = (.*);<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error("no report data in the file");
-  return JSON.parse(match[1]) as ReportData;
-}
-
-function capture(signal?: AbortSignal) {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  const io: CliIo = {
-    out: (l) => lines.push(l),
-    err: (l) => errors.push(l),
-    env: { CRAWLGATE_RANGE_REFRESH: "off" },
-    ...(signal ? { signal } : {}),
-  };
-  return { io, lines, errors };
-}
+// One demo server for the file: it seeds six months of traffic.
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer();
+}, 150_000);
+afterAll(() => demo?.stop());
 
 describe("crawlgate report", () => {
-  const dir = mkdtempSync(join(tmpdir(), "crawlgate-report-"));
-  const controller = new AbortController();
-  const server = capture(controller.signal);
-  let serving: Promise<number>;
-  // biome-ignore lint/suspicious/noExplicitAny: the demo's ready line
-  let ready: any;
-
-  beforeAll(async () => {
-    serving = main(["serve", "--demo", "--port", "0", "--data-dir", dir], server.io);
-    for (let i = 0; i < 4800 && server.lines.length === 0; i++)
-      await new Promise((r) => setTimeout(r, 25));
-    ready = JSON.parse(server.lines[0] ?? "null");
-    if (!ready) throw new Error(`demo did not start: ${server.errors.join("\n")}`);
-  }, 150_000);
-
-  afterAll(async () => {
-    controller.abort();
-    await serving;
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it("writes one self-contained file whose totals are the API's, for the owner", async () => {
-    const shop = ready.demo.domains[0];
-    const out = join(dir, "report.html");
-    const cli = capture();
-    const code = await main(
-      ["report", "--domain", shop.domain, "--period", "7d", "-o", out, "--data-dir", dir],
-      cli.io,
-    );
-    expect(code, cli.errors.join("\n")).toBe(0);
-    expect(JSON.parse(cli.lines[0] ?? "{}")).toMatchObject({ report: out, domain: shop.domain });
+    const shop = demo.ready.demo.domains[0] as { domainId: string; domain: string };
+    const out = join(demo.dataDir, "report.html");
+    const run = await demo.cli("report", "--domain", shop.domain, "--period", "7d", "-o", out);
+    expect(run.code, run.errors.join("\n")).toBe(0);
+    expect(JSON.parse(run.lines[0] ?? "{}")).toMatchObject({ report: out, domain: shop.domain });
     const html = readFileSync(out, "utf8");
     // Self-contained: no external script, stylesheet, image or frame source.
     expect(html).not.toMatch(/<(script|img|iframe)[^>]+src=|<link[^>]+href=/i);
@@ -63,15 +27,10 @@ describe("crawlgate report", () => {
     const data = reportDataOf(html);
     expect(data).toMatchObject({ domain: shop.domain, domainId: shop.domainId, period: "7d" });
 
-    // biome-ignore lint/suspicious/noExplicitAny: arbitrary JSON
-    const api: any = await fetch(`${ready.baseUrl}/functions/v1/export-crawl-analytics`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${ready.demo.keys.owner}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ period: "7d", domainId: shop.domainId }),
-    }).then((r) => r.json());
+    const api = await demo.api(demo.ready.demo.keys.owner, "/export-crawl-analytics", {
+      period: "7d",
+      domainId: shop.domainId,
+    });
     const key = `POST /export-crawl-analytics {"domainId":${JSON.stringify(shop.domainId)},"period":"7d"}`;
     const stored = data.answers[key];
     expect(stored?.status).toBe(200);
@@ -94,21 +53,49 @@ describe("crawlgate report", () => {
   });
 
   it("refuses an unknown domain and an unknown period", async () => {
-    const cli = capture();
-    expect(
-      await main(
-        ["report", "--domain", "nope.example", "-o", join(dir, "x.html"), "--data-dir", dir],
-        cli.io,
-      ),
-    ).toBe(1);
-    expect(cli.errors.join("\n")).toContain('no domain "nope.example"');
-    const bad = capture();
-    expect(
-      await main(
-        ["report", "--domain", "x.example", "--period", "2d", "-o", "x.html", "--data-dir", dir],
-        bad.io,
-      ),
-    ).toBe(2);
+    const unknown = await demo.cli("report", "--domain", "nope.example", "-o", "x.html");
+    expect(unknown.code).toBe(1);
+    expect(unknown.errors.join("\n")).toContain('no domain "nope.example"');
+    const bad = await demo.cli("report", "--domain", "x.example", "--period", "2d", "-o", "x.html");
+    expect(bad.code).toBe(2);
     expect(bad.errors.join("\n")).toContain("--period must be one of");
   });
+});
+
+describe("crawlgate report in Chromium, offline", () => {
+  const browserPath = chromiumOrReason();
+  let browser: Browser;
+  beforeAll(async () => {
+    if ("path" in browserPath) browser = await launch(browserPath.path);
+  }, 60_000);
+  afterAll(() => browser?.close());
+
+  it.skipIf(!("path" in browserPath))(
+    "opens with no network access, shows the API's totals, no console errors, no serious axe violations",
+    async () => {
+      const shop = demo.ready.demo.domains[0] as { domainId: string; domain: string };
+      const out = join(demo.dataDir, "offline.html");
+      expect(
+        (await demo.cli("report", "--domain", shop.domain, "--period", "7d", "-o", out)).code,
+      ).toBe(0);
+      const api = await demo.api(demo.ready.demo.keys.owner, "/export-crawl-analytics", {
+        period: "7d",
+        domainId: shop.domainId,
+      });
+      const visit = await visitReportOffline(browser, out, shop.domainId);
+      expect(visit.blocked).toEqual([]);
+      expect(visit.consoleErrors).toEqual([]);
+      expect(visit.totalCrawls).toBe(api.domains[0].summary.totalCrawls.toLocaleString("en-US"));
+      expect(visit.headings).toEqual([
+        "Domains overview",
+        "Crawlers",
+        "Top pages",
+        "AI referrals",
+        expect.stringMatching(/^Page /),
+      ]);
+      for (const [view, violations] of Object.entries(visit.violations))
+        expect(violations, view).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -60,7 +60,7 @@ export function indexHtml(files: readonly BuiltFile[], basePath: string): string
 ${tags.join("\n")}
 </head>
 <body>
-<div id="app"><p style="padding:1rem">Loading the dashboard…</p></div>
+<div id="app"><p class="muted">Loading the dashboard…</p></div>
 </body>
 </html>
 `;
