@@ -182,6 +182,7 @@ async function createWorld(
       blobs: createFsBlobStore({ root: join(dir, "blobs") }),
       pages: stores.pages,
       archive: stores.archive,
+      dashboardSessions: stores.dashboardSessions,
     };
   } else {
     deps = createMemoryStores();

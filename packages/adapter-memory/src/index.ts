@@ -2,6 +2,7 @@ import { createMemoryAccountStore } from "./account-store.js";
 import { createMemoryArchiveIndex } from "./archive-index.js";
 import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
+import { createMemoryDashboardSessionStore } from "./dashboard-session-store.js";
 import { createMemoryFleetLock } from "./fleet-lock.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryPageCache } from "./page-cache.js";
@@ -17,6 +18,7 @@ export {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryDashboardSessionStore,
   createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
@@ -41,5 +43,6 @@ export function createMemoryStores() {
     blobs: createMemoryBlobStore(),
     pages: createMemoryPageCache(),
     archive: createMemoryArchiveIndex(),
+    dashboardSessions: createMemoryDashboardSessionStore(),
   };
 }

@@ -22,10 +22,26 @@ export type {
   Crawlgate,
   CrawlgateConfig,
   CrawlgateDeps,
+  DashboardService,
   IngestService,
   SnapshotService,
 } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
+export type {
+  Dashboard,
+  DashboardAsset,
+  DashboardAssets,
+  DashboardOptions,
+} from "./dashboard/index.js";
+export {
+  createDashboard,
+  DASHBOARD_PREFIX,
+  notBuiltAssets,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SIGN_IN_LINK_TTL_MS,
+  SIGNED_OUT_PATH,
+} from "./dashboard/index.js";
 export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
 export { isStaticAsset } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
@@ -58,6 +74,7 @@ export type {
   BlobStore,
   Clock,
   CrawlStore,
+  DashboardSessionStore,
   DomainSettings,
   FetchLike,
   FleetLock,
@@ -85,6 +102,7 @@ export { getTaxonomy } from "./taxonomy/index.js";
 export type {
   CachedPage,
   CrawlRecord,
+  DashboardSession,
   Domain,
   PlanName,
   Role,

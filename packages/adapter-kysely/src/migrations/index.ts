@@ -10,6 +10,7 @@ import * as m0007 from "./0007-packed-rollup-blocks.js";
 import * as m0008 from "./0008-crawl-log-archive.js";
 import * as m0009 from "./0009-page-cache.js";
 import * as m0010 from "./0010-fleet-locks.js";
+import * as m0013 from "./0013-dashboard-sessions.js";
 
 /**
  * Versioned migrations, in order: one file each (exporting `up`, as Kysely's migration modules
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008_crawl_log_archive": m0008,
   "0009_page_cache": m0009,
   "0010_fleet_locks": m0010,
+  "0013_dashboard_sessions": m0013,
 };
 
 /** Names of every migration, oldest first. */

@@ -1,5 +1,6 @@
 import { ACCOUNT_COMMANDS } from "./accounts.js";
 import type { Command } from "./command.js";
+import { DASHBOARD_LINK } from "./dashboard-link.js";
 import { DAY_CLOSE } from "./day-close.js";
 import { IMPORT_LOGS } from "./import-logs.js";
 import { RANGES_REFRESH, RANGES_STATUS } from "./ranges.js";
@@ -12,6 +13,7 @@ export const COMMANDS: readonly Command[] = [
   SERVE,
   WORKER,
   ...ACCOUNT_COMMANDS,
+  DASHBOARD_LINK,
   IMPORT_LOGS,
   RANGES_REFRESH,
   RANGES_STATUS,
