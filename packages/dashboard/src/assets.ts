@@ -56,6 +56,7 @@ export function indexHtml(files: readonly BuiltFile[], basePath: string): string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="crawlgate-base" content="${base}">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>crawlgate dashboard</title>
 ${tags.join("\n")}
 </head>

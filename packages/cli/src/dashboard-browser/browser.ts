@@ -33,8 +33,8 @@ export async function launch(executablePath: string): Promise<Browser> {
 }
 
 /** A page that records console errors and uncaught exceptions. */
-export async function watchedPage(browser: Browser, width = 1280, height = 900) {
-  const page = await browser.newPage();
+export async function watchedPage(owner: { newPage(): Promise<Page> }, width = 1280, height = 900) {
+  const page = await owner.newPage();
   await page.setViewport({ width, height });
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -76,9 +76,16 @@ export async function screenshot(page: Page, name: string, path = `${ARTIFACTS}$
   await page.screenshot({ path: path as `${string}.png`, fullPage: true });
 }
 
-/** Whether the page is wider than its viewport (a phone would scroll sideways). */
-export async function overflowsSideways(page: Page): Promise<boolean> {
-  return (await page.evaluate(
-    "document.documentElement.scrollWidth > window.innerWidth + 1",
-  )) as boolean;
+/**
+ * What makes the page wider than its viewport (a phone would scroll sideways): the elements
+ * whose right edge passes the viewport, outside the scrolling table boxes. Empty when it fits.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth + 1) return [];
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => !el.closest(".table-scroll") && el.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 8)
+      .map((el) => el.tagName.toLowerCase() + (el.className ? "." + el.className : "") + " " + Math.round(el.getBoundingClientRect().right));
+  })()`)) as string[];
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ReportData } from "@crawlgate/dashboard";
 import { type CliIo, main } from "../main.js";
+import { startDashboardDemo } from "../test-support/dashboard-demo.js";
 
 /** What a CLI run printed. */
 export function capture(signal?: AbortSignal) {
@@ -17,28 +18,19 @@ export function capture(signal?: AbortSignal) {
   return { io, lines, errors };
 }
 
-/** The demo's ready line (see `serve --demo`). */
-export interface DemoReady {
-  baseUrl: string;
-  demo: {
-    keys: Record<"owner" | "manager" | "viewer" | "starter" | "revoked", string>;
-    domains: { domainId: string; domain: string; owner: string }[];
-    dashboardUrl?: string;
-  };
-}
-
-/** `serve --demo` on a fresh data directory, until `stop()`. */
+/**
+ * `serve --demo` on a fresh data directory (the dashboard mounted, per-minute limit raised so
+ * that a test's many views never meet it), with helpers to run the CLI and call the API.
+ */
 export async function startDemoServer() {
   const dataDir = mkdtempSync(join(tmpdir(), "crawlgate-dash-"));
-  const controller = new AbortController();
-  const server = capture(controller.signal);
-  const serving = main(["serve", "--demo", "--port", "0", "--data-dir", dataDir], server.io);
-  for (let i = 0; i < 4800 && server.lines.length === 0; i++)
-    await new Promise((r) => setTimeout(r, 25));
-  if (server.lines.length === 0) throw new Error(`demo did not start: ${server.errors.join("\n")}`);
-  const ready = JSON.parse(server.lines[0] as string) as DemoReady;
+  const server = await startDashboardDemo({
+    dataDir,
+    args: ["--renderer", "fetch", "--rate-per-minute", "100000"],
+  });
   return {
-    ready,
+    server,
+    ready: { baseUrl: server.baseUrl, demo: server.demo },
     dataDir,
     /** Runs one CLI command against the demo's data directory. */
     async cli(...args: string[]) {
@@ -47,18 +39,20 @@ export async function startDemoServer() {
       return { code, ...run };
     },
     /** One API call with a demo key. */
-    async api(key: string, path: string, body: unknown) {
-      const response = await fetch(`${ready.baseUrl}/functions/v1${path}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
+    async api(key: string, path: string, body?: unknown, method = "POST") {
+      const response = await fetch(`${server.baseUrl}/functions/v1${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       // biome-ignore lint/suspicious/noExplicitAny: arbitrary JSON
       return (await response.json()) as any;
     },
     async stop() {
-      controller.abort();
-      await serving;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

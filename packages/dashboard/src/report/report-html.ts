@@ -32,6 +32,7 @@ export function reportHtml(data: ReportData, files: readonly BuiltFile[]): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(data.title)} (${escapeHtml(data.period)})</title>
 <style>${css.replaceAll("</style", "<\\/style")}</style>
 </head>

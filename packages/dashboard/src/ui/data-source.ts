@@ -97,6 +97,7 @@ export async function loadSession(base: string): Promise<Session | null> {
 export async function signOut(base: string, csrfToken: string): Promise<void> {
   await fetch(`${base}/sign-out`, {
     method: "POST",
+    redirect: "manual",
     headers: { "X-CSRF-Token": csrfToken },
     credentials: "same-origin",
   }).catch(() => undefined);

@@ -13,6 +13,8 @@ declare global {
 }
 
 const root = document.getElementById("app") as HTMLElement;
+// index.html's "Loading…" placeholder: Preact renders next to foreign children, not over them.
+root.textContent = "";
 
 function signedOut(reason: "none" | "signed-out" | "expired") {
   document.title = "Sign in · crawlgate";
@@ -34,6 +36,8 @@ function signedOut(reason: "none" | "signed-out" | "expired") {
 async function startLive() {
   const base =
     document.querySelector<HTMLMetaElement>('meta[name="crawlgate-base"]')?.content ?? "/dashboard";
+  if (window.location.pathname.replace(/\/+$/, "") === `${base}/signed-out`)
+    return signedOut("signed-out");
   let session: Session | null = await loadSession(base);
   if (!session) return signedOut("none");
   const env: AppEnv = {
@@ -52,7 +56,7 @@ async function startLive() {
   const onSignOut = async () => {
     await signOut(base, session?.csrfToken ?? "");
     session = null;
-    signedOut("signed-out");
+    window.location.assign(`${base}/signed-out`);
   };
   render(
     <EnvContext.Provider value={env}>

@@ -18,6 +18,7 @@ export function errorText(error: ApiError): string {
       return "That rule no longer exists (it may have been deleted elsewhere).";
     case "domain_not_authorized":
       return "This domain is not in your account.";
+    case "unauthorized":
     case "invalid_api_key":
       return "Your session has ended: sign in again.";
     case "not_in_report":
