@@ -4,6 +4,9 @@
 
 export type { AccountAdmin } from "./accounts/admin.js";
 export { normalizeHostname } from "./accounts/admin.js";
+export type { OperationAnswer, OperationCall } from "./api/call-as.js";
+export { createOperationCaller } from "./api/call-as.js";
+export type { ApiDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export type { OpenApiDocument } from "./api/openapi/document.js";

@@ -2,6 +2,7 @@
 export { accountStoreSuite } from "./account-store-suite.js";
 export type { Exchange } from "./api/contract.js";
 export { createContractChecker } from "./api/contract.js";
+export { parseCsv } from "./api/crawl-logs-cases.js";
 export { htmlUrlThrough } from "./api/links.js";
 export { apiSuite } from "./api/suite.js";
 export type {
