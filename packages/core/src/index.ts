@@ -4,6 +4,9 @@
 
 export type { AccountAdmin } from "./accounts/admin.js";
 export { normalizeHostname } from "./accounts/admin.js";
+export type { OperationAnswer, OperationCall } from "./api/call-as.js";
+export { createOperationCaller } from "./api/call-as.js";
+export type { ApiDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export type { OpenApiDocument } from "./api/openapi/document.js";
@@ -63,6 +66,26 @@ export type {
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export { silentLogger } from "./logger.js";
 export type {
+  CompiledPolicy,
+  CrawlerPolicy,
+  DeniedBot,
+  DenyAction,
+  PolicyAction,
+  PolicyDecision,
+  PolicyMatch,
+  PolicyRule,
+  PolicySubject,
+  StoredPolicy,
+} from "./policy/index.js";
+export {
+  botsDeniedEverywhere,
+  compilePolicy,
+  crawlerPolicy,
+  DEFAULT_POLICY,
+  POLICY_LIMITS,
+  priceHeader,
+} from "./policy/index.js";
+export type {
   AccountStore,
   ArchiveFile,
   ArchiveIndex,
@@ -70,6 +93,8 @@ export type {
   AsnLookup,
   BlobStore,
   Clock,
+  ComplianceDayCount,
+  ComplianceEvent,
   CrawlStore,
   DashboardSessionStore,
   DomainSettings,
@@ -84,6 +109,8 @@ export type {
   RenderRequest,
   RenderResult,
   Resolver,
+  RobotsStore,
+  RobotsVersion,
   RuleStore,
   SettingsCache,
   SnapshotStore,

@@ -4,6 +4,7 @@ import { DASHBOARD_LINK } from "./dashboard-link.js";
 import { DAY_CLOSE } from "./day-close.js";
 import { IMPORT_LOGS } from "./import-logs.js";
 import { RANGES_REFRESH, RANGES_STATUS } from "./ranges.js";
+import { REPORT } from "./report.js";
 import { SERVE } from "./serve.js";
 import { WORKER } from "./worker.js";
 
@@ -17,4 +18,5 @@ export const COMMANDS: readonly Command[] = [
   RANGES_REFRESH,
   RANGES_STATUS,
   DAY_CLOSE,
+  REPORT,
 ];
