@@ -183,6 +183,8 @@ async function createWorld(
       blobs: createFsBlobStore({ root: join(dir, "blobs") }),
       pages: stores.pages,
       archive: stores.archive,
+      robots: stores.robots,
+      dashboardSessions: stores.dashboardSessions,
     };
   } else {
     deps = createMemoryStores();

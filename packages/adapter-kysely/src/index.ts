@@ -1,6 +1,7 @@
 import { createKyselyAccountStore } from "./account-store.js";
 import { createKyselyArchiveIndex } from "./archive-index.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
+import { createKyselyDashboardSessionStore } from "./dashboard-session-store.js";
 import { createKyselyFleetLock } from "./fleet-lock.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
@@ -8,6 +9,7 @@ import { createKyselyPageCache } from "./page-cache.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
 import { createKyselyReadinessCheck } from "./readiness.js";
 import { createKyselyReferralStore } from "./referral-store.js";
+import { createKyselyRobotsStore } from "./robots-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
 
@@ -20,12 +22,14 @@ export {
   createKyselyAccountStore,
   createKyselyArchiveIndex,
   createKyselyCrawlStore,
+  createKyselyDashboardSessionStore,
   createKyselyFleetLock,
   createKyselyJobQueue,
   createKyselyPageCache,
   createKyselyRateLimiter,
   createKyselyReadinessCheck,
   createKyselyReferralStore,
+  createKyselyRobotsStore,
   createKyselyRuleStore,
   createKyselySnapshotStore,
 };
@@ -42,6 +46,8 @@ export function createKyselyStores(handle: KyselyHandle) {
     referrals: createKyselyReferralStore(handle),
     pages: createKyselyPageCache(handle),
     archive: createKyselyArchiveIndex(handle),
+    dashboardSessions: createKyselyDashboardSessionStore(handle),
     fleetLock: createKyselyFleetLock(handle),
+    robots: createKyselyRobotsStore(handle),
   };
 }

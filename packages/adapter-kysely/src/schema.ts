@@ -38,6 +38,15 @@ export interface Database {
     created_at: number | string;
     page_cache_ttl_seconds: number | null;
   };
+  dashboard_sessions: {
+    id_hash: string;
+    user_id: string;
+    csrf_token: string;
+    created_at: number | string;
+    last_seen_at: number | string;
+    expires_at: number | string;
+  };
+  dashboard_sign_in_tokens: { token_id: string; expires_at: number | string };
   fleet_locks: { name: string; token: string; holder: string; expires_at: number | string };
   memberships: { domain_id: string; user_id: string; role: string };
   page_cache: {
@@ -198,6 +207,22 @@ export interface Database {
     ts: number | string;
     path: string;
     source: string;
+  };
+  robots_versions: {
+    domain_id: string;
+    seq: number;
+    effective_from: number | string;
+    content_hash: string;
+    text: string;
+  };
+  robots_compliance_events: { event_id: string };
+  robots_compliance_day: {
+    domain_id: string;
+    day: string;
+    bot_id: string;
+    requests: number | string;
+    disallowed_requests: number | string;
+    last_violation_at: number | string | null;
   };
   referral_day_stats: { domain_id: string; day: string; path_count: number };
   referral_source_day: { domain_id: string; day: string; source: string; count: number | string };

@@ -2,11 +2,13 @@ import { createMemoryAccountStore } from "./account-store.js";
 import { createMemoryArchiveIndex } from "./archive-index.js";
 import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
+import { createMemoryDashboardSessionStore } from "./dashboard-session-store.js";
 import { createMemoryFleetLock } from "./fleet-lock.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryPageCache } from "./page-cache.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryReferralStore } from "./referral-store.js";
+import { createMemoryRobotsStore } from "./robots-store.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
 import { createMemorySnapshotStore } from "./snapshot-store.js";
@@ -17,11 +19,13 @@ export {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryDashboardSessionStore,
   createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
+  createMemoryRobotsStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
@@ -41,5 +45,7 @@ export function createMemoryStores() {
     blobs: createMemoryBlobStore(),
     pages: createMemoryPageCache(),
     archive: createMemoryArchiveIndex(),
+    robots: createMemoryRobotsStore(),
+    dashboardSessions: createMemoryDashboardSessionStore(),
   };
 }

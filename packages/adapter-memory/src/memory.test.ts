@@ -5,12 +5,14 @@ import {
   blobStoreSuite,
   crawlDaysSuite,
   crawlStoreSuite,
+  dashboardSessionStoreSuite,
   fleetLockSuite,
   jobQueueSuite,
   pageCacheSuite,
   pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
+  robotsStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
   sharedRateLimiterSuite,
@@ -22,11 +24,13 @@ import {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryDashboardSessionStore,
   createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
+  createMemoryRobotsStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
@@ -43,6 +47,9 @@ sharedRateLimiterSuite("memory, one limiter shared", async () => {
   const limiter = createMemoryRateLimiter();
   return { rateLimiters: [limiter, limiter] };
 });
+dashboardSessionStoreSuite("memory", async () => ({
+  dashboardSessions: createMemoryDashboardSessionStore(),
+}));
 fleetLockSuite("memory", async () => ({ fleetLock: createMemoryFleetLock() }));
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
@@ -55,6 +62,7 @@ pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
+robotsStoreSuite("memory", async () => ({ robots: createMemoryRobotsStore() }));
 pageCacheSuite("memory", async () => ({ pages: createMemoryPageCache() }));
 archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));
 crawlDaysSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));

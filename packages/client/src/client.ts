@@ -31,6 +31,8 @@ import type {
   ExportPageAnalyticsResponse,
   ExportPageSnapshotsRequest,
   ExportPageSnapshotsResponse,
+  ExportRobotsComplianceRequest,
+  ExportRobotsComplianceResponse,
   ExportUserAnalyticsRequest,
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
@@ -97,6 +99,10 @@ export interface CrawlgateClient {
     body?: ExportAiReferralsRequest,
     options?: RequestOptions,
   ): Promise<ExportAiReferralsResponse>;
+  exportRobotsCompliance(
+    body: ExportRobotsComplianceRequest,
+    options?: RequestOptions,
+  ): Promise<ExportRobotsComplianceResponse>;
   getBotDefinitions(
     body?: GetBotDefinitionsRequest,
     options?: RequestOptions,
@@ -235,6 +241,7 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     exportPageSnapshots,
     exportCrawlLogs,
     exportAiReferrals: (body = {}, call) => post("/export-ai-referrals", body, call),
+    exportRobotsCompliance: (body, call) => post("/export-robots-compliance", body, call),
     getBotDefinitions: (body = {}, call) => post("/get-bot-definitions", body, call),
     getSnapshot: (body, call) => post("/get-snapshot", body, call),
     listRoutingRules: async (domainId, call) =>

@@ -28,6 +28,8 @@ export type {
   ExportPageAnalyticsResponse,
   ExportPageSnapshotsRequest,
   ExportPageSnapshotsResponse,
+  ExportRobotsComplianceRequest,
+  ExportRobotsComplianceResponse,
   ExportUserAnalyticsRequest,
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,

@@ -7,6 +7,14 @@ import {
   type IngestOptions,
   resolveConfig,
 } from "./config/resolve-config.js";
+import {
+  createDashboard,
+  DASHBOARD_PREFIX,
+  type Dashboard,
+  type DashboardOptions,
+  issueSignInToken,
+  SIGN_IN_LINK_TTL_MS,
+} from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createPageService } from "./edge/page-service.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
@@ -75,6 +83,8 @@ export interface IngestService {
   retryPending: Ingest["retryPending"];
   /** Crawls waiting for a late verification. */
   pendingVerifications: Ingest["pendingVerifications"];
+  /** A domain stored a new robots.txt version: its next crawls are judged against it. */
+  robotsChanged: Ingest["robotsChanged"];
   /** The verifier, with the operators' published ranges loaded. */
   verifier: Verifier;
   /** Keeps the verifier's published ranges current (the `range_refresh` job calls it). */
@@ -93,8 +103,20 @@ export interface SnapshotService {
   htmlLinks(): HtmlLinks;
 }
 
+/** The dashboard: its handler and its sign-in links. */
+export interface DashboardService {
+  /** The handler of everything below `/dashboard`, serving the UI from `options.assets`. */
+  create(options?: DashboardOptions): Dashboard;
+  /**
+   * A single-use sign-in link's path for the user (`/dashboard/sign-in?token=…`), valid 15
+   * minutes from now. Put the server's origin in front of it.
+   */
+  signInPath(userId: string): Promise<{ path: string; expiresAt: Date }>;
+}
+
 export interface Crawlgate {
   api: Api;
+  dashboard: DashboardService;
   admin: AccountAdmin;
   plans: PlanTable;
   /** Signs and verifies cursors and presigned links. */
@@ -151,17 +173,26 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     rules: deps.rules,
     settingsCache: deps.settingsCache,
   };
+  const apiDeps = {
+    ...storesOf(deps),
+    clock,
+    plans,
+    ratePerMinute: resolved.ratePerMinute,
+    logger,
+    signing,
+    baseUrl,
+    archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
+  };
   return {
-    api: createApi({
-      ...storesOf(deps),
-      clock,
-      plans,
-      ratePerMinute: resolved.ratePerMinute,
-      logger,
-      signing,
-      baseUrl,
-      archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
-    }),
+    api: createApi(apiDeps),
+    dashboard: {
+      create: (options) => createDashboard(apiDeps, options),
+      async signInPath(userId) {
+        const expiresAt = new Date(clock.now().getTime() + SIGN_IN_LINK_TTL_MS);
+        const token = await issueSignInToken(signing, userId, expiresAt);
+        return { path: `${DASHBOARD_PREFIX}/sign-in?token=${token}`, expiresAt };
+      },
+    },
     admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
     signing,
@@ -208,7 +239,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs, pages, archive } = deps;
+  const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;
   return {
     accounts,
     rules,
@@ -221,6 +252,8 @@ function storesOf(deps: CrawlgateDeps): Stores {
     blobs,
     pages,
     archive,
+    robots,
+    dashboardSessions,
   };
 }
 
@@ -282,6 +315,7 @@ function createIngestService(
     classifier,
     verifier,
     asn: deps.asn,
+    robots: deps.robots,
     clock,
     logger,
     batching,
@@ -293,6 +327,7 @@ function createIngestService(
     recordReferral: (visit) => referrals.recordReferral(visit),
     retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),
     pendingVerifications: () => crawls.pendingVerifications(),
+    robotsChanged: (domainId) => crawls.robotsChanged(domainId),
     verifier,
     ranges,
     async close() {

@@ -4,6 +4,9 @@
 
 export type { AccountAdmin } from "./accounts/admin.js";
 export { normalizeHostname } from "./accounts/admin.js";
+export type { OperationAnswer, OperationCall } from "./api/call-as.js";
+export { createOperationCaller } from "./api/call-as.js";
+export type { ApiDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export type { OpenApiDocument } from "./api/openapi/document.js";
@@ -19,10 +22,26 @@ export type {
   Crawlgate,
   CrawlgateConfig,
   CrawlgateDeps,
+  DashboardService,
   IngestService,
   SnapshotService,
 } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
+export type {
+  Dashboard,
+  DashboardAsset,
+  DashboardAssets,
+  DashboardOptions,
+} from "./dashboard/index.js";
+export {
+  createDashboard,
+  DASHBOARD_PREFIX,
+  notBuiltAssets,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SIGN_IN_LINK_TTL_MS,
+  SIGNED_OUT_PATH,
+} from "./dashboard/index.js";
 export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
 export { isStaticAsset } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
@@ -76,7 +95,10 @@ export type {
   AsnLookup,
   BlobStore,
   Clock,
+  ComplianceDayCount,
+  ComplianceEvent,
   CrawlStore,
+  DashboardSessionStore,
   DomainSettings,
   FetchLike,
   FleetLock,
@@ -89,6 +111,8 @@ export type {
   RenderRequest,
   RenderResult,
   Resolver,
+  RobotsStore,
+  RobotsVersion,
   RuleStore,
   SettingsCache,
   SnapshotStore,
@@ -104,6 +128,7 @@ export { getTaxonomy } from "./taxonomy/index.js";
 export type {
   CachedPage,
   CrawlRecord,
+  DashboardSession,
   Domain,
   PlanName,
   Role,

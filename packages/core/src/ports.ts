@@ -4,6 +4,7 @@ import type {
   BotDayCount,
   CachedPage,
   CrawlRecord,
+  DashboardSession,
   DaySummaryCount,
   Domain,
   DomainAccess,
@@ -287,6 +288,8 @@ export interface JobQueue {
   retryAt(jobId: string, at: Date): Promise<boolean>;
   /** Number of pending jobs (queued or leased, not completed). */
   pendingCount(): Promise<number>;
+  /** The pending job (queued, or leased and not completed) for (domainId, path), or `null`. */
+  pendingJob(domainId: string, path: string): Promise<PurgeJob | null>;
 }
 
 // ── fleet lock ──────────────────────────────────────────────────────────────────────────────
@@ -310,6 +313,41 @@ export interface FleetLock {
   renew(name: string, token: string, ttlMs: number, now: Date): Promise<boolean>;
   /** Frees the lock when `token` holds it; `false` when it does not (nothing changes then). */
   release(name: string, token: string): Promise<boolean>;
+}
+
+// ── dashboard sessions ──────────────────────────────────────────────────────────────────────
+
+/**
+ * The dashboard's browser sessions and the sign-in tokens already used. Session IDs are never
+ * stored, only their SHA-256 hashes. Shared by a fleet, so a sign-in link works once in all of it.
+ */
+export interface DashboardSessionStore {
+  /** Stores a new session. `idHash` is unique: a taken one returns `false` and changes nothing. */
+  createSession(session: DashboardSession): Promise<boolean>;
+  /**
+   * The session whose `idHash` equals the argument, or `null`. Expired sessions are returned
+   * until `deleteExpired` removes them: callers check the expiry themselves.
+   */
+  getSession(idHash: string): Promise<DashboardSession | null>;
+  /**
+   * Moves `lastSeenAt` to `at` when `at` is later than the stored one (an earlier `at` changes
+   * nothing). Returns `false` when there is no such session.
+   */
+  touchSession(idHash: string, at: Date): Promise<boolean>;
+  /** Deletes one session. Returns `false` when there was none. */
+  deleteSession(idHash: string): Promise<boolean>;
+  /**
+   * Records that the sign-in token `tokenId` was used, keeping the record until `expiresAt`.
+   * Returns `true` for the first use only: any later call with the same ID returns `false`, and
+   * under any number of concurrent calls exactly one returns `true`.
+   */
+  useSignInToken(tokenId: string, expiresAt: Date): Promise<boolean>;
+  /**
+   * Deletes the sessions whose `expiresAt` is at or before `now` or whose `lastSeenAt` is at or
+   * before `idleBefore`, and the used-token records whose `expiresAt` is at or before `now`.
+   * Returns how many of each it deleted.
+   */
+  deleteExpired(now: Date, idleBefore: Date): Promise<{ sessions: number; tokens: number }>;
 }
 
 // ── crawls ──────────────────────────────────────────────────────────────────────────────────
@@ -746,6 +784,71 @@ export interface Renderer {
   close(): Promise<void>;
 }
 
+// ── robots.txt ──────────────────────────────────────────────────────────────────────────────
+
+/** One robots.txt a domain served, from the instant it came into force. */
+export interface RobotsVersion {
+  domainId: string;
+  /** The exact text served. */
+  text: string;
+  /** SHA-256 of the UTF-8 text, lowercase hex. */
+  contentHash: string;
+  /** When it was first served. */
+  effectiveFrom: Date;
+}
+
+/** One crawl as compliance counts it: was its path disallowed for its bot at the time? */
+export interface ComplianceEvent {
+  /** The crawl's event id: an event is counted once. */
+  eventId: string;
+  domainId: string;
+  botId: string;
+  ts: Date;
+  disallowed: boolean;
+}
+
+/** Compliance counts of one domain, UTC day and bot. */
+export interface ComplianceDayCount {
+  day: string;
+  botId: string;
+  requests: number;
+  disallowedRequests: number;
+  /** The latest `ts` of a disallowed request counted here; `null` when there is none. */
+  lastViolationAt: Date | null;
+}
+
+/** The robots.txt versions each domain served, and per-day compliance counts per bot. */
+export interface RobotsStore {
+  /**
+   * Records `text` as the domain's robots.txt from `at`, unless the domain's latest version
+   * (greatest `effectiveFrom`, ties by insertion) has the same text: then it stores nothing.
+   * Returns whether it stored and the version in force after the call.
+   */
+  recordRobotsVersion(
+    domainId: string,
+    text: string,
+    at: Date,
+  ): Promise<{ stored: boolean; version: RobotsVersion }>;
+  /** Every version of the domain, oldest `effectiveFrom` first (ties by insertion); `[]` when none. */
+  listRobotsVersions(domainId: string): Promise<RobotsVersion[]>;
+  /**
+   * Adds a batch of events to the counts of (domain, UTC day of `ts`, bot), atomically. An event
+   * whose `eventId` was counted already changes nothing (replays are no-ops, in a batch too: the
+   * first copy wins). `lastViolationAt` keeps the latest disallowed `ts`. Returns how many were
+   * new. Under concurrent calls each event is counted exactly once.
+   */
+  addComplianceEvents(batch: readonly ComplianceEvent[]): Promise<{ inserted: number }>;
+  /**
+   * Counts of the domain with `startDay <= day <= endDay` (both included), sorted by day then
+   * botId (byte order). Only entries with `requests > 0`; `[]` when none.
+   */
+  complianceDayCounts(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+  ): Promise<ComplianceDayCount[]>;
+}
+
 // ── the bundle ──────────────────────────────────────────────────────────────────────────────
 
 /** The stores a crawlgate instance runs on (`createMemoryStores()`, `createKyselyStores(db)`). */
@@ -766,4 +869,8 @@ export interface Stores {
   pages: PageCache;
   /** The crawl-log archive's index of files and day-close leases. */
   archive: ArchiveIndex;
+  /** robots.txt versions and compliance counts. */
+  robots: RobotsStore;
+  /** The dashboard's sessions and used sign-in tokens. */
+  dashboardSessions: DashboardSessionStore;
 }

@@ -11,6 +11,8 @@ import * as m0008 from "./0008-crawl-log-archive.js";
 import * as m0009 from "./0009-page-cache.js";
 import * as m0010 from "./0010-fleet-locks.js";
 import * as m0011 from "./0011-crawler-policies.js";
+import * as m0012 from "./0012-robots.js";
+import * as m0013 from "./0013-dashboard-sessions.js";
 
 /**
  * Versioned migrations, in order: one file each (exporting `up`, as Kysely's migration modules
@@ -32,6 +34,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009_page_cache": m0009,
   "0010_fleet_locks": m0010,
   "0011_crawler_policies": m0011,
+  "0012_robots": m0012,
+  "0013_dashboard_sessions": m0013,
 };
 
 /** Names of every migration, oldest first. */

@@ -3,12 +3,14 @@ import {
   archiveIndexSuite,
   crawlDaysSuite,
   crawlStoreSuite,
+  dashboardSessionStoreSuite,
   fleetLockSuite,
   jobQueueSuite,
   pageCacheSuite,
   pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
+  robotsStoreSuite,
   ruleStoreSuite,
   snapshotStoreSuite,
 } from "@crawlgate/core/testing";
@@ -26,10 +28,12 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   rateLimiterSuite(name, stores);
   jobQueueSuite(name, stores);
   fleetLockSuite(name, stores);
+  dashboardSessionStoreSuite(name, stores);
   crawlStoreSuite(name, stores);
   pageRankingSuite(name, stores);
   snapshotStoreSuite(name, stores);
   referralStoreSuite(name, stores);
+  robotsStoreSuite(name, stores);
   pageCacheSuite(name, stores);
   archiveIndexSuite(name, stores);
   crawlDaysSuite(name, stores);

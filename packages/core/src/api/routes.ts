@@ -9,6 +9,7 @@ import * as exportCrawlAnalytics from "./operations/export-crawl-analytics.js";
 import * as exportCrawlLogs from "./operations/export-crawl-logs/index.js";
 import * as exportPageAnalytics from "./operations/export-page-analytics/index.js";
 import * as exportPageSnapshots from "./operations/export-page-snapshots/index.js";
+import * as exportRobotsCompliance from "./operations/export-robots-compliance.js";
 import * as exportUserAnalytics from "./operations/export-user-analytics.js";
 import * as getBotDefinitions from "./operations/get-bot-definitions.js";
 import * as getCrawlerPolicy from "./operations/get-crawler-policy.js";
@@ -76,6 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("export-page-snapshots", exportPageSnapshots),
   post("export-ai-referrals", exportAiReferrals),
   post("export-crawl-logs", exportCrawlLogs),
+  post("export-robots-compliance", exportRobotsCompliance),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
   route("list-routing-rules", "GET", RULES, listRoutingRules),

@@ -2,6 +2,7 @@
 export { accountStoreSuite } from "./account-store-suite.js";
 export type { Exchange } from "./api/contract.js";
 export { createContractChecker } from "./api/contract.js";
+export { parseCsv } from "./api/crawl-logs-cases.js";
 export { htmlUrlThrough } from "./api/links.js";
 export { apiSuite } from "./api/suite.js";
 export type {
@@ -17,6 +18,10 @@ export { archiveIndexSuite, crawlDaysSuite } from "./archive-index-suite.js";
 export { archiveWalkSuite } from "./archive-walk-suite.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
+export { dashboardSuite } from "./dashboard/suite.js";
+export type { DashboardBridge, DashboardSuiteOptions } from "./dashboard/world.js";
+export { TEST_ASSETS } from "./dashboard/world.js";
+export { dashboardSessionStoreSuite } from "./dashboard-session-store-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
@@ -46,6 +51,7 @@ export { rateLimiterProcessSuite } from "./rate-limiter-processes-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { ownRedisServer, pingRedis, redisUrl } from "./redis-server.js";
 export { referralStoreSuite } from "./referral-store-suite.js";
+export { robotsStoreSuite } from "./robots-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export type { ServiceGate } from "./services.js";
 export { freshSchema, postgresGate, postgresUrl, redisGate, serviceGate } from "./services.js";

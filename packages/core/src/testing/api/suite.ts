@@ -8,6 +8,7 @@ import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { policyCases } from "./policy-cases.js";
 import { referralCases } from "./referral-cases.js";
+import { robotsComplianceCases } from "./robots-compliance-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
 import { userAnalyticsCases } from "./user-analytics-cases.js";
@@ -31,5 +32,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     referralCases(options);
     userAnalyticsCases(options);
     crawlLogsCases(options);
+    robotsComplianceCases(options);
   });
 }
