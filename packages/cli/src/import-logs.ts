@@ -2,19 +2,19 @@ import { createReadStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import {
+  type Classification,
   type CrawlEvent,
   compileClassifier,
   getTaxonomy,
   type IngestService,
   type Taxonomy,
   uaHash,
-  withCache,
 } from "@crawlgate/core";
 import { CliError } from "./commands/command.js";
 import { createProgress, type ProgressSink } from "./import-progress.js";
 import { lineBatches } from "./line-batches.js";
 import { type LogEntry, type LogFormat, parseLogLine } from "./log-lines.js";
-import { requestKind } from "./page-filter.js";
+import { type RequestKind, requestKind } from "./page-filter.js";
 
 export interface ImportSummary {
   lines: number;
@@ -47,9 +47,16 @@ export const MALFORMED_SHOWN = 10;
  * crawl: about 19 µs at 25,000, 13.5 µs at 100,000). The interval is long: full batches are
  * written at once, and the referrals (a few per thousand lines) are then written in few large
  * transactions, mostly at the end, instead of taking SQLite's write lock every 100 ms while the
- * writer thread holds it (the main thread would wait for it).
+ * writer thread holds it (the main thread would wait for it). Group commit (`eagerBatch`): the
+ * writer starts as soon as 10,000 crawls wait and it is idle, so batches reach 100,000 only
+ * while it is busy; the first write does not wait for a full batch, nor the last for a long one.
  */
-export const IMPORT_INGEST = { maxBatch: 100_000, maxBuffered: 300_000, intervalMs: 60_000 };
+export const IMPORT_INGEST = {
+  maxBatch: 100_000,
+  maxBuffered: 300_000,
+  intervalMs: 60_000,
+  eagerBatch: 10_000,
+};
 
 /**
  * Crawls handed to ingest in one `recordCrawls` call (one promise per chunk, not per line), and
@@ -95,8 +102,7 @@ export async function importLogs(options: {
   inserted: InsertCounts;
   progress: ProgressSink;
 }): Promise<ImportSummary> {
-  // Decides which lines are crawls at all (ingest classifies those again, with the same taxonomy).
-  const classifier = withCache(compileClassifier(getTaxonomy() as Taxonomy));
+  const known = createLineCaches();
   const summary = emptySummary();
   const writes = createWrites(options, summary);
   const progress = createProgress(options.progress);
@@ -114,6 +120,7 @@ export async function importLogs(options: {
       options.progress.line(`malformed line ${where}: ${shown}`);
     }
   };
+  const idPrefix = `${options.domainId}|`;
   /** One line: parsed, sorted (person, asset, probe, crawl) and handed to the writes. */
   const handle = (line: string, file: string, n: number) => {
     const entry = parseLogLine(line, options.format);
@@ -121,10 +128,12 @@ export async function importLogs(options: {
       if (line.trim() !== "") malformed(`${file}:${n}`, line);
       return;
     }
-    const kind = requestKind(entry.path, entry.contentType);
-    const { bot, automation } = classifier.classify(entry.userAgent);
+    const kind = known.kind(entry.path, entry.contentType);
+    const agent = known.agent(entry.userAgent);
+    entry.userAgent = agent.userAgent;
+    const { bot, automation } = agent.classified;
     // Per file line number and text: a re-import (also of a renamed file) matches.
-    const id = `import-${uaHash(`${options.domainId}|${n}|${line}`)}`;
+    const id = `import-${uaHash(`${idPrefix}${n}|${line}`)}`;
     if (bot.botId === "unknown" && !automation) {
       summary.skipped++;
       // A person's page visit that an AI source sent is a referral, as at the edge.
@@ -137,7 +146,10 @@ export async function importLogs(options: {
   };
   try {
     for (const file of options.files) {
-      const raw = file === "-" ? (options.stdin ?? process.stdin) : createReadStream(file);
+      const raw =
+        file === "-"
+          ? (options.stdin ?? process.stdin)
+          : createReadStream(file, { highWaterMark: 1 << 20 });
       const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
       const bytes = () => done + ((raw as { bytesRead?: number }).bytesRead ?? 0);
       let n = 0;
@@ -275,5 +287,39 @@ function createWrites(options: ImportOptions, summary: ImportSummary) {
         : undefined,
     acknowledged: () => acknowledged,
     failure: () => failure,
+  };
+}
+
+/**
+ * What the importer decides per distinct User-Agent and path rather than per line (logs repeat
+ * a few User-Agents and a site's paths): the classification of a User-Agent, with one string
+ * for all its lines (so every later look-up by it hashes an already hashed string), and the
+ * kind of a path. Both are cleared when large. Ingest classifies the crawls again, with the
+ * same taxonomy.
+ */
+function createLineCaches() {
+  const classifier = compileClassifier(getTaxonomy() as Taxonomy);
+  const agents = new Map<string, { userAgent: string; classified: Classification }>();
+  const kinds = new Map<string, RequestKind>();
+  return {
+    agent(userAgent: string) {
+      let found = agents.get(userAgent);
+      if (!found) {
+        if (agents.size >= 10_000) agents.clear();
+        found = { userAgent, classified: classifier.classify(userAgent) };
+        agents.set(userAgent, found);
+      }
+      return found;
+    },
+    kind(path: string, contentType: string | null): RequestKind {
+      if (contentType !== null) return requestKind(path, contentType);
+      let kind = kinds.get(path);
+      if (kind === undefined) {
+        if (kinds.size >= 100_000) kinds.clear();
+        kind = requestKind(path);
+        kinds.set(path, kind);
+      }
+      return kind;
+    },
   };
 }

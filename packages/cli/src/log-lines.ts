@@ -37,6 +37,19 @@ const TIME = /^(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-])(
 
 /** `10/Oct/2000:13:55:36 -0700` → the instant, or `null`. */
 export function parseLogTime(text: string): Date | null {
+  // Consecutive lines mostly share their second: the last one parsed is kept.
+  if (text === last.text) return new Date(last.ms);
+  const parsed = parseTime(text);
+  if (parsed !== null) {
+    last.text = text;
+    last.ms = parsed.getTime();
+  }
+  return parsed;
+}
+
+const last = { text: "", ms: 0 };
+
+function parseTime(text: string): Date | null {
   const m = TIME.exec(text);
   if (!m) return null;
   const [, d, mon, y, hh, mm, ss, sign, oh, om] = m as unknown as string[];
@@ -159,7 +172,7 @@ function fromCombined(trimmed: string): LogEntry | null {
     path: url.path,
     status: Number(status),
     bytes: bytes === "-" ? 0 : Number(bytes),
-    userAgent: (ua ?? "").replace(/\\"/g, '"'),
+    userAgent: ua === undefined ? "" : ua.includes('\\"') ? ua.replace(/\\"/g, '"') : ua,
     referer: referer && referer !== "-" ? referer : null,
     query: url.query,
     contentType: null,

@@ -279,8 +279,8 @@ function createIngestService(
   { verifier, ranges }: Verification,
   classifier: Classifier,
 ): IngestService {
-  const { pathCap, maxBatch, maxBuffered, intervalMs, concurrency } = options;
-  const batching = { maxBatch, maxBuffered, intervalMs, concurrency };
+  const { pathCap, maxBatch, maxBuffered, intervalMs, eagerBatch, concurrency } = options;
+  const batching = { maxBatch, maxBuffered, intervalMs, eagerBatch, concurrency };
   const crawls = createIngest({
     crawls: deps.crawls,
     classifier,

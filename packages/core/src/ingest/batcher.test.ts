@@ -257,4 +257,40 @@ describe("ingest batcher", () => {
     expect(written).toEqual([[1], [2, 3]]);
     await batcher.close();
   });
+
+  it("eagerBatch: starts a write once that many wait and none runs; batches grow meanwhile", async () => {
+    const written: number[][] = [];
+    const release: (() => void)[] = [];
+    const batcher = createBatcher<number>({
+      write: (b) =>
+        new Promise<void>((resolve) => {
+          written.push(b);
+          release.push(resolve);
+        }),
+      maxBatch: 100,
+      eagerBatch: 3,
+      intervalMs: 3_600_000,
+    });
+    const acks = [1, 2].map((n) => batcher.add(n));
+    expect(written).toEqual([]);
+    acks.push(batcher.add(3));
+    expect(written).toEqual([[1, 2, 3]]);
+    // While that write runs, seven more arrive: written together once it finished.
+    for (let n = 4; n <= 10; n++) acks.push(batcher.add(n));
+    release.shift()?.();
+    await Promise.all(acks.slice(0, 3));
+    expect(written).toEqual([
+      [1, 2, 3],
+      [4, 5, 6, 7, 8, 9, 10],
+    ]);
+    release.shift()?.();
+    await Promise.all(acks);
+    const last = batcher.add(11);
+    expect(written).toHaveLength(2);
+    const closed = batcher.close();
+    while (release.length === 0) await new Promise((r) => setTimeout(r, 1));
+    release.shift()?.();
+    await Promise.all([last, closed]);
+    expect(written.at(-1)).toEqual([11]);
+  });
 });

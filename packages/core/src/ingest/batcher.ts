@@ -15,6 +15,12 @@ export interface BatcherOptions<T> {
   maxBuffered?: number;
   /** Longest wait before a partial batch is written, in ms; default 200. */
   intervalMs?: number;
+  /**
+   * Items that start a write at once when fewer than `concurrency` writes run, without waiting
+   * for a full batch or the interval (group commit: batches grow while the store is busy, and
+   * the store never idles while items wait); default 0, off.
+   */
+  eagerBatch?: number;
   /** Attempts per batch before its items are rejected; default 5. */
   maxAttempts?: number;
   /** First retry delay in ms, doubled per attempt (capped at 5 s); default 100. */
@@ -154,7 +160,8 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     batch.reject(lastError);
   }
 
-  const full = () => segments.firstSize() >= maxBatch;
+  const eager = options.eagerBatch ? options.eagerBatch : Number.POSITIVE_INFINITY;
+  const full = () => segments.firstSize() >= Math.min(maxBatch, eager);
   /** Appends items to the buffer (no room check); the acknowledgement of all of them. */
   const push = (items: readonly T[]) => {
     buffered += items.length;
