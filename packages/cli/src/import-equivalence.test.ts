@@ -109,7 +109,12 @@ describe("import-logs write path", () => {
     expect(code).toBe(0);
 
     // Before the chunked path: one recordCrawl call per crawl, the default ingest settings.
-    const stores = await openStores({ dataDir: slow, s3: null });
+    const stores = await openStores({
+      dataDir: slow,
+      databaseUrl: undefined,
+      databaseSchema: undefined,
+      s3: null,
+    });
     try {
       const domain = await domainOf(stores.deps, "site.example.com");
       const inserted = { crawls: 0, referrals: 0 };
