@@ -15,7 +15,7 @@ export { apiMarkdown } from "./api/openapi/markdown.js";
 export { API_PREFIX } from "./api/routes.js";
 export type { CloseArchiveOptions, CloseArchiveSummary } from "./archive/index.js";
 export { closeArchive } from "./archive/index.js";
-export type { Classifier } from "./classify/index.js";
+export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanOverrides } from "./config/plans.js";
 export type {
