@@ -32,6 +32,7 @@ export type {
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
+  GetRobotsTxtResponse,
   GetRoutingRuleResponse,
   GetSnapshotRequest,
   GetSnapshotResponse,

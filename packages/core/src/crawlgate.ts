@@ -9,6 +9,7 @@ import {
 } from "./config/resolve-config.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createPageService } from "./edge/page-service.js";
+import { createRobotsTxt } from "./edge/robots-txt.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
@@ -63,6 +64,8 @@ export interface CrawlgateDeps extends Stores {
    * vetted.
    */
   originFetch?: FetchLike;
+  /** The HTTP client the edge fetches origins' robots.txt with; default `originFetch`. */
+  robotsFetch?: FetchLike;
 }
 
 /** Recording what crawlers and AI-referred visitors did. */
@@ -148,6 +151,14 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       ? null
       : (deps.renderer ?? createFetchRenderer({ fetch: deps.originFetch ?? runtimeFetch() }));
   const pages = createPageService({ ...deps, renderer, clock, logger, options: resolved.edge });
+  const robotsTxt = createRobotsTxt({
+    fetch: deps.robotsFetch ?? deps.originFetch ?? runtimeFetch(),
+    robots: deps.robots,
+    taxonomy: () => getTaxonomy() as Taxonomy,
+    clock,
+    logger,
+    onNewVersion: (domainId) => ingest?.robotsChanged(domainId),
+  });
   const edgeDeps = {
     accounts: deps.accounts,
     rules: deps.rules,
@@ -156,6 +167,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
   return {
     api: createApi({
       ...storesOf(deps),
+      robotsTxt,
       clock,
       plans,
       ratePerMinute: resolved.ratePerMinute,
@@ -172,6 +184,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       {
         classifier: classify,
         pages,
+        robotsTxt,
         recordCrawl: (event) => ingestService().recordCrawl(event),
         recordReferral: (visit) => ingestService().recordReferral(visit),
         hasRenderer: renderer !== null,

@@ -97,6 +97,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           status: result.status,
           headers: { location: result.location },
         });
+      case "robots":
       case "page":
         return new Response(
           NULL_BODY.has(result.status) || result.body.byteLength === 0 ? null : result.body,

@@ -12,6 +12,7 @@ import * as exportPageSnapshots from "./operations/export-page-snapshots/index.j
 import * as exportRobotsCompliance from "./operations/export-robots-compliance.js";
 import * as exportUserAnalytics from "./operations/export-user-analytics.js";
 import * as getBotDefinitions from "./operations/get-bot-definitions.js";
+import * as getRobotsTxt from "./operations/get-robots-txt.js";
 import * as getRoutingRule from "./operations/get-routing-rule.js";
 import * as getSnapshot from "./operations/get-snapshot.js";
 import * as listRoutingRules from "./operations/list-routing-rules.js";
@@ -82,6 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
   route("get-routing-rule", "GET", RULE, getRoutingRule),
   route("update-routing-rule", "PATCH", RULE, updateRoutingRule),
   route("delete-routing-rule", "DELETE", RULE, deleteRoutingRule),
+  route("get-robots-txt", "GET", "/domains/{domainId}/robots-txt", getRobotsTxt),
 ];
 
 function post<I, O>(name: string, endpoint: Endpoint<I, O>, starterAllowed = false): RouteDef<I> {

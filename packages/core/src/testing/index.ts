@@ -19,6 +19,7 @@ export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
+export { edgeRobotsSuite } from "./edge/robots-suite.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
 export { edgeSuite } from "./edge/suite.js";
 export type { FakeClock } from "./fixtures.js";
