@@ -183,6 +183,7 @@ async function createWorld(
       pages: stores.pages,
       archive: stores.archive,
       robots: stores.robots,
+      dashboardSessions: stores.dashboardSessions,
     };
   } else {
     deps = createMemoryStores();

@@ -1,6 +1,7 @@
 import { createKyselyAccountStore } from "./account-store.js";
 import { createKyselyArchiveIndex } from "./archive-index.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
+import { createKyselyDashboardSessionStore } from "./dashboard-session-store.js";
 import { createKyselyFleetLock } from "./fleet-lock.js";
 import type { KyselyHandle } from "./handle.js";
 import { createKyselyJobQueue } from "./job-queue.js";
@@ -21,6 +22,7 @@ export {
   createKyselyAccountStore,
   createKyselyArchiveIndex,
   createKyselyCrawlStore,
+  createKyselyDashboardSessionStore,
   createKyselyFleetLock,
   createKyselyJobQueue,
   createKyselyPageCache,
@@ -44,6 +46,7 @@ export function createKyselyStores(handle: KyselyHandle) {
     referrals: createKyselyReferralStore(handle),
     pages: createKyselyPageCache(handle),
     archive: createKyselyArchiveIndex(handle),
+    dashboardSessions: createKyselyDashboardSessionStore(handle),
     fleetLock: createKyselyFleetLock(handle),
     robots: createKyselyRobotsStore(handle),
   };

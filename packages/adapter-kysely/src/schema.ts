@@ -38,6 +38,15 @@ export interface Database {
     created_at: number | string;
     page_cache_ttl_seconds: number | null;
   };
+  dashboard_sessions: {
+    id_hash: string;
+    user_id: string;
+    csrf_token: string;
+    created_at: number | string;
+    last_seen_at: number | string;
+    expires_at: number | string;
+  };
+  dashboard_sign_in_tokens: { token_id: string; expires_at: number | string };
   fleet_locks: { name: string; token: string; holder: string; expires_at: number | string };
   memberships: { domain_id: string; user_id: string; role: string };
   page_cache: {

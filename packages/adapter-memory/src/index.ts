@@ -2,6 +2,7 @@ import { createMemoryAccountStore } from "./account-store.js";
 import { createMemoryArchiveIndex } from "./archive-index.js";
 import { createMemoryBlobStore } from "./blob-store.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
+import { createMemoryDashboardSessionStore } from "./dashboard-session-store.js";
 import { createMemoryFleetLock } from "./fleet-lock.js";
 import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryPageCache } from "./page-cache.js";
@@ -18,6 +19,7 @@ export {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryDashboardSessionStore,
   createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
@@ -44,5 +46,6 @@ export function createMemoryStores() {
     pages: createMemoryPageCache(),
     archive: createMemoryArchiveIndex(),
     robots: createMemoryRobotsStore(),
+    dashboardSessions: createMemoryDashboardSessionStore(),
   };
 }

@@ -5,6 +5,7 @@ import {
   blobStoreSuite,
   crawlDaysSuite,
   crawlStoreSuite,
+  dashboardSessionStoreSuite,
   fleetLockSuite,
   jobQueueSuite,
   pageCacheSuite,
@@ -23,6 +24,7 @@ import {
   createMemoryArchiveIndex,
   createMemoryBlobStore,
   createMemoryCrawlStore,
+  createMemoryDashboardSessionStore,
   createMemoryFleetLock,
   createMemoryJobQueue,
   createMemoryPageCache,
@@ -45,6 +47,9 @@ sharedRateLimiterSuite("memory, one limiter shared", async () => {
   const limiter = createMemoryRateLimiter();
   return { rateLimiters: [limiter, limiter] };
 });
+dashboardSessionStoreSuite("memory", async () => ({
+  dashboardSessions: createMemoryDashboardSessionStore(),
+}));
 fleetLockSuite("memory", async () => ({ fleetLock: createMemoryFleetLock() }));
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));

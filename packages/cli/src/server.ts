@@ -1,7 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Crawlgate, createHealth, type Logger, type ReadinessCheck } from "@crawlgate/core";
 import {
+  type Crawlgate,
+  createHealth,
+  type DashboardAssets,
+  type Logger,
+  type ReadinessCheck,
+} from "@crawlgate/core";
+import {
+  createDashboardRouter,
   createEdgeMiddleware,
   createExpressRouter,
   createHealthRouter,
@@ -17,20 +24,24 @@ export interface RunningServer {
 }
 
 /**
- * Serves the API under `/functions/v1` and, for every other path, the edge as a reverse proxy:
+ * Serves the API under `/functions/v1`, the dashboard under `/dashboard` (its UI from
+ * `dashboardAssets`, default a page saying the UI is not built) and, for every other path, the
+ * edge as a reverse proxy:
  * requests whose Host is a customer domain get that domain's redirects and proxies, crawlers get
  * cached or freshly rendered HTML, and everything else is passed to the domain's origin. Other
- * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`). `/healthz` and
+ * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`), except the
+ * dashboard's pages (a refused sign-in link, a missing UI file: HTML for a browser). `/healthz` and
  * `/readyz` (probing `readiness`) answer on every host, ahead of the API and the edge.
  */
 export async function listen(
-  crawlgate: Pick<Crawlgate, "api" | "edge">,
+  crawlgate: Pick<Crawlgate, "api" | "edge" | "dashboard">,
   options: {
     port: number;
     host: string;
     logger: Logger;
     readiness?: ReadinessCheck[];
     trustProxy?: boolean;
+    dashboardAssets?: DashboardAssets;
   },
 ): Promise<RunningServer> {
   const app = express();
@@ -48,6 +59,13 @@ export async function listen(
     next();
   });
   app.use(createHealthRouter(createHealth(options.readiness ?? [])));
+  app.use(
+    "/dashboard",
+    createDashboardRouter(crawlgate, {
+      trustProxy: options.trustProxy ?? false,
+      ...(options.dashboardAssets ? { assets: options.dashboardAssets } : {}),
+    }),
+  );
   app.use(
     "/functions/v1",
     createExpressRouter(crawlgate, { trustProxy: options.trustProxy ?? false }),

@@ -83,6 +83,7 @@ export async function openStores(
       pages: stores.pages,
       archive: stores.archive,
       robots: stores.robots,
+      dashboardSessions: stores.dashboardSessions,
     },
     fleetLock: stores.fleetLock,
     redis,

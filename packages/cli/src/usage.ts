@@ -5,7 +5,8 @@ export function usage(commands: readonly Command[], environment: string): string
   const lines = ["crawlgate — crawl analytics, routing and cache API", "", "Usage:"];
   for (const command of commands) {
     const options = Object.entries(command.options).map(([name, spec]) => {
-      const flag = spec.type === "boolean" ? `--${name}` : `--${name} ${spec.value ?? "<value>"}`;
+      const long = spec.short ? `-${spec.short}|--${name}` : `--${name}`;
+      const flag = spec.type === "boolean" ? long : `${long} ${spec.value ?? "<value>"}`;
       return spec.required ? flag : `[${flag}]`;
     });
     lines.push(`  crawlgate ${[command.name, command.args, ...options].filter(Boolean).join(" ")}`);

@@ -37,6 +37,7 @@ import type {
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
+  GetCrawlerPolicyResponse,
   GetRobotsTxtResponse,
   GetRoutingRuleResponse,
   GetSnapshotRequest,
@@ -46,6 +47,8 @@ import type {
   PageRow,
   PurgeCacheRequest,
   PurgeCacheResponse,
+  ReplaceCrawlerPolicyRequest,
+  ReplaceCrawlerPolicyResponse,
   SnapshotDayRow,
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
@@ -130,6 +133,14 @@ export interface CrawlgateClient {
     ruleId: string,
     options?: RequestOptions,
   ): Promise<DeleteRoutingRuleResponse>;
+  /** The domain's crawler policy (the default, `updatedAt` null, when it never saved one). */
+  getCrawlerPolicy(domainId: string, options?: RequestOptions): Promise<GetCrawlerPolicyResponse>;
+  /** Replaces the domain's crawler policy whole; omitted fields take the default's values. */
+  replaceCrawlerPolicy(
+    domainId: string,
+    body: ReplaceCrawlerPolicyRequest,
+    options?: RequestOptions,
+  ): Promise<ReplaceCrawlerPolicyResponse>;
   /** The server's OpenAPI 3.1 document (`GET /functions/v1/openapi.json`). */
   getOpenApiDocument(options?: RequestOptions): Promise<Record<string, unknown>>;
 
@@ -161,6 +172,7 @@ export interface CrawlgateClient {
 
 const id = (value: string) => encodeURIComponent(value);
 const rulesPath = (domainId: string) => `/domains/${id(domainId)}/routing-rules`;
+const policyPath = (domainId: string) => `/domains/${id(domainId)}/crawler-policy`;
 
 /** A 2xx answer's JSON body; a body that is not JSON is a response error. */
 async function json<T>(response: Response): Promise<T> {
@@ -245,6 +257,10 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     updateRoutingRule: (domainId, ruleId, body, call) =>
       rule("PATCH", domainId, ruleId, call, body),
     deleteRoutingRule: (domainId, ruleId, call) => rule("DELETE", domainId, ruleId, call),
+    getCrawlerPolicy: async (domainId, call) =>
+      json(await transport.api("GET", policyPath(domainId), undefined, call)),
+    replaceCrawlerPolicy: async (domainId, body, call) =>
+      json(await transport.api("PUT", policyPath(domainId), body, call)),
     getOpenApiDocument: async (call) =>
       json(await transport.api("GET", "/openapi.json", undefined, call)),
     pageAnalytics: createPager(exportPageAnalytics, (page) => page.pages, ["series"]),

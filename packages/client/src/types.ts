@@ -34,6 +34,11 @@ export type UpdateRoutingRuleRequest = Schemas["UpdateRoutingRuleRequest"];
 export type UpdateRoutingRuleResponse = Schemas["UpdateRoutingRuleResponse"];
 export type DeleteRoutingRuleResponse = Schemas["DeleteRoutingRuleResponse"];
 export type GetRobotsTxtResponse = Schemas["GetRobotsTxtResponse"];
+export type CrawlerPolicy = Schemas["CrawlerPolicy"];
+export type CrawlerPolicyAction = Schemas["CrawlerPolicyAction"];
+export type GetCrawlerPolicyResponse = Schemas["GetCrawlerPolicyResponse"];
+export type ReplaceCrawlerPolicyRequest = Schemas["ReplaceCrawlerPolicyRequest"];
+export type ReplaceCrawlerPolicyResponse = Schemas["ReplaceCrawlerPolicyResponse"];
 
 export type ExportPageAnalyticsRequest = Schemas["ExportPageAnalyticsRequest"];
 export type ExportPageAnalyticsResponse = Schemas["ExportPageAnalyticsResponse"];

@@ -7,9 +7,17 @@ import {
   type IngestOptions,
   resolveConfig,
 } from "./config/resolve-config.js";
+import {
+  createDashboard,
+  DASHBOARD_PREFIX,
+  type Dashboard,
+  type DashboardOptions,
+  issueSignInToken,
+  SIGN_IN_LINK_TTL_MS,
+} from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createPageService } from "./edge/page-service.js";
-import { createRobotsTxt } from "./edge/robots-txt.js";
+import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
@@ -98,14 +106,28 @@ export interface SnapshotService {
   htmlLinks(): HtmlLinks;
 }
 
+/** The dashboard: its handler and its sign-in links. */
+export interface DashboardService {
+  /** The handler of everything below `/dashboard`, serving the UI from `options.assets`. */
+  create(options?: DashboardOptions): Dashboard;
+  /**
+   * A single-use sign-in link's path for the user (`/dashboard/sign-in?token=…`), valid 15
+   * minutes from now. Put the server's origin in front of it.
+   */
+  signInPath(userId: string): Promise<{ path: string; expiresAt: Date }>;
+}
+
 export interface Crawlgate {
   api: Api;
+  dashboard: DashboardService;
   admin: AccountAdmin;
   plans: PlanTable;
   /** Signs and verifies cursors and presigned links. */
   signing: KeyRing;
   /** The data plane: `route` (the rules alone) and `handle` (rules, page cache, renders). */
   edge: Edge;
+  /** The robots.txt each customer's host serves (the edge's `/robots.txt`, the API's preview). */
+  robotsTxt: RobotsTxt;
   snapshots: SnapshotService;
   /** Created on first use: the classifier is compiled then. */
   ingest: IngestService;
@@ -164,18 +186,28 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     rules: deps.rules,
     settingsCache: deps.settingsCache,
   };
+  const apiDeps = {
+    ...storesOf(deps),
+    robotsTxt,
+    clock,
+    plans,
+    ratePerMinute: resolved.ratePerMinute,
+    logger,
+    signing,
+    baseUrl,
+    archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
+  };
   return {
-    api: createApi({
-      ...storesOf(deps),
-      robotsTxt,
-      clock,
-      plans,
-      ratePerMinute: resolved.ratePerMinute,
-      logger,
-      signing,
-      baseUrl,
-      archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
-    }),
+    api: createApi(apiDeps),
+    dashboard: {
+      create: (options) => createDashboard(apiDeps, options),
+      async signInPath(userId) {
+        const expiresAt = new Date(clock.now().getTime() + SIGN_IN_LINK_TTL_MS);
+        const token = await issueSignInToken(signing, userId, expiresAt);
+        return { path: `${DASHBOARD_PREFIX}/sign-in?token=${token}`, expiresAt };
+      },
+    },
+    robotsTxt,
     admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
     signing,
@@ -183,6 +215,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       { ...edgeDeps, clock, logger },
       {
         classifier: classify,
+        verification: (bot, ip) => verify().verifier.peek(bot, ip),
         pages,
         robotsTxt,
         recordCrawl: (event) => ingestService().recordCrawl(event),
@@ -222,7 +255,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs, pages, archive, robots } = deps;
+  const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;
   return {
     accounts,
     rules,
@@ -236,6 +269,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     pages,
     archive,
     robots,
+    dashboardSessions,
   };
 }
 

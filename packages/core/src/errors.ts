@@ -27,7 +27,9 @@ export type ErrorCode =
   | "snapshot_not_found"
   | "snapshot_html_gone"
   | "snapshot_storage_unavailable"
-  | "invalid_config";
+  | "invalid_config"
+  | "unauthorized"
+  | "csrf_failed";
 
 export interface ErrorExtras {
   /** Human-readable detail; sent for `invalid_request` and `invalid_cursor` only. */

@@ -4,6 +4,9 @@
 
 export type { AccountAdmin } from "./accounts/admin.js";
 export { normalizeHostname } from "./accounts/admin.js";
+export type { OperationAnswer, OperationCall } from "./api/call-as.js";
+export { createOperationCaller } from "./api/call-as.js";
+export type { ApiDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
 export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export type { OpenApiDocument } from "./api/openapi/document.js";
@@ -19,11 +22,27 @@ export type {
   Crawlgate,
   CrawlgateConfig,
   CrawlgateDeps,
+  DashboardService,
   IngestService,
   SnapshotService,
 } from "./crawlgate.js";
 export { createCrawlgate, systemClock } from "./crawlgate.js";
-export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
+export type {
+  Dashboard,
+  DashboardAsset,
+  DashboardAssets,
+  DashboardOptions,
+} from "./dashboard/index.js";
+export {
+  createDashboard,
+  DASHBOARD_PREFIX,
+  notBuiltAssets,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SIGN_IN_LINK_TTL_MS,
+  SIGNED_OUT_PATH,
+} from "./dashboard/index.js";
+export type { Edge, EdgeDecision, EdgeRequest, RobotsPreview, RobotsTxt } from "./edge/index.js";
 export { isStaticAsset } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
@@ -77,6 +96,7 @@ export type {
   ComplianceDayCount,
   ComplianceEvent,
   CrawlStore,
+  DashboardSessionStore,
   DomainSettings,
   FetchLike,
   FleetLock,
@@ -106,6 +126,7 @@ export { getTaxonomy } from "./taxonomy/index.js";
 export type {
   CachedPage,
   CrawlRecord,
+  DashboardSession,
   Domain,
   PlanName,
   Role,

@@ -15,6 +15,20 @@ export interface User {
   createdAt: Date;
 }
 
+/** A dashboard session as stored (the session ID itself is only in the browser's cookie). */
+export interface DashboardSession {
+  /** SHA-256 (lowercase hex) of the session ID. */
+  idHash: string;
+  userId: string;
+  /** What every dashboard write must send in `X-CSRF-Token`. */
+  csrfToken: string;
+  createdAt: Date;
+  /** The last request seen; the idle expiry counts from here. */
+  lastSeenAt: Date;
+  /** The absolute end: the session never lasts past it, however active. */
+  expiresAt: Date;
+}
+
 export interface ApiKeyRecord {
   keyId: string;
   userId: string;

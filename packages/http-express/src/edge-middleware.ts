@@ -110,6 +110,7 @@ export function createEdgeMiddleware(
           return;
         case "robots":
         case "page":
+        case "policy":
           res.status(result.status).set(result.headers);
           res.end(result.body);
           return;

@@ -1,13 +1,23 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { type EdgeBridgeFactory, edgeRobotsSuite, edgeSuite } from "@crawlgate/core/testing";
+import {
+  type EdgeBridgeFactory,
+  edgeRobotsSuite,
+  edgeSuite,
+  TEST_CLIENT_IP_HEADER,
+} from "@crawlgate/core/testing";
 import express from "express";
 import { createEdgeMiddleware } from "./edge-middleware.js";
 
 const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   const app = express();
-  app.use(createEdgeMiddleware(crawlgate, { protocol: "http", clientIp: () => clientIp }));
+  app.use(
+    createEdgeMiddleware(crawlgate, {
+      protocol: "http",
+      clientIp: (req) => req.get(TEST_CLIENT_IP_HEADER) ?? clientIp,
+    }),
+  );
   // The site's own routes after the middleware: they are the origin.
   app.use(async (req, res) => {
     if (req.hostname !== "shop.example.com") {

@@ -35,7 +35,12 @@ export function createExpressRouter(
   return router;
 }
 
-async function toApiRequest(req: Request, trustProxy: boolean): Promise<ApiRequest> {
+/** The core request for an Express request, its path put below `prefix` (the mount path). */
+export async function toApiRequest(
+  req: Request,
+  trustProxy: boolean,
+  prefix: string = API_PREFIX,
+): Promise<ApiRequest> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
@@ -44,7 +49,7 @@ async function toApiRequest(req: Request, trustProxy: boolean): Promise<ApiReque
   if (!target) throw invalidTargetError();
   return {
     method: req.method.toUpperCase(),
-    path: API_PREFIX + req.path,
+    path: prefix + req.path,
     query: target.query,
     headers,
     body: await bodyOf(req),

@@ -99,6 +99,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
         });
       case "robots":
       case "page":
+      case "policy":
         return new Response(
           NULL_BODY.has(result.status) || result.body.byteLength === 0 ? null : result.body,
           {

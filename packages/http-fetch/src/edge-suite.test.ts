@@ -1,10 +1,15 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { type EdgeBridgeFactory, edgeRobotsSuite, edgeSuite } from "@crawlgate/core/testing";
+import {
+  type EdgeBridgeFactory,
+  edgeRobotsSuite,
+  edgeSuite,
+  TEST_CLIENT_IP_HEADER,
+} from "@crawlgate/core/testing";
 import { createEdgeHandler } from "./edge-handler.js";
 
 const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   const handler = createEdgeHandler(crawlgate, {
-    clientIp: () => clientIp,
+    clientIp: (request) => request.headers.get(TEST_CLIENT_IP_HEADER) ?? clientIp,
     // The site itself answers what the origin answers; unknown hosts get 404.
     next: async (request) => {
       const url = new URL(request.url);

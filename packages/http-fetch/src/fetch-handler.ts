@@ -33,7 +33,8 @@ export function createFetchHandler(
   };
 }
 
-async function toApiRequest(request: Request, trustProxy: boolean): Promise<ApiRequest> {
+/** The core request for a fetch `Request` (its path as it is). */
+export async function toApiRequest(request: Request, trustProxy: boolean): Promise<ApiRequest> {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -69,6 +70,7 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
   }
 }
 
-function toResponse(response: ApiResponse): Response {
+/** The fetch `Response` of a core response. */
+export function toResponse(response: ApiResponse): Response {
   return new Response(response.body, { status: response.status, headers: response.headers });
 }

@@ -1,3 +1,5 @@
+export type { DashboardHandlerOptions } from "./dashboard-handler.js";
+export { createDashboardHandler } from "./dashboard-handler.js";
 export type { EdgeHandlerOptions } from "./edge-handler.js";
 export { createEdgeHandler } from "./edge-handler.js";
 export type { FetchHandler, FetchHandlerOptions } from "./fetch-handler.js";

@@ -3,6 +3,7 @@ import {
   archiveIndexSuite,
   crawlDaysSuite,
   crawlStoreSuite,
+  dashboardSessionStoreSuite,
   fleetLockSuite,
   jobQueueSuite,
   pageCacheSuite,
@@ -27,6 +28,7 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   rateLimiterSuite(name, stores);
   jobQueueSuite(name, stores);
   fleetLockSuite(name, stores);
+  dashboardSessionStoreSuite(name, stores);
   crawlStoreSuite(name, stores);
   pageRankingSuite(name, stores);
   snapshotStoreSuite(name, stores);

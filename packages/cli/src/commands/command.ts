@@ -21,6 +21,8 @@ export interface OptionSpec {
   value?: string;
   /** The command fails with a usage error when it is missing. */
   required?: boolean;
+  /** A one-letter alias (`-o`), as parseArgs takes it. */
+  short?: string;
 }
 
 export interface CommandContext {

@@ -8,6 +8,7 @@ import {
   systemClock,
 } from "@crawlgate/core";
 import type { CliConfig } from "../config.js";
+import { loadDashboardAssets } from "../dashboard-assets.js";
 import { lockDataDir } from "../data-dir-lock.js";
 import {
   DEMO_RETENTION_DAYS,
@@ -91,14 +92,17 @@ async function serve(
   // The demo's long windows read the page-ranking read model, and its crawl log the archive:
   // both are built before the first request (the day close writes every past demo day).
   if (world) await Promise.all([scheduler.idle("read_model_refresh"), scheduler.idle("day_close")]);
+  const dashboardAssets = await loadDashboardAssets(logger);
   const server = await listen(crawlgate, {
     port,
     host,
     logger,
     trustProxy: ctx.config.trustProxy,
     readiness: stores.readiness,
+    ...(dashboardAssets ? { dashboardAssets } : {}),
   });
-  ctx.io.out(readyLine(server.baseUrl, world));
+  const dashboardUrl = world ? await demoDashboardUrl(crawlgate, stores, server.baseUrl) : null;
+  ctx.io.out(readyLine(server.baseUrl, world && { ...world, dashboardUrl }));
   logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
 
   const signal = await stopSignal(ctx.io);
@@ -163,8 +167,24 @@ function wire(
   );
 }
 
-/** The first line on stdout: where the server listens (and the demo's keys and domains). */
-function readyLine(baseUrl: string, world: DemoWorld | undefined): string {
+/** A sign-in link to the dashboard for the demo's owner (single use, 15 minutes). */
+async function demoDashboardUrl(
+  crawlgate: Crawlgate,
+  stores: OpenStores,
+  baseUrl: string,
+): Promise<string | null> {
+  const owner = await stores.deps.accounts.getUserByName("owner");
+  return owner ? baseUrl + (await crawlgate.dashboard.signInPath(owner.userId)).path : null;
+}
+
+/**
+ * The first line on stdout: where the server listens (and the demo's keys and domains, and a
+ * sign-in link to the dashboard for its owner).
+ */
+function readyLine(
+  baseUrl: string,
+  world: (DemoWorld & { dashboardUrl: string | null }) | undefined,
+): string {
   return JSON.stringify({ event: "ready", baseUrl, ...(world ? { demo: world } : {}) });
 }
 

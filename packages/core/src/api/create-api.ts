@@ -1,8 +1,8 @@
-import { CrawlgateError, isCrawlgateError } from "../errors.js";
+import { CrawlgateError } from "../errors.js";
+import type { User } from "../types.js";
 import { authenticate } from "./auth.js";
 import { checkBodyEnvelope, parseJsonObject } from "./body.js";
 import type { ApiDeps } from "./context.js";
-import { errorResponse } from "./error-response.js";
 import { FILES_PREFIX, serveFile } from "./files.js";
 import type { ApiRequest, ApiResponse } from "./http-types.js";
 import { openApiDocument } from "./openapi/document.js";
@@ -11,7 +11,20 @@ import { API_PREFIX } from "./prefix.js";
 import { enforceRateLimit } from "./rate-limit.js";
 import { createRouter } from "./router.js";
 import type { RouteDef } from "./routes.js";
+import { safeAnswer } from "./safe-answer.js";
 import { bodyInput } from "./validate.js";
+
+/**
+ * The pipeline's authentication step: resolves a request to its user, or throws the
+ * `CrawlgateError` that answers it. The API's is the `Authorization: Bearer` key; the
+ * dashboard's is the session cookie (with its CSRF check).
+ */
+export type Authenticator = (request: ApiRequest) => Promise<User>;
+
+export interface ApiOptions {
+  /** Default: the API key in `Authorization: Bearer <key>` (`401 invalid_api_key`). */
+  authenticate?: Authenticator;
+}
 
 export interface Api {
   /** Answers one API request. Never throws; every failure is a spec error response. */
@@ -23,11 +36,15 @@ export interface Api {
  * parameters → input schema → operation → JSON response. The route's input schema parses the
  * body once, here; the operation receives the typed input, or the body's 400, from
  * `ctx.input()`, which it calls at its own body-validation step (after domain access, role and
- * rule lookup for routing-rule writes), so the documented order of checks holds. Presigned
+ * rule lookup for routing-rule writes), so the documented order of checks holds. The auth step
+ * is `options.authenticate` (the dashboard passes its session's). Presigned
  * downloads below `/files/` skip the pipeline: their signature is their authorization.
  */
-export function createApi(deps: ApiDeps): Api {
+export function createApi(deps: ApiDeps, options: ApiOptions = {}): Api {
   const match = createRouter();
+  const authenticateRequest: Authenticator =
+    options.authenticate ??
+    ((request) => authenticate(deps.accounts, request.headers.authorization));
   let documentText: string | undefined;
 
   /** `GET /functions/v1/openapi.json`: no key, not rate limited, not counted. */
@@ -54,7 +71,7 @@ export function createApi(deps: ApiDeps): Api {
     const { route } = found;
     if (route.hasBody) checkBodyEnvelope(request.body, request.headers["content-type"]);
 
-    const user = await authenticate(deps.accounts, request.headers.authorization);
+    const user = await authenticateRequest(request);
     if (!route.starterAllowed && !deps.plans[user.plan].apiAccess) {
       throw new CrawlgateError("plan_upgrade_required");
     }
@@ -72,22 +89,7 @@ export function createApi(deps: ApiDeps): Api {
   }
 
   return {
-    async handle(request) {
-      try {
-        return await run(request);
-      } catch (error) {
-        if (isCrawlgateError(error)) {
-          const { status, headers, body } = errorResponse(error);
-          return json(status, body, headers);
-        }
-        deps.logger.error("api.unhandled_error", {
-          method: request.method,
-          path: request.path,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return json(500, { error: "internal_error" });
-      }
-    },
+    handle: (request) => safeAnswer(request, run, { logger: deps.logger, scope: "api", json }),
   };
 }
 

@@ -26,6 +26,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   snapshot_html_gone: 404,
   snapshot_storage_unavailable: 503,
   invalid_config: 500,
+  unauthorized: 401,
+  csrf_failed: 403,
 };
 
 /**
@@ -42,6 +44,12 @@ const BODY_CODE: Partial<Record<ErrorCode, string>> = {
   invalid_config: "internal_error",
 };
 
+/**
+ * Codes whose body carries the `message`: the spec's two, and the dashboard's own two (its
+ * session and CSRF refusals, docs/decisions.md "Dashboard").
+ */
+const WITH_MESSAGE = new Set(["invalid_request", "invalid_cursor", "unauthorized", "csrf_failed"]);
+
 export interface ErrorResponseParts {
   status: number;
   headers: Record<string, string>;
@@ -55,7 +63,7 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
   const body: Record<string, unknown> = { error: BODY_CODE[code] ?? code };
   const headers: Record<string, string> = {};
   const bodyCode = body.error;
-  if ((bodyCode === "invalid_request" || bodyCode === "invalid_cursor") && extras.message) {
+  if (WITH_MESSAGE.has(String(bodyCode)) && extras.message) {
     body.message = extras.message;
   }
   if (code === "rule_limit_reached" && extras.limit !== undefined) body.limit = extras.limit;

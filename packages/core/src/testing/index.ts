@@ -2,6 +2,7 @@
 export { accountStoreSuite } from "./account-store-suite.js";
 export type { Exchange } from "./api/contract.js";
 export { createContractChecker } from "./api/contract.js";
+export { parseCsv } from "./api/crawl-logs-cases.js";
 export { htmlUrlThrough } from "./api/links.js";
 export { apiSuite } from "./api/suite.js";
 export type {
@@ -17,11 +18,15 @@ export { archiveIndexSuite, crawlDaysSuite } from "./archive-index-suite.js";
 export { archiveWalkSuite } from "./archive-walk-suite.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
+export { dashboardSuite } from "./dashboard/suite.js";
+export type { DashboardBridge, DashboardSuiteOptions } from "./dashboard/world.js";
+export { TEST_ASSETS } from "./dashboard/world.js";
+export { dashboardSessionStoreSuite } from "./dashboard-session-store-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
 export { edgeRobotsSuite } from "./edge/robots-suite.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
-export { edgeSuite } from "./edge/suite.js";
+export { edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
 export type { FakeClock } from "./fixtures.js";
 export {
   createFakeClock,

@@ -81,6 +81,14 @@ const BODIES: Record<ErrorCode, z.ZodType> = {
     "snapshot storage unavailable",
     "Storage is temporarily unreachable; retry later",
   ),
+  unauthorized: withMessage(
+    ["unauthorized"],
+    "Dashboard only: no live dashboard session (sign in with a link from crawlgate dashboard-link)",
+  ),
+  csrf_failed: withMessage(
+    ["csrf_failed"],
+    "Dashboard only: a write without the session's X-CSRF-Token, or a request from another site",
+  ),
   invalid_config: internalError,
 };
 

@@ -6,6 +6,7 @@ import { ingestCases } from "./ingest-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
+import { policyCases } from "./policy-cases.js";
 import { referralCases } from "./referral-cases.js";
 import { robotsComplianceCases, robotsTxtPreviewCases } from "./robots-compliance-cases.js";
 import { ruleCases } from "./rule-cases.js";
@@ -22,6 +23,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     pipelineCases(options);
     accountCases(options);
     ruleCases(options);
+    policyCases(options);
     crawlAnalyticsCases(options);
     pageAnalyticsCases(options);
     ingestCases(options);

@@ -1,0 +1,51 @@
+import { createCrawlgate } from "@crawlgate/core";
+import { loadOrCreateSecret } from "../secret.js";
+import { openStores } from "../stores.js";
+import { userIdOf } from "./admin.js";
+import { CliError, type Command, stringOption } from "./command.js";
+
+/** Where `serve` listens by default: the link's origin without `--base-url` or a configured one. */
+export const DEFAULT_DASHBOARD_ORIGIN = "http://127.0.0.1:8787";
+
+export const DASHBOARD_LINK: Command = {
+  name: "dashboard-link",
+  summary: "print a single-use sign-in link to the dashboard for a user (valid 15 minutes)",
+  options: {
+    user: { type: "string", value: "<user>", required: true },
+    "base-url": { type: "string", value: "<url>" },
+  },
+  async run(ctx) {
+    const origin = linkOrigin(stringOption(ctx, "base-url") ?? ctx.config.baseUrl);
+    const name = stringOption(ctx, "user") as string;
+    const stores = await openStores(ctx.config);
+    try {
+      // Signed with the secret `serve` uses, so that the server accepts the link.
+      const crawlgate = createCrawlgate(stores.deps, {
+        secret: loadOrCreateSecret(ctx.config.dataDir, ctx.config.secret),
+      });
+      const { path, expiresAt } = await crawlgate.dashboard.signInPath(
+        await userIdOf(stores.deps, name),
+      );
+      ctx.io.out(JSON.stringify({ user: name, url: origin + path, expiresAt }));
+      return 0;
+    } finally {
+      await stores.close();
+    }
+  },
+};
+
+/** The origin of an `http(s)` base URL (the dashboard is always at `/dashboard` below it). */
+export function linkOrigin(baseUrl: string | undefined): string {
+  if (baseUrl === undefined) return DEFAULT_DASHBOARD_ORIGIN;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new CliError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new CliError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
+    throw new CliError(`--base-url is the server's origin only (no path): "${url.origin}"`);
+  return url.origin;
+}

@@ -1,0 +1,66 @@
+import { writeFileSync } from "node:fs";
+import {
+  type ApiDeps,
+  createCrawlgate,
+  createOperationCaller,
+  silentLogger,
+  systemClock,
+} from "@crawlgate/core";
+import { collectReport, loadUiFiles, PERIODS, type Period, reportHtml } from "@crawlgate/dashboard";
+import { openStores } from "../stores.js";
+import { domainOf } from "./admin.js";
+import { CliError, type Command, stringOption } from "./command.js";
+
+/**
+ * `crawlgate report --domain HOST [--period 30d] -o report.html`: one self-contained HTML file
+ * with the dashboard's charts and tables of one domain, data inline, readable offline. The data
+ * comes from the API's own operations, run as the domain's owner.
+ */
+export const REPORT: Command = {
+  name: "report",
+  summary:
+    "write a self-contained HTML report of one domain (charts and tables, no network needed)",
+  options: {
+    domain: { type: "string", value: "<hostname>", required: true },
+    period: { type: "string", value: PERIODS.join("|") },
+    output: { type: "string", value: "<file.html>", required: true, short: "o" },
+  },
+  async run(ctx) {
+    const period = (stringOption(ctx, "period") ?? "30d") as Period;
+    if (!PERIODS.includes(period))
+      throw new CliError(`--period must be one of ${PERIODS.join(", ")}`, true);
+    const output = stringOption(ctx, "output") as string;
+    const stores = await openStores(ctx.config);
+    try {
+      const domain = await domainOf(stores.deps, stringOption(ctx, "domain") as string);
+      const owner = await stores.deps.accounts.getUser(domain.ownerId);
+      if (!owner) throw new CliError(`the owner of ${domain.hostname} no longer exists`);
+      const crawlgate = createCrawlgate(stores.deps);
+      const deps: ApiDeps = {
+        ...stores.deps,
+        clock: systemClock,
+        plans: crawlgate.plans,
+        ratePerMinute: 60,
+        logger: silentLogger,
+        signing: crawlgate.signing,
+        robotsTxt: crawlgate.robotsTxt,
+        baseUrl: null,
+      };
+      const callAs = createOperationCaller(deps);
+      const data = await collectReport(
+        (call) => callAs(owner, call),
+        domain,
+        period,
+        systemClock.now().toISOString(),
+      );
+      const html = reportHtml(data, loadUiFiles());
+      writeFileSync(output, html);
+      ctx.io.out(
+        JSON.stringify({ report: output, domain: domain.hostname, period, bytes: html.length }),
+      );
+      return 0;
+    } finally {
+      await stores.close();
+    }
+  },
+};

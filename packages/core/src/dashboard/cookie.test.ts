@@ -1,0 +1,62 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { newSessionId, readSessionCookie, SESSION_COOKIE, sessionCookie } from "./cookie.js";
+
+const ID = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
+
+describe("the session cookie", () => {
+  it("reads the session ID among other cookies, quoted or not, spaces or not", () => {
+    expect(readSessionCookie(`${SESSION_COOKIE}=${ID}`)).toBe(ID);
+    expect(readSessionCookie(`a=1; ${SESSION_COOKIE}=${ID}; b=2`)).toBe(ID);
+    expect(readSessionCookie(`a=1;${SESSION_COOKIE}="${ID}"`)).toBe(ID);
+    expect(readSessionCookie(`${SESSION_COOKIE}=short; ${SESSION_COOKIE}=${ID}`)).toBe(ID);
+    expect(readSessionCookie(`x${SESSION_COOKIE}=${ID}`)).toBeNull();
+    expect(readSessionCookie(`${SESSION_COOKIE}=${ID}x`)).toBeNull();
+    expect(readSessionCookie(undefined)).toBeNull();
+    expect(readSessionCookie("")).toBeNull();
+  });
+
+  it("writes the attributes; Secure only when asked", () => {
+    expect(sessionCookie(ID, { secure: false, maxAgeSeconds: 60 })).toBe(
+      `${SESSION_COOKIE}=${ID}; Path=/dashboard; Max-Age=60; HttpOnly; SameSite=Strict`,
+    );
+    expect(sessionCookie("", { secure: true, maxAgeSeconds: 0 })).toBe(
+      `${SESSION_COOKIE}=; Path=/dashboard; Max-Age=0; HttpOnly; SameSite=Strict; Secure`,
+    );
+  });
+
+  it("property: a written cookie reads back; any header parses without throwing", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.stringMatching(/^[a-z_]{1,12}$/), fc.stringMatching(/^[!#-+\--:<-~]{0,20}$/)),
+        ),
+        fc.nat(),
+        (others, at) => {
+          const id = newSessionId();
+          const pairs = others.map(([name, value]) => `${name}=${value}`);
+          pairs.splice(
+            at % (pairs.length + 1),
+            0,
+            sessionCookie(id, { secure: true, maxAgeSeconds: 1 }).split("; ")[0] as string,
+          );
+          const found = readSessionCookie(pairs.join("; "));
+          // Another cookie of that name before ours would win only if it were a valid ID too.
+          expect(found === id || (found !== null && /^[A-Za-z0-9_-]{43}$/.test(found))).toBe(true);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (header) => {
+        const found = readSessionCookie(header);
+        if (found !== null) expect(found).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      }),
+    );
+  });
+
+  it("session IDs are 43 base64url characters and differ", () => {
+    const ids = new Set(Array.from({ length: 100 }, newSessionId));
+    expect(ids.size).toBe(100);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});

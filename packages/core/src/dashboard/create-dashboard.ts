@@ -1,0 +1,170 @@
+import type { ApiDeps } from "../api/context.js";
+import { type Authenticator, createApi } from "../api/create-api.js";
+import type { ApiRequest, ApiResponse } from "../api/http-types.js";
+import { API_PREFIX } from "../api/prefix.js";
+import { safeAnswer } from "../api/safe-answer.js";
+import { CrawlgateError } from "../errors.js";
+import { type DashboardAssets, notBuiltAssets } from "./assets.js";
+import { sessionCookie } from "./cookie.js";
+import { SESSION_MAX_MS } from "./lifetimes.js";
+import { messagePage, NEW_LINK_HINT, SIGN_IN_REFUSALS } from "./pages.js";
+import { purgeStatus } from "./purge-status.js";
+import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
+import { dataHeaders, pageHeaders } from "./security-headers.js";
+import { serveAsset } from "./serve-asset.js";
+import { createSessions, type Sessions } from "./sessions.js";
+
+/** Everything the dashboard serves is below this path. */
+export const DASHBOARD_PREFIX = "/dashboard";
+/** Where sign-out sends the browser (a page of the UI). */
+export const SIGNED_OUT_PATH = `${DASHBOARD_PREFIX}/signed-out`;
+const API_V1 = "/api/v1/";
+
+export interface DashboardOptions {
+  /** The UI's files (`@crawlgate/dashboard`); default one page saying the UI is not built. */
+  assets?: DashboardAssets;
+}
+
+export interface Dashboard {
+  /** Answers one request whose path is below `/dashboard`. Never throws. */
+  handle(request: ApiRequest): Promise<ApiResponse>;
+}
+
+/**
+ * The dashboard's server side: `GET /dashboard/sign-in?token=…` (a link from
+ * `crawlgate dashboard-link`) starts a session held in an `HttpOnly` cookie;
+ * `GET /dashboard/api/session` says who is signed in and gives the CSRF token;
+ * `/dashboard/api/v1/<rest>` is the API's `/functions/v1/<rest>` run by the same pipeline with
+ * the session instead of a key; `POST /dashboard/sign-out` ends the session; every other GET is
+ * the UI's files (client-side routes get `index.html`).
+ */
+export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): Dashboard {
+  const sessions = createSessions(deps);
+  const api = createApi(deps, { authenticate: sessionAuthenticator(sessions) });
+  const assets = options.assets ?? notBuiltAssets;
+
+  async function run(request: ApiRequest): Promise<ApiResponse> {
+    const { path } = request;
+    if (path === DASHBOARD_PREFIX) return redirect(`${DASHBOARD_PREFIX}/`, 308);
+    if (!path.startsWith(`${DASHBOARD_PREFIX}/`)) throw new CrawlgateError("not_found");
+    const rest = path.slice(DASHBOARD_PREFIX.length);
+    if (rest === "/sign-in") return signIn(sessions, request);
+    if (rest === "/sign-out") return signOut(sessions, request);
+    if (rest === "/api" || rest.startsWith("/api/")) {
+      refuseCrossSite(request);
+      if (rest === "/api/session") return sessionInfo(sessions, request);
+      if (rest === "/api/purge-status") {
+        allowOnly(request, ["GET", "HEAD"]);
+        const active = await sessions.resolve(request.headers.cookie);
+        if (!active) throw notSignedIn();
+        return json(200, await purgeStatus(deps, active.user, request));
+      }
+      if (rest.startsWith(API_V1)) {
+        const forwarded = { ...request, path: `${API_PREFIX}/${rest.slice(API_V1.length)}` };
+        const answer = await api.handle(forwarded);
+        return {
+          ...answer,
+          headers: dataHeaders({ ...answer.headers, "cache-control": "no-store" }),
+        };
+      }
+      throw new CrawlgateError("not_found");
+    }
+    return serveAsset(assets, request, rest);
+  }
+
+  return {
+    handle: (request) =>
+      safeAnswer(request, run, { logger: deps.logger, scope: "dashboard", json }),
+  };
+}
+
+/** The session cookie in place of the API key; every write must carry the CSRF token. */
+function sessionAuthenticator(sessions: Sessions): Authenticator {
+  return async (request) => {
+    const active = await sessions.resolve(request.headers.cookie);
+    if (!active) throw notSignedIn();
+    requireCsrfToken(request, active.session.csrfToken);
+    return active.user;
+  };
+}
+
+function notSignedIn(): CrawlgateError {
+  return new CrawlgateError("unauthorized", { message: "no dashboard session: sign in first" });
+}
+
+async function sessionInfo(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
+  allowOnly(request, ["GET", "HEAD"]);
+  const active = await sessions.resolve(request.headers.cookie);
+  if (!active) throw notSignedIn();
+  const { userId, name, plan } = active.user;
+  return json(200, { user: { userId, name, plan }, csrfToken: active.session.csrfToken });
+}
+
+async function signIn(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
+  // GET only: a HEAD (a link preview) must not spend the single use.
+  allowOnly(request, ["GET"]);
+  const result = await sessions.signIn(request.query.token ?? "");
+  if (!result.ok) {
+    const refusal = SIGN_IN_REFUSALS[result.reason];
+    return {
+      status: refusal.status,
+      headers: pageHeaders({
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+      }),
+      body: messagePage(refusal.title, refusal.message, NEW_LINK_HINT),
+    };
+  }
+  // A browser that was signed in already leaves its old session behind.
+  await sessions.signOut(request.headers.cookie);
+  const cookie = sessionCookie(result.sessionId, {
+    secure: isHttps(request),
+    maxAgeSeconds: SESSION_MAX_MS / 1000,
+  });
+  return redirect(`${DASHBOARD_PREFIX}/`, 303, { "set-cookie": cookie });
+}
+
+async function signOut(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
+  allowOnly(request, ["POST"]);
+  refuseCrossSite(request);
+  const active = await sessions.resolve(request.headers.cookie);
+  if (active) {
+    requireCsrfToken(request, active.session.csrfToken);
+    await sessions.signOut(request.headers.cookie);
+  }
+  const cookie = sessionCookie("", { secure: isHttps(request), maxAgeSeconds: 0 });
+  return redirect(SIGNED_OUT_PATH, 303, { "set-cookie": cookie });
+}
+
+function allowOnly(request: ApiRequest, methods: string[]): void {
+  if (!methods.includes(request.method.toUpperCase()))
+    throw new CrawlgateError("method_not_allowed", { allow: methods });
+}
+
+function isHttps(request: ApiRequest): boolean {
+  return (request.origin ?? "").startsWith("https:");
+}
+
+function redirect(
+  location: string,
+  status: number,
+  headers: Record<string, string> = {},
+): ApiResponse {
+  return {
+    status,
+    headers: pageHeaders({ location, "cache-control": "no-store", ...headers }),
+    body: null,
+  };
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return {
+    status,
+    headers: dataHeaders({
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...headers,
+    }),
+    body: JSON.stringify(body),
+  };
+}

@@ -1,0 +1,44 @@
+/** The few HTML pages the dashboard's server writes itself (no script, no inline style). */
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page with a title, a paragraph and maybe a hint, in UTF-8. */
+export function messagePage(title: string, message: string, hint?: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · crawlgate</title>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+${hint ? `<p>${escapeHtml(hint)}</p>\n` : ""}</main>
+</body>
+</html>
+`;
+}
+
+/** What a refused sign-in page suggests. */
+export const NEW_LINK_HINT = "Ask for a new link: crawlgate dashboard-link --user NAME";
+
+/** Why a sign-in link was refused, as the page says it. */
+export const SIGN_IN_REFUSALS = {
+  invalid: {
+    status: 400,
+    title: "This sign-in link is not valid",
+    message: "The link is incomplete or was changed, or its user no longer exists.",
+  },
+  expired: {
+    status: 401,
+    title: "This sign-in link has expired",
+    message: "Sign-in links are valid for 15 minutes.",
+  },
+  used: {
+    status: 401,
+    title: "This sign-in link was used already",
+    message: "Each sign-in link works once.",
+  },
+} as const;

@@ -1,0 +1,34 @@
+import { useEnv, useRoute } from "../context.js";
+import { routePath } from "../routes.js";
+
+/** A select whose value is a URL query parameter (`?intent=training`); "All" removes it. */
+export function FilterSelect(props: {
+  label: string;
+  param: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  const { locator } = useEnv();
+  const route = useRoute();
+  const value = route.query.get(props.param) ?? "";
+  return (
+    <label class="picker">
+      {props.label}{" "}
+      <select
+        value={value}
+        onChange={(event) => {
+          const query = Object.fromEntries(route.query);
+          delete query.cursor;
+          query[props.param] = (event.target as HTMLSelectElement).value;
+          locator.go(routePath(route.view, route.domainId, query));
+        }}
+      >
+        <option value="">All</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ExportCrawlAnalyticsResponse, GetBotDefinitionsResponse } from "@crawlgate/client";
+import { type BotRow, botRows, LEGACY_INTENT } from "../../shared/aggregate.js";
+import { requests } from "../../shared/requests.js";
+import { Sparkline } from "../components/charts.js";
+import { DataTable } from "../components/data-table.js";
+import { FilterSelect } from "../components/filter-select.js";
+import { Loaded } from "../components/status.js";
+import { ViewFrame } from "../components/view-frame.js";
+import { useCall, useEnv, useRoute } from "../context.js";
+import { periodOf } from "../period-of.js";
+
+const TIERS = ["verified", "declared", "unknown"] as const;
+
+/** A domain's crawlers: one row per bot with intent, tiers and a sparkline; filter by intent/tier. */
+export function Crawlers({ domainId }: { domainId: string }) {
+  const env = useEnv();
+  const route = useRoute();
+  const period = periodOf(env, route);
+  const analytics = useCall<ExportCrawlAnalyticsResponse>(
+    requests.crawlAnalytics(period, domainId),
+  );
+  const definitions = useCall<GetBotDefinitionsResponse>(requests.definitions());
+  const intent = route.query.get("intent") ?? "";
+  const tier = (TIERS as readonly string[]).includes(route.query.get("tier") ?? "")
+    ? (route.query.get("tier") as (typeof TIERS)[number])
+    : null;
+  const keep = (row: BotRow) =>
+    (!intent || (row.intent ?? LEGACY_INTENT) === intent) && (!tier || row[tier] > 0);
+  return (
+    <ViewFrame title="Crawlers" period={period}>
+      <Loaded state={definitions}>
+        {(defs) => (
+          <>
+            <div class="filters">
+              <FilterSelect
+                label="Intent"
+                param="intent"
+                options={[
+                  ...defs.intents.map((i) => ({ value: i.intent, label: i.label })),
+                  { value: LEGACY_INTENT, label: "Legacy (no intent)" },
+                ]}
+              />
+              <FilterSelect
+                label="Tier"
+                param="tier"
+                options={TIERS.map((t) => ({ value: t, label: t[0]?.toUpperCase() + t.slice(1) }))}
+              />
+            </div>
+            <Loaded state={analytics}>
+              {(data) => {
+                const domain = data.domains[0];
+                if (!domain) return <p>No such domain.</p>;
+                const rows = botRows(domain, defs).filter(keep);
+                const label = (id: string | null) =>
+                  defs.intents.find((i) => i.intent === id)?.label ?? "Legacy (no intent)";
+                return (
+                  <DataTable
+                    caption={`Crawlers of ${domain.domain}, ${data.startDate} to ${data.endDate}`}
+                    csvName={`crawlers-${domain.domain}-${data.startDate}-${data.endDate}`}
+                    rowKey={(r) => r.botId}
+                    rows={rows}
+                    columns={[
+                      { label: "Bot", value: (r) => r.displayName },
+                      { label: "Operator", value: (r) => r.operator },
+                      { label: "Intent", value: (r) => label(r.intent) },
+                      { label: "Verified", value: (r) => r.verified, numeric: true },
+                      { label: "Declared", value: (r) => r.declared, numeric: true },
+                      { label: "Unknown", value: (r) => r.unknown, numeric: true },
+                      { label: "Total", value: (r) => r.total, numeric: true },
+                      {
+                        label: "Daily",
+                        value: (r) => r.series.join(" "),
+                        render: (r) => <Sparkline values={r.series} />,
+                      },
+                    ]}
+                  />
+                );
+              }}
+            </Loaded>
+          </>
+        )}
+      </Loaded>
+    </ViewFrame>
+  );
+}
