@@ -15,7 +15,8 @@ const MAX_AGE_SECONDS = 300;
 
 /**
  * `GET`/`HEAD /robots.txt` answered by the edge (a merged text, stored as a version when it
- * changed); other methods: `null` (the origin answers them).
+ * changed); other methods, and sites whose own application answers it: `null` (the origin
+ * answers them).
  */
 export async function serveRobotsTxt(
   robotsTxt: RobotsTxt,
@@ -24,7 +25,9 @@ export async function serveRobotsTxt(
 ): Promise<RobotsAnswer | null> {
   const upper = method.toUpperCase();
   if (upper !== "GET" && upper !== "HEAD") return null;
-  const full = new TextEncoder().encode(await robotsTxt.serve(site));
+  const text = await robotsTxt.serve(site);
+  if (text === null) return null;
+  const full = new TextEncoder().encode(text);
   return {
     kind: "robots",
     status: 200,

@@ -147,8 +147,13 @@ export function createRobotsTxt(deps: RobotsTxtDeps) {
   }
 
   return {
-    /** The text served on the site's host; stored as a version when it changed. */
-    async serve(site: RobotsSite): Promise<string> {
+    /**
+     * The text served on the site's host; stored as a version when it changed. `null` for a
+     * domain without an origin URL whose policy blocks nobody: the host application behind the
+     * edge answers its own `/robots.txt` then.
+     */
+    async serve(site: RobotsSite): Promise<string | null> {
+      if (site.originUrl === null && deniedBots(site).length === 0) return null;
       const text = mergedText(await originOf(site), site);
       await remember(site.domainId, text);
       return text;

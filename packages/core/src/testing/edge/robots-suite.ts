@@ -172,8 +172,9 @@ export function edgeRobotsSuite(
     it("records crawlers' robots.txt fetches and counts later disallowed requests as violations", async () => {
       const w = world();
       await w.setPolicy(BLOCK_TRAINING);
-      await w.send("/robots.txt");
-      await w.send("/about");
+      // A blocked crawler still reads robots.txt (it says so); its page request is refused.
+      expect((await w.send("/robots.txt")).status).toBe(200);
+      expect((await w.send("/about")).status).toBe(403);
       await w.crawlgate.ingest.close();
       const rows = await w.stores.crawls.listCrawls(
         w.domainId,
@@ -183,7 +184,7 @@ export function edgeRobotsSuite(
       );
       expect(rows.map((r) => [r.path, r.botId, r.servedFrom, r.status])).toEqual([
         ["/robots.txt", "gptbot", "origin", 200],
-        ["/about", "gptbot", "origin", expect.any(Number)],
+        ["/about", "gptbot", "origin", 403],
       ]);
       expect(
         await w.stores.robots.complianceDayCounts(w.domainId, "2026-11-20", "2026-11-20"),
