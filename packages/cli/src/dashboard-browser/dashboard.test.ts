@@ -74,7 +74,7 @@ run("the dashboard in Chromium, on the demo", () => {
     await screenshot(page, "phone-rules");
     expect(errors).toEqual([]);
   }, 60_000);
-  it("creates a rule through the form, shows the API's validation message inline, deletes it", async () => {
+  it("creates, pauses, edits and deletes a rule through the form, with the API's validation message inline", async () => {
     const { page, errors } = await session("manager");
     const { domainId } = shop();
     await page.goto(`${demo.ready.baseUrl}/dashboard/domains/${domainId}/rules`);
@@ -101,6 +101,27 @@ run("the dashboard in Chromium, on the demo", () => {
     await page.waitForSelector("td code::-p-text(/browser-old)");
     const listed = await demo.api(owner, rulesPath, undefined, "GET");
     expect(listed.rules.map((r: { sourcePath: string }) => r.sourcePath)).toContain("/browser-old");
+
+    const rule = async () =>
+      (await demo.api(owner, rulesPath, undefined, "GET")).rules.find(
+        (r: { sourcePath: string }) => r.sourcePath === "/browser-old",
+      );
+    await page.click("::-p-aria(Pause /browser-old)");
+    await page.waitForSelector("::-p-aria(Resume /browser-old)");
+    expect((await rule()).isActive).toBe(false);
+    await page.click("::-p-aria(Edit /browser-old)");
+    const edit = "form[aria-labelledby^=edit-] input[name=targetUrl]";
+    await page.waitForSelector(edit);
+    await page.$eval(edit, (el) => {
+      (el as unknown as { value: string }).value = "";
+    });
+    await page.type(edit, "/browser-edited");
+    await page.click("::-p-text(Save rule)");
+    await page.waitForFunction(
+      `document.querySelector("td.wrap")?.closest("tbody")?.textContent.includes("/browser-edited") || document.querySelector("form [role=alert]")`,
+    );
+    expect(await page.$eval("main", (el) => el.textContent)).not.toMatch(/failed|invalid|must/i);
+    expect(await rule()).toMatchObject({ targetUrl: "/browser-edited", isActive: false });
 
     await page.click("::-p-aria(Delete /browser-old)");
     await page.click("::-p-aria(Confirm delete /browser-old)");
