@@ -182,6 +182,7 @@ async function createWorld(
       blobs: createFsBlobStore({ root: join(dir, "blobs") }),
       pages: stores.pages,
       archive: stores.archive,
+      robots: stores.robots,
       dashboardSessions: stores.dashboardSessions,
     };
   } else {

@@ -9,6 +9,7 @@ import { createKyselyPageCache } from "./page-cache.js";
 import { createKyselyRateLimiter } from "./rate-limiter.js";
 import { createKyselyReadinessCheck } from "./readiness.js";
 import { createKyselyReferralStore } from "./referral-store.js";
+import { createKyselyRobotsStore } from "./robots-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
 
@@ -28,6 +29,7 @@ export {
   createKyselyRateLimiter,
   createKyselyReadinessCheck,
   createKyselyReferralStore,
+  createKyselyRobotsStore,
   createKyselyRuleStore,
   createKyselySnapshotStore,
 };
@@ -46,5 +48,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     archive: createKyselyArchiveIndex(handle),
     dashboardSessions: createKyselyDashboardSessionStore(handle),
     fleetLock: createKyselyFleetLock(handle),
+    robots: createKyselyRobotsStore(handle),
   };
 }

@@ -37,13 +37,8 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
         .returningAll()
         .executeTakeFirst();
       if (inserted) return { enqueued: true, job: toJob(inserted) };
-      const existing = await db
-        .selectFrom("purge_jobs")
-        .selectAll()
-        .where("domain_id", "=", domainId)
-        .where("path", "=", path)
-        .executeTakeFirst();
-      if (existing) return { enqueued: false, job: toJob(existing) };
+      const existing = await queue.pendingJob(domainId, path);
+      if (existing) return { enqueued: false, job: existing };
       // Completed between our insert and select: try again.
       return queue.enqueuePurge(domainId, path, now);
     },
@@ -87,6 +82,15 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async pendingJob(domainId: string, path: string) {
+      const row = await db
+        .selectFrom("purge_jobs")
+        .selectAll()
+        .where("domain_id", "=", domainId)
+        .where("path", "=", path)
+        .executeTakeFirst();
+      return row ? toJob(row) : null;
     },
   } satisfies JobQueue;
   return queue;

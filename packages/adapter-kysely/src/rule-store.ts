@@ -1,6 +1,7 @@
 import type { RoutingRule, RuleStore } from "@crawlgate/core";
 import type { RedirectCode, RuleType } from "@crawlgate/core/adapter-kit";
 import type { Kysely, Selectable } from "kysely";
+import { createKyselyPolicyStore } from "./crawler-policy.js";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date } from "./schema.js";
 import { isUniqueViolation } from "./unique-violation.js";
@@ -35,9 +36,10 @@ const columns = (rule: RoutingRule, sourceKey: string) => ({
  * Routing rules in SQL. Writes run in a transaction that first locks the domain row
  * (PostgreSQL `FOR UPDATE`; SQLite serialises transactions on its one connection), so the plan
  * limit and sourcePath uniqueness hold under concurrent writers. The unique index on
- * (domain_id, source_key) is the backstop.
+ * (domain_id, source_key) is the backstop. Crawler policies: `crawler-policy.ts`.
  */
-export function createKyselyRuleStore({ db, dialect }: KyselyHandle) {
+export function createKyselyRuleStore(handle: KyselyHandle) {
+  const { db, dialect } = handle;
   const lockDomain = async (trx: Kysely<Database>, domainId: string) => {
     const query = trx.selectFrom("domains").select("domain_id").where("domain_id", "=", domainId);
     await (dialect === "postgres" ? query.forUpdate() : query).execute();
@@ -153,5 +155,6 @@ export function createKyselyRuleStore({ db, dialect }: KyselyHandle) {
         .execute();
       return rows[0] ? toRule(rows[0]) : null;
     },
+    ...createKyselyPolicyStore(handle),
   } satisfies RuleStore;
 }

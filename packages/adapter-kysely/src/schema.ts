@@ -73,6 +73,7 @@ export interface Database {
     created_at: number | string;
     updated_at: number | string;
   };
+  crawler_policies: { domain_id: string; policy: string; updated_at: number | string };
   rate_counters: { subject: string; kind: string; window_start: number | string; count: number };
   crawl_events: {
     event_id: string;
@@ -206,6 +207,22 @@ export interface Database {
     ts: number | string;
     path: string;
     source: string;
+  };
+  robots_versions: {
+    domain_id: string;
+    seq: number;
+    effective_from: number | string;
+    content_hash: string;
+    text: string;
+  };
+  robots_compliance_events: { event_id: string };
+  robots_compliance_day: {
+    domain_id: string;
+    day: string;
+    bot_id: string;
+    requests: number | string;
+    disallowed_requests: number | string;
+    last_violation_at: number | string | null;
   };
   referral_day_stats: { domain_id: string; day: string; path_count: number };
   referral_source_day: { domain_id: string; day: string; source: string; count: number | string };

@@ -8,6 +8,7 @@ import { createMemoryJobQueue } from "./job-queue.js";
 import { createMemoryPageCache } from "./page-cache.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryReferralStore } from "./referral-store.js";
+import { createMemoryRobotsStore } from "./robots-store.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
 import { createMemorySnapshotStore } from "./snapshot-store.js";
@@ -24,6 +25,7 @@ export {
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
+  createMemoryRobotsStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
@@ -43,6 +45,7 @@ export function createMemoryStores() {
     blobs: createMemoryBlobStore(),
     pages: createMemoryPageCache(),
     archive: createMemoryArchiveIndex(),
+    robots: createMemoryRobotsStore(),
     dashboardSessions: createMemoryDashboardSessionStore(),
   };
 }

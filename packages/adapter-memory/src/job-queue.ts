@@ -56,5 +56,11 @@ export function createMemoryJobQueue() {
     async pendingCount() {
       return jobs.size;
     },
+    async pendingJob(domainId, path) {
+      for (const { job } of jobs.values()) {
+        if (job.domainId === domainId && job.path === path) return copyJob(job);
+      }
+      return null;
+    },
   } satisfies JobQueue;
 }

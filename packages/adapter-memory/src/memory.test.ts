@@ -12,6 +12,7 @@ import {
   pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
+  robotsStoreSuite,
   ruleStoreSuite,
   settingsCacheSuite,
   sharedRateLimiterSuite,
@@ -29,6 +30,7 @@ import {
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
+  createMemoryRobotsStore,
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
@@ -60,6 +62,7 @@ pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
+robotsStoreSuite("memory", async () => ({ robots: createMemoryRobotsStore() }));
 pageCacheSuite("memory", async () => ({ pages: createMemoryPageCache() }));
 archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));
 crawlDaysSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));

@@ -1,4 +1,4 @@
-import type { RoutingRule, RuleStore } from "@crawlgate/core";
+import type { RoutingRule, RuleStore, StoredPolicy } from "@crawlgate/core";
 import { compareUtf8 } from "@crawlgate/core/adapter-kit";
 
 const copyRule = (r: RoutingRule): RoutingRule => ({
@@ -7,14 +7,20 @@ const copyRule = (r: RoutingRule): RoutingRule => ({
   updatedAt: new Date(r.updatedAt.getTime()),
 });
 
+const copyPolicy = (p: StoredPolicy): StoredPolicy => ({
+  policy: structuredClone(p.policy),
+  updatedAt: new Date(p.updatedAt.getTime()),
+});
+
 interface Stored {
   rule: RoutingRule;
   sourceKey: string;
 }
 
-/** Routing rules per domain. Checks and writes happen without an await in between: atomic. */
+/** Routing rules and crawler policies per domain. Checks and writes happen without an await in between: atomic. */
 export function createMemoryRuleStore() {
   const byDomain = new Map<string, Map<string, Stored>>();
+  const policies = new Map<string, StoredPolicy>();
   const rulesOf = (domainId: string) => {
     const rules = byDomain.get(domainId) ?? new Map<string, Stored>();
     byDomain.set(domainId, rules);
@@ -64,6 +70,15 @@ export function createMemoryRuleStore() {
       if (!stored) return null;
       rules.delete(ruleId);
       return copyRule(stored.rule);
+    },
+    async getPolicy(domainId) {
+      const stored = policies.get(domainId);
+      return stored ? copyPolicy(stored) : null;
+    },
+    async replacePolicy(domainId, policy, updatedAt) {
+      const stored = copyPolicy({ policy, updatedAt });
+      policies.set(domainId, stored);
+      return copyPolicy(stored);
     },
   } satisfies RuleStore;
 }

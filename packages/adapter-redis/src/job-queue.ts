@@ -56,6 +56,13 @@ redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
 return 1
 `);
 
+const PENDING = luaScript(`
+local id = redis.call('HGET', KEYS[1], ARGV[2])
+if not id then return false end
+local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a')
+return {id, j[1], j[2], j[3], j[4]}
+`);
+
 const toJob = ([jobId, domainId, path, enqueuedAt, attempts]: string[]): PurgeJob => ({
   jobId: jobId as string,
   domainId: domainId as string,
@@ -104,6 +111,11 @@ export function createRedisJobQueue(client: Redis, prefix: string) {
     },
     async pendingCount() {
       return client.hlen(keys[0] as string);
+    },
+    async pendingJob(domainId, path) {
+      const pair = JSON.stringify([domainId, path]);
+      const row = (await PENDING.run(client, keys, [jobKey, pair])) as string[] | null;
+      return row ? toJob(row) : null;
     },
   } satisfies JobQueue;
 }

@@ -1,4 +1,5 @@
-import { makeRule, ownRedisServer } from "@crawlgate/core/testing";
+import { DEFAULT_POLICY } from "@crawlgate/core";
+import { makePolicy, makeRule, ownRedisServer } from "@crawlgate/core/testing";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectRedis } from "./connection.js";
@@ -10,6 +11,7 @@ const settings = (domainId: string, hostname: string, targetUrl = "/t") => ({
   domainId,
   hostname,
   rules: [makeRule(domainId, { targetUrl })],
+  policy: makePolicy(),
   originUrl: "https://origin.example.com",
   pageCacheTtlSeconds: 60,
   loadedAt: new Date("2026-11-20T10:00:00.000Z"),
@@ -35,6 +37,7 @@ describe("settings codec", () => {
       domainId: fc.uuid(),
       hostname: fc.string(),
       rules: fc.array(rule, { maxLength: 5 }),
+      policy: fc.constantFrom(DEFAULT_POLICY, makePolicy()),
       originUrl: fc.option(fc.webUrl()),
       pageCacheTtlSeconds: fc.option(fc.nat()),
       loadedAt: instant,
@@ -59,6 +62,9 @@ describe("settings codec", () => {
     }
     const ok = JSON.parse(encodeSettings(settings("d", "h")));
     expect(decodeSettings(JSON.stringify({ ...ok, loadedAt: "yesterday" }))).toBeNull();
+    // Written by a version without crawler policies, or a damaged policy: a miss.
+    expect(decodeSettings(JSON.stringify({ ...ok, policy: undefined }))).toBeNull();
+    expect(decodeSettings(JSON.stringify({ ...ok, policy: { rules: 1 } }))).toBeNull();
   });
 });
 

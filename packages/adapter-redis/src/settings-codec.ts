@@ -1,4 +1,4 @@
-import type { RoutingRule } from "@crawlgate/core";
+import { crawlerPolicy, type RoutingRule } from "@crawlgate/core";
 import type { EdgeSettings } from "@crawlgate/core/adapter-kit";
 
 /** EdgeSettings as JSON text (instants as epoch milliseconds). */
@@ -28,6 +28,9 @@ export function decodeSettings(text: string): EdgeSettings | null {
     const raw = JSON.parse(text) as Record<string, unknown>;
     if (typeof raw.domainId !== "string" || typeof raw.hostname !== "string") return null;
     if (!Array.isArray(raw.rules)) return null;
+    // Settings cached by a version without policies read as a miss (the stores have them).
+    const policy = crawlerPolicy.safeParse(raw.policy);
+    if (!policy.success) return null;
     const rules = raw.rules.map(
       (r: Record<string, unknown>): RoutingRule =>
         ({
@@ -40,6 +43,7 @@ export function decodeSettings(text: string): EdgeSettings | null {
       domainId: raw.domainId,
       hostname: raw.hostname,
       rules,
+      policy: policy.data,
       originUrl: (raw.originUrl ?? null) as string | null,
       pageCacheTtlSeconds: (raw.pageCacheTtlSeconds ?? null) as number | null,
       loadedAt: instant(raw.loadedAt),

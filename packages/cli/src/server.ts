@@ -29,7 +29,8 @@ export interface RunningServer {
  * edge as a reverse proxy:
  * requests whose Host is a customer domain get that domain's redirects and proxies, crawlers get
  * cached or freshly rendered HTML, and everything else is passed to the domain's origin. Other
- * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`). `/healthz` and
+ * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`), except the
+ * dashboard's pages (a refused sign-in link, a missing UI file: HTML for a browser). `/healthz` and
  * `/readyz` (probing `readiness`) answer on every host, ahead of the API and the edge.
  */
 export async function listen(

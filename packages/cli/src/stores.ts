@@ -82,6 +82,7 @@ export async function openStores(
       blobs: openBlobs(options),
       pages: stores.pages,
       archive: stores.archive,
+      robots: stores.robots,
       dashboardSessions: stores.dashboardSessions,
     },
     fleetLock: stores.fleetLock,

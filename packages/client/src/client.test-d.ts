@@ -23,6 +23,8 @@ export async function requests(): Promise<void> {
   await client.createRoutingRule(domainId, { ...rule, redirectCode: 303 });
   // @ts-expect-error misspelt field (`redirect_code`), refused by the API as an unknown field too
   await client.updateRoutingRule(domainId, domainId, { redirect_code: 302 });
+  // @ts-expect-error a policy action is allow, block or charge
+  await client.replaceCrawlerPolicy(domainId, { defaultAction: { type: "deny" } });
   // @ts-expect-error purge-cache needs a path
   await client.purgeCache({ domain: "shop.example.com" });
 }

@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(15);
+    expect(operations).toHaveLength(18);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
@@ -144,6 +144,10 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     expect((await client.exportUserAnalytics({ period: "7d" })).period).toBe("7d");
     expect((await client.exportCrawlAnalytics()).period).toBe("30d");
     expect((await client.exportAiReferrals({ domainId })).domainCount).toBe(1);
+    expect((await client.exportRobotsCompliance({ domainId })).summary).toEqual({
+      requests: 0,
+      disallowedRequests: 0,
+    });
     expect((await client.getBotDefinitions()).definitionsVersion).toBe("1.0");
     const { snapshot } = await api.world.crawlgate.snapshots.record({
       domainId,
@@ -173,5 +177,25 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       deleted: true,
       rule: { ruleId },
     });
+
+    expect((await client.getCrawlerPolicy(domainId)).updatedAt).toBeNull();
+    const replaced = await client.replaceCrawlerPolicy(domainId, {
+      rules: [{ match: { type: "botId", value: "gptbot" }, action: { type: "block" } }],
+    });
+    expect(replaced).toEqual({
+      policy: {
+        rules: [
+          {
+            match: { type: "botId", value: "gptbot" },
+            path: null,
+            action: { type: "block", status: 403, message: null },
+          },
+        ],
+        defaultAction: { type: "allow" },
+        impostorProtection: true,
+      },
+      cacheInvalidated: true,
+    });
+    expect((await client.getCrawlerPolicy(domainId)).policy).toEqual(replaced.policy);
   });
 });

@@ -31,10 +31,13 @@ import type {
   ExportPageAnalyticsResponse,
   ExportPageSnapshotsRequest,
   ExportPageSnapshotsResponse,
+  ExportRobotsComplianceRequest,
+  ExportRobotsComplianceResponse,
   ExportUserAnalyticsRequest,
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
+  GetCrawlerPolicyResponse,
   GetRoutingRuleResponse,
   GetSnapshotRequest,
   GetSnapshotResponse,
@@ -43,6 +46,8 @@ import type {
   PageRow,
   PurgeCacheRequest,
   PurgeCacheResponse,
+  ReplaceCrawlerPolicyRequest,
+  ReplaceCrawlerPolicyResponse,
   SnapshotDayRow,
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
@@ -94,6 +99,10 @@ export interface CrawlgateClient {
     body?: ExportAiReferralsRequest,
     options?: RequestOptions,
   ): Promise<ExportAiReferralsResponse>;
+  exportRobotsCompliance(
+    body: ExportRobotsComplianceRequest,
+    options?: RequestOptions,
+  ): Promise<ExportRobotsComplianceResponse>;
   getBotDefinitions(
     body?: GetBotDefinitionsRequest,
     options?: RequestOptions,
@@ -121,6 +130,14 @@ export interface CrawlgateClient {
     ruleId: string,
     options?: RequestOptions,
   ): Promise<DeleteRoutingRuleResponse>;
+  /** The domain's crawler policy (the default, `updatedAt` null, when it never saved one). */
+  getCrawlerPolicy(domainId: string, options?: RequestOptions): Promise<GetCrawlerPolicyResponse>;
+  /** Replaces the domain's crawler policy whole; omitted fields take the default's values. */
+  replaceCrawlerPolicy(
+    domainId: string,
+    body: ReplaceCrawlerPolicyRequest,
+    options?: RequestOptions,
+  ): Promise<ReplaceCrawlerPolicyResponse>;
   /** The server's OpenAPI 3.1 document (`GET /functions/v1/openapi.json`). */
   getOpenApiDocument(options?: RequestOptions): Promise<Record<string, unknown>>;
 
@@ -152,6 +169,7 @@ export interface CrawlgateClient {
 
 const id = (value: string) => encodeURIComponent(value);
 const rulesPath = (domainId: string) => `/domains/${id(domainId)}/routing-rules`;
+const policyPath = (domainId: string) => `/domains/${id(domainId)}/crawler-policy`;
 
 /** A 2xx answer's JSON body; a body that is not JSON is a response error. */
 async function json<T>(response: Response): Promise<T> {
@@ -223,6 +241,7 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     exportPageSnapshots,
     exportCrawlLogs,
     exportAiReferrals: (body = {}, call) => post("/export-ai-referrals", body, call),
+    exportRobotsCompliance: (body, call) => post("/export-robots-compliance", body, call),
     getBotDefinitions: (body = {}, call) => post("/get-bot-definitions", body, call),
     getSnapshot: (body, call) => post("/get-snapshot", body, call),
     listRoutingRules: async (domainId, call) =>
@@ -233,6 +252,10 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     updateRoutingRule: (domainId, ruleId, body, call) =>
       rule("PATCH", domainId, ruleId, call, body),
     deleteRoutingRule: (domainId, ruleId, call) => rule("DELETE", domainId, ruleId, call),
+    getCrawlerPolicy: async (domainId, call) =>
+      json(await transport.api("GET", policyPath(domainId), undefined, call)),
+    replaceCrawlerPolicy: async (domainId, body, call) =>
+      json(await transport.api("PUT", policyPath(domainId), body, call)),
     getOpenApiDocument: async (call) =>
       json(await transport.api("GET", "/openapi.json", undefined, call)),
     pageAnalytics: createPager(exportPageAnalytics, (page) => page.pages, ["series"]),

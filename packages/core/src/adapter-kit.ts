@@ -109,6 +109,7 @@ export { rankLandingPaths, sumBySource } from "./referrals/index.js";
 export type { DeclaredResponse } from "./render/index.js";
 export { DEFAULT_RENDER_MAX_BYTES, declaredResponse, readBodyCapped } from "./render/index.js";
 export { isPublicUnicastAddress } from "./routing/index.js";
+export { sha256Hex } from "./snapshots/content.js";
 export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";
 export { compareUtf8 } from "./text/index.js";

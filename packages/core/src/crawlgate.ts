@@ -83,6 +83,8 @@ export interface IngestService {
   retryPending: Ingest["retryPending"];
   /** Crawls waiting for a late verification. */
   pendingVerifications: Ingest["pendingVerifications"];
+  /** A domain stored a new robots.txt version: its next crawls are judged against it. */
+  robotsChanged: Ingest["robotsChanged"];
   /** The verifier, with the operators' published ranges loaded. */
   verifier: Verifier;
   /** Keeps the verifier's published ranges current (the `range_refresh` job calls it). */
@@ -198,6 +200,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       { ...edgeDeps, clock, logger },
       {
         classifier: classify,
+        verification: (bot, ip) => verify().verifier.peek(bot, ip),
         pages,
         recordCrawl: (event) => ingestService().recordCrawl(event),
         recordReferral: (visit) => ingestService().recordReferral(visit),
@@ -236,7 +239,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 /** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
-  const { crawls, snapshots, referrals, blobs, pages, archive, dashboardSessions } = deps;
+  const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;
   return {
     accounts,
     rules,
@@ -249,6 +252,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     blobs,
     pages,
     archive,
+    robots,
     dashboardSessions,
   };
 }
@@ -311,6 +315,7 @@ function createIngestService(
     classifier,
     verifier,
     asn: deps.asn,
+    robots: deps.robots,
     clock,
     logger,
     batching,
@@ -322,6 +327,7 @@ function createIngestService(
     recordReferral: (visit) => referrals.recordReferral(visit),
     retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),
     pendingVerifications: () => crawls.pendingVerifications(),
+    robotsChanged: (domainId) => crawls.robotsChanged(domainId),
     verifier,
     ranges,
     async close() {

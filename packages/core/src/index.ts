@@ -66,6 +66,26 @@ export type {
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export { silentLogger } from "./logger.js";
 export type {
+  CompiledPolicy,
+  CrawlerPolicy,
+  DeniedBot,
+  DenyAction,
+  PolicyAction,
+  PolicyDecision,
+  PolicyMatch,
+  PolicyRule,
+  PolicySubject,
+  StoredPolicy,
+} from "./policy/index.js";
+export {
+  botsDeniedEverywhere,
+  compilePolicy,
+  crawlerPolicy,
+  DEFAULT_POLICY,
+  POLICY_LIMITS,
+  priceHeader,
+} from "./policy/index.js";
+export type {
   AccountStore,
   ArchiveFile,
   ArchiveIndex,
@@ -73,6 +93,8 @@ export type {
   AsnLookup,
   BlobStore,
   Clock,
+  ComplianceDayCount,
+  ComplianceEvent,
   CrawlStore,
   DashboardSessionStore,
   DomainSettings,
@@ -87,6 +109,8 @@ export type {
   RenderRequest,
   RenderResult,
   Resolver,
+  RobotsStore,
+  RobotsVersion,
   RuleStore,
   SettingsCache,
   SnapshotStore,

@@ -1,3 +1,4 @@
+import type { CrawlerPolicy, StoredPolicy } from "./policy/schema.js";
 import type {
   ApiKeyRecord,
   BotDayCount,
@@ -179,6 +180,18 @@ export interface RuleStore {
   updateRule(rule: RoutingRule, sourceKey: string): Promise<RuleWriteResult>;
   /** Deletes the rule and returns it as it was, or `null` when it is not on that domain. */
   deleteRule(domainId: string, ruleId: string): Promise<RoutingRule | null>;
+  /**
+   * The domain's crawler policy as last saved, with when it was saved, or `null` when the
+   * domain never saved one (callers then use `DEFAULT_POLICY`). The policy round-trips as given
+   * (rule order, messages, prices as strings).
+   */
+  getPolicy(domainId: string): Promise<StoredPolicy | null>;
+  /**
+   * Replaces the domain's crawler policy whole (creates it on the first save) and returns it as
+   * stored. Atomic: a concurrent reader sees the old policy or the new one, never a mix; the
+   * last of concurrent writers wins.
+   */
+  replacePolicy(domainId: string, policy: CrawlerPolicy, updatedAt: Date): Promise<StoredPolicy>;
 }
 
 /** What the edge needs for one hostname, compiled from the stores. */
@@ -187,6 +200,8 @@ export interface EdgeSettings {
   hostname: string;
   /** Active and paused rules in list order; the edge skips paused ones. */
   rules: RoutingRule[];
+  /** The domain's crawler policy (`DEFAULT_POLICY` when it never saved one). */
+  policy: CrawlerPolicy;
   /** The domain's origin (`Domain.originUrl`); `null` when it has none. */
   originUrl: string | null;
   /** `Domain.pageCacheTtlSeconds`. */
@@ -273,6 +288,8 @@ export interface JobQueue {
   retryAt(jobId: string, at: Date): Promise<boolean>;
   /** Number of pending jobs (queued or leased, not completed). */
   pendingCount(): Promise<number>;
+  /** The pending job (queued, or leased and not completed) for (domainId, path), or `null`. */
+  pendingJob(domainId: string, path: string): Promise<PurgeJob | null>;
 }
 
 // ── fleet lock ──────────────────────────────────────────────────────────────────────────────
@@ -767,6 +784,71 @@ export interface Renderer {
   close(): Promise<void>;
 }
 
+// ── robots.txt ──────────────────────────────────────────────────────────────────────────────
+
+/** One robots.txt a domain served, from the instant it came into force. */
+export interface RobotsVersion {
+  domainId: string;
+  /** The exact text served. */
+  text: string;
+  /** SHA-256 of the UTF-8 text, lowercase hex. */
+  contentHash: string;
+  /** When it was first served. */
+  effectiveFrom: Date;
+}
+
+/** One crawl as compliance counts it: was its path disallowed for its bot at the time? */
+export interface ComplianceEvent {
+  /** The crawl's event id: an event is counted once. */
+  eventId: string;
+  domainId: string;
+  botId: string;
+  ts: Date;
+  disallowed: boolean;
+}
+
+/** Compliance counts of one domain, UTC day and bot. */
+export interface ComplianceDayCount {
+  day: string;
+  botId: string;
+  requests: number;
+  disallowedRequests: number;
+  /** The latest `ts` of a disallowed request counted here; `null` when there is none. */
+  lastViolationAt: Date | null;
+}
+
+/** The robots.txt versions each domain served, and per-day compliance counts per bot. */
+export interface RobotsStore {
+  /**
+   * Records `text` as the domain's robots.txt from `at`, unless the domain's latest version
+   * (greatest `effectiveFrom`, ties by insertion) has the same text: then it stores nothing.
+   * Returns whether it stored and the version in force after the call.
+   */
+  recordRobotsVersion(
+    domainId: string,
+    text: string,
+    at: Date,
+  ): Promise<{ stored: boolean; version: RobotsVersion }>;
+  /** Every version of the domain, oldest `effectiveFrom` first (ties by insertion); `[]` when none. */
+  listRobotsVersions(domainId: string): Promise<RobotsVersion[]>;
+  /**
+   * Adds a batch of events to the counts of (domain, UTC day of `ts`, bot), atomically. An event
+   * whose `eventId` was counted already changes nothing (replays are no-ops, in a batch too: the
+   * first copy wins). `lastViolationAt` keeps the latest disallowed `ts`. Returns how many were
+   * new. Under concurrent calls each event is counted exactly once.
+   */
+  addComplianceEvents(batch: readonly ComplianceEvent[]): Promise<{ inserted: number }>;
+  /**
+   * Counts of the domain with `startDay <= day <= endDay` (both included), sorted by day then
+   * botId (byte order). Only entries with `requests > 0`; `[]` when none.
+   */
+  complianceDayCounts(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+  ): Promise<ComplianceDayCount[]>;
+}
+
 // ── the bundle ──────────────────────────────────────────────────────────────────────────────
 
 /** The stores a crawlgate instance runs on (`createMemoryStores()`, `createKyselyStores(db)`). */
@@ -787,6 +869,8 @@ export interface Stores {
   pages: PageCache;
   /** The crawl-log archive's index of files and day-close leases. */
   archive: ArchiveIndex;
+  /** robots.txt versions and compliance counts. */
+  robots: RobotsStore;
   /** The dashboard's sessions and used sign-in tokens. */
   dashboardSessions: DashboardSessionStore;
 }

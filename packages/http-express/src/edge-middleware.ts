@@ -109,6 +109,7 @@ export function createEdgeMiddleware(
           res.end();
           return;
         case "page":
+        case "policy":
           res.status(result.status).set(result.headers);
           res.end(result.body);
           return;

@@ -1,13 +1,18 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { edgeSuite } from "@crawlgate/core/testing";
+import { edgeSuite, TEST_CLIENT_IP_HEADER } from "@crawlgate/core/testing";
 import express from "express";
 import { createEdgeMiddleware } from "./edge-middleware.js";
 
 edgeSuite("Express middleware", createMemoryStores, async (crawlgate, origin, clientIp) => {
   const app = express();
-  app.use(createEdgeMiddleware(crawlgate, { protocol: "http", clientIp: () => clientIp }));
+  app.use(
+    createEdgeMiddleware(crawlgate, {
+      protocol: "http",
+      clientIp: (req) => req.get(TEST_CLIENT_IP_HEADER) ?? clientIp,
+    }),
+  );
   // The site's own routes after the middleware: they are the origin.
   app.use(async (req, res) => {
     if (req.hostname !== "shop.example.com") {

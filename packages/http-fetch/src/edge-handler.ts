@@ -98,6 +98,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           headers: { location: result.location },
         });
       case "page":
+      case "policy":
         return new Response(
           NULL_BODY.has(result.status) || result.body.byteLength === 0 ? null : result.body,
           {

@@ -1,10 +1,10 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { edgeSuite } from "@crawlgate/core/testing";
+import { edgeSuite, TEST_CLIENT_IP_HEADER } from "@crawlgate/core/testing";
 import { createEdgeHandler } from "./edge-handler.js";
 
 edgeSuite("fetch handler", createMemoryStores, async (crawlgate, origin, clientIp) => {
   const handler = createEdgeHandler(crawlgate, {
-    clientIp: () => clientIp,
+    clientIp: (request) => request.headers.get(TEST_CLIENT_IP_HEADER) ?? clientIp,
     // The site itself answers what the origin answers; unknown hosts get 404.
     next: async (request) => {
       const url = new URL(request.url);

@@ -10,6 +10,8 @@ import * as m0007 from "./0007-packed-rollup-blocks.js";
 import * as m0008 from "./0008-crawl-log-archive.js";
 import * as m0009 from "./0009-page-cache.js";
 import * as m0010 from "./0010-fleet-locks.js";
+import * as m0011 from "./0011-crawler-policies.js";
+import * as m0012 from "./0012-robots.js";
 import * as m0013 from "./0013-dashboard-sessions.js";
 
 /**
@@ -31,6 +33,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008_crawl_log_archive": m0008,
   "0009_page_cache": m0009,
   "0010_fleet_locks": m0010,
+  "0011_crawler_policies": m0011,
+  "0012_robots": m0012,
   "0013_dashboard_sessions": m0013,
 };
 

@@ -10,6 +10,7 @@ import {
   pageRankingSuite,
   rateLimiterSuite,
   referralStoreSuite,
+  robotsStoreSuite,
   ruleStoreSuite,
   snapshotStoreSuite,
 } from "@crawlgate/core/testing";
@@ -32,6 +33,7 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   pageRankingSuite(name, stores);
   snapshotStoreSuite(name, stores);
   referralStoreSuite(name, stores);
+  robotsStoreSuite(name, stores);
   pageCacheSuite(name, stores);
   archiveIndexSuite(name, stores);
   crawlDaysSuite(name, stores);

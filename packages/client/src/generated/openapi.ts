@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/functions/v1/export-robots-compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export robots.txt compliance per bot
+         * @description For one domain, how many requests of each crawler hit paths that the robots.txt served at the time (the origin's file merged with the crawler policy's groups) disallowed for it: per bot `{requests, disallowedRequests, lastViolationAt}` and a daily series. Computed at ingest from the robots.txt version in force at each request's time; requests before the domain's first served robots.txt count as allowed. Blocked and charged requests count: a blocked crawler is disallowed everywhere.
+         */
+        post: operations["exportRobotsCompliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/get-bot-definitions": {
         parameters: {
             query?: never;
@@ -253,6 +273,36 @@ export interface paths {
         patch: operations["updateRoutingRule"];
         trace?: never;
     };
+    "/functions/v1/domains/{domainId}/crawler-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the domain's crawler policy
+         * @description Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `updatedAt` null.
+         */
+        get: operations["getCrawlerPolicy"];
+        /**
+         * Replace the domain's crawler policy
+         * @description Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true; per rule `path` null = every path; a block's `status` 403 and `message` null).
+         *
+         *     The edge applies the rules to crawler and automation requests (never to human visitors), after the routing rules: the first rule whose `match` names the request (`botId` and `operator` as get-bot-definitions spells them, `intent`, or the verification `tier`) and whose `path` pattern (routing grammar, no query) matches decides, else `defaultAction`.
+         *
+         *     `block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`.
+         *
+         *     Limits: at most 200 rules; `message` at most 500 characters; `botId`/`operator` values at most 100; `path` at most 2,048. An unknown `botId` or `operator` is 400.
+         */
+        put: operations["replaceCrawlerPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -335,6 +385,53 @@ export interface components {
             matchedRange: string | null;
             tier: ("verified" | "declared" | "automation" | "unknown") | null;
             contentHash: string | null;
+        };
+        CrawlerPolicy: {
+            rules: {
+                match: {
+                    /** @constant */
+                    type: "botId";
+                    value: string;
+                } | {
+                    /** @constant */
+                    type: "operator";
+                    value: string;
+                } | {
+                    /** @constant */
+                    type: "intent";
+                    /** @enum {string} */
+                    value: "training" | "answer-fetch" | "search-index" | "search-classic" | "social" | "seo-tool" | "ads" | "other";
+                } | {
+                    /** @constant */
+                    type: "tier";
+                    /** @enum {string} */
+                    value: "verified" | "declared" | "unknown";
+                };
+                path: string | null;
+                action: components["schemas"]["CrawlerPolicyAction"];
+            }[];
+            defaultAction: components["schemas"]["CrawlerPolicyAction"];
+            impostorProtection: boolean;
+        };
+        CrawlerPolicyAction: {
+            /** @constant */
+            type: "allow";
+        } | {
+            /** @constant */
+            type: "block";
+            /** @enum {number} */
+            status: 403 | 402;
+            message: string | null;
+        } | {
+            /** @constant */
+            type: "charge";
+            price: {
+                /** @description Decimal string, e.g. "0.01" */
+                amount: string;
+                /** @description ISO 4217 code */
+                currency: string;
+            };
+            message: string | null;
         };
         CreateRoutingRuleRequest: {
             /** @description Only the path's own domainId (a rule cannot move domains) */
@@ -982,6 +1079,83 @@ export interface components {
             /** @description Send as `cursor` for the next page; null on the last page */
             nextCursor: string | null;
         };
+        ExportRobotsComplianceRequest: {
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            startDate?: null;
+            endDate?: null;
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
+            domainId: string;
+        } | {
+            period?: null;
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 365 days
+             */
+            startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
+            endDate?: string | null;
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
+            domainId: string;
+        };
+        ExportRobotsComplianceResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @description null for an explicit date range */
+            period: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: uuid */
+            userId: string;
+            domain: string;
+            /** Format: uuid */
+            domainId: string;
+            role: components["schemas"]["Role"];
+            /** @description Every bot of the window; disallowedRequests <= requests */
+            summary: {
+                requests: number;
+                disallowedRequests: number;
+            };
+            /** @description Keyed by bot ID, by disallowedRequests descending, then requests descending, then bot ID */
+            botTotals: {
+                [key: string]: {
+                    requests: number;
+                    disallowedRequests: number;
+                    /** @description The latest disallowed request in the window; null when none */
+                    lastViolationAt: string | null;
+                };
+            };
+            /** @description One entry per day, ascending, with every bot of botTotals (zeros included) */
+            botSeries: ({
+                /** Format: date */
+                date: string;
+            } & {
+                [key: string]: {
+                    requests: number;
+                    disallowedRequests: number;
+                };
+            })[];
+            /** @description The robots.txt versions in force during the window, oldest first: the one in force at its start (if any) and those served since */
+            robotsVersions: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC, millisecond precision
+                 */
+                effectiveFrom: string;
+                contentHash: string;
+            }[];
+        };
         ExportUserAnalyticsRequest: {
             /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
             period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
@@ -1134,6 +1308,11 @@ export interface components {
                 isActive: boolean;
             }[];
         };
+        GetCrawlerPolicyResponse: {
+            policy: components["schemas"]["CrawlerPolicy"];
+            /** @description When the policy was saved; null: never (the default) */
+            updatedAt: string | null;
+        };
         GetRoutingRuleResponse: {
             rule: components["schemas"]["RoutingRule"];
         };
@@ -1236,6 +1415,104 @@ export interface components {
             usage: number;
             /** @description The window's limit */
             limit: number;
+        };
+        ReplaceCrawlerPolicyRequest: {
+            rules?: {
+                match: {
+                    /** @constant */
+                    type: "botId";
+                    value: string;
+                } | {
+                    /** @constant */
+                    type: "operator";
+                    value: string;
+                } | {
+                    /** @constant */
+                    type: "intent";
+                    /** @enum {string} */
+                    value: "training" | "answer-fetch" | "search-index" | "search-classic" | "social" | "seo-tool" | "ads" | "other";
+                } | {
+                    /** @constant */
+                    type: "tier";
+                    /** @enum {string} */
+                    value: "verified" | "declared" | "unknown";
+                };
+                /** @description Source-path pattern (routing grammar, at most 2,048 characters, trimmed, no query); null: every path */
+                path?: string | null;
+                action: {
+                    /** @constant */
+                    type: "allow";
+                } | {
+                    /** @constant */
+                    type: "block";
+                    /**
+                     * @default 403
+                     * @enum {number}
+                     */
+                    status?: 403 | 402;
+                    /**
+                     * @description Shown to the crawler in the JSON body; null: a standard sentence
+                     * @default null
+                     */
+                    message?: string | null;
+                } | {
+                    /** @constant */
+                    type: "charge";
+                    price: {
+                        amount: string;
+                        currency: string;
+                    };
+                    /**
+                     * @description Shown to the crawler in the JSON body; null: a standard sentence
+                     * @default null
+                     */
+                    message?: string | null;
+                };
+            }[];
+            /**
+             * @default {
+             *       "type": "allow"
+             *     }
+             */
+            defaultAction?: {
+                /** @constant */
+                type: "allow";
+            } | {
+                /** @constant */
+                type: "block";
+                /**
+                 * @default 403
+                 * @enum {number}
+                 */
+                status?: 403 | 402;
+                /**
+                 * @description Shown to the crawler in the JSON body; null: a standard sentence
+                 * @default null
+                 */
+                message?: string | null;
+            } | {
+                /** @constant */
+                type: "charge";
+                price: {
+                    amount: string;
+                    currency: string;
+                };
+                /**
+                 * @description Shown to the crawler in the JSON body; null: a standard sentence
+                 * @default null
+                 */
+                message?: string | null;
+            };
+            /**
+             * @description true: a claim of a bot that can be verified, from an address that does not verify, is treated as the unknown bot (tier unknown)
+             * @default true
+             */
+            impostorProtection?: boolean;
+        };
+        ReplaceCrawlerPolicyResponse: {
+            policy: components["schemas"]["CrawlerPolicy"];
+            /** @description false: saved, but the domain's cached settings could not be refreshed at once; the change may take a few minutes to apply (no retry needed) */
+            cacheInvalidated: boolean;
         };
         /**
          * @description The caller's role on the domain
@@ -2478,6 +2755,148 @@ export interface operations {
             };
         };
     };
+    exportRobotsCompliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "period": "1d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportRobotsComplianceRequest"];
+            };
+        };
+        responses: {
+            /** @description Export robots.txt compliance per bot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": "1d",
+                     *       "startDate": "2026-11-20",
+                     *       "endDate": "2026-11-20",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "domain": "shop.example.com",
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "role": "owner",
+                     *       "summary": {
+                     *         "requests": 5,
+                     *         "disallowedRequests": 2
+                     *       },
+                     *       "botTotals": {
+                     *         "gptbot": {
+                     *           "requests": 2,
+                     *           "disallowedRequests": 2,
+                     *           "lastViolationAt": "2026-11-20T09:12:04.117Z"
+                     *         },
+                     *         "googlebot": {
+                     *           "requests": 3,
+                     *           "disallowedRequests": 0,
+                     *           "lastViolationAt": null
+                     *         }
+                     *       },
+                     *       "botSeries": [
+                     *         {
+                     *           "date": "2026-11-20",
+                     *           "gptbot": {
+                     *             "requests": 2,
+                     *             "disallowedRequests": 2
+                     *           },
+                     *           "googlebot": {
+                     *             "requests": 3,
+                     *             "disallowedRequests": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "robotsVersions": [
+                     *         {
+                     *           "effectiveFrom": "2026-11-18T07:00:00.000Z",
+                     *           "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportRobotsComplianceResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getBotDefinitions: {
         parameters: {
             query?: never;
@@ -3226,6 +3645,177 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DuplicateSourcePathError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCrawlerPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the domain's crawler policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetCrawlerPolicyResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    replaceCrawlerPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReplaceCrawlerPolicyRequest"];
+            };
+        };
+        responses: {
+            /** @description Replace the domain's crawler policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplaceCrawlerPolicyResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
             /** @description `invalid_request`: The request body is over 1 MiB */

@@ -9,13 +9,16 @@ import * as exportCrawlAnalytics from "./operations/export-crawl-analytics.js";
 import * as exportCrawlLogs from "./operations/export-crawl-logs/index.js";
 import * as exportPageAnalytics from "./operations/export-page-analytics/index.js";
 import * as exportPageSnapshots from "./operations/export-page-snapshots/index.js";
+import * as exportRobotsCompliance from "./operations/export-robots-compliance.js";
 import * as exportUserAnalytics from "./operations/export-user-analytics.js";
 import * as getBotDefinitions from "./operations/get-bot-definitions.js";
+import * as getCrawlerPolicy from "./operations/get-crawler-policy.js";
 import * as getRoutingRule from "./operations/get-routing-rule.js";
 import * as getSnapshot from "./operations/get-snapshot.js";
 import * as listRoutingRules from "./operations/list-routing-rules.js";
 import * as listUserDomains from "./operations/list-user-domains.js";
 import * as purgeCache from "./operations/purge-cache.js";
+import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
 import { API_PREFIX } from "./prefix.js";
 
@@ -36,7 +39,7 @@ export interface Endpoint<I, O> {
 export interface RouteDef<I = unknown> {
   /** Operation name, as in logs. */
   name: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path below the prefix; `{name}` segments are ID parameters. */
   path: string;
   /**
@@ -49,7 +52,7 @@ export interface RouteDef<I = unknown> {
   contract: EndpointContract;
   /** The operation (a method, so that routes of different inputs share one `RouteDef[]`). */
   run(ctx: OperationContext<I>): Promise<OperationResult>;
-  /** Whether the request carries a JSON body (POST/PATCH). */
+  /** Whether the request carries a JSON body (POST/PUT/PATCH). */
   hasBody: boolean;
   /** Starter plans may call it (spec: purge-cache only). */
   starterAllowed: boolean;
@@ -59,6 +62,7 @@ export interface RouteDef<I = unknown> {
 
 const RULES = "/domains/{domainId}/routing-rules";
 const RULE = `${RULES}/{ruleId}`;
+const POLICY = "/domains/{domainId}/crawler-policy";
 
 /**
  * Every endpoint this build serves. Endpoints of the spec that are not built yet are absent on
@@ -73,6 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("export-page-snapshots", exportPageSnapshots),
   post("export-ai-referrals", exportAiReferrals),
   post("export-crawl-logs", exportCrawlLogs),
+  post("export-robots-compliance", exportRobotsCompliance),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
   route("list-routing-rules", "GET", RULES, listRoutingRules),
@@ -80,6 +85,8 @@ export const ROUTES: readonly RouteDef[] = [
   route("get-routing-rule", "GET", RULE, getRoutingRule),
   route("update-routing-rule", "PATCH", RULE, updateRoutingRule),
   route("delete-routing-rule", "DELETE", RULE, deleteRoutingRule),
+  route("get-crawler-policy", "GET", POLICY, getCrawlerPolicy),
+  route("replace-crawler-policy", "PUT", POLICY, replaceCrawlerPolicy),
 ];
 
 function post<I, O>(name: string, endpoint: Endpoint<I, O>, starterAllowed = false): RouteDef<I> {
@@ -100,7 +107,7 @@ function route<I, O>(
     output: endpoint.output,
     contract: endpoint.contract,
     run: endpoint.run,
-    hasBody: method === "POST" || method === "PATCH",
+    hasBody: method === "POST" || method === "PUT" || method === "PATCH",
     starterAllowed: false,
     invalidBody: "invalid_request",
   };

@@ -8,6 +8,7 @@ import { type DashboardAssets, notBuiltAssets } from "./assets.js";
 import { sessionCookie } from "./cookie.js";
 import { SESSION_MAX_MS } from "./lifetimes.js";
 import { messagePage, NEW_LINK_HINT, SIGN_IN_REFUSALS } from "./pages.js";
+import { purgeStatus } from "./purge-status.js";
 import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
 import { dataHeaders, pageHeaders } from "./security-headers.js";
 import { serveAsset } from "./serve-asset.js";
@@ -52,6 +53,12 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
     if (rest === "/api" || rest.startsWith("/api/")) {
       refuseCrossSite(request);
       if (rest === "/api/session") return sessionInfo(sessions, request);
+      if (rest === "/api/purge-status") {
+        allowOnly(request, ["GET", "HEAD"]);
+        const active = await sessions.resolve(request.headers.cookie);
+        if (!active) throw notSignedIn();
+        return json(200, await purgeStatus(deps, active.user, request));
+      }
       if (rest.startsWith(API_V1)) {
         const forwarded = { ...request, path: `${API_PREFIX}/${rest.slice(API_V1.length)}` };
         const answer = await api.handle(forwarded);

@@ -1,5 +1,7 @@
 import type { EdgeSettings } from "../ports.js";
 import { compileRuleIndex, type RuleIndex } from "../routing/rule-index.js";
+import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
+import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import {
   createDataPlane,
   type DataPlaneDeps,
@@ -7,6 +9,7 @@ import {
   type EdgeResponse,
   type RuleMatch,
 } from "./data-plane.js";
+import { createPolicyGate } from "./policy-gate.js";
 import { createSiteSettings, normalizeHost, type SiteSettingsDeps } from "./site-settings.js";
 
 /** One request as the routing rules see it. */
@@ -24,7 +27,7 @@ export type EdgeDecision = NonNullable<RuleMatch> | { kind: "none" };
 export type EdgeDeps = SiteSettingsDeps;
 
 /** What the data plane needs beyond the routing rules (see `createDataPlane`). */
-export type PlaneDeps = Omit<DataPlaneDeps, "settingsFor" | "route" | "logger">;
+export type PlaneDeps = Omit<DataPlaneDeps, "settingsFor" | "route" | "logger" | "policy">;
 
 export interface Edge {
   /** What the routing rules say about this request. Never throws for any input. */
@@ -40,7 +43,8 @@ const NONE: EdgeDecision = { kind: "none" };
 
 /**
  * The edge: host → the domain's settings (cached per hostname in the `SettingsCache`) → its
- * rules, compiled once per cached settings object → redirect, proxy or the data plane.
+ * rules and crawler policy, compiled once per cached settings object → redirect, proxy, a
+ * policy answer or the data plane.
  */
 export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
   const compiled = new WeakMap<EdgeSettings, RuleIndex>();
@@ -80,7 +84,9 @@ export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
     };
   }
 
-  const handle = createDataPlane({ ...plane, settingsFor, route, logger: deps.logger });
+  const unknownBot = (getTaxonomy() as Taxonomy).botById(UNKNOWN_BOT_ID) as BotDefinition;
+  const policy = createPolicyGate(unknownBot);
+  const handle = createDataPlane({ ...plane, settingsFor, route, policy, logger: deps.logger });
 
   return {
     async route(request) {

@@ -1,10 +1,13 @@
 import type { Classifier } from "../classify/index.js";
 import type { CrawlEvent } from "../ingest/ingest.js";
 import type { VisitEvent } from "../ingest/record-referral.js";
+import type { EdgeVerification } from "../policy/subject.js";
 import type { EdgeSettings, Logger } from "../ports.js";
+import type { BotDefinition } from "../taxonomy/schema.js";
 import type { ServedFrom } from "../types.js";
 import { isStaticAsset, type PageKey, pageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
+import { type PolicyAnswer, type PolicyGate, policyAnswer } from "./policy-gate.js";
 import { normalizeHost } from "./site-settings.js";
 
 /** One HTTP request as the data plane sees it (the bridges fill it from their framework). */
@@ -54,6 +57,8 @@ export type EdgeResponse =
    * when the domain has no origin. Then `report` the outcome.
    */
   | { kind: "origin"; originUrl: string | null; report(outcome: ServedOutcome): void }
+  /** The crawler policy blocks or charges the crawler: send this JSON answer. */
+  | PolicyAnswer
   /** Not a domain of this instance (or its settings could not be loaded: `failed`). */
   | { kind: "none"; failed: boolean };
 
@@ -61,6 +66,10 @@ export interface DataPlaneDeps {
   settingsFor(host: string): Promise<EdgeSettings | null>;
   route(settings: EdgeSettings, host: string, url: string, protocol: "http" | "https"): RuleMatch;
   classifier(): Classifier;
+  /** The domain's crawler policy, compiled once per settings object. */
+  policy: PolicyGate;
+  /** What is known of a claimed bot's address now, without waiting (`Verifier.peek`). */
+  verification(bot: Readonly<BotDefinition>, ip: string): EdgeVerification;
   pages: PageService;
   /** Records a crawl (resolves when stored); called without waiting. */
   recordCrawl(event: CrawlEvent): Promise<unknown>;
@@ -78,7 +87,8 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The edge flow per request: host → settings → routing rules (first match wins) → for `GET` and
+ * The edge flow per request: host → settings → routing rules (first match wins) → for crawlers
+ * and automation clients, the crawler policy (a block or charge is answered here) → for `GET` and
  * `HEAD` of a page requested by a crawler (a taxonomy bot other than `unknown`): the page cache
  * (fresh: `cache`; stale: `cache` and a re-render queued; miss: render now within the budget,
  * `render`), falling back to the origin when that fails. Everything else goes to the origin;
@@ -151,6 +161,19 @@ export function createDataPlane(deps: DataPlaneDeps) {
       return origin();
     }
     const method = request.method.toUpperCase();
+    const denied = deps.policy.deny(
+      site,
+      bot,
+      request.clientIp ? deps.verification(bot, request.clientIp) : "pending",
+      request.url.split(/[?#]/, 1)[0] ?? "/",
+    );
+    if (denied) {
+      // Answered here: never the origin, the renderer or the page cache. The spec's servedFrom
+      // has no value for the edge itself: `origin` (no snapshot), with the real status.
+      const answer = policyAnswer(denied, method);
+      crawl("origin", { status: answer.status, bytes: answer.body.byteLength });
+      return answer;
+    }
     if (
       !crawler ||
       (method !== "GET" && method !== "HEAD") ||

@@ -1,3 +1,4 @@
+import { DEFAULT_POLICY } from "../policy/schema.js";
 import type {
   AccountStore,
   Clock,
@@ -47,10 +48,15 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
       unknownHosts.set(host, now + UNKNOWN_HOST_TTL_MS);
       return null;
     }
+    const [rules, stored] = await Promise.all([
+      deps.rules.listRules(domain.domainId),
+      deps.rules.getPolicy(domain.domainId),
+    ]);
     const settings: EdgeSettings = {
       domainId: domain.domainId,
       hostname: host,
-      rules: await deps.rules.listRules(domain.domainId),
+      rules,
+      policy: stored?.policy ?? DEFAULT_POLICY,
       originUrl: domain.originUrl,
       pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
       loadedAt: new Date(now),

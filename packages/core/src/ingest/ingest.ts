@@ -1,11 +1,12 @@
 import type { Classifier } from "../classify/classifier.js";
 import { uaHash } from "../classify/ua-hash.js";
-import type { AsnLookup, Clock, CrawlStore, Logger } from "../ports.js";
+import type { AsnLookup, Clock, CrawlStore, Logger, RobotsStore } from "../ports.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { CrawlRecord, ServedFrom, Verdict } from "../types.js";
 import type { Verifier } from "../verify/verifier.js";
 import { DEFAULT_PATH_CAP } from "./aggregates.js";
 import { type BatcherOptions, createBatcher } from "./batcher.js";
+import { createComplianceRecorder } from "./compliance.js";
 
 /** One request served to a crawler, as the edge (or a log importer) reports it. */
 export interface CrawlEvent {
@@ -30,6 +31,11 @@ export interface IngestDeps {
   classifier: Classifier;
   verifier: Verifier;
   asn?: AsnLookup;
+  /**
+   * robots.txt versions and compliance counts: each crawl is judged against the robots.txt in
+   * force at its time and counted per domain, day and bot. Without it nothing is counted.
+   */
+  robots?: RobotsStore;
   clock: Clock;
   logger: Logger;
   /** Distinct paths per domain and day before `__overflow__`; default 50,000. */
@@ -43,6 +49,20 @@ export interface RecordedCrawl {
   verdict: Verdict;
 }
 
+/** uaHash per User-Agent string (traffic repeats a few User-Agents); cleared when large. */
+function createUaHashes(): (userAgent: string) => string {
+  const hashes = new Map<string, string>();
+  return (userAgent) => {
+    let hash = hashes.get(userAgent);
+    if (hash === undefined) {
+      if (hashes.size >= 10_000) hashes.clear();
+      hash = uaHash(userAgent);
+      hashes.set(userAgent, hash);
+    }
+    return hash;
+  };
+}
+
 /**
  * `recordCrawl`: classify, verify, drop the address, and hand the row to the write buffer; it
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
@@ -53,10 +73,12 @@ export interface RecordedCrawl {
  */
 export function createIngest(deps: IngestDeps) {
   const pathCap = deps.pathCap ?? DEFAULT_PATH_CAP;
+  const compliance = createComplianceRecorder(deps.robots, deps.clock);
   const batcher = createBatcher<CrawlRecord>({
     ...deps.batching,
     write: async (batch) => {
       await deps.crawls.appendCrawls(batch, { pathCap });
+      await compliance.write(batch);
     },
   });
   /** eventId → what is needed to verify again (the address stays in memory only). */
@@ -75,17 +97,7 @@ export function createIngest(deps: IngestDeps) {
   let inFlight = 0;
   const whenIdle: (() => void)[] = [];
 
-  /** uaHash per User-Agent string (traffic repeats a few User-Agents); cleared when large. */
-  const hashes = new Map<string, string>();
-  const hashOf = (userAgent: string): string => {
-    let hash = hashes.get(userAgent);
-    if (hash === undefined) {
-      if (hashes.size >= 10_000) hashes.clear();
-      hash = uaHash(userAgent);
-      hashes.set(userAgent, hash);
-    }
-    return hash;
-  };
+  const hashOf = createUaHashes();
 
   async function record(event: CrawlEvent): Promise<RecordedCrawl> {
     inFlight++;
@@ -104,6 +116,7 @@ export function createIngest(deps: IngestDeps) {
       } else if (automation) {
         verdict = "automation";
       }
+      await compliance.judge(eventId, event.domainId, bot.robots, event.path, event.ts);
       const record: CrawlRecord = {
         eventId,
         domainId: event.domainId,
@@ -123,7 +136,12 @@ export function createIngest(deps: IngestDeps) {
         streamId: event.streamId ?? "edge",
         ipAsn: deps.asn ? await asnOf(event.ip) : 0,
       };
-      await batcher.add(record);
+      try {
+        await batcher.add(record);
+      } catch (error) {
+        compliance.drop(eventId);
+        throw error;
+      }
       return { eventId, botId: bot.botId, verdict };
     } finally {
       if (--inFlight === 0) for (const wake of whenIdle.splice(0)) wake();
@@ -151,6 +169,11 @@ export function createIngest(deps: IngestDeps) {
         }
       }
       return upgraded;
+    },
+
+    /** The domain stored a new robots.txt version: judge its next crawls with it. */
+    robotsChanged(domainId: string): void {
+      compliance.robotsChanged(domainId);
     },
 
     /** Events waiting for a late verification. */

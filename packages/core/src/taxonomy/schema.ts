@@ -31,6 +31,26 @@ const intentSchema = z.strictObject({
   isAiIntent: z.boolean(),
 });
 
+/** A robots.txt product token: no whitespace, `/`, `#` or `:` (a `User-agent:` line can name it). */
+export const ROBOTS_TOKEN = /^[A-Za-z0-9._-]+$/;
+const tokenSchema = z
+  .string()
+  .regex(ROBOTS_TOKEN, "a robots.txt product token is letters, digits, . _ -");
+
+/**
+ * How robots.txt addresses a bot. `tokens`: the product tokens whose groups the bot obeys when it
+ * crawls, most specific first (`[]`: it names none, so only the `*` group applies to it).
+ * `usageTokens`: tokens that control how the operator uses what another crawl fetched, with no
+ * requests of their own (`Google-Extended`); they are written when the bot is blocked, never
+ * used to judge its crawls. `ignoresWildcardGroup`: the bot ignores `User-agent: *`
+ * (AdsBot-Google).
+ */
+const robotsSchema = z.strictObject({
+  tokens: z.array(tokenSchema),
+  usageTokens: z.array(tokenSchema).optional(),
+  ignoresWildcardGroup: z.boolean().optional(),
+});
+
 const botSchema = z.strictObject({
   botId: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "botId must be lowercase letters, digits and -"),
   displayName: z.string().min(1),
@@ -39,6 +59,8 @@ const botSchema = z.strictObject({
   uaPatterns: z.array(z.string().min(1, "a UA pattern must not be empty")),
   verificationMethod: z.enum(VERIFICATION_METHODS),
   isActive: z.boolean(),
+  /** robots.txt product tokens (not published; see `robotsSchema`). */
+  robots: robotsSchema,
   /** Facts verification needs (reverse-DNS suffixes, range-file URL, ASNs); not published. */
   verification: z.strictObject({
     rdnsSuffixes: z.array(z.string()).optional(),

@@ -63,6 +63,26 @@ describe("taxonomy 1.0", () => {
     expect(corpus.length).toBeGreaterThan(50);
   });
 
+  it("names each bot's robots.txt product tokens (bots.md), usage-only tokens apart", () => {
+    const tokens = (botId: string) => taxonomy.botById(botId)?.robots;
+    expect(tokens("gptbot")?.tokens).toEqual(["GPTBot"]);
+    expect(tokens("claudebot")?.tokens).toEqual(["ClaudeBot"]);
+    expect(tokens("googlebot")).toEqual({
+      tokens: ["Googlebot"],
+      usageTokens: ["Google-Extended"],
+    });
+    expect(tokens("applebot")?.usageTokens).toEqual(["Applebot-Extended"]);
+    expect(tokens("googlebot-image")?.tokens).toEqual(["Googlebot-Image", "Googlebot"]);
+    expect(tokens("adsbot-google")?.ignoresWildcardGroup).toBe(true);
+    expect(tokens("unknown")?.tokens).toEqual([]);
+    const named = taxonomy.bots.filter((b) => b.isActive && b.robots.tokens.length > 0);
+    expect(named.length).toBeGreaterThan(80);
+    // No bot obeys a usage-only token: it is never sent in a request.
+    const usage = taxonomy.bots.flatMap((b) => b.robots.usageTokens ?? []);
+    for (const bot of taxonomy.bots)
+      for (const t of usage) expect(bot.robots.tokens).not.toContain(t);
+  });
+
   it("has the 25 legacy keys in three groups", () => {
     const keys = legacyKeys();
     expect(keys).toHaveLength(25);
@@ -99,6 +119,26 @@ describe("taxonomy validation refuses", () => {
     [
       "a missing unknown bot",
       broken((f) => (f.bots = f.bots.filter((b) => b.botId !== "unknown"))),
+    ],
+    [
+      "a robots.txt token with a space",
+      broken((f) => ((f.bots[1] as { robots: { tokens: string[] } }).robots.tokens = ["A B"])),
+    ],
+    [
+      "a robots.txt token listed twice",
+      broken((f) => ((f.bots[1] as { robots: { tokens: string[] } }).robots.tokens = ["X", "x"])),
+    ],
+    [
+      "a usage token some bot obeys",
+      broken((f) =>
+        Object.assign((f.bots[1] as { robots: object }).robots, { usageTokens: ["GPTBot"] }),
+      ),
+    ],
+    [
+      "an unknown bot with a robots.txt token",
+      broken((f) =>
+        Object.assign(f.bots.find((b) => b.botId === "unknown")?.robots ?? {}, { tokens: ["x"] }),
+      ),
     ],
     ["seven intents", broken((f) => f.intents.pop())],
     ["intents out of order", broken((f) => f.intents.reverse())],

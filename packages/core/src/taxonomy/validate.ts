@@ -11,7 +11,9 @@ import {
 /**
  * Parses a taxonomy file and checks the rules a schema cannot: exactly the eight intents in
  * display order with the right `isAiIntent`, unique botIds, every bot's intent exists, patterns
- * lowercase and owned by one bot only, the synthetic `unknown` bot present with no pattern.
+ * lowercase and owned by one bot only, the synthetic `unknown` bot present with no pattern and
+ * no robots.txt token, no token twice on a bot, and no usage token that is also a crawl token
+ * (a usage token sends no requests, so no bot may obey it).
  * Throws an Error naming every problem.
  */
 export function validateTaxonomyFile(input: unknown): TaxonomyFile {
@@ -35,6 +37,11 @@ export function validateTaxonomyFile(input: unknown): TaxonomyFile {
     }
     if (bot.botId !== UNKNOWN_BOT_ID && bot.uaPatterns.length === 0)
       problems.push(`bot ${bot.botId}: no UA pattern`);
+    const tokens = [...bot.robots.tokens, ...(bot.robots.usageTokens ?? [])].map((t) =>
+      t.toLowerCase(),
+    );
+    if (new Set(tokens).size !== tokens.length)
+      problems.push(`bot ${bot.botId}: a robots.txt token is listed twice`);
     for (const pattern of bot.uaPatterns) {
       if (pattern !== pattern.toLowerCase())
         problems.push(`bot ${bot.botId}: pattern "${pattern}" is not lowercase`);
@@ -44,10 +51,21 @@ export function validateTaxonomyFile(input: unknown): TaxonomyFile {
       patternOwner.set(pattern, bot.botId);
     }
   }
+  const crawlTokens = new Set(
+    file.bots.flatMap((b) => b.robots.tokens.map((t) => t.toLowerCase())),
+  );
+  for (const bot of file.bots) {
+    for (const token of bot.robots.usageTokens ?? []) {
+      if (crawlTokens.has(token.toLowerCase()))
+        problems.push(`bot ${bot.botId}: usage token ${token} is also a crawl token`);
+    }
+  }
   const unknown = file.bots.find((b) => b.botId === UNKNOWN_BOT_ID);
   if (!unknown) problems.push("the synthetic unknown bot is missing");
   else {
     if (unknown.uaPatterns.length > 0) problems.push("the unknown bot must have no UA pattern");
+    if (unknown.robots.tokens.length > 0)
+      problems.push("the unknown bot must have no robots.txt token");
     if (unknown.intent !== "other" || unknown.verificationMethod !== "none") {
       problems.push("the unknown bot must have intent other and verification method none");
     }

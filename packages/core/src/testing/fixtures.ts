@@ -1,4 +1,5 @@
-import type { Clock } from "../ports.js";
+import { type CrawlerPolicy, crawlerPolicy } from "../policy/schema.js";
+import type { AccountStore, Clock } from "../ports.js";
 import type {
   ApiKeyRecord,
   CrawlRecord,
@@ -69,6 +70,35 @@ export function makeApiKeyRecord(
     revokedAt: null,
     ...overrides,
   };
+}
+
+/** A new user owning a new domain, stored; the domain. */
+export async function seedDomain(accounts: AccountStore): Promise<Domain> {
+  const user = makeUser();
+  await accounts.createUser(user);
+  const domain = makeDomain(user.userId);
+  await accounts.createDomain(domain);
+  return domain;
+}
+
+/** A policy with a rule of each action, a path and a message (settings round-trips). */
+export function makePolicy(): CrawlerPolicy {
+  return crawlerPolicy.parse({
+    rules: [
+      {
+        match: { type: "botId", value: "gptbot" },
+        path: "/private/*",
+        action: { type: "block", message: "Non ✓" },
+      },
+      {
+        match: { type: "intent", value: "training" },
+        action: { type: "charge", price: { amount: "0.01", currency: "USD" } },
+      },
+      { match: { type: "tier", value: "declared" }, action: { type: "allow" } },
+    ],
+    defaultAction: { type: "block", status: 402 },
+    impostorProtection: false,
+  });
 }
 
 export function makeRule(domainId: string, overrides: Partial<RoutingRule> = {}): RoutingRule {

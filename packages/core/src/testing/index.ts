@@ -25,13 +25,14 @@ export { dashboardSessionStoreSuite } from "./dashboard-session-store-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
-export { edgeSuite } from "./edge/suite.js";
+export { edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
 export type { FakeClock } from "./fixtures.js";
 export {
   createFakeClock,
   makeApiKeyRecord,
   makeCrawl,
   makeDomain,
+  makePolicy,
   makeReferral,
   makeRule,
   makeSnapshot,
@@ -50,6 +51,7 @@ export { rateLimiterProcessSuite } from "./rate-limiter-processes-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { ownRedisServer, pingRedis, redisUrl } from "./redis-server.js";
 export { referralStoreSuite } from "./referral-store-suite.js";
+export { robotsStoreSuite } from "./robots-store-suite.js";
 export { ruleStoreSuite } from "./rule-store-suite.js";
 export type { ServiceGate } from "./services.js";
 export { freshSchema, postgresGate, postgresUrl, redisGate, serviceGate } from "./services.js";

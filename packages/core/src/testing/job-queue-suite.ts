@@ -30,6 +30,22 @@ export function jobQueueSuite(
       expect(await jobs.pendingCount()).toBe(3);
     });
 
+    it("finds the pending job of a (domain, path), leased or not, until it completes", async () => {
+      const { purgeQueue: jobs } = h();
+      const d = crypto.randomUUID();
+      expect(await jobs.pendingJob(d, "/a")).toBeNull();
+      const a = (await jobs.enqueuePurge(d, "/a", T("01.000"))).job;
+      await jobs.enqueuePurge(d, "/b", T("02.000"));
+      expect(await jobs.pendingJob(d, "/a")).toEqual(a);
+      expect(await jobs.pendingJob(d, "/A")).toBeNull();
+      expect(await jobs.pendingJob(crypto.randomUUID(), "/a")).toBeNull();
+      const [leased] = await jobs.lease(T("10.000"), 30_000, 1);
+      expect(await jobs.pendingJob(d, "/a")).toEqual({ ...a, attempts: 1 });
+      expect(await jobs.complete(leased?.jobId as string)).toBe(true);
+      expect(await jobs.pendingJob(d, "/a")).toBeNull();
+      expect((await jobs.pendingJob(d, "/b"))?.path).toBe("/b");
+    });
+
     it("leases oldest first up to max, counts attempts, hides leased jobs until the lease ends", async () => {
       const { purgeQueue: jobs } = h();
       const d = crypto.randomUUID();

@@ -1,22 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { AccountStore, RuleStore } from "../ports.js";
-import type { Domain } from "../types.js";
-import { makeDomain, makeRule, makeUser } from "./fixtures.js";
+import { makeRule, seedDomain } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
+import { policyStoreSuite } from "./policy-store-suite.js";
 
 type RuleHarness = Harness<{ accounts: AccountStore; rules: RuleStore }>;
 
-async function seedDomain(accounts: AccountStore): Promise<Domain> {
-  const user = makeUser();
-  await accounts.createUser(user);
-  const domain = makeDomain(user.userId);
-  await accounts.createDomain(domain);
-  return domain;
-}
-
 const at = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
 
-/** The RuleStore contract (see ports.ts), for every adapter. */
+/** The RuleStore contract (see ports.ts), for every adapter; crawler policies included. */
 export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>): void {
   describe(`RuleStore conformance: ${name}`, () => {
     const h = useHarness(setup);
@@ -176,4 +168,5 @@ export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>):
       expect((await rules.createRule(makeRule(d.domainId), "k", 1)).ok).toBe(true);
     });
   });
+  policyStoreSuite(name, setup);
 }

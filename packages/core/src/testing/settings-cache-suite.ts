@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EdgeSettings, SettingsCache } from "../ports.js";
-import { makeRule } from "./fixtures.js";
+import { makePolicy, makeRule } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
 function settings(domainId: string, hostname: string): EdgeSettings {
@@ -8,6 +8,7 @@ function settings(domainId: string, hostname: string): EdgeSettings {
     domainId,
     hostname,
     rules: [makeRule(domainId)],
+    policy: makePolicy(),
     originUrl: "https://origin.example.com:8443",
     pageCacheTtlSeconds: 120,
     loadedAt: new Date("2026-11-20T10:00:00.000Z"),

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { EdgeSettings, SettingsCache } from "../ports.js";
-import { makeRule } from "./fixtures.js";
+import { makePolicy, makeRule } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
 const settings = (domainId: string, hostname: string, targetUrl: string): EdgeSettings => ({
   domainId,
   hostname,
   rules: [makeRule(domainId, { targetUrl, notes: "2026-11-20T10:00:00.000Z" })],
+  policy: makePolicy(),
   originUrl: null,
   pageCacheTtlSeconds: null,
   loadedAt: new Date("2026-11-20T10:00:00.000Z"),

@@ -1,8 +1,10 @@
 import ipaddr from "ipaddr.js";
+import type { EdgeVerification } from "../policy/subject.js";
 import type { AsnLookup, Resolver } from "../ports.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { AggregateTier } from "../types.js";
 import { buildRangeSet, type RangeSet } from "./ip-ranges.js";
+import { peekVerification } from "./peek.js";
 
 /** The outcome of verifying one claimed bot from one address. */
 export interface Verification {
@@ -93,7 +95,23 @@ export function createVerifier(options: VerifierOptions) {
     return outcome;
   }
 
+  /** A remembered reverse-DNS outcome, without asking the resolver. */
+  function rdnsKnown(ip: string, suffixes: readonly string[]): boolean | null {
+    const cached = rdnsCache.get(`${ip}|${suffixes.join(",")}`);
+    return cached && now() - cached.at < ttl ? cached.ok : null;
+  }
+
   return {
+    /**
+     * What is known now of a claimed bot's address, without waiting (the edge's policy reads
+     * it on every request): the published ranges as loaded and the reverse-DNS outcomes
+     * remembered from earlier checks (`verify` fills them, e.g. when the crawl is recorded).
+     * `pending` when a check would have to ask DNS or an ASN lookup, or when the operator's
+     * ranges are not loaded yet.
+     */
+    peek(bot: Readonly<BotDefinition>, ip: string): EdgeVerification {
+      return peekVerification(bot, ip, ranges.get(bot.operator)?.set ?? null, rdnsKnown);
+    },
     /** Replaces one operator's published ranges (e.g. after the weekly refresh). */
     setRanges(operator: string, cidrs: readonly string[], fetchedAt: Date): void {
       ranges.set(operator, { set: buildRangeSet(cidrs), fetchedAt });

@@ -230,3 +230,34 @@ describe("verification", () => {
     });
   });
 });
+
+describe("peek (what the edge knows without waiting)", () => {
+  const resolver = fakeResolver(
+    { "66.249.66.1": ["crawl-66-249-66-1.googlebot.com."], "5.6.7.8": ["evil.example.net"] },
+    { "crawl-66-249-66-1.googlebot.com": ["66.249.66.1"] },
+  );
+
+  it("reads loaded ranges and remembered reverse-DNS outcomes; the rest is pending", async () => {
+    const verifier = createVerifier({ resolver, timeoutMs: 50 });
+    // Nothing loaded or remembered yet.
+    expect(verifier.peek(bot("gptbot"), "20.171.206.10")).toBe("pending");
+    expect(verifier.peek(bot("googlebot"), "66.249.66.1")).toBe("pending");
+    verifier.setRanges("OpenAI", ["20.171.206.0/24"], new Date("2026-11-20T00:00:00.000Z"));
+    expect(verifier.peek(bot("gptbot"), "20.171.206.10")).toBe("verified");
+    // Ranges only (no reverse DNS documented): outside them is a failed check.
+    expect(verifier.peek(bot("gptbot"), "5.6.7.8")).toBe("unverified");
+    // Reverse DNS: known only once a check ran.
+    await verifier.verify(bot("googlebot"), "66.249.66.1");
+    await verifier.verify(bot("googlebot"), "5.6.7.8");
+    expect(verifier.peek(bot("googlebot"), "66.249.66.1")).toBe("verified");
+    expect(verifier.peek(bot("googlebot"), "5.6.7.8")).toBe("unverified");
+    expect(verifier.peek(bot("googlebot"), "9.9.9.9")).toBe("pending");
+    // ASN checks are never remembered; bots without a method cannot be verified.
+    expect(verifier.peek(bot("facebookbot"), "157.240.0.1")).toBe("pending");
+    expect(verifier.peek(bot("unknown"), "5.6.7.8")).toBe("unverifiable");
+    const unverifiable = taxonomy.bots.find(
+      (b) => b.verificationMethod === "none" && b.botId !== "unknown",
+    );
+    expect(unverifiable && verifier.peek(unverifiable, "5.6.7.8")).toBe("unverifiable");
+  });
+});

@@ -233,6 +233,26 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       ],
     },
   },
+  "export-robots-compliance": {
+    request: { domainId: SHOP, period: "1d" },
+    response: {
+      ...header("1d", "2026-11-20"),
+      ...access,
+      summary: { requests: 5, disallowedRequests: 2 },
+      botTotals: {
+        gptbot: { requests: 2, disallowedRequests: 2, lastViolationAt: "2026-11-20T09:12:04.117Z" },
+        googlebot: { requests: 3, disallowedRequests: 0, lastViolationAt: null },
+      },
+      botSeries: [
+        {
+          date: "2026-11-20",
+          gptbot: { requests: 2, disallowedRequests: 2 },
+          googlebot: { requests: 3, disallowedRequests: 0 },
+        },
+      ],
+      robotsVersions: [{ effectiveFrom: "2026-11-18T07:00:00.000Z", contentHash: HASH }],
+    },
+  },
   "export-crawl-logs": {
     request: { domainId: SHOP, period: "1d", pageSize: 1 },
     response: {

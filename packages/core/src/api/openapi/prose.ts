@@ -19,7 +19,7 @@ Every endpoint needs \`Authorization: Bearer <API_KEY>\` (the scheme matched cas
 60 requests per minute per user (a fixed window starting at the first request) and a monthly quota per plan (UTC calendar month; by default Starter 1,000, Pro 10,000, Business 100,000, Enterprise 1,000,000; an operator may configure others). Each request that passes authentication counts, including each page and each get-snapshot call; presigned downloads and this document do not. Over a limit: \`429\` with \`rate_limit_exceeded_per_minute\` or \`rate_limit_exceeded_monthly\`, \`usage\` and \`limit\` in the body, and \`Retry-After\` (whole seconds until the window resets). Clients match on the \`rate_limit_exceeded\` prefix.
 
 ## Shared window rules
-Used by export-crawl-analytics, export-ai-referrals, export-page-analytics, export-page-snapshots and export-crawl-logs.
+Used by export-crawl-analytics, export-ai-referrals, export-page-analytics, export-page-snapshots, export-crawl-logs and export-robots-compliance.
 - \`period\` and \`startDate\`/\`endDate\` cannot be sent together; \`endDate\` without \`startDate\` is invalid.
 - With \`startDate\` only, \`endDate\` defaults to today. Dates must be real calendar dates, not in the future, \`startDate <= endDate\`.
 - At most 365 days inclusive (31 days for export-crawl-logs).

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { normalizeHostname } from "../../accounts/admin.js";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
 import { hasSpaceOrControl } from "../../routing/rule-fields.js";
-import type { Operation } from "../context.js";
+import type { User } from "../../types.js";
+import type { ApiDeps, Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";
 
 export const input = z.strictObject({
@@ -42,23 +43,8 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output>> = a
   input,
   now,
 }) => {
-  const body = input();
-  const hostname = normalizeHostname(body.domain);
-  if (!hostname) throw invalidRequest("domain must be a hostname such as example.com");
-  const path = body.path.trim();
-  if (!path.startsWith("/") || path.startsWith("//")) {
-    throw invalidRequest('path must be a URL path starting with "/"');
-  }
-  if (path.length > MAX_PATH) throw invalidRequest(`path must be at most ${MAX_PATH} characters`);
-  if (hasSpaceOrControl(path) || path.includes("#")) {
-    throw invalidRequest("path must not contain white space, control characters or '#'");
-  }
-
-  const domain = await deps.accounts.getDomainByHostname(hostname);
-  const access = domain ? await deps.accounts.getDomainAccess(user.userId, domain.domainId) : null;
-  if (!access) throw new CrawlgateError("domain_not_authorized");
-
-  const { enqueued } = await deps.purgeQueue.enqueuePurge(access.domain.domainId, path, now);
+  const { domainId, path } = await purgeTarget(deps, user, input());
+  const { enqueued } = await deps.purgeQueue.enqueuePurge(domainId, path, now);
   return {
     status: 200,
     body: {
@@ -70,3 +56,29 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output>> = a
     },
   };
 };
+
+/**
+ * The domain and path a purge names, checked as purge-cache checks them: a hostname, a path
+ * starting with `/` (trimmed, at most 2,048 characters, no white space, control characters or
+ * `#`), and a domain the user can access with any role (else `403 domain_not_authorized`).
+ */
+export async function purgeTarget(
+  deps: Pick<ApiDeps, "accounts">,
+  user: User,
+  body: { domain: string; path: string },
+): Promise<{ domainId: string; path: string }> {
+  const hostname = normalizeHostname(body.domain);
+  if (!hostname) throw invalidRequest("domain must be a hostname such as example.com");
+  const path = body.path.trim();
+  if (!path.startsWith("/") || path.startsWith("//")) {
+    throw invalidRequest('path must be a URL path starting with "/"');
+  }
+  if (path.length > MAX_PATH) throw invalidRequest(`path must be at most ${MAX_PATH} characters`);
+  if (hasSpaceOrControl(path) || path.includes("#")) {
+    throw invalidRequest("path must not contain white space, control characters or '#'");
+  }
+  const domain = await deps.accounts.getDomainByHostname(hostname);
+  const access = domain ? await deps.accounts.getDomainAccess(user.userId, domain.domainId) : null;
+  if (!access) throw new CrawlgateError("domain_not_authorized");
+  return { domainId: access.domain.domainId, path };
+}

@@ -10,7 +10,7 @@ import { z } from "zod";
 /** Named shapes, published under `#/components/schemas/<name>` in the order listed. */
 export const NAMED_SHAPES = new Map<z.ZodType, string>();
 
-function named<S extends z.ZodType>(name: string, schema: S): S {
+export function named<S extends z.ZodType>(name: string, schema: S): S {
   NAMED_SHAPES.set(schema, name);
   return schema;
 }

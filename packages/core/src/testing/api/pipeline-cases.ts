@@ -86,6 +86,8 @@ export function pipelineCases(options: ApiSuiteOptions): void {
         ["GET", `/domains/${site}/routing-rules/${crypto.randomUUID()}`],
         ["PATCH", `/domains/${site}/routing-rules/${crypto.randomUUID()}`, {}],
         ["DELETE", `/domains/${site}/routing-rules/${crypto.randomUUID()}`],
+        ["GET", `/domains/${site}/crawler-policy`],
+        ["PUT", `/domains/${site}/crawler-policy`, {}],
       ];
       for (const [method, path, body] of calls) {
         const res = await world.call(method, path, { key, body });

@@ -6,7 +6,9 @@ import { ingestCases } from "./ingest-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
+import { policyCases } from "./policy-cases.js";
 import { referralCases } from "./referral-cases.js";
+import { robotsComplianceCases } from "./robots-compliance-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
 import { userAnalyticsCases } from "./user-analytics-cases.js";
@@ -21,6 +23,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     pipelineCases(options);
     accountCases(options);
     ruleCases(options);
+    policyCases(options);
     crawlAnalyticsCases(options);
     pageAnalyticsCases(options);
     ingestCases(options);
@@ -29,5 +32,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     referralCases(options);
     userAnalyticsCases(options);
     crawlLogsCases(options);
+    robotsComplianceCases(options);
   });
 }

@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { apiThroughSessionCases } from "./api-cases.js";
 import { csrfCases } from "./csrf-cases.js";
 import { pageCases } from "./page-cases.js";
+import { purgeStatusCases } from "./purge-status-cases.js";
 import { signInCases } from "./sign-in-cases.js";
 import type { DashboardSuiteOptions } from "./world.js";
 
@@ -12,5 +13,6 @@ export function dashboardSuite(name: string, options: DashboardSuiteOptions): vo
     apiThroughSessionCases(options);
     csrfCases(options);
     pageCases(options);
+    purgeStatusCases(options);
   });
 }

@@ -38,6 +38,7 @@ export interface Reply {
 
 export interface DashboardWorld {
   crawlgate: Crawlgate;
+  stores: Omit<CrawlgateDeps, "clock" | "logger">;
   clock: FakeClock;
   domainId: string;
   users: Record<"owner" | "manager" | "viewer" | "starter", Member>;
@@ -74,7 +75,8 @@ export const TEST_ASSETS: DashboardAssets = {
 export function useDashboardWorld(options: DashboardSuiteOptions): () => DashboardWorld {
   return useHarness<DashboardWorld>(async () => {
     const clock = createFakeClock("2026-11-20T10:00:00.000Z");
-    const crawlgate = createCrawlgate({ ...options.makeStores(), clock });
+    const stores = options.makeStores();
+    const crawlgate = createCrawlgate({ ...stores, clock });
     const member = async (name: string, plan: PlanName): Promise<Member> => {
       const user = await crawlgate.admin.createUser(name, plan);
       if (!user.ok) throw new Error(user.message);
@@ -97,6 +99,7 @@ export function useDashboardWorld(options: DashboardSuiteOptions): () => Dashboa
     const client = await options.bridge(crawlgate, TEST_ASSETS);
     const world: Harness<DashboardWorld> = {
       crawlgate,
+      stores,
       clock,
       domainId,
       users,

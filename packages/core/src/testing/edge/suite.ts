@@ -1,57 +1,24 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlgateDeps } from "../../crawlgate.js";
-import { type Crawlgate, createCrawlgate } from "../../crawlgate.js";
+import { createCrawlgate } from "../../crawlgate.js";
 import type { Stores } from "../../ports.js";
 import { createFetchRenderer } from "../../render/fetch-renderer.js";
-import type { CrawlRecord } from "../../types.js";
-import { createFakeClock, type FakeClock } from "../fixtures.js";
-import { type Harness, useHarness } from "../harness.js";
-import { createOriginSite, type OriginSite } from "./origin-site.js";
+import { createFakeClock } from "../fixtures.js";
+import { useHarness } from "../harness.js";
+import { createOriginSite } from "./origin-site.js";
+import { policyEdgeCases } from "./policy-cases.js";
+import {
+  BROWSER,
+  CLIENT_IP,
+  type EdgeBridgeFactory,
+  type EdgeWorld,
+  GOOGLEBOT,
+  HOST,
+  TEST_CLIENT_IP_HEADER,
+} from "./world.js";
 
-/** One request through a bridge, as the suite sends it. */
-export interface EdgeCall {
-  method: string;
-  host: string;
-  path: string;
-  headers: Record<string, string>;
-}
-
-export interface EdgeReply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * Puts a bridge in front of `crawlgate`: requests the origin answers go to `origin.answer` (the
- * site behind the edge), hosts the edge does not know answer 404. Returns a function that sends
- * one request, with `clientIp` as the visitor's address.
- */
-export type EdgeBridgeFactory = (
-  crawlgate: Crawlgate,
-  origin: OriginSite,
-  clientIp: string,
-) => Promise<Harness<{ send(call: EdgeCall): Promise<EdgeReply> }>>;
-
-const HOST = "shop.example.com";
-const CLIENT_IP = "66.249.66.1";
-const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-
-interface EdgeWorld {
-  crawlgate: Crawlgate;
-  stores: Stores;
-  clock: FakeClock;
-  origin: OriginSite;
-  domainId: string;
-  apiKey: string;
-  send(call: Partial<EdgeCall> & { path: string }): Promise<EdgeReply>;
-  /** Runs the page worker once (purges, pre-warms, refreshes). */
-  work(): Promise<unknown>;
-  /** The crawl rows recorded so far (after writing the buffered ones). */
-  crawls(): Promise<CrawlRecord[]>;
-}
+export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./world.js";
+export { TEST_CLIENT_IP_HEADER } from "./world.js";
 
 /**
  * The edge data plane's shared cases, run against each bridge (Express, fetch) over memory
@@ -95,7 +62,10 @@ export function edgeSuite(
             method: call.method ?? "GET",
             host: call.host ?? HOST,
             path: call.path,
-            headers: call.headers ?? { "user-agent": GOOGLEBOT },
+            headers: {
+              ...(call.headers ?? { "user-agent": GOOGLEBOT }),
+              ...(call.clientIp ? { [TEST_CLIENT_IP_HEADER]: call.clientIp } : {}),
+            },
           });
         },
         work: () => worker.run(clock.now()),
@@ -114,6 +84,8 @@ export function edgeSuite(
         },
       };
     });
+
+    policyEdgeCases(world);
 
     async function purge(path: string) {
       const w = world();

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { invalidRequest } from "../../errors.js";
+import { crawlerPolicy, POLICY_LIMITS } from "../../policy/schema.js";
+import { checkPolicyNames } from "../../policy/validate.js";
+import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
+import type { Operation } from "../context.js";
+import type { EndpointContract } from "../contract.js";
+import { crawlerPolicyShape } from "../responses/policy-shapes.js";
+import { cacheInvalidated } from "../responses/shapes.js";
+import { invalidateSettings, writableDomain } from "../rules/rule-access.js";
+
+export const input = crawlerPolicy;
+
+export const output = z.strictObject({ policy: crawlerPolicyShape, cacheInvalidated });
+
+const { maxRules, maxMessageLength, maxValueLength } = POLICY_LIMITS;
+
+export const contract: EndpointContract = {
+  summary: "Replace the domain's crawler policy",
+  description: [
+    "Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true; per rule `path` null = every path; a block's `status` 403 and `message` null).",
+    "The edge applies the rules to crawler and automation requests (never to human visitors), after the routing rules: the first rule whose `match` names the request (`botId` and `operator` as get-bot-definitions spells them, `intent`, or the verification `tier`) and whose `path` pattern (routing grammar, no query) matches decides, else `defaultAction`.",
+    '`block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`.',
+    `Limits: at most ${maxRules} rules; \`message\` at most ${maxMessageLength} characters; \`botId\`/\`operator\` values at most ${maxValueLength}; \`path\` at most 2,048. An unknown \`botId\` or \`operator\` is 400.`,
+  ].join("\n\n"),
+  status: 200,
+  errors: ["invalid_request", "forbidden", "domain_not_found"],
+};
+
+/**
+ * PUT /domains/{domainId}/crawler-policy. Order: domain access (404) → role (403) → body (400)
+ * → the taxonomy names (400); then saved, and the domain's edge settings refreshed.
+ */
+export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async (ctx) => {
+  const access = await writableDomain(ctx);
+  const { domainId } = access.domain;
+  const policy = ctx.input();
+  const problem = checkPolicyNames(policy, getTaxonomy() as Taxonomy);
+  if (problem) throw invalidRequest(problem);
+  const stored = await ctx.deps.rules.replacePolicy(domainId, policy, ctx.now);
+  const cacheInvalidated = await invalidateSettings(ctx.deps, domainId);
+  return { status: 200, body: { policy: stored.policy, cacheInvalidated } };
+};

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { POLICY_LIMITS, POLICY_TIERS } from "../../policy/schema.js";
+import { INTENTS } from "../../taxonomy/schema.js";
+import { named } from "./shapes.js";
+
+/**
+ * The crawler policy as answers carry it: every field present (the request's defaults filled
+ * in). The request side is `policy/schema.ts`' `crawlerPolicy`; the API suite checks that what
+ * a PUT saved reads back equal through these shapes.
+ */
+
+const value = z.string().min(1).max(POLICY_LIMITS.maxValueLength);
+const message = z.string().max(POLICY_LIMITS.maxMessageLength).nullable();
+
+const match = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("botId"), value }),
+  z.strictObject({ type: z.literal("operator"), value }),
+  z.strictObject({ type: z.literal("intent"), value: z.enum(INTENTS) }),
+  z.strictObject({ type: z.literal("tier"), value: z.enum(POLICY_TIERS) }),
+]);
+
+export const policyActionShape = named(
+  "CrawlerPolicyAction",
+  z.discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("allow") }),
+    z.strictObject({
+      type: z.literal("block"),
+      status: z.literal([403, 402]),
+      message,
+    }),
+    z.strictObject({
+      type: z.literal("charge"),
+      price: z.strictObject({
+        amount: z.string().describe('Decimal string, e.g. "0.01"'),
+        currency: z.string().describe("ISO 4217 code"),
+      }),
+      message,
+    }),
+  ]),
+);
+
+export const crawlerPolicyShape = named(
+  "CrawlerPolicy",
+  z.strictObject({
+    rules: z
+      .array(
+        z.strictObject({
+          match,
+          path: z.string().max(POLICY_LIMITS.maxPathLength).nullable(),
+          action: policyActionShape,
+        }),
+      )
+      .max(POLICY_LIMITS.maxRules),
+    defaultAction: policyActionShape,
+    impostorProtection: z.boolean(),
+  }),
+);

@@ -1,0 +1,93 @@
+import { type CompiledPolicy, compilePolicy } from "../policy/compile.js";
+import { type DenyAction, priceHeader } from "../policy/schema.js";
+import { type EdgeVerification, policySubject } from "../policy/subject.js";
+import type { EdgeSettings } from "../ports.js";
+import type { BotDefinition } from "../taxonomy/schema.js";
+
+/** What the crawler policy answers instead of the site: a block or a charge. */
+export interface PolicyAnswer {
+  kind: "policy";
+  action: "block" | "charge";
+  status: 402 | 403;
+  headers: Record<string, string>;
+  /** The JSON body (empty for HEAD). */
+  body: Uint8Array;
+}
+
+export const BLOCKED_MESSAGE =
+  "This crawler is not allowed on this site by the site's crawler policy.";
+export const CHARGE_MESSAGE =
+  "This site charges crawlers for access; the price per request is in the crawler-price header.";
+
+const encoder = new TextEncoder();
+
+/**
+ * The answer to a denied crawler: `block` answers its status with
+ * `{"error":"crawler_blocked","message":…}`, `charge` answers 402 with the `crawler-price`
+ * header and `{"error":"payment_required","message":…,"price":{amount,currency}}`; the owner's
+ * message or a standard sentence. Never cached by intermediaries.
+ */
+export function policyAnswer(action: DenyAction, method: string): PolicyAnswer {
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  };
+  let json: Record<string, unknown>;
+  let status: 402 | 403;
+  if (action.type === "block") {
+    status = action.status;
+    json = { error: "crawler_blocked", message: action.message ?? BLOCKED_MESSAGE };
+  } else {
+    status = 402;
+    headers["crawler-price"] = priceHeader(action.price);
+    json = {
+      error: "payment_required",
+      message: action.message ?? CHARGE_MESSAGE,
+      price: action.price,
+    };
+  }
+  const full = encoder.encode(JSON.stringify(json));
+  headers["content-length"] = String(full.byteLength);
+  const body = method === "HEAD" ? new Uint8Array(0) : full;
+  return { kind: "policy", action: action.type, status, headers, body };
+}
+
+export interface PolicyGate {
+  /**
+   * The block or charge that applies to a crawler's request (`null`: go on). `verification`
+   * is what is known of the address now (see `Verifier.peek`).
+   */
+  deny(
+    settings: EdgeSettings,
+    bot: Readonly<BotDefinition>,
+    verification: EdgeVerification,
+    path: string,
+  ): DenyAction | null;
+}
+
+/** Policies compiled once per cached settings object (as the rule index), then evaluated. */
+export function createPolicyGate(unknownBot: Readonly<BotDefinition>): PolicyGate {
+  const compiled = new WeakMap<EdgeSettings, CompiledPolicy>();
+  const compiledOf = (settings: EdgeSettings) => {
+    let policy = compiled.get(settings);
+    if (!policy) {
+      policy = compilePolicy(settings.policy);
+      compiled.set(settings, policy);
+    }
+    return policy;
+  };
+  return {
+    deny(settings, bot, verification, path) {
+      const policy = compiledOf(settings);
+      if (policy.allowsAll) return null;
+      const subject = policySubject(
+        bot,
+        verification,
+        settings.policy.impostorProtection,
+        unknownBot,
+      );
+      const { action } = policy.evaluate(subject, path);
+      return action.type === "allow" ? null : action;
+    },
+  };
+}

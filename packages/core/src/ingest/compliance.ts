@@ -1,0 +1,44 @@
+import type { Clock, ComplianceEvent, RobotsStore } from "../ports.js";
+import { createComplianceJudge } from "../robots/compliance-judge.js";
+import type { RobotsAgent } from "../robots/match.js";
+import type { CrawlRecord } from "../types.js";
+
+/**
+ * Ingest's side of robots.txt compliance: `judge` notes whether a crawl's path was disallowed
+ * for its bot by the robots.txt in force at its time; `write` adds the noted verdicts of a
+ * stored batch to the store's counts (idempotent per event); `drop` forgets a verdict whose
+ * crawl was not stored. Without a store every call does nothing.
+ */
+export function createComplianceRecorder(robots: RobotsStore | undefined, clock: Clock) {
+  const judge = robots && createComplianceJudge({ robots, now: () => clock.now().getTime() });
+  /** eventId → whether the crawl's path was disallowed, until its batch is written. */
+  const verdicts = new Map<string, boolean>();
+  return {
+    async judge(eventId: string, domainId: string, agent: RobotsAgent, path: string, ts: Date) {
+      if (judge) verdicts.set(eventId, await judge.isDisallowed(domainId, agent, path, ts));
+    },
+    async write(batch: readonly CrawlRecord[]): Promise<void> {
+      if (!robots) return;
+      const events: ComplianceEvent[] = [];
+      for (const r of batch) {
+        const disallowed = verdicts.get(r.eventId);
+        if (disallowed === undefined) continue;
+        events.push({
+          eventId: r.eventId,
+          domainId: r.domainId,
+          botId: r.botId,
+          ts: r.ts,
+          disallowed,
+        });
+      }
+      await robots.addComplianceEvents(events);
+      for (const e of events) verdicts.delete(e.eventId);
+    },
+    drop(eventId: string): void {
+      verdicts.delete(eventId);
+    },
+    robotsChanged(domainId: string): void {
+      judge?.forget(domainId);
+    },
+  };
+}

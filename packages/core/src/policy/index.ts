@@ -1,0 +1,30 @@
+export type { CompiledPolicy, PolicyDecision } from "./compile.js";
+export { compilePolicy, matchesSubject } from "./compile.js";
+export type { DeniedBot } from "./denied-bots.js";
+export { botsDeniedEverywhere } from "./denied-bots.js";
+export type { PathMatcher, PolicyPath } from "./path-pattern.js";
+export { compilePathPattern, policyPath } from "./path-pattern.js";
+export type {
+  CrawlerPolicy,
+  DenyAction,
+  PolicyAction,
+  PolicyMatch,
+  PolicyPrice,
+  PolicyRule,
+  PolicyTier,
+  StoredPolicy,
+} from "./schema.js";
+export {
+  crawlerPolicy,
+  DEFAULT_POLICY,
+  POLICY_LIMITS,
+  POLICY_TIERS,
+  policyAction,
+  policyMatch,
+  policyPrice,
+  policyRule,
+  priceHeader,
+} from "./schema.js";
+export type { EdgeVerification, PolicySubject } from "./subject.js";
+export { policySubject } from "./subject.js";
+export { checkPolicyNames } from "./validate.js";

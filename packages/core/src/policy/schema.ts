@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { sourcePathField } from "../routing/rule-fields.js";
+import { INTENTS } from "../taxonomy/schema.js";
+import type { AggregateTier } from "../types.js";
+
+/**
+ * A domain's crawler policy: ordered rules (the first that matches a request decides), a default
+ * action for requests no rule matches, and the impostor-protection switch. Applies to crawlers and
+ * automation clients only; human visitors never meet the policy (see docs/decisions.md).
+ */
+
+/** Limits of one policy (documented in the API contract and docs/decisions.md). */
+export const POLICY_LIMITS = {
+  /** Rules per policy. */
+  maxRules: 200,
+  /** Characters of an owner's message shown to a crawler. */
+  maxMessageLength: 500,
+  /** Characters of a rule's path pattern (as routing rules' `sourcePath`). */
+  maxPathLength: 2048,
+  /** Characters of a `botId` or `operator` value. */
+  maxValueLength: 100,
+} as const;
+
+export const POLICY_TIERS = ["verified", "declared", "unknown"] as const satisfies AggregateTier[];
+
+const text = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, { error: `${field} must not be empty` })
+    .max(POLICY_LIMITS.maxValueLength, {
+      error: `${field} must be at most ${POLICY_LIMITS.maxValueLength} characters`,
+    });
+
+const MATCH_TYPE = 'match.type must be "botId", "operator", "intent" or "tier"';
+
+/** What a rule matches: one bot, every bot of an operator, an intent, or a verification tier. */
+export const policyMatch = z.discriminatedUnion(
+  "type",
+  [
+    z.strictObject({ type: z.literal("botId"), value: text("match.value") }),
+    z.strictObject({ type: z.literal("operator"), value: text("match.value") }),
+    z.strictObject({
+      type: z.literal("intent"),
+      value: z.enum(INTENTS, { error: `match.value must be one of ${INTENTS.join(", ")}` }),
+    }),
+    z.strictObject({
+      type: z.literal("tier"),
+      value: z.enum(POLICY_TIERS, { error: "match.value must be verified, declared or unknown" }),
+    }),
+  ],
+  { error: MATCH_TYPE },
+);
+
+const message = z
+  .string({ error: "message must be a string or null" })
+  .max(POLICY_LIMITS.maxMessageLength, {
+    error: `message must be at most ${POLICY_LIMITS.maxMessageLength} characters`,
+  })
+  .nullable()
+  .describe("Shown to the crawler in the JSON body; null: a standard sentence");
+
+/** A price in a currency: a positive decimal amount with at most 6 decimals, ISO 4217 code. */
+export const policyPrice = z.strictObject({
+  amount: z
+    .string({ error: "price.amount must be a decimal string" })
+    .regex(/^(0|[1-9][0-9]{0,8})(\.[0-9]{1,6})?$/, {
+      error: 'price.amount must be a decimal string such as "0.01" (at most 6 decimals)',
+    })
+    .refine((amount) => Number(amount) > 0, { error: "price.amount must be above zero" }),
+  currency: z
+    .string({ error: "price.currency must be a string" })
+    .regex(/^[A-Z]{3}$/, { error: "price.currency must be an ISO 4217 code such as USD" }),
+});
+
+const ACTION_TYPE = 'action.type must be "allow", "block" or "charge"';
+
+/**
+ * What happens to a matching request: `allow` (served as without a policy), `block` (403 or 402
+ * with a JSON body), or `charge` (402 with a `crawler-price` header: see `priceHeader`).
+ */
+export const policyAction = z.discriminatedUnion(
+  "type",
+  [
+    z.strictObject({ type: z.literal("allow") }),
+    z.strictObject({
+      type: z.literal("block"),
+      status: z.literal([403, 402], { error: "status must be 403 or 402" }).default(403),
+      message: message.default(null),
+    }),
+    z.strictObject({
+      type: z.literal("charge"),
+      price: policyPrice,
+      message: message.default(null),
+    }),
+  ],
+  { error: ACTION_TYPE },
+);
+
+/** A path pattern in the routing grammar (trimmed, as routing rules' `sourcePath`), no query. */
+const path = z
+  .string({ error: "path must be a string or null" })
+  .transform((value, ctx) => {
+    const field = sourcePathField(value);
+    const problem = field.ok
+      ? value.includes("?")
+        ? "path must not contain a query (?)"
+        : null
+      : field.message.replace(/^sourcePath/, "path");
+    if (problem === null && field.ok) return field.value;
+    ctx.addIssue({ code: "custom", message: problem ?? "invalid path", input: value });
+    return z.NEVER;
+  })
+  .nullable()
+  .describe(
+    "Source-path pattern (routing grammar, at most 2,048 characters, trimmed, no query); null: every path",
+  );
+
+export const policyRule = z.strictObject({
+  match: policyMatch,
+  path: path.default(null),
+  action: policyAction,
+});
+
+/** The body of `PUT .../crawler-policy`: omitted fields take the default policy's values. */
+export const crawlerPolicy = z.strictObject({
+  rules: z
+    .array(policyRule, { error: "rules must be an array" })
+    .max(POLICY_LIMITS.maxRules, {
+      error: `rules may hold at most ${POLICY_LIMITS.maxRules} rules`,
+    })
+    .default([]),
+  defaultAction: policyAction.default({ type: "allow" }),
+  impostorProtection: z
+    .boolean({ error: "impostorProtection must be true or false" })
+    .default(true)
+    .describe(
+      "true: a claim of a bot that can be verified, from an address that does not verify, is treated as the unknown bot (tier unknown)",
+    ),
+});
+
+export type PolicyMatch = z.output<typeof policyMatch>;
+export type PolicyAction = z.output<typeof policyAction>;
+export type PolicyPrice = z.output<typeof policyPrice>;
+export type PolicyRule = z.output<typeof policyRule>;
+export type CrawlerPolicy = z.output<typeof crawlerPolicy>;
+export type PolicyTier = (typeof POLICY_TIERS)[number];
+export type DenyAction = Exclude<PolicyAction, { type: "allow" }>;
+
+/** A domain's saved policy and when it was saved. */
+export interface StoredPolicy {
+  policy: CrawlerPolicy;
+  updatedAt: Date;
+}
+
+/** The policy of a domain that never saved one: no rules, allow, impostor protection on. */
+export const DEFAULT_POLICY: CrawlerPolicy = Object.freeze({
+  rules: [],
+  defaultAction: { type: "allow" },
+  impostorProtection: true,
+}) as CrawlerPolicy;
+
+/** The `crawler-price` header of a charge: `<CURRENCY> <amount>`, e.g. `USD 0.01`. */
+export function priceHeader(price: PolicyPrice): string {
+  return `${price.currency} ${price.amount}`;
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import {
+  expectDomainsNotFound,
+  expectInvalidRequests,
+  expectPlanAndKeyErrors,
+} from "./export-errors.js";
+import { useWorld } from "./use-world.js";
+import type { ApiSuiteOptions } from "./world.js";
+
+const GPTBOT =
+  "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** export-robots-compliance through the HTTP handlers. The world's today is 2026-11-20. */
+export function robotsComplianceCases(options: ApiSuiteOptions): void {
+  describe("export-robots-compliance", () => {
+    const w = useWorld(options);
+
+    it("reports what ingest judged against the robots.txt in force, per bot and day", async () => {
+      const world = w();
+      const shop = world.domains.shop.domainId;
+      const { ingest } = world.crawlgate;
+      await world.deps.robots.recordRobotsVersion(
+        shop,
+        "User-agent: *\nAllow: /\n",
+        new Date("2026-11-10T00:00:00.000Z"),
+      );
+      const v2 = await world.deps.robots.recordRobotsVersion(
+        shop,
+        "User-agent: GPTBot\nDisallow: /private\n\nUser-agent: *\nDisallow: /admin\n",
+        new Date("2026-11-19T12:00:00.000Z"),
+      );
+      const crawl = (eventId: string, ts: string, userAgent: string, path: string) =>
+        ingest.recordCrawl({
+          eventId,
+          domainId: shop,
+          ts: new Date(ts),
+          path,
+          userAgent,
+          ip: "198.51.100.4",
+          servedFrom: "origin",
+          status: 200,
+          bytes: 10,
+        });
+      await Promise.all([
+        crawl("a", "2026-11-19T08:00:00.000Z", GPTBOT, "/private/1"), // before v2: allowed
+        crawl("b", "2026-11-19T13:00:00.000Z", GPTBOT, "/private/2"),
+        crawl("c", "2026-11-20T09:30:00.000Z", GPTBOT, "/private/3"),
+        crawl("d", "2026-11-20T09:40:00.000Z", GPTBOT, "/admin"), // its own group allows /admin
+        crawl("e", "2026-11-20T09:00:00.000Z", GOOGLEBOT, "/admin/x"),
+        crawl("f", "2026-11-20T09:10:00.000Z", GOOGLEBOT, "/robots.txt"),
+        crawl("g", "2026-11-12T09:00:00.000Z", GOOGLEBOT, "/admin"), // outside the 7d window
+      ]);
+      await world.deps.robots.recordRobotsVersion(
+        world.domains.blog.domainId,
+        "x",
+        new Date("2026-11-19T00:00:00.000Z"),
+      );
+      const res = await world.call("POST", "/export-robots-compliance", {
+        body: { domainId: shop, period: "7d" },
+      });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.json)).toEqual([
+        "generatedAt",
+        "period",
+        "startDate",
+        "endDate",
+        "userId",
+        "domain",
+        "domainId",
+        "role",
+        "summary",
+        "botTotals",
+        "botSeries",
+        "robotsVersions",
+      ]);
+      expect(res.json).toMatchObject({
+        generatedAt: "2026-11-20T10:00:00.000Z",
+        period: "7d",
+        startDate: "2026-11-14",
+        endDate: "2026-11-20",
+        domain: "shop.example.com",
+        domainId: shop,
+        role: "owner",
+        summary: { requests: 6, disallowedRequests: 3 },
+      });
+      expect(res.json.botTotals).toEqual({
+        gptbot: { requests: 4, disallowedRequests: 2, lastViolationAt: "2026-11-20T09:30:00.000Z" },
+        googlebot: {
+          requests: 2,
+          disallowedRequests: 1,
+          lastViolationAt: "2026-11-20T09:00:00.000Z",
+        },
+      });
+      expect(Object.keys(res.json.botTotals)).toEqual(["gptbot", "googlebot"]);
+      expect(res.json.botSeries).toHaveLength(7);
+      expect(res.json.botSeries[0]).toEqual({
+        date: "2026-11-14",
+        gptbot: { requests: 0, disallowedRequests: 0 },
+        googlebot: { requests: 0, disallowedRequests: 0 },
+      });
+      expect(res.json.botSeries.slice(5)).toEqual([
+        {
+          date: "2026-11-19",
+          gptbot: { requests: 2, disallowedRequests: 1 },
+          googlebot: { requests: 0, disallowedRequests: 0 },
+        },
+        {
+          date: "2026-11-20",
+          gptbot: { requests: 2, disallowedRequests: 1 },
+          googlebot: { requests: 2, disallowedRequests: 1 },
+        },
+      ]);
+      expect(res.json.robotsVersions).toEqual([
+        {
+          effectiveFrom: "2026-11-10T00:00:00.000Z",
+          contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        },
+        { effectiveFrom: "2026-11-19T12:00:00.000Z", contentHash: v2.version.contentHash },
+      ]);
+      const oneDay = await world.call("POST", "/export-robots-compliance", {
+        key: world.keys.viewer,
+        body: { domainId: shop, startDate: "2026-11-20" },
+      });
+      expect(oneDay.status).toBe(200);
+      expect(oneDay.json.role).toBe("viewer");
+      expect(oneDay.json.period).toBeNull();
+      expect(
+        oneDay.json.robotsVersions.map((v: { effectiveFrom: string }) => v.effectiveFrom),
+      ).toEqual(["2026-11-19T12:00:00.000Z"]);
+    });
+
+    it("answers empty counts for a domain without robots.txt or crawls", async () => {
+      const world = w();
+      const res = await world.call("POST", "/export-robots-compliance", {
+        body: { domainId: world.domains.blog.domainId },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({
+        period: "30d",
+        summary: { requests: 0, disallowedRequests: 0 },
+        botTotals: {},
+        robotsVersions: [],
+      });
+      expect(res.json.botSeries).toHaveLength(30);
+      expect(res.json.botSeries[29]).toEqual({ date: "2026-11-20" });
+    });
+
+    it("refuses bad windows, bad IDs, unknown fields, inaccessible domains and Starter", async () => {
+      const world = w();
+      const domainId = world.domains.shop.domainId;
+      const call = (body: unknown) => world.call("POST", "/export-robots-compliance", { body });
+      await expectInvalidRequests(call, [
+        [{}, /domainId is required/],
+        [{ domainId: "nope" }, /domainId must be a UUID/],
+        [{ domainId, period: "7d", startDate: "2026-11-01" }, /period cannot be combined/],
+        [{ domainId, endDate: "2026-11-01" }, /endDate requires startDate/],
+        [{ domainId, period: "14d" }, /period must be one of/],
+        [{ domainId, startDate: "2026-11-21" }, /future/],
+        [{ domainId, startDate: "2025-01-01", endDate: "2026-11-20" }, /at most 365/],
+        [{ domainId, botId: "gptbot" }, /unknown field: botId/],
+      ]);
+      await expectDomainsNotFound(world, call);
+      await expectPlanAndKeyErrors(world, "/export-robots-compliance");
+    });
+  });
+}

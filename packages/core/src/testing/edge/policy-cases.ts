@@ -1,0 +1,188 @@
+import { expect, it } from "vitest";
+import { BLOCKED_MESSAGE, CHARGE_MESSAGE } from "../../edge/policy-gate.js";
+import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
+import type { BotDefinition } from "../../taxonomy/schema.js";
+import { BROWSER, CLIENT_IP, type EdgeWorld } from "./world.js";
+
+const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2";
+const CLAUDEBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0)";
+const CURL = "curl/8.5.0";
+/** Addresses in OpenAI's and Anthropic's published ranges: their crawlers are genuine. */
+const GPTBOT_IP = "132.196.86.10";
+const CLAUDEBOT_IP = "216.73.216.5";
+/** Not in Google's published ranges, and no reverse DNS: a Googlebot UA from here is an impostor. */
+const IMPOSTOR_IP = "203.0.113.9";
+
+const ua = (userAgent: string) => ({ "user-agent": userAgent });
+
+async function putPolicy(w: EdgeWorld, policy: unknown) {
+  const response = await w.crawlgate.api.handle({
+    method: "PUT",
+    path: `/functions/v1/domains/${w.domainId}/crawler-policy`,
+    query: {},
+    headers: { authorization: `Bearer ${w.apiKey}`, "content-type": "application/json" },
+    body: new TextEncoder().encode(JSON.stringify(policy)),
+  });
+  expect(response.status).toBe(200);
+  return JSON.parse(String(response.body)) as { cacheInvalidated: boolean };
+}
+
+const BLOCK_UNKNOWN = { match: { type: "tier", value: "unknown" }, action: { type: "block" } };
+
+/** The crawler policy at the edge: shared by every bridge (part of `edgeSuite`). */
+export function policyEdgeCases(world: () => EdgeWorld): void {
+  it("policy: each match kind and action, first matching rule wins, humans never meet it", async () => {
+    const w = world();
+    await w.crawlgate.ingest.ranges.ready();
+    await putPolicy(w, {
+      rules: [
+        { match: { type: "botId", value: "gptbot" }, path: "/about", action: { type: "allow" } },
+        {
+          match: { type: "botId", value: "gptbot" },
+          action: { type: "block", message: "No AI training here" },
+        },
+        { match: { type: "operator", value: "Anthropic" }, action: { type: "block", status: 402 } },
+        {
+          match: { type: "intent", value: "search-classic" },
+          path: "/premium/*",
+          action: { type: "charge", price: { amount: "0.01", currency: "USD" } },
+        },
+        BLOCK_UNKNOWN,
+      ],
+    });
+    const allowed = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
+    expect([allowed.status, allowed.headers["x-crawlgate-served-from"]]).toEqual([200, "render"]);
+
+    const blocked = await w.send({ path: "/", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
+    expect(blocked.status).toBe(403);
+    expect(blocked.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(blocked.body)).toEqual({
+      error: "crawler_blocked",
+      message: "No AI training here",
+    });
+
+    const licensed = await w.send({
+      path: "/about",
+      headers: ua(CLAUDEBOT),
+      clientIp: CLAUDEBOT_IP,
+    });
+    expect(licensed.status).toBe(402);
+    expect(JSON.parse(licensed.body)).toEqual({
+      error: "crawler_blocked",
+      message: BLOCKED_MESSAGE,
+    });
+
+    const charged = await w.send({ path: "/premium/report" });
+    expect(charged.status).toBe(402);
+    expect(charged.headers["crawler-price"]).toBe("USD 0.01");
+    expect(JSON.parse(charged.body)).toEqual({
+      error: "payment_required",
+      message: CHARGE_MESSAGE,
+      price: { amount: "0.01", currency: "USD" },
+    });
+    // Googlebot elsewhere: no rule matches, the default allows (the page is in the cache now).
+    const free = await w.send({ path: "/about" });
+    expect([free.status, free.headers["x-crawlgate-served-from"]]).toEqual([200, "cache"]);
+
+    const automation = await w.send({ path: "/about", headers: ua(CURL) });
+    expect(automation.status).toBe(403);
+    const human = await w.send({ path: "/about", headers: ua(BROWSER) });
+    expect([human.status, human.headers["x-crawlgate-served-from"]]).toEqual([200, "origin"]);
+
+    const head = await w.send({
+      method: "HEAD",
+      path: "/",
+      headers: ua(GPTBOT),
+      clientIp: GPTBOT_IP,
+    });
+    expect([head.status, head.body]).toEqual([403, ""]);
+
+    // Denied requests never reached the origin or the renderer: one render, one human visit.
+    expect(w.origin.hits).toEqual(["GET /about", "GET /about"]);
+    const rows = await w.crawls();
+    expect(rows.map((r) => [r.path, r.botId, r.status, r.servedFrom, r.bytes > 0])).toEqual([
+      ["/about", "gptbot", 200, "render", true],
+      ["/", "gptbot", 403, "origin", true],
+      ["/about", "claudebot", 402, "origin", true],
+      ["/premium/report", "googlebot", 402, "origin", true],
+      ["/about", "googlebot", 200, "cache", true],
+      ["/about", "unknown", 403, "origin", true],
+      ["/", "gptbot", 403, "origin", false],
+    ]);
+    expect(rows[1]?.bytes).toBe(new TextEncoder().encode(blocked.body).byteLength);
+  });
+
+  it("policy: a default block applies to crawlers no rule names; routing rules come first", async () => {
+    const w = world();
+    await putPolicy(w, {
+      rules: [{ match: { type: "botId", value: "googlebot" }, action: { type: "allow" } }],
+      defaultAction: { type: "block", status: 402, message: "Licence required" },
+    });
+    const created = await w.crawlgate.api.handle({
+      method: "POST",
+      path: `/functions/v1/domains/${w.domainId}/routing-rules`,
+      query: {},
+      headers: { authorization: `Bearer ${w.apiKey}`, "content-type": "application/json" },
+      body: new TextEncoder().encode(JSON.stringify({ sourcePath: "/old", targetUrl: "/about" })),
+    });
+    expect(created.status).toBe(201);
+    const redirected = await w.send({ path: "/old", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
+    expect([redirected.status, redirected.headers.location]).toEqual([301, "/about"]);
+    const blocked = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
+    expect(blocked.status).toBe(402);
+    expect(JSON.parse(blocked.body).message).toBe("Licence required");
+    expect((await w.send({ path: "/about" })).status).toBe(200);
+    expect(w.origin.hits).toEqual(["GET /about"]);
+  });
+
+  it("policy: a change applies on the next request, with cacheInvalidated true", async () => {
+    const w = world();
+    expect(
+      (await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: GPTBOT_IP })).status,
+    ).toBe(200);
+    const saved = await putPolicy(w, {
+      rules: [{ match: { type: "intent", value: "training" }, action: { type: "block" } }],
+    });
+    expect(saved.cacheInvalidated).toBe(true);
+    expect(
+      (await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: GPTBOT_IP })).status,
+    ).toBe(403);
+    expect((await putPolicy(w, {})).cacheInvalidated).toBe(true);
+    const again = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
+    expect([again.status, again.headers["x-crawlgate-served-from"]]).toEqual([200, "cache"]);
+    expect(w.origin.hits).toEqual(["GET /about"]);
+  });
+
+  it("policy: impostor protection turns an unverified Googlebot into `unknown` only when on", async () => {
+    const w = world();
+    const googlebot = (getTaxonomy() as Taxonomy).botById("googlebot") as BotDefinition;
+    const { verifier } = w.crawlgate.ingest;
+    await w.crawlgate.ingest.ranges.ready();
+    await putPolicy(w, { rules: [BLOCK_UNKNOWN], impostorProtection: true });
+
+    // The genuine Googlebot (Google's published ranges) passes.
+    expect((await w.send({ path: "/about" })).status).toBe(200);
+    // The impostor's first request: its reverse-DNS check has not run yet, so it is `declared`
+    // and passes; recording the crawl runs the check, and the next request is blocked.
+    expect(verifier.peek(googlebot, IMPOSTOR_IP)).toBe("pending");
+    expect((await w.send({ path: "/about", clientIp: IMPOSTOR_IP })).status).toBe(200);
+    await expect.poll(() => verifier.peek(googlebot, IMPOSTOR_IP)).toBe("unverified");
+    const blocked = await w.send({ path: "/about", clientIp: IMPOSTOR_IP });
+    expect(blocked.status).toBe(403);
+    expect(JSON.parse(blocked.body).error).toBe("crawler_blocked");
+    expect((await w.send({ path: "/about", clientIp: CLIENT_IP })).status).toBe(200);
+
+    // Switched off: the same claim stays Googlebot (declared), which "block unknown" spares.
+    const off = await putPolicy(w, { rules: [BLOCK_UNKNOWN], impostorProtection: false });
+    expect(off.cacheInvalidated).toBe(true);
+    expect((await w.send({ path: "/about", clientIp: IMPOSTOR_IP })).status).toBe(200);
+    const rows = await w.crawls();
+    expect(rows.map((r) => [r.botId, r.verdict, r.status])).toEqual([
+      ["googlebot", "verified", 200],
+      ["googlebot", "declared", 200],
+      ["googlebot", "declared", 403],
+      ["googlebot", "verified", 200],
+      ["googlebot", "declared", 200],
+    ]);
+  });
+}

@@ -1,0 +1,25 @@
+import type { EdgeVerification } from "../policy/subject.js";
+import type { BotDefinition } from "../taxonomy/schema.js";
+import type { RangeSet } from "./ip-ranges.js";
+
+/**
+ * `Verifier.peek`: the outcome `verify` would reach from what is at hand, or `pending` when it
+ * would have to ask DNS or an ASN lookup. `ranges` are the operator's loaded ranges (`null`: not
+ * loaded yet); `rdnsKnown` a remembered reverse-DNS outcome (`null`: none).
+ */
+export function peekVerification(
+  bot: Readonly<BotDefinition>,
+  ip: string,
+  ranges: RangeSet | null,
+  rdnsKnown: (ip: string, suffixes: readonly string[]) => boolean | null,
+): EdgeVerification {
+  if (bot.botId === "unknown" || bot.verificationMethod === "none") return "unverifiable";
+  if (bot.verificationMethod === "asn_only") return "pending";
+  const suffixes = bot.verification.rdnsSuffixes ?? [];
+  if (bot.verificationMethod === "published_ip_ranges") {
+    if (ranges?.find(ip)) return "verified";
+    if (suffixes.length === 0) return ranges ? "unverified" : "pending";
+  }
+  const known = rdnsKnown(ip, suffixes);
+  return known === null ? "pending" : known ? "verified" : "unverified";
+}
