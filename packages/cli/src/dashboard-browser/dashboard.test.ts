@@ -6,10 +6,12 @@ import {
   chromiumOrReason,
   launch,
   screenshot,
+  seriousViolations,
   sidewaysOverflow,
   watchedPage,
 } from "./browser.js";
 import { type DemoServer, startDemoServer } from "./demo-server.js";
+import { catchDownloads } from "./downloads.js";
 import { expiredSignInUrl } from "./expired-link.js";
 import { checkView, csrfTokenOf, pageFetch, timeOverview, walkDomainViews } from "./live-views.js";
 import { readmeScreenshots } from "./readme-screenshots.js";
@@ -71,6 +73,7 @@ run("the dashboard in Chromium, on the demo", () => {
     await page.waitForSelector("form.rule-form");
     await page.waitForSelector("table tbody tr");
     expect(await sidewaysOverflow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "phone-rules");
     expect(errors).toEqual([]);
   }, 60_000);
@@ -221,5 +224,41 @@ run("the dashboard in Chromium, on the demo", () => {
     const { page } = await session("starter");
     const alert = await page.waitForSelector("[role=alert]");
     expect(await alert?.evaluate((el) => el.textContent)).toMatch(/Pro plan/);
+  }, 60_000);
+  it("works by keyboard, keeps its state in a shareable URL, and exports a table as CSV", async () => {
+    const { page, errors } = await session("owner");
+    await page.waitForSelector("[data-testid=total-crawls]");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate("document.activeElement.textContent")).toBe("Skip to content");
+    const { domainId } = shop();
+    await page.focus(`table a[href^="/dashboard/domains/${domainId}/crawlers?"]`);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("h1::-p-text(Crawlers)");
+
+    const shared = `${demo.ready.baseUrl}/dashboard/domains/${domainId}/crawlers?period=7d&intent=training`;
+    const other = await session("viewer");
+    await other.page.goto(shared);
+    await other.page.waitForSelector("table tbody tr");
+    const selects = await other.page.$$eval("select", (els) =>
+      els.map((el) => (el as unknown as { value: string }).value),
+    );
+    expect(selects).toEqual(expect.arrayContaining(["7d", "training"]));
+    const intents = await other.page.$$eval("table tbody tr td:nth-child(3)", (tds) =>
+      tds.map((td) => td.textContent),
+    );
+    expect(intents.length).toBeGreaterThan(0);
+    expect(new Set(intents)).toEqual(new Set(["AI training"]));
+
+    const downloads = await catchDownloads(other.page);
+    await other.page.click("::-p-text(Export CSV)");
+    const csv = await downloads.next();
+    expect(csv.name).toMatch(
+      /^crawlers-shop\.example\.com-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const lines = csv.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Bot,Operator,Intent,Verified,Declared,Unknown,Total,Daily");
+    expect(lines).toHaveLength(intents.length + 1);
+    expect(lines.slice(1).every((line) => line.includes(",AI training,"))).toBe(true);
+    expect([...errors, ...other.errors]).toEqual([]);
   }, 60_000);
 });

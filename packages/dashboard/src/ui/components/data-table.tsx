@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { type Cell, toCsv } from "../../shared/csv.js";
+import { ScrollBox } from "./scroll-box.js";
 
 export interface Column<R> {
   label: string;
@@ -46,7 +47,7 @@ export function DataTable<R>(props: {
           Export CSV<span class="sr-only"> of {props.caption}</span>
         </button>
       </div>
-      <div class="table-scroll">
+      <ScrollBox label={props.caption}>
         <table>
           <caption>{props.caption}</caption>
           <thead>
@@ -78,7 +79,7 @@ export function DataTable<R>(props: {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </div>
   );
 }
