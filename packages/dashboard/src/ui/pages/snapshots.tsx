@@ -69,12 +69,14 @@ export function Snapshots({ domainId }: { domainId: string }) {
             id ? (data.snapshots[id]?.contentHash ?? id).slice(0, 10) : "—";
           return (
             <>
+              <SnapshotCompare data={data} rows={rows} />
               <DataTable
-                caption={`What each bot was served for ${data.path}`}
+                caption={`What each bot was served for ${data.path}, newest first`}
                 csvName={`snapshots-${data.domain}-${data.startDate}-${data.endDate}`}
                 rowKey={(r) => r.key}
-                rows={rows}
+                rows={[...rows].reverse()}
                 empty="No crawls of this page in this period."
+                limit={50}
                 columns={[
                   { label: "Day", value: (r) => r.day },
                   { label: "Bot", value: (r) => r.botId },
@@ -83,7 +85,6 @@ export function Snapshots({ domainId }: { domainId: string }) {
                   { label: "Crawls", value: (r) => r.total, numeric: true },
                 ]}
               />
-              <SnapshotCompare data={data} rows={rows} />
             </>
           );
         }}
