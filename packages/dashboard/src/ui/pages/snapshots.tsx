@@ -1,4 +1,4 @@
-import type { ExportPageSnapshotsResponse } from "@crawlgate/client";
+import type { ExportPageSnapshotsResponse, GetBotDefinitionsResponse } from "@crawlgate/client";
 import { useState } from "preact/hooks";
 import { requests } from "../../shared/requests.js";
 import { DataTable } from "../components/data-table.js";
@@ -44,6 +44,8 @@ export function Snapshots({ domainId }: { domainId: string }) {
   const path = route.query.get("path") ?? "/";
   const [draft, setDraft] = useState(path);
   const history = useCall<ExportPageSnapshotsResponse>(requests.snapshots(domainId, period, path));
+  const definitions = useCall<GetBotDefinitionsResponse>(requests.definitions());
+  const names = new Map(definitions.data?.bots.map((b) => [b.botId, b.displayName]) ?? []);
   return (
     <ViewFrame title="Snapshot history" period={period}>
       <form
@@ -79,7 +81,7 @@ export function Snapshots({ domainId }: { domainId: string }) {
                 limit={50}
                 columns={[
                   { label: "Day", value: (r) => r.day },
-                  { label: "Bot", value: (r) => r.botId },
+                  { label: "Bot", value: (r) => names.get(r.botId) ?? r.botId },
                   { label: "Served from", value: (r) => r.servedFrom },
                   { label: "Version", value: (r) => short(r.snapshotId) },
                   { label: "Crawls", value: (r) => r.total, numeric: true },
