@@ -50,26 +50,24 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
     const rest = path.slice(DASHBOARD_PREFIX.length);
     if (rest === "/sign-in") return signIn(sessions, request);
     if (rest === "/sign-out") return signOut(sessions, request);
-    if (rest === "/api" || rest.startsWith("/api/")) {
-      refuseCrossSite(request);
-      if (rest === "/api/session") return sessionInfo(sessions, request);
-      if (rest === "/api/purge-status") {
-        allowOnly(request, ["GET", "HEAD"]);
-        const active = await sessions.resolve(request.headers.cookie);
-        if (!active) throw notSignedIn();
-        return json(200, await purgeStatus(deps, active.user, request));
-      }
-      if (rest.startsWith(API_V1)) {
-        const forwarded = { ...request, path: `${API_PREFIX}/${rest.slice(API_V1.length)}` };
-        const answer = await api.handle(forwarded);
-        return {
-          ...answer,
-          headers: dataHeaders({ ...answer.headers, "cache-control": "no-store" }),
-        };
-      }
-      throw new CrawlgateError("not_found");
-    }
+    if (rest === "/api" || rest.startsWith("/api/")) return serveApi(request, rest);
     return serveAsset(assets, request, rest);
+  }
+
+  /** Below `/dashboard/api`: JSON only, refused from other sites. */
+  async function serveApi(request: ApiRequest, rest: string): Promise<ApiResponse> {
+    refuseCrossSite(request);
+    if (rest === "/api/session") return sessionInfo(sessions, request);
+    if (rest === "/api/purge-status") {
+      allowOnly(request, ["GET", "HEAD"]);
+      const active = await sessions.resolve(request.headers.cookie);
+      if (!active) throw notSignedIn();
+      return json(200, await purgeStatus(deps, active.user, request));
+    }
+    if (!rest.startsWith(API_V1)) throw new CrawlgateError("not_found");
+    const forwarded = { ...request, path: `${API_PREFIX}/${rest.slice(API_V1.length)}` };
+    const answer = await api.handle(forwarded);
+    return { ...answer, headers: dataHeaders({ ...answer.headers, "cache-control": "no-store" }) };
   }
 
   return {

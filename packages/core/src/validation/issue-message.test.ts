@@ -23,6 +23,17 @@ describe("issue message", () => {
     expect(messageOf("text")).toBe("request body must be a JSON object");
   });
 
+  it("names the body's own unknown fields before a nested object's, and puts the path before those", () => {
+    const nested = z.strictObject({ rules: z.array(z.strictObject({ a: z.number() })) });
+    const of = (value: unknown) => {
+      const result = nested.safeParse(value);
+      return result.success ? null : issueMessage(result.error);
+    };
+    // A nested unknown name listed first by zod must not hide the body's own (nor read as "").
+    expect(of({ rules: [{ "": false }], x: 1 })).toBe("unknown field: x");
+    expect(of({ rules: [{ a: 1 }, { a: 1, b: 2 }] })).toBe("rules.1: unknown field: b");
+  });
+
   it("reports any object the schema refuses with one non-empty message", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {

@@ -8,15 +8,21 @@ export interface ReportedIssue {
 
 /**
  * The one issue a body refused by its zod schema reads as: unknown field names come first
- * (`unknown field: x`, `unknown fields: x, y`), then the first other issue in the schema's field
+ * (`unknown field: x`, `unknown fields: x, y`; the body's own before a nested object's, which
+ * reads `rules.0: unknown field: x`), then the first other issue in the schema's field
  * order, its field put in front unless the message names it. A body that is not an object at all
  * reads as `request body must be a JSON object`. The API and the rule-body parsers share it.
  */
 export function reportedIssue(error: z.ZodError): ReportedIssue {
-  const unknown = error.issues.find((issue) => issue.code === "unrecognized_keys");
+  const unknowns = error.issues.filter((issue) => issue.code === "unrecognized_keys");
+  // The body's own unknown names first, then those of a nested object (a policy rule's).
+  const unknown = unknowns.find((issue) => issue.path.length === 0) ?? unknowns[0];
   if (unknown) {
-    const { keys } = unknown;
-    return { path: [], message: `unknown field${keys.length > 1 ? "s" : ""}: ${keys.join(", ")}` };
+    const { keys, path } = unknown;
+    const names = `unknown field${keys.length > 1 ? "s" : ""}: ${keys.join(", ")}`;
+    return path.length === 0
+      ? { path: [], message: names }
+      : { path, message: `${path.map(String).join(".")}: ${names}` };
   }
   const issue = error.issues[0];
   if (!issue) return { path: [], message: "invalid request body" };
