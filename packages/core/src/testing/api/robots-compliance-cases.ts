@@ -194,11 +194,12 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
         const agent = taxonomy.botById(botId)?.robots ?? { tokens: [] };
         const disallowed =
           inForce !== undefined && !referenceIsAllowed(parseRobots(inForce.text), agent, c.path);
-        const bot = (expected[botId] ??= {
+        const bot = expected[botId] ?? {
           requests: 0,
           disallowedRequests: 0,
           lastViolationAt: null,
-        });
+        };
+        expected[botId] = bot;
         bot.requests++;
         if (disallowed) {
           bot.disallowedRequests++;
