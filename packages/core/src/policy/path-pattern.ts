@@ -36,14 +36,21 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
 /**
  * The request path (without its query) as a policy judges it: the page an origin serves for it.
- * Escapes of unreserved characters are decoded (`/%70rivate` is `/private`), repeated slashes
- * merged and dot segments removed (`/x/../private`, `/%2e/private`), as origins and the proxies
- * in front of them do; escapes of other characters (`%2F`) keep their meaning. Without it a
- * crawler would pass a path rule by spelling the path another way.
+ * Escapes of unreserved characters are decoded (`/%70rivate` is `/private`), backslashes read as
+ * slashes, repeated slashes merged and dot segments removed (`/x/../private`, `/%2e/private`),
+ * as origins and the proxies in front of them do; escapes of other characters (`%2F`) keep
+ * their meaning. Without it a crawler would pass a path rule by spelling the path another way.
  */
 export function policyRequestPath(rawPath: string): string {
-  if (!rawPath.includes("%") && !rawPath.includes("//") && !rawPath.includes("/.")) return rawPath;
-  const decoded = rawPath.replace(ESCAPE, (sequence, hex: string) => {
+  if (
+    !rawPath.includes("%") &&
+    !rawPath.includes("//") &&
+    !rawPath.includes("/.") &&
+    !rawPath.includes("\\")
+  )
+    return rawPath;
+  // WHATWG URL parsers (most JavaScript origins) read a backslash in an http path as a slash.
+  const decoded = rawPath.replaceAll("\\", "/").replace(ESCAPE, (sequence, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
     return UNRESERVED.test(char) ? char : sequence;
   });

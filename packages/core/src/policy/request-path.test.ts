@@ -17,6 +17,7 @@ describe("policyRequestPath", () => {
     expect(policyRequestPath("/x/../private/a")).toBe("/private/a");
     expect(policyRequestPath("/x/%2E%2E/private/a")).toBe("/private/a");
     expect(policyRequestPath("//private//a")).toBe("/private/a");
+    expect(policyRequestPath("/x\\..\\private/a")).toBe("/private/a");
     expect(policyRequestPath("/private/./")).toBe("/private/");
     expect(policyRequestPath("/../..")).toBe("/");
     // Escapes of reserved characters keep their meaning.
@@ -47,6 +48,7 @@ describe("the policy gate", () => {
       "/./private/a",
       "/x/../private/a",
       "/x/%2e%2e/private/a",
+      "\\private\\a",
     ];
     for (const path of spellings)
       expect(gate.deny(settings, bot("gptbot"), "verified", path), path).not.toBeNull();
