@@ -150,8 +150,11 @@ export function createDataPlane(deps: DataPlaneDeps) {
     if (match?.kind === "redirect") return match;
     if (match?.kind === "proxy") return { ...match, report };
 
-    if (request.headers[RENDER_MARKER_HEADER] !== undefined)
-      return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
+    // The edge's own render and robots.txt fetches (not crawlers) pass to the origin untouched.
+    // The marker is a plain header: a crawler that sends it still meets the policy below and
+    // only skips the cache.
+    const marked = request.headers[RENDER_MARKER_HEADER] !== undefined;
+    if (marked && !recorded) return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
     if (path === "/robots.txt" && deps.robotsTxt) {
       const answer = await serveRobotsTxt(deps.robotsTxt, site, request.method);
       if (answer) {
@@ -189,6 +192,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
       return answer;
     }
     if (
+      marked ||
       !crawler ||
       (method !== "GET" && method !== "HEAD") ||
       key === null ||

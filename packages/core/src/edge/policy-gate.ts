@@ -1,4 +1,5 @@
 import { type CompiledPolicy, compilePolicy } from "../policy/compile.js";
+import { policyRequestPath } from "../policy/path-pattern.js";
 import { type DenyAction, priceHeader } from "../policy/schema.js";
 import { type EdgeVerification, policySubject } from "../policy/subject.js";
 import type { EdgeSettings } from "../ports.js";
@@ -86,7 +87,8 @@ export function createPolicyGate(unknownBot: Readonly<BotDefinition>): PolicyGat
         settings.policy.impostorProtection,
         unknownBot,
       );
-      const { action } = policy.evaluate(subject, path);
+      // Judged as the origin would read the path, not as it was spelled.
+      const { action } = policy.evaluate(subject, policyRequestPath(path));
       return action.type === "allow" ? null : action;
     },
   };

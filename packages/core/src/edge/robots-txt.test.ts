@@ -49,10 +49,10 @@ const site = (over: Partial<RobotsSite> = {}): RobotsSite => ({
 describe("createRobotsTxt", () => {
   it("fetches the origin's /robots.txt, following redirects, and caches it for five minutes", async () => {
     const t = setup((url) =>
-      url.endsWith("/robots.txt") && url.startsWith("https://origin.test/")
+      url === "https://origin.test/robots.txt"
         ? new Response(null, {
             status: 301,
-            headers: { location: "https://www.origin.test/robots.txt" },
+            headers: { location: "/files/robots.txt" },
           })
         : new Response("User-agent: *\nDisallow: /x\n"),
     );
@@ -61,7 +61,7 @@ describe("createRobotsTxt", () => {
     expect(await t.service.serve(s)).toBe("User-agent: *\nDisallow: /x\n");
     expect(t.urls).toEqual([
       "https://origin.test/robots.txt",
-      "https://www.origin.test/robots.txt",
+      "https://origin.test/files/robots.txt",
     ]);
     t.clock.advance(300_000);
     await t.service.serve(s);
@@ -69,6 +69,26 @@ describe("createRobotsTxt", () => {
     // One version, and ingest was told once.
     expect((await t.robots.listRobotsVersions("d1")).length).toBe(1);
     expect(t.changed).toEqual(["d1"]);
+  });
+
+  it("follows no redirect away from the origin's host (the origin fetch reaches any address)", async () => {
+    for (const location of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://127.0.0.1:6379/",
+      "https://www.origin.test/robots.txt",
+      "https://origin.test:8443/robots.txt",
+      "file:///etc/passwd",
+    ]) {
+      const t = setup((url) =>
+        url === "https://origin.test/robots.txt"
+          ? new Response(null, { status: 302, headers: { location } })
+          : new Response("secret: from elsewhere\n"),
+      );
+      expect(await t.service.serve(site({ policy: BLOCK_GPTBOT })), location).not.toContain(
+        "secret",
+      );
+      expect(t.urls, location).toEqual(["https://origin.test/robots.txt"]);
+    }
   });
 
   it("uses no file on 4xx, keeps the last good copy on 5xx or errors, refuses huge bodies", async () => {

@@ -62,7 +62,13 @@ async function fetchOrigin(deps: RobotsTxtDeps, originUrl: string): Promise<stri
       const location = response.headers.get("location");
       if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
         await response.body?.cancel().catch(() => {});
-        url = new URL(location, url).href;
+        const next = new URL(location, url);
+        // The origin fetch reaches any address (origins sit on private networks): a redirect
+        // may not take it to another host (a metadata service, an internal API) whose answer
+        // would then be served as this host's robots.txt.
+        if (!onOriginHost(next, originUrl))
+          throw new Error(`origin redirected robots.txt off its host (${next.host})`);
+        url = next.href;
         continue;
       }
       if (response.status >= 200 && response.status < 300)
@@ -74,6 +80,14 @@ async function fetchOrigin(deps: RobotsTxtDeps, originUrl: string): Promise<stri
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Whether a redirect target is still the origin's host: `http(s)`, same host name, its port. */
+function onOriginHost(target: URL, originUrl: string): boolean {
+  const origin = new URL(originUrl);
+  if (target.protocol !== "http:" && target.protocol !== "https:") return false;
+  if (target.username !== "" || target.password !== "") return false;
+  return target.hostname === origin.hostname && (target.port === origin.port || target.port === "");
 }
 
 /**

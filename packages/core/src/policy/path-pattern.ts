@@ -31,6 +31,43 @@ export function policyPath(rawPath: string): PolicyPath {
   return { trimmed, endsWithSlash, first };
 }
 
+const ESCAPE = /%([0-9A-Fa-f]{2})/g;
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * The request path (without its query) as a policy judges it: the page an origin serves for it.
+ * Escapes of unreserved characters are decoded (`/%70rivate` is `/private`), backslashes read as
+ * slashes, repeated slashes merged and dot segments removed (`/x/../private`, `/%2e/private`),
+ * as origins and the proxies in front of them do; escapes of other characters (`%2F`) keep
+ * their meaning. Without it a crawler would pass a path rule by spelling the path another way.
+ */
+export function policyRequestPath(rawPath: string): string {
+  if (
+    !rawPath.includes("%") &&
+    !rawPath.includes("//") &&
+    !rawPath.includes("/.") &&
+    !rawPath.includes("\\")
+  )
+    return rawPath;
+  // WHATWG URL parsers (most JavaScript origins) read a backslash in an http path as a slash.
+  const decoded = rawPath.replaceAll("\\", "/").replace(ESCAPE, (sequence, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : sequence;
+  });
+  const segments = decoded.split("/");
+  const out: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    const last = i === segments.length - 1;
+    if (segment === "..") out.pop();
+    else if (segment !== "." && segment !== "") out.push(segment);
+    // A path ending in a slash (or a dot segment) keeps its trailing slash.
+    if (last && (segment === "" || segment === "." || segment === "..") && out.length > 0)
+      out.push("");
+  }
+  return `/${out.join("/")}`;
+}
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function segmentSource(segment: Segment): string {

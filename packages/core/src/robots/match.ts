@@ -23,10 +23,6 @@ export interface RobotsMatcher {
   rulesFor(agent: RobotsAgent): readonly RobotsRule[];
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
-}
-
 function compileRule(rule: RobotsRule): CompiledRule {
   const pattern = normalizeRobotsPath(rule.path);
   const anchored = pattern.endsWith("$");
@@ -35,9 +31,42 @@ function compileRule(rule: RobotsRule): CompiledRule {
   if (!body.includes("*") && !anchored) {
     return { allow: rule.allow, length, test: (path) => path.startsWith(body) };
   }
-  const source = `^${body.split("*").map(escapeRegExp).join(".*")}${anchored ? "$" : ""}`;
-  const regexp = new RegExp(source, "s");
-  return { allow: rule.allow, length, test: (path) => regexp.test(path) };
+  // Not a regular expression: `^a.*a.*a…$` backtracks in time exponential in the wildcards on a
+  // path that does not match, and both the file (the origin's) and the path (the crawler's)
+  // come from outside.
+  return { allow: rule.allow, length, test: (path) => globMatch(body, path, anchored) };
+}
+
+/**
+ * Whether `pattern` (`*`: any run of characters, everything else literal) matches `path` whole
+ * (`anchored`) or a prefix of it: greedy matching that returns to the last `*` only, in
+ * O(pattern × path) time at worst.
+ */
+function globMatch(pattern: string, path: string, anchored: boolean): boolean {
+  let i = 0;
+  let j = 0;
+  let star = -1;
+  let mark = 0;
+  for (;;) {
+    if (i === pattern.length && (!anchored || j === path.length)) return true;
+    if (j === path.length) {
+      while (i < pattern.length && pattern.charCodeAt(i) === 42) i++;
+      return i === pattern.length;
+    }
+    const p = pattern.charCodeAt(i);
+    if (p === 42) {
+      star = i++;
+      mark = j;
+    } else if (i < pattern.length && p === path.charCodeAt(j)) {
+      i++;
+      j++;
+    } else if (star >= 0) {
+      i = star + 1;
+      j = ++mark;
+    } else {
+      return false;
+    }
+  }
 }
 
 /**

@@ -11,6 +11,18 @@ const gptbot = { tokens: ["GPTBot"] };
 const allowed = (text: string, path: string, who: RobotsAgent = gptbot) =>
   compileRobots(parseRobots(text)).isAllowed(who, path);
 
+describe("wildcard patterns", () => {
+  it("take time linear in the path per pattern, however many wildcards (no backtracking blow-up)", () => {
+    const text = "User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*b$\nDisallow: /*?*sort=*&*x\n";
+    const started = Date.now();
+    expect(allowed(text, `/${"a".repeat(2000)}`)).toBe(true);
+    expect(allowed(text, `/p?${"?sort=&".repeat(300)}`)).toBe(true);
+    expect(allowed(text, `/${"a".repeat(2000)}b`)).toBe(false);
+    expect(allowed(text, `/p?${"?sort=&".repeat(300)}x`)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
 describe("parseRobots", () => {
   it("reads groups, consecutive user-agents, comments, case-insensitive keys and CR/LF", () => {
     const text =

@@ -112,6 +112,30 @@ export function policyEdgeCases(world: () => EdgeWorld): void {
     expect(rows[1]?.bytes).toBe(new TextEncoder().encode(blocked.body).byteLength);
   });
 
+  it("policy: a blocked crawler is refused however it spells the path or marks itself", async () => {
+    const w = world();
+    await w.crawlgate.ingest.ranges.ready();
+    await putPolicy(w, {
+      rules: [
+        { match: { type: "botId", value: "gptbot" }, path: "/about", action: { type: "block" } },
+      ],
+    });
+    const attempts: { path: string; headers: Record<string, string> }[] = [
+      { path: "/about", headers: ua(GPTBOT) },
+      { path: "/ABOUT/", headers: ua(GPTBOT) },
+      { path: "/about?x=1", headers: ua(GPTBOT) },
+      { path: "/%61bout", headers: ua(GPTBOT) },
+      { path: "/x/%2E%2E/about", headers: ua(GPTBOT) },
+      // The render marker is a plain header: sending it must not pass the policy.
+      { path: "/about", headers: { ...ua(GPTBOT), "x-crawlgate-render": "1" } },
+    ];
+    for (const attempt of attempts) {
+      const answer = await w.send({ ...attempt, clientIp: GPTBOT_IP });
+      expect(answer.status, JSON.stringify(attempt)).toBe(403);
+    }
+    expect(w.origin.hits).toEqual([]);
+  });
+
   it("policy: a default block applies to crawlers no rule names; routing rules come first", async () => {
     const w = world();
     await putPolicy(w, {
