@@ -1,7 +1,7 @@
 import type { ExportRobotsComplianceResponse } from "@crawlgate/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { complianceRows, disallowedByBot, OTHER_BOTS } from "./compliance.js";
+import { complianceRows, disallowedByBot, OTHER_BOTS, requestsByOutcome } from "./compliance.js";
 
 const DATES = ["2026-11-01", "2026-11-02", "2026-11-03"];
 
@@ -74,6 +74,23 @@ describe("robots compliance views", () => {
         for (const key of chart.keys)
           if (key !== OTHER_BOTS)
             expect(data.botTotals[key]?.disallowedRequests).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it("splits each day's requests into allowed and disallowed, summing to the API's totals", () => {
+    fc.assert(
+      fc.property(answer, (data) => {
+        const chart = requestsByOutcome(data);
+        expect(chart.dates).toEqual(DATES);
+        const total = (key: string) => (chart.values[key] ?? []).reduce((a, b) => a + b, 0);
+        const bots = Object.values(data.botTotals);
+        expect(total("disallowed")).toBe(bots.reduce((s, t) => s + t.disallowedRequests, 0));
+        expect(total("allowed") + total("disallowed")).toBe(
+          bots.reduce((s, t) => s + t.requests, 0),
+        );
+        for (const key of chart.keys)
+          for (const n of chart.values[key] ?? []) expect(n).toBeGreaterThanOrEqual(0);
       }),
     );
   });

@@ -24,15 +24,34 @@ export function complianceRows(data: ExportRobotsComplianceResponse): Compliance
   }));
 }
 
+type SeriesEntry = { date: string } & Record<
+  string,
+  { requests: number; disallowedRequests: number }
+>;
+
+/** Every crawler request per day, split into allowed and disallowed by the robots.txt in force. */
+export function requestsByOutcome(data: ExportRobotsComplianceResponse): Stacked {
+  const series = data.botSeries as unknown as SeriesEntry[];
+  const bots = Object.keys(data.botTotals);
+  const sum = (entry: SeriesEntry, field: "requests" | "disallowedRequests") =>
+    bots.reduce((total, botId) => total + (entry[botId]?.[field] ?? 0), 0);
+  const disallowed = series.map((entry) => sum(entry, "disallowedRequests"));
+  return {
+    dates: series.map((entry) => entry.date),
+    keys: ["allowed", "disallowed"],
+    values: {
+      allowed: series.map((entry, d) => sum(entry, "requests") - (disallowed[d] ?? 0)),
+      disallowed,
+    },
+  };
+}
+
 /**
  * Disallowed requests per day by bot: the `top` bots with violations by name (in the API's
  * order), the rest summed under `OTHER_BOTS`, so that each day's total is the day's total.
  */
 export function disallowedByBot(data: ExportRobotsComplianceResponse, top = 8): Stacked {
-  const series = data.botSeries as unknown as ({ date: string } & Record<
-    string,
-    { disallowedRequests: number }
-  >)[];
+  const series = data.botSeries as unknown as SeriesEntry[];
   const dates = series.map((entry) => entry.date);
   const violators = Object.entries(data.botTotals)
     .filter(([, t]) => t.disallowedRequests > 0)

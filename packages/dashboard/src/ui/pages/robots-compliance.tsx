@@ -1,5 +1,5 @@
 import type { ExportRobotsComplianceResponse } from "@crawlgate/client";
-import { complianceRows, disallowedByBot } from "../../shared/compliance.js";
+import { complianceRows, disallowedByBot, requestsByOutcome } from "../../shared/compliance.js";
 import { policyRequests } from "../../shared/policy-requests.js";
 import { StackedBars } from "../components/charts.js";
 import { DataTable } from "../components/data-table.js";
@@ -37,6 +37,11 @@ function ComplianceViews({ data }: { data: ExportRobotsComplianceResponse }) {
           of {requests.toLocaleString("en-US")} crawler requests hit paths robots.txt disallowed
         </span>
       </p>
+      <h2>Crawler requests per day: allowed and disallowed by robots.txt</h2>
+      <StackedBars
+        label="Crawler requests per day, allowed and disallowed"
+        data={requestsByOutcome(data)}
+      />
       <h2>Disallowed requests per day, by crawler</h2>
       {chart.keys.length > 0 ? (
         <StackedBars label="Disallowed requests per day by crawler" data={chart} />
