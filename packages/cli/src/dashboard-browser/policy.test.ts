@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumOrReason, launch, watchedPage } from "./browser.js";
-import { type DemoServer, startDemoServer } from "./demo-server.js";
+import type { Page } from "puppeteer-core";
+import { describe, expect, it } from "vitest";
+import { chromiumOrReason, screenshot, sidewaysOverflow } from "./browser.js";
+import { demoBrowser } from "./demo-browser.js";
 import { checkView } from "./live-views.js";
 
 const browserPath = chromiumOrReason();
@@ -22,29 +22,12 @@ async function setField(page: Page, name: string, value: string) {
 }
 
 run("the crawler policy and robots compliance views in Chromium, on the demo", () => {
-  let demo: DemoServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    demo = await startDemoServer();
-    browser = await launch((browserPath as { path: string }).path);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.stop();
-  });
-
-  async function session(user: "owner" | "manager" | "viewer" | "starter") {
-    const context = await browser.createBrowserContext();
-    contexts.push(context);
-    const watched = await watchedPage(context);
-    await watched.page.goto(await demo.server.signInUrl(user));
-    return watched;
-  }
-  const shop = () => demo.ready.demo.domains[0] as { domainId: string; domain: string };
+  const suite = demoBrowser((browserPath as { path: string }).path);
+  const session = suite.session;
+  const shop = () => suite.demo().ready.demo.domains[0] as { domainId: string; domain: string };
   const policyPath = () => `/domains/${shop().domainId}/crawler-policy`;
   const open = (page: Page, view: string) =>
-    page.goto(`${demo.ready.baseUrl}/dashboard/domains/${shop().domainId}/${view}`);
+    page.goto(`${suite.demo().ready.baseUrl}/dashboard/domains/${shop().domainId}/${view}`);
 
   it("an owner adds a block rule through the form, the API's message shows inline, the save shows cacheInvalidated", async () => {
     const { page, errors } = await session("owner");
@@ -55,11 +38,11 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     await setField(page, "rules.0.matchValue", "no-such-bot");
     await page.click("form.policy-form button[type=submit]");
     const alert = await page.waitForSelector("form.policy-form [role=alert]");
-    const owner = demo.ready.demo.keys.owner;
+    const owner = suite.demo().ready.demo.keys.owner;
     const refused = {
       rules: [{ match: { type: "botId", value: "no-such-bot" }, action: { type: "block" } }],
     };
-    const api = await demo.api(owner, policyPath(), refused, "PUT");
+    const api = await suite.demo().api(owner, policyPath(), refused, "PUT");
     expect(api.error).toBe("invalid_request");
     expect(await alert?.evaluate((el) => el.textContent)).toBe(api.message);
 
@@ -72,7 +55,7 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     expect(await saved?.evaluate((el) => el.textContent)).toMatch(/cacheInvalidated: true/);
     await page.waitForSelector("td::-p-text(Bot gptbot)");
     expect(await page.$("form.policy-form [role=alert]")).toBeNull();
-    const stored = await demo.api(owner, policyPath(), undefined, "GET");
+    const stored = await suite.demo().api(owner, policyPath(), undefined, "GET");
     expect(stored.policy.rules).toEqual([
       {
         match: { type: "botId", value: "gptbot" },
@@ -100,9 +83,37 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it("a manager on a phone reorders the rules with the keyboard and saves the new order", async () => {
+    const { page, errors } = await session("manager", 390);
+    await open(page, "policy");
+    await page.waitForSelector("form.policy-form [name='rules.0.matchValue']");
+    await page.click("::-p-text(Add a rule)");
+    const moveUp = await page.waitForSelector("::-p-aria(Move up rule 2)");
+    await moveUp?.focus();
+    await page.keyboard.press("Enter");
+    expect(
+      await page.$eval(
+        "form.policy-form [name='rules.0.matchType']",
+        (el) => (el as unknown as { value: string }).value,
+      ),
+    ).toBe("tier");
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await screenshot(page, "phone-policy");
+    await page.click("form.policy-form button[type=submit]");
+    await page.waitForSelector("[data-testid=policy-saved]");
+    const stored = await suite
+      .demo()
+      .api(suite.demo().ready.demo.keys.owner, policyPath(), undefined, "GET");
+    expect(stored.policy.rules.map((r: { match: unknown }) => r.match)).toEqual([
+      { type: "tier", value: "unknown" },
+      { type: "botId", value: "gptbot" },
+    ]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it("a Starter user sees the upgrade message", async () => {
     const { page } = await session("starter");
-    await page.goto(`${demo.ready.baseUrl}/dashboard/domains/${shop().domainId}/policy`);
+    await page.goto(`${suite.demo().ready.baseUrl}/dashboard/domains/${shop().domainId}/policy`);
     const alert = await page.waitForSelector("[role=alert]");
     expect(await alert?.evaluate((el) => el.textContent)).toMatch(/Pro plan/);
   }, 60_000);
@@ -111,10 +122,12 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     const { page, errors } = await session("owner");
     await open(page, "robots?period=7d");
     await page.waitForSelector("[data-testid=total-disallowed]");
-    const api = await demo.api(demo.ready.demo.keys.owner, "/export-robots-compliance", {
-      domainId: shop().domainId,
-      period: "7d",
-    });
+    const api = await suite
+      .demo()
+      .api(suite.demo().ready.demo.keys.owner, "/export-robots-compliance", {
+        domainId: shop().domainId,
+        period: "7d",
+      });
     const total = await page.$eval("[data-testid=total-disallowed]", (el) => el.textContent ?? "");
     expect(total).toContain(`of ${api.summary.requests.toLocaleString("en-US")} crawler requests`);
     const rows = await page.$$eval(
