@@ -30,7 +30,8 @@ import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-expre
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
-import { type MachineInfo, machineInfo, type ResultRow } from "./measure.js";
+import { type PolicyBench, policyMicroBench } from "./edge-policy.js";
+import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./measure.js";
 
 /**
  * The edge data plane (issue 13), in one process tree: the servers run here, the load comes from
@@ -671,6 +672,8 @@ export interface EdgeReport {
     loadAverageAfter: number[];
   };
   setup: Record<string, string | number>;
+  /** The crawler policy's cost per request beside the routing match (`edge-policy.ts`). */
+  policy: PolicyBench;
   cacheHits: CacheHitRow[];
   renders: RenderRow[];
   purgeToFresh: PurgeResult | null;
@@ -708,6 +711,11 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
   const origin = await startOrigin();
   log(`edge bench (${quick ? "quick" : "full"}), load average ${loadAverageBefore.join(" ")}`);
   try {
+    // First, on a quiet process: a micro-bench of a few seconds, no servers.
+    const policy = policyMicroBench(quick ? QUICK : FULL);
+    log(
+      `policy ${policy.policyNs} ns/request at ${policy.rules} rules, routing ${policy.routingNs} ns`,
+    );
     const cacheHitRows = await cacheHits(mode, origin.url);
 
     const concurrency = DEFAULT_EDGE.workerConcurrency;
@@ -750,6 +758,13 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         anchor: bare?.latencyP99Ms ?? null,
         met: (sqlite?.latencyP99Ms ?? Number.POSITIVE_INFINITY) < 20,
       },
+      "policy evaluation per request at 100 rules (ns)": {
+        target: "< 1000",
+        value: policy.policyNs,
+        // The routing match over 100 rules, same paths, same process.
+        anchor: policy.routingNs,
+        met: policy.policyNs < 1000,
+      },
       "purge-to-fresh p95 chromium (ms)": {
         target: "< 5000",
         value: purge?.p95Ms ?? null,
@@ -774,10 +789,15 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
       if (row.renders === 0 || row.failures > 0)
         regressions.push(`${row.renderer}: ${row.renders} renders, ${row.failures} failed`);
     }
+    if (policy.policyNs > 10_000)
+      regressions.push(
+        `policy evaluation ${policy.policyNs} ns per request at 100 rules (> 10 us)`,
+      );
     if (purge && (purge.timedOut > 0 || purge.p95Ms > 15_000))
       regressions.push(`purge-to-fresh p95 ${purge.p95Ms} ms (${purge.timedOut} timed out)`);
 
     const rows: ResultRow[] = [
+      ...policy.rows,
       ...cacheHitRows.map((r) => ({
         suite: "edge",
         case: "cache-hit",
@@ -813,6 +833,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         workerPollMs: DEFAULT_EDGE.workerPollMs,
         originPage: "~5.6 KB HTML, 20 list items built by script, prerenderReady after 20 ms",
       },
+      policy,
       cacheHits: cacheHitRows,
       renders,
       purgeToFresh: purge,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LOG_FORMATS, parseLogLine, parseLogTime } from "./log-lines.js";
+import { LOG_FORMATS, parseLogLine, parseLogTime, urlOf } from "./log-lines.js";
 
 describe("access-log lines", () => {
   it("reads the combined format", () => {
@@ -133,6 +133,39 @@ describe("access-log lines", () => {
       fc.property(fc.string(), fc.constantFrom(...LOG_FORMATS), (s, format) => {
         parseLogLine(s, format);
       }),
+    );
+  });
+
+  it("property: a request target's path and query are those of WHATWG URL parsing", () => {
+    const viaUrl = (target: string) => {
+      try {
+        const url = target.startsWith("/")
+          ? new URL(`http://log.invalid${target}`)
+          : new URL(target);
+        return { path: url.pathname, query: url.search };
+      } catch {
+        return null;
+      }
+    };
+    // Characters of plain targets and every kind the fast split must leave to URL parsing.
+    const char = fc.constantFrom(
+      ..."/aZ09-._~!$&()*+,;=:@?%#' \"<>`{}|^[]\\é".split(""),
+      "/.",
+      "/..",
+      "%2e",
+      "%2F",
+      "\t",
+    );
+    const target = fc.oneof(
+      fc.array(char, { maxLength: 24 }).map((cs) => `/${cs.join("")}`),
+      fc.string({ maxLength: 24 }).map((t) => `/${t}`),
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    );
+    fc.assert(
+      fc.property(target, (t) => {
+        expect(urlOf(t)).toEqual(viaUrl(t));
+      }),
+      { numRuns: 3_000 },
     );
   });
 });

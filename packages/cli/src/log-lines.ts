@@ -37,6 +37,19 @@ const TIME = /^(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-])(
 
 /** `10/Oct/2000:13:55:36 -0700` → the instant, or `null`. */
 export function parseLogTime(text: string): Date | null {
+  // Consecutive lines mostly share their second: the last one parsed is kept.
+  if (text === last.text) return new Date(last.ms);
+  const parsed = parseTime(text);
+  if (parsed !== null) {
+    last.text = text;
+    last.ms = parsed.getTime();
+  }
+  return parsed;
+}
+
+const last = { text: "", ms: 0 };
+
+function parseTime(text: string): Date | null {
   const m = TIME.exec(text);
   if (!m) return null;
   const [, d, mon, y, hh, mm, ss, sign, oh, om] = m as unknown as string[];
@@ -48,12 +61,27 @@ export function parseLogTime(text: string): Date | null {
   return Number.isNaN(utc) ? null : new Date(utc);
 }
 
+/** A path WHATWG URL parsing leaves as it is: no dot segment, `%`, `\\` or character it escapes. */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/]*$/;
+/** A query it leaves as it is: printable ASCII but space, `"`, `#`, `'`, `<`, `>`. */
+const PLAIN_QUERY = /^[!$%&(-;=?-~]*$/;
+
 /**
  * The stored path of a request target (`/a/b?x=1` or a full URL): its WHATWG `pathname`, as the
  * page exports normalize a page URL (`page-url.ts`): the query and fragment go, so crawls of
- * `/pricing?ref=x` count for the page `/pricing`.
+ * `/pricing?ref=x` count for the page `/pricing`. Plain targets (most log lines) are split
+ * without building a URL; the result is the same (a property test compares both).
  */
-function urlOf(target: string): { path: string; query: string } | null {
+export function urlOf(target: string): { path: string; query: string } | null {
+  const mark = target.indexOf("?");
+  const path = mark === -1 ? target : target.slice(0, mark);
+  const query = mark === -1 ? "" : target.slice(mark + 1);
+  if (PLAIN_PATH.test(path) && !path.includes("/.") && (mark === -1 || PLAIN_QUERY.test(query)))
+    return { path, query: query === "" ? "" : `?${query}` };
+  return urlOfSlow(target);
+}
+
+function urlOfSlow(target: string): { path: string; query: string } | null {
   try {
     const url = target.startsWith("/") ? new URL(`http://log.invalid${target}`) : new URL(target);
     return { path: url.pathname, query: url.search };
@@ -144,7 +172,7 @@ function fromCombined(trimmed: string): LogEntry | null {
     path: url.path,
     status: Number(status),
     bytes: bytes === "-" ? 0 : Number(bytes),
-    userAgent: (ua ?? "").replace(/\\"/g, '"'),
+    userAgent: ua === undefined ? "" : ua.includes('\\"') ? ua.replace(/\\"/g, '"') : ua,
     referer: referer && referer !== "-" ? referer : null,
     query: url.query,
     contentType: null,

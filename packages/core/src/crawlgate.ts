@@ -77,6 +77,11 @@ export interface CrawlgateDeps extends Stores {
 export interface IngestService {
   /** Classifies, verifies, drops the address and stores one crawl; resolves once stored. */
   recordCrawl: Ingest["recordCrawl"];
+  /**
+   * `recordCrawl` for many events with one acknowledgement (log importers): each distinct
+   * (bot, address) pair is verified once; resolves once all are stored, one result per event.
+   */
+  recordCrawls: Ingest["recordCrawls"];
   /** Stores one AI-referred visit (others record nothing); resolves once stored. */
   recordReferral: ReferralIngest["recordReferral"];
   /** Verifies again the crawls whose check timed out; returns how many were upgraded. */
@@ -308,8 +313,8 @@ function createIngestService(
   { verifier, ranges }: Verification,
   classifier: Classifier,
 ): IngestService {
-  const { pathCap, maxBatch, maxBuffered, intervalMs, concurrency } = options;
-  const batching = { maxBatch, maxBuffered, intervalMs, concurrency };
+  const { pathCap, maxBatch, maxBuffered, intervalMs, eagerBatch, concurrency } = options;
+  const batching = { maxBatch, maxBuffered, intervalMs, eagerBatch, concurrency };
   const crawls = createIngest({
     crawls: deps.crawls,
     classifier,
@@ -324,6 +329,7 @@ function createIngestService(
   const referrals = createReferralIngest({ referrals: deps.referrals, batching, pathCap });
   return {
     recordCrawl: (event) => crawls.recordCrawl(event),
+    recordCrawls: (events) => crawls.recordCrawls(events),
     recordReferral: (visit) => referrals.recordReferral(visit),
     retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),
     pendingVerifications: () => crawls.pendingVerifications(),

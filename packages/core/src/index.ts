@@ -15,7 +15,7 @@ export { apiMarkdown } from "./api/openapi/markdown.js";
 export { API_PREFIX } from "./api/routes.js";
 export type { CloseArchiveOptions, CloseArchiveSummary } from "./archive/index.js";
 export { closeArchive } from "./archive/index.js";
-export type { Classifier } from "./classify/index.js";
+export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash, withCache } from "./classify/index.js";
 export type { PlanOverrides } from "./config/plans.js";
 export type {
@@ -70,6 +70,7 @@ export type {
   CrawlerPolicy,
   DeniedBot,
   DenyAction,
+  EdgeVerification,
   PolicyAction,
   PolicyDecision,
   PolicyMatch,
@@ -83,6 +84,7 @@ export {
   crawlerPolicy,
   DEFAULT_POLICY,
   POLICY_LIMITS,
+  policySubject,
   priceHeader,
 } from "./policy/index.js";
 export type {
@@ -121,7 +123,7 @@ export { createFetchRenderer, isRenderFailed, RenderFailed } from "./render/inde
 export type { RuleIndex } from "./routing/index.js";
 export { compileRuleIndex } from "./routing/index.js";
 export type { SigningKey } from "./signing/index.js";
-export type { Taxonomy } from "./taxonomy/index.js";
+export type { BotDefinition, Taxonomy } from "./taxonomy/index.js";
 export { getTaxonomy } from "./taxonomy/index.js";
 export type {
   CachedPage,

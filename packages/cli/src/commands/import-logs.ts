@@ -1,5 +1,5 @@
 import { createCrawlgate } from "@crawlgate/core";
-import { importLogs } from "../import-logs.js";
+import { IMPORT_INGEST, importLogs } from "../import-logs.js";
 import { LOG_FORMATS, type LogFormat } from "../log-lines.js";
 import { createJsonLogger } from "../logger.js";
 import { nodeResolver } from "../node-resolver.js";
@@ -54,7 +54,6 @@ export const IMPORT_LOGS: Command = {
         {
           ...stores.deps,
           // Counts what the stores inserted: a re-import reports `recorded: 0, alreadyStored: N`.
-          // Counts what the stores inserted: a re-import reports `recorded: 0, alreadyStored: N`.
           crawls: countInserts(crawls, "appendCrawls", (n) => {
             inserted.crawls += n;
           }),
@@ -65,7 +64,7 @@ export const IMPORT_LOGS: Command = {
           logger,
           fetch: null,
         },
-        { ingest: { maxBatch: 1_000, intervalMs: 100 } },
+        { ingest: IMPORT_INGEST },
       );
       const summary = await importLogs({
         files: ctx.args,

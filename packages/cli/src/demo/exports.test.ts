@@ -23,7 +23,7 @@ async function demoWorld() {
   ];
   const seed = async () => ({
     crawls: await seedDemoCrawls({ stores, sites, now: NOW, logger: silentLogger }),
-    legacy: await seedDemoLegacy({ crawls: stores.crawls, sites, now: NOW, logger: silentLogger }),
+    legacy: await seedDemoLegacy({ stores, sites, now: NOW, logger: silentLogger }),
     referrals: await seedDemoReferrals({
       stores,
       sites,

@@ -40,7 +40,7 @@ export async function seedDemoWorld(options: {
   logger.info("demo.snapshots_seeded", { snapshots: pages.snapshots, dropped: pages.dropped });
   const crawls = await seedDemoCrawls({ stores, sites, now, logger, snapshots: pages.lookup });
   logger.info("demo.traffic_seeded", { ...crawls, ms: Math.round(performance.now() - started) });
-  await seedDemoLegacy({ crawls: stores.crawls, sites, now, logger });
+  await seedDemoLegacy({ stores, sites, now, logger });
   logger.info("demo.referrals_seeded", await seedDemoReferrals({ stores, sites, now, logger }));
   return world;
 }

@@ -21,7 +21,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-type Source = (random: () => number) => string;
+export type Source = (random: () => number) => string;
 const octet = (random: () => number, from = 1, to = 254) =>
   from + Math.floor(random() * (to - from + 1));
 /** Addresses inside the range files that ship with core (verified by the real check). */
@@ -35,7 +35,8 @@ const COMMON_CRAWL: Source = (r) => `2600:1f28:365:80b${octet(r, 0, 15).toString
 const BING: Source = (r) => `157.55.39.${octet(r, 1, 40)}`;
 const YANDEX: Source = (r) => `5.255.253.${octet(r, 1, 40)}`;
 /** Documentation ranges (RFC 5737): never verified, never contacted. */
-const ELSEWHERE: Source = (r) => (r() < 0.5 ? `198.51.100.${octet(r)}` : `203.0.113.${octet(r)}`);
+export const ELSEWHERE: Source = (r) =>
+  r() < 0.5 ? `198.51.100.${octet(r)}` : `203.0.113.${octet(r)}`;
 
 export interface BotMix {
   /** What every User-Agent of the entry classifies to (`unknown` for unknown and automation). */

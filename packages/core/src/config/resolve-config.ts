@@ -47,6 +47,11 @@ export interface IngestOptions {
   /** Longest wait before a partial batch is written, in ms; default 200. */
   intervalMs: number;
   /**
+   * Items that start a write at once when no write runs (group commit: batches grow only while
+   * the store is busy); default 0, off (a partial batch waits for `intervalMs`).
+   */
+  eagerBatch: number;
+  /**
    * Batch writes in flight at once; default 1. More needs a store that is safe for concurrent,
    * overlapping batches (the Kysely and memory stores are).
    */
@@ -73,6 +78,7 @@ export const DEFAULT_INGEST: Readonly<IngestOptions> = Object.freeze({
   maxBatch: 500,
   maxBuffered: 10_000,
   intervalMs: 200,
+  eagerBatch: 0,
   concurrency: 1,
   verifyTimeoutMs: 300,
 });
@@ -84,7 +90,7 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
   const ingest = { ...DEFAULT_INGEST };
   for (const name of Object.keys(DEFAULT_INGEST) as (keyof IngestOptions)[]) {
     const value = config.ingest?.[name] ?? DEFAULT_INGEST[name];
-    if (name === "pathCap") nonNegativeInteger(`ingest.${name}`, value);
+    if (name === "pathCap" || name === "eagerBatch") nonNegativeInteger(`ingest.${name}`, value);
     else positiveInteger(`ingest.${name}`, value);
     ingest[name] = value;
   }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createBatcher } from "./batcher.js";
 
@@ -126,5 +127,170 @@ describe("ingest batcher", () => {
     await batcher.close();
     await Promise.all(acks);
     expect(written.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it("keeps callers waiting for room in order, each admitted once (no re-queueing)", async () => {
+    const written: number[] = [];
+    let writes = 0;
+    const batcher = createBatcher<number>({
+      write: async (b) => {
+        writes++;
+        written.push(...b);
+      },
+      maxBatch: 10,
+      maxBuffered: 30,
+      intervalMs: 10_000,
+    });
+    // 20,000 calls none of which is awaited: all but 30 wait for room.
+    const acks = Array.from({ length: 20_000 }, (_, i) => batcher.add(i));
+    await Promise.all(acks);
+    expect(written).toEqual(Array.from({ length: 20_000 }, (_, i) => i));
+    expect(writes).toBe(2_000);
+    await batcher.close();
+  });
+
+  it("addAll: one acknowledgement once every batch holding its items was written", async () => {
+    const written: number[][] = [];
+    const release: (() => void)[] = [];
+    const batcher = createBatcher<number>({
+      write: (b) =>
+        new Promise<void>((resolve) => {
+          release.push(() => {
+            written.push(b);
+            resolve();
+          });
+        }),
+      maxBatch: 4,
+      intervalMs: 10_000,
+      concurrency: 1,
+    });
+    let acknowledged = false;
+    const ack = batcher.addAll([1, 2, 3, 4, 5, 6, 7, 8, 9]).then(() => {
+      acknowledged = true;
+    });
+    const closed = batcher.close();
+    for (let i = 0; i < 3; i++) {
+      while (release.length === 0) await new Promise((r) => setTimeout(r, 1));
+      expect(acknowledged).toBe(false);
+      release.shift()?.();
+    }
+    await ack;
+    await closed;
+    expect(written).toEqual([[1, 2, 3, 4], [5, 6, 7, 8], [9]]);
+    await expect(batcher.addAll([1])).rejects.toThrow("closed");
+  });
+
+  it("addAll rejects when one of its batches failed for good", async () => {
+    const batcher = createBatcher<number>({
+      write: async (b) => {
+        if (b.includes(6)) throw new Error("disk full");
+      },
+      maxBatch: 4,
+      intervalMs: 1,
+      retryDelayMs: 1,
+      maxAttempts: 2,
+    });
+    await expect(batcher.addAll([1, 2, 3, 4, 5, 6])).rejects.toThrow("disk full");
+    await expect(batcher.addAll([7])).resolves.toBeUndefined();
+    await batcher.close();
+  });
+
+  it("property: any mix of add and addAll writes every item once, in order, acknowledged after", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.nat(1_000), fc.array(fc.nat(1_000), { maxLength: 40 })), {
+          maxLength: 60,
+        }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (calls, maxBatch, maxBuffered, concurrency) => {
+          const written: number[] = [];
+          const batcher = createBatcher<number>({
+            write: async (b) => {
+              await Promise.resolve();
+              written.push(...b);
+            },
+            maxBatch,
+            maxBuffered,
+            intervalMs: 1,
+            concurrency,
+          });
+          // Item values are their positions, so order and acknowledgements can be checked.
+          let next = 0;
+          const acks = calls.map((call) => {
+            const items = Array.isArray(call) ? call.map(() => next++) : [next++];
+            const ack = Array.isArray(call)
+              ? batcher.addAll(items)
+              : batcher.add(items[0] as number);
+            return ack.then(() => {
+              for (const item of items) expect(written).toContain(item);
+            });
+          });
+          await Promise.all(acks);
+          await batcher.close();
+          const expected = Array.from({ length: next }, (_, i) => i);
+          if (concurrency === 1) expect(written).toEqual(expected);
+          else expect([...written].sort((a, b) => a - b)).toEqual(expected);
+          expect(batcher.pending()).toBe(0);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("flush writes a partial batch now and keeps accepting items", async () => {
+    const written: number[][] = [];
+    const batcher = createBatcher<number>({
+      write: async (b) => void written.push(b),
+      maxBatch: 10,
+      intervalMs: 3_600_000,
+    });
+    const ack = batcher.add(1);
+    batcher.flush();
+    await ack;
+    expect(written).toEqual([[1]]);
+    batcher.flush();
+    const next = batcher.addAll([2, 3]);
+    batcher.flush();
+    await next;
+    expect(written).toEqual([[1], [2, 3]]);
+    await batcher.close();
+  });
+
+  it("eagerBatch: starts a write once that many wait and none runs; batches grow meanwhile", async () => {
+    const written: number[][] = [];
+    const release: (() => void)[] = [];
+    const batcher = createBatcher<number>({
+      write: (b) =>
+        new Promise<void>((resolve) => {
+          written.push(b);
+          release.push(resolve);
+        }),
+      maxBatch: 100,
+      eagerBatch: 3,
+      intervalMs: 3_600_000,
+    });
+    const acks = [1, 2].map((n) => batcher.add(n));
+    expect(written).toEqual([]);
+    acks.push(batcher.add(3));
+    expect(written).toEqual([[1, 2, 3]]);
+    // While that write runs, seven more arrive: written together once it finished.
+    for (let n = 4; n <= 10; n++) acks.push(batcher.add(n));
+    release.shift()?.();
+    await Promise.all(acks.slice(0, 3));
+    expect(written).toEqual([
+      [1, 2, 3],
+      [4, 5, 6, 7, 8, 9, 10],
+    ]);
+    release.shift()?.();
+    await Promise.all(acks);
+    const last = batcher.add(11);
+    expect(written).toHaveLength(2);
+    const closed = batcher.close();
+    while (release.length === 0) await new Promise((r) => setTimeout(r, 1));
+    release.shift()?.();
+    await Promise.all([last, closed]);
+    expect(written.at(-1)).toEqual([11]);
   });
 });

@@ -15,6 +15,12 @@ export interface BatcherOptions<T> {
   maxBuffered?: number;
   /** Longest wait before a partial batch is written, in ms; default 200. */
   intervalMs?: number;
+  /**
+   * Items that start a write at once when fewer than `concurrency` writes run, without waiting
+   * for a full batch or the interval (group commit: batches grow while the store is busy, and
+   * the store never idles while items wait); default 0, off.
+   */
+  eagerBatch?: number;
   /** Attempts per batch before its items are rejected; default 5. */
   maxAttempts?: number;
   /** First retry delay in ms, doubled per attempt (capped at 5 s); default 100. */
@@ -36,10 +42,86 @@ interface Segment<T> {
 
 export interface Batcher<T> {
   add(item: T): Promise<void>;
+  /**
+   * Queues several items at once (in order, after any caller waiting for room) with one
+   * acknowledgement: it resolves once every batch holding one of them was written, and rejects
+   * when one of those batches failed (the others may have been written).
+   */
+  addAll(items: readonly T[]): Promise<void>;
   /** Items accepted but not yet written. */
   pending(): number;
+  /** Writes what is buffered now, partial batches too, without waiting for the interval. */
+  flush(): void;
   /** Writes everything queued, then refuses new items. */
   close(): Promise<void>;
+}
+
+/** Callers waiting for room in the buffer, first in first out: O(1) to queue and to admit. */
+function createWaitQueue<T>() {
+  const waiting: { items: readonly T[]; admit: (done: Promise<void>) => void }[] = [];
+  let head = 0;
+  return {
+    size: () => waiting.length - head,
+    push(items: readonly T[]): Promise<void> {
+      return new Promise<Promise<void>>((admit) => waiting.push({ items, admit })).then(
+        (done) => done,
+      );
+    },
+    /** The first waiter, taken out of the queue. */
+    shift() {
+      const next = waiting[head];
+      if (!next) return undefined;
+      waiting[head++] = undefined as never;
+      if (head > 1024 && head * 2 > waiting.length) {
+        waiting.splice(0, head);
+        head = 0;
+      }
+      return next;
+    },
+  };
+}
+
+/** Items waiting, in segments of up to `maxBatch`, in order; only the last may have room left. */
+function createSegments<T>(maxBatch: number) {
+  const segments: Segment<T>[] = [];
+  /** Index of the first segment not yet handed to a write (no `Array.shift` per batch). */
+  let first = 0;
+  function open(): Segment<T> {
+    let resolve = () => {};
+    let reject: (error: unknown) => void = () => {};
+    const done = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const segment = { items: [], done, resolve, reject };
+    segments.push(segment);
+    return segment;
+  }
+  return {
+    firstSize: () => segments[first]?.items.length ?? 0,
+    /** Appends items; resolves once every segment holding one of them was written. */
+    push(items: readonly T[]): Promise<void> {
+      let segment = segments[segments.length - 1];
+      const touched: Promise<void>[] = [];
+      for (const item of items) {
+        if (!segment || segment.items.length >= maxBatch) segment = open();
+        if (touched.at(-1) !== segment.done) touched.push(segment.done);
+        segment.items.push(item);
+      }
+      if (touched.length <= 1) return touched[0] ?? Promise.resolve();
+      return Promise.all(touched).then(() => undefined);
+    },
+    /** The next segment to write, taken out of the queue. */
+    take(): Segment<T> {
+      const segment = segments[first] as Segment<T>;
+      segments[first++] = undefined as never;
+      if (first === segments.length || (first > 64 && first * 2 > segments.length)) {
+        segments.splice(0, first);
+        first = 0;
+      }
+      return segment;
+    },
+  };
 }
 
 export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
@@ -48,10 +130,9 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   const intervalMs = options.intervalMs ?? 200;
   const maxAttempts = options.maxAttempts ?? 5;
   const retryDelayMs = options.retryDelayMs ?? 100;
-  /** Items waiting, in order; only the last segment may have room left. */
-  const segments: Segment<T>[] = [];
+  const segments = createSegments<T>(maxBatch);
   let buffered = 0;
-  const spaceWaiters: (() => void)[] = [];
+  const waiters = createWaitQueue<T>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   /** Writes running now. */
@@ -63,18 +144,6 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   let closed = false;
 
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-  function openSegment(): Segment<T> {
-    let resolve = () => {};
-    let reject: (error: unknown) => void = () => {};
-    const done = new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    const segment = { items: [], done, resolve, reject };
-    segments.push(segment);
-    return segment;
-  }
 
   async function writeBatch(batch: Segment<T>): Promise<void> {
     let lastError: unknown;
@@ -91,8 +160,22 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     batch.reject(lastError);
   }
 
-  const full = () => (segments[0]?.items.length ?? 0) >= maxBatch;
+  const eager = options.eagerBatch ? options.eagerBatch : Number.POSITIVE_INFINITY;
+  const full = () => segments.firstSize() >= Math.min(maxBatch, eager);
+  /** Appends items to the buffer (no room check); the acknowledgement of all of them. */
+  const push = (items: readonly T[]) => {
+    buffered += items.length;
+    return segments.push(items);
+  };
   const ready = () => full() || (flushing && buffered > 0);
+
+  /** Lets waiting callers in, in order, while the buffer has room. */
+  function admit(): void {
+    while (buffered < maxBuffered && waiters.size() > 0) {
+      const next = waiters.shift();
+      if (next) next.admit(push(next.items));
+    }
+  }
 
   /**
    * Starts writes of full batches (and, while flushing, of the partial rest) up to `concurrency`
@@ -104,10 +187,10 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
       timer = null;
     }
     while (active < concurrency && ready()) {
-      const batch = segments.shift() as Segment<T>;
+      const batch = segments.take();
       buffered -= batch.items.length;
+      admit();
       if (buffered === 0) flushing = false;
-      while (spaceWaiters.length > 0 && buffered < maxBuffered) spaceWaiters.shift()?.();
       active++;
       void writeBatch(batch).finally(() => {
         active--;
@@ -124,28 +207,30 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     }
   }
 
-  /** Queues an item once there is room; resolves when its batch is written. */
-  function enqueue(item: T): Promise<void> {
-    if (buffered >= maxBuffered)
-      return new Promise<void>((resolve) => spaceWaiters.push(resolve)).then(() => enqueue(item));
-    let segment = segments[segments.length - 1];
-    if (!segment || segment.items.length >= maxBatch) segment = openSegment();
-    segment.items.push(item);
-    buffered++;
+  /** Queues items once there is room (after earlier waiters); resolves when they are written. */
+  function enqueue(items: readonly T[]): Promise<void> {
+    if (closed) return Promise.reject(new Error("batcher is closed"));
+    if (items.length === 0) return Promise.resolve();
+    if (buffered >= maxBuffered || waiters.size() > 0) return waiters.push(items);
+    const done = push(items);
     pump();
-    return segment.done;
+    return done;
   }
 
   return {
-    add(item) {
-      if (closed) return Promise.reject(new Error("batcher is closed"));
-      return enqueue(item);
-    },
+    add: (item) => enqueue([item]),
+    addAll: (items) => enqueue(items),
     pending: () => buffered + active,
+    flush() {
+      if (buffered === 0) return;
+      flushing = true;
+      pump();
+    },
     async close() {
       closed = true;
-      while (buffered > 0 || active > 0) {
+      while (buffered > 0 || active > 0 || waiters.size() > 0) {
         flushing = true;
+        admit();
         pump();
         await new Promise<void>((wake) => idleWaiters.push(wake));
       }

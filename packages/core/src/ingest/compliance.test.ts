@@ -83,7 +83,7 @@ function reference(
 }
 
 describe("compliance at ingest", () => {
-  it("counts match a reference over generated traffic and robots.txt versions", async () => {
+  it("counts match a reference over generated traffic and robots.txt versions (one by one or in one call)", async () => {
     const version = fc.record({ offset: fc.integer({ min: 0, max: 60 }), file: robotsFile });
     const crawl = fc.record({
       offset: fc.integer({ min: 0, max: 72 }),
@@ -94,7 +94,8 @@ describe("compliance at ingest", () => {
       fc.asyncProperty(
         fc.array(version, { maxLength: 4 }),
         fc.array(crawl, { minLength: 1, maxLength: 40 }),
-        async (vs, cs) => {
+        fc.boolean(),
+        async (vs, cs, batched) => {
           const { robots, ingest, setNow } = setup();
           const versions = vs
             .map((v) => ({ at: T0 + v.offset * HOUR, text: serializeRobots(v.file) }))
@@ -110,20 +111,18 @@ describe("compliance at ingest", () => {
             path: c.path,
           }));
           setNow(T0 + 100 * HOUR);
-          await Promise.all(
-            crawls.map((c) =>
-              ingest.recordCrawl({
-                domainId: D,
-                ts: new Date(c.ts),
-                path: c.path,
-                userAgent: c.ua,
-                ip: "192.0.2.1",
-                servedFrom: "origin",
-                status: 200,
-                bytes: 1,
-              }),
-            ),
-          );
+          const events = crawls.map((c) => ({
+            domainId: D,
+            ts: new Date(c.ts),
+            path: c.path,
+            userAgent: c.ua,
+            ip: "192.0.2.1",
+            servedFrom: "origin" as const,
+            status: 200,
+            bytes: 1,
+          }));
+          if (batched) await ingest.recordCrawls(events);
+          else await Promise.all(events.map((e) => ingest.recordCrawl(e)));
           await ingest.close();
           expect(await robots.complianceDayCounts(D, "2026-11-01", "2026-11-30")).toEqual(
             reference(stored, crawls),

@@ -17,6 +17,23 @@ export function createComplianceRecorder(robots: RobotsStore | undefined, clock:
     async judge(eventId: string, domainId: string, agent: RobotsAgent, path: string, ts: Date) {
       if (judge) verdicts.set(eventId, await judge.isDisallowed(domainId, agent, path, ts));
     },
+    /** `judge` for many rows (`agentOf(i)`: the robots agent of row `i`'s bot), per domain once. */
+    async judgeAll(
+      rows: readonly CrawlRecord[],
+      agentOf: (index: number) => RobotsAgent,
+    ): Promise<void> {
+      if (!judge) return;
+      let domainId: string | null = null;
+      let isDisallowed: ((agent: RobotsAgent, path: string, ts: Date) => boolean) | null = null;
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i] as CrawlRecord;
+        if (r.domainId !== domainId || !isDisallowed) {
+          domainId = r.domainId;
+          isDisallowed = await judge.judgeOf(domainId);
+        }
+        verdicts.set(r.eventId, isDisallowed(agentOf(i), r.path, r.ts));
+      }
+    },
     async write(batch: readonly CrawlRecord[]): Promise<void> {
       if (!robots) return;
       const events: ComplianceEvent[] = [];

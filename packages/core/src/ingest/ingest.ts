@@ -1,30 +1,22 @@
 import type { Classifier } from "../classify/classifier.js";
-import { uaHash } from "../classify/ua-hash.js";
 import type { AsnLookup, Clock, CrawlStore, Logger, RobotsStore } from "../ports.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
-import type { CrawlRecord, ServedFrom, Verdict } from "../types.js";
-import type { Verifier } from "../verify/verifier.js";
+import type { CrawlRecord, Verdict } from "../types.js";
+import type { Verification, Verifier } from "../verify/verifier.js";
 import { DEFAULT_PATH_CAP } from "./aggregates.js";
 import { type BatcherOptions, createBatcher } from "./batcher.js";
 import { createComplianceRecorder } from "./compliance.js";
+import {
+  type Classified,
+  type CrawlEvent,
+  checkDistinct,
+  createCallCounter,
+  createUaHashes,
+  toCrawlRecord,
+  UNVERIFIED,
+} from "./crawl-rows.js";
 
-/** One request served to a crawler, as the edge (or a log importer) reports it. */
-export interface CrawlEvent {
-  /** Unique id; replaying an event with the same id records nothing new. Generated when absent. */
-  eventId?: string;
-  domainId: string;
-  ts: Date;
-  path: string;
-  userAgent: string;
-  /** The client address: used to verify, then dropped. Never stored or logged. */
-  ip: string;
-  servedFrom: ServedFrom;
-  status: number;
-  bytes: number;
-  contentHash?: string | null;
-  snapshotId?: string | null;
-  streamId?: string;
-}
+export type { CrawlEvent } from "./crawl-rows.js";
 
 export interface IngestDeps {
   crawls: CrawlStore;
@@ -47,20 +39,6 @@ export interface RecordedCrawl {
   eventId: string;
   botId: string;
   verdict: Verdict;
-}
-
-/** uaHash per User-Agent string (traffic repeats a few User-Agents); cleared when large. */
-function createUaHashes(): (userAgent: string) => string {
-  const hashes = new Map<string, string>();
-  return (userAgent) => {
-    let hash = hashes.get(userAgent);
-    if (hash === undefined) {
-      if (hashes.size >= 10_000) hashes.clear();
-      hash = uaHash(userAgent);
-      hashes.set(userAgent, hash);
-    }
-    return hash;
-  };
 }
 
 /**
@@ -93,63 +71,67 @@ export function createIngest(deps: IngestDeps) {
     }
   }
 
-  /** Calls not finished yet: `close` waits for them (a counter, not a promise per call). */
-  let inFlight = 0;
-  const whenIdle: (() => void)[] = [];
-
+  const calls = createCallCounter();
   const hashOf = createUaHashes();
+  /** The row of a verified event; a check that ran out of time is kept for `retryPending`. */
+  const rowOf = (event: CrawlEvent, c: Classified, check: Verification, ipAsn: number) => {
+    const eventId = event.eventId ?? crypto.randomUUID();
+    if (c.bot.botId !== "unknown" && check.retry)
+      pending.set(eventId, { bot: c.bot, ip: event.ip, attempts: 0 });
+    return toCrawlRecord(event, eventId, c, check, ipAsn, hashOf);
+  };
 
-  async function record(event: CrawlEvent): Promise<RecordedCrawl> {
-    inFlight++;
-    try {
-      const eventId = event.eventId ?? crypto.randomUUID();
-      const { bot, automation } = deps.classifier.classify(event.userAgent);
-      let verdict: Verdict = "unknown";
-      let botOperator: string | null = null;
-      let matchedRange: string | null = null;
-      if (bot.botId !== "unknown") {
-        const result = await deps.verifier.verify(bot, event.ip);
-        verdict = result.tier === "verified" ? "verified" : "declared";
-        botOperator = result.botOperator;
-        matchedRange = result.matchedRange;
-        if (result.retry) pending.set(eventId, { bot, ip: event.ip, attempts: 0 });
-      } else if (automation) {
-        verdict = "automation";
-      }
-      await compliance.judge(eventId, event.domainId, bot.robots, event.path, event.ts);
-      const record: CrawlRecord = {
-        eventId,
-        domainId: event.domainId,
-        ts: event.ts,
-        path: event.path,
-        userAgent: event.userAgent,
-        uaHash: hashOf(event.userAgent),
-        botId: bot.botId,
-        verdict,
-        servedFrom: event.servedFrom,
-        status: event.status,
-        bytes: event.bytes,
-        botOperator,
-        matchedRange,
-        contentHash: event.contentHash ?? null,
-        snapshotId: event.snapshotId ?? null,
-        streamId: event.streamId ?? "edge",
-        ipAsn: deps.asn ? await asnOf(event.ip) : 0,
-      };
+  /** Set by `close`: rows added from then on are written at once (no waiting for the interval). */
+  let closing = false;
+  const buffered = (done: Promise<void>): Promise<void> => {
+    if (closing) batcher.flush();
+    return done;
+  };
+
+  const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
+    calls.counted(async () => {
+      const classified = deps.classifier.classify(event.userAgent);
+      const { bot } = classified;
+      const check =
+        bot.botId === "unknown" ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
+      const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
+      await compliance.judge(row.eventId, event.domainId, bot.robots, event.path, event.ts);
       try {
-        await batcher.add(record);
+        await buffered(batcher.add(row));
       } catch (error) {
-        compliance.drop(eventId);
+        compliance.drop(row.eventId);
         throw error;
       }
-      return { eventId, botId: bot.botId, verdict };
-    } finally {
-      if (--inFlight === 0) for (const wake of whenIdle.splice(0)) wake();
-    }
-  }
+      return { eventId: row.eventId, botId: row.botId, verdict: row.verdict };
+    });
+
+  /**
+   * `recordCrawls`: `recordCrawl` for many events with one acknowledgement (for importers, which
+   * would otherwise hold a promise per line). Each distinct (bot, address) pair of the call is
+   * verified once, each distinct address looked up once; the rows go to the write buffer in
+   * order. Resolves once all of them are stored, with one result per event, in order.
+   */
+  const recordMany = (events: readonly CrawlEvent[]): Promise<RecordedCrawl[]> =>
+    calls.counted(async () => {
+      const classified = events.map((e) => deps.classifier.classify(e.userAgent));
+      const found = await checkDistinct(events, classified, deps.verifier, deps.asn ? asnOf : null);
+      const rows = events.map((event, i) => {
+        const c = classified[i] as Classified;
+        return rowOf(event, c, found.check(c.bot.botId, event.ip), found.asn(event.ip));
+      });
+      await compliance.judgeAll(rows, (i) => (classified[i] as Classified).bot.robots);
+      try {
+        await buffered(batcher.addAll(rows));
+      } catch (error) {
+        for (const r of rows) compliance.drop(r.eventId);
+        throw error;
+      }
+      return rows.map((r) => ({ eventId: r.eventId, botId: r.botId, verdict: r.verdict }));
+    });
 
   return {
     recordCrawl: record,
+    recordCrawls: recordMany,
 
     /**
      * Verifies again every event whose check timed out; confirmed ones are upgraded to
@@ -181,7 +163,10 @@ export function createIngest(deps: IngestDeps) {
 
     /** Waits for calls in progress, then writes everything buffered (flush on shutdown). */
     async close(): Promise<void> {
-      while (inFlight > 0) await new Promise<void>((wake) => whenIdle.push(wake));
+      // Calls in flight may wait for their rows' batch: write the partial rest now.
+      closing = true;
+      batcher.flush();
+      await calls.idle();
       await batcher.close();
     },
   };

@@ -21,7 +21,7 @@ export interface CompiledPolicy {
 }
 
 interface Candidate {
-  index: number;
+  match: PolicyMatch;
   /** `null`: every path. */
   path: PathMatcher | null;
   decision: PolicyDecision;
@@ -29,6 +29,16 @@ interface Candidate {
 
 /** Distinct subjects kept per compiled policy (bots x tiers of a taxonomy is far below). */
 const MAX_SUBJECTS = 4096;
+
+/** The map's value for `key`, created (and stored) when absent. */
+function childOf<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let child = map.get(key);
+  if (child === undefined) {
+    child = create();
+    map.set(key, child);
+  }
+  return child;
+}
 
 /** Whether a rule's match names the subject. */
 export function matchesSubject(match: PolicyMatch, subject: PolicySubject): boolean {
@@ -52,23 +62,30 @@ export function matchesSubject(match: PolicyMatch, subject: PolicySubject): bool
  */
 export function compilePolicy(policy: CrawlerPolicy): CompiledPolicy {
   const rules: Candidate[] = policy.rules.map((rule, index) => ({
-    index,
+    match: rule.match,
     path: rule.path === null ? null : (compilePathPattern(rule.path) ?? (() => false)),
     decision: { action: rule.action, ruleIndex: index },
   }));
   const fallback: PolicyDecision = { action: policy.defaultAction, ruleIndex: null };
-  const bySubject = new Map<string, Candidate[]>();
+  // Subject → its candidates, as nested maps (botId → operator → intent → by tier): no key
+  // string is built per request.
+  type ByTier = Partial<Record<string, Candidate[]>>;
+  let bySubject = new Map<string, Map<string, Map<string, ByTier>>>();
+  let subjects = 0;
 
   function candidatesOf(subject: PolicySubject): Candidate[] {
-    const key = `${subject.botId}\n${subject.operator}\n${subject.intent}\n${subject.tier}`;
-    let list = bySubject.get(key);
-    if (list === undefined) {
-      list = rules.filter((c) =>
-        matchesSubject(policy.rules[c.index]?.match as PolicyMatch, subject),
-      );
-      if (bySubject.size >= MAX_SUBJECTS) bySubject.clear();
-      bySubject.set(key, list);
+    const byIntent = bySubject.get(subject.botId)?.get(subject.operator)?.get(subject.intent);
+    const cached = byIntent?.[subject.tier];
+    if (cached !== undefined) return cached;
+    const list = rules.filter((c) => matchesSubject(c.match, subject));
+    if (++subjects > MAX_SUBJECTS) {
+      bySubject = new Map();
+      subjects = 1;
     }
+    const byOperator = childOf(bySubject, subject.botId, () => new Map());
+    const intents = childOf(byOperator, subject.operator, () => new Map());
+    const tiers = childOf(intents, subject.intent, (): ByTier => ({}));
+    tiers[subject.tier] = list;
     return list;
   }
 

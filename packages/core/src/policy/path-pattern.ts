@@ -1,42 +1,48 @@
-import { parseSource, prepareRequestPath, type Segment } from "../routing/pattern.js";
+import { encodeNonAscii, isAscii, parseSource, type Segment } from "../routing/pattern.js";
 
 /**
  * A policy rule's path pattern: the routing grammar (`routing/pattern.ts`) without a query,
- * matched as routing rules match their source path (letter case ignored, one trailing slash
- * ignored unless it follows a final wildcard). The property test compares it with the routing
- * rule index over generated patterns and paths.
+ * matched as routing rules match their source path (ASCII letter case ignored, non-ASCII
+ * compared percent-encoded, one trailing slash ignored unless it follows a final wildcard).
+ * Compiled to one anchored regular expression over the request path with its trailing slash
+ * removed; the property test compares it with the routing rule index over generated patterns
+ * and paths.
  */
 
-/** A request path split once per request, for every path pattern of the policy. */
+/** A request path prepared once per request, for every path pattern of the policy. */
 export interface PolicyPath {
-  /** Segments after the leading slash, lowercased, without the trailing slash's empty one. */
-  segments: readonly string[];
+  /** Non-ASCII percent-encoded, one trailing slash removed (`/` stays `/`). */
+  trimmed: string;
   endsWithSlash: boolean;
+  /** The first segment, lowercased: patterns starting with a literal compare it first. */
+  first: string;
 }
 
 export type PathMatcher = (path: PolicyPath) => boolean;
 
 /** The request path (without its query) as path patterns read it. */
 export function policyPath(rawPath: string): PolicyPath {
-  const prepared = prepareRequestPath(rawPath);
-  const segments = prepared.lower === "/" ? [] : prepared.lower.slice(1).split("/");
-  return { segments, endsWithSlash: prepared.endsWithSlash };
+  let path = rawPath.charCodeAt(0) === 47 ? rawPath : `/${rawPath}`;
+  if (!isAscii(path)) path = encodeNonAscii(path);
+  const endsWithSlash = path.charCodeAt(path.length - 1) === 47;
+  const trimmed = endsWithSlash && path.length > 1 ? path.slice(0, -1) : path;
+  const slash = trimmed.indexOf("/", 1);
+  const first = (slash < 0 ? trimmed.slice(1) : trimmed.slice(1, slash)).toLowerCase();
+  return { trimmed, endsWithSlash, first };
 }
 
-function segmentMatches(segment: Segment, value: string): boolean {
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function segmentSource(segment: Segment): string {
   switch (segment.kind) {
     case "literal":
-      return value === segment.text;
+      return escapeRegex(segment.text);
     case "one":
-      return value.length > 0;
+      return "[^/]+";
     case "glob":
-      return (
-        value.length >= segment.prefix.length + segment.suffix.length &&
-        value.startsWith(segment.prefix) &&
-        value.endsWith(segment.suffix)
-      );
+      return `${escapeRegex(segment.prefix)}[^/]*${escapeRegex(segment.suffix)}`;
     case "rest":
-      return false;
+      return "";
   }
 }
 
@@ -47,16 +53,16 @@ export function compilePathPattern(pattern: string): PathMatcher | null {
   const { segments, slashSignificant } = parsed.value;
   const last = segments[segments.length - 1];
   const rest = last?.kind === "rest" ? last : null;
-  const fixed = rest ? segments.slice(0, -1) : segments;
-  return (path) => {
-    const values = path.segments;
-    if (slashSignificant && !path.endsWithSlash) return false;
-    if (rest ? values.length < fixed.length + rest.min : values.length !== fixed.length)
-      return false;
-    for (let i = 0; i < fixed.length; i++) {
-      if (!segmentMatches(fixed[i] as Segment, values[i] as string)) return false;
-    }
-    // `:name+` needs a non-empty rest (`/a//` leaves one empty segment: no rest).
-    return !(rest?.min === 1 && values.length === fixed.length + 1 && values[fixed.length] === "");
-  };
+  const fixed = (rest ? segments.slice(0, -1) : segments).map((s) => `/${segmentSource(s)}`);
+  // A rest of `:name*` or `*` may be empty (the path itself); `:name+` needs some text.
+  const tail = rest ? (rest.min === 0 ? "(?:/[^]*)?" : "/[^]+") : "";
+  const body = fixed.join("") + tail;
+  // ASCII-only case folding (no `u` flag): the request path is ASCII once percent-encoded.
+  const regex = new RegExp(`^${body === "" ? "/" : body}$`, "i");
+  // A literal first segment is compared as a string before the expression runs.
+  const first = segments[0]?.kind === "literal" ? segments[0].text : null;
+  if (first !== null)
+    return (path) =>
+      path.first === first && (!slashSignificant || path.endsWithSlash) && regex.test(path.trimmed);
+  return (path) => (!slashSignificant || path.endsWithSlash) && regex.test(path.trimmed);
 }

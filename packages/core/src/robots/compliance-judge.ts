@@ -12,6 +12,20 @@ interface LoadedVersions {
   versions: { from: number; matcher: RobotsMatcher }[];
 }
 
+function disallowedBy(
+  { versions }: LoadedVersions,
+  agent: RobotsAgent,
+  path: string,
+  ts: Date,
+): boolean {
+  const t = ts.getTime();
+  for (let i = versions.length - 1; i >= 0; i--) {
+    const version = versions[i] as LoadedVersions["versions"][number];
+    if (version.from <= t) return !version.matcher.isAllowed(agent, path);
+  }
+  return false;
+}
+
 /**
  * Whether a crawl's path was disallowed for its bot by the robots.txt in force at its time: the
  * latest version with `effectiveFrom <= ts`; none (before the first version) means allowed.
@@ -73,13 +87,14 @@ export function createComplianceJudge(deps: {
       path: string,
       ts: Date,
     ): Promise<boolean> {
-      const { versions } = await versionsOf(domainId);
-      const t = ts.getTime();
-      for (let i = versions.length - 1; i >= 0; i--) {
-        const version = versions[i] as LoadedVersions["versions"][number];
-        if (version.from <= t) return !version.matcher.isAllowed(agent, path);
-      }
-      return false;
+      return disallowedBy(await versionsOf(domainId), agent, path, ts);
+    },
+    /** `isDisallowed` for many crawls of one domain: the versions are looked up once. */
+    async judgeOf(
+      domainId: string,
+    ): Promise<(agent: RobotsAgent, path: string, ts: Date) => boolean> {
+      const loaded = await versionsOf(domainId);
+      return (agent, path, ts) => disallowedBy(loaded, agent, path, ts);
     },
     /** Reads the domain's versions again on next use (this instance stored a new one). */
     forget(domainId: string): void {

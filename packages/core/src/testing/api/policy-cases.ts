@@ -173,4 +173,19 @@ export function policyCases(options: ApiSuiteOptions): void {
       expect(got.json.policy).toEqual(SAVED);
     });
   });
+  describe("crawler policy: rate limits", () => {
+    const w = useWorld(options, { ratePerMinute: 2 });
+
+    it("counts reads and writes against the caller's per-minute limit", async () => {
+      const world = w();
+      const path = policyPath(world.domains.shop.domainId);
+      expect((await world.call("GET", path)).status).toBe(200);
+      expect((await put(world, SENT)).status).toBe(200);
+      for (const [method, body] of [["GET"], ["PUT", SENT]] as const) {
+        const res = await world.call(method, path, { body });
+        expect(res.status, method).toBe(429);
+        expect(res.json).toEqual({ error: "rate_limit_exceeded_per_minute", usage: 2, limit: 2 });
+      }
+    });
+  });
 }
