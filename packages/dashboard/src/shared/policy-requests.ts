@@ -7,6 +7,10 @@ export const policyRequests = {
     method: "GET",
     path: `/domains/${encodeURIComponent(domainId)}/crawler-policy`,
   }),
+  robotsTxt: (domainId: string): ApiCall => ({
+    method: "GET",
+    path: `/domains/${encodeURIComponent(domainId)}/robots-txt`,
+  }),
   compliance: (domainId: string, period: Period): ApiCall => ({
     method: "POST",
     path: "/export-robots-compliance",

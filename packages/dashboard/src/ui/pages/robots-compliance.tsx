@@ -7,6 +7,7 @@ import { Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
 import { useCall, useEnv, useRoute } from "../context.js";
 import { periodOf } from "../period-of.js";
+import { RobotsPreview } from "./robots-preview.js";
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
@@ -21,6 +22,7 @@ export function RobotsCompliance({ domainId }: { domainId: string }) {
   return (
     <ViewFrame title="Robots compliance" period={period}>
       <Loaded state={compliance}>{(data) => <ComplianceViews data={data} />}</Loaded>
+      <RobotsPreview domainId={domainId} />
     </ViewFrame>
   );
 }
