@@ -142,6 +142,10 @@ async function demoEdge(base: string, demo: any): Promise<void> {
   });
   expect(person.headers["x-crawlgate-served-from"]).toBe("origin");
   expect(person.body).toContain("Loading…");
+  // robots.txt: the demo origin's own file, fetched through the pinned origin fetch.
+  const robots = await hostRequest(base, "/robots.txt", shop);
+  expect([robots.status, robots.headers["x-crawlgate-robots"]]).toEqual([200, "merged"]);
+  expect(robots.body).toContain("User-agent: *\nAllow: /\n");
   const missing = await hostRequest(base, "/missing", shop);
   expect([missing.status, missing.headers["x-crawlgate-served-from"]]).toEqual([404, "render"]);
 

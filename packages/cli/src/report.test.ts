@@ -22,7 +22,7 @@ describe("crawlgate report", () => {
     expect(JSON.parse(run.lines[0] ?? "{}")).toMatchObject({ report: out, domain: shop.domain });
     const html = readFileSync(out, "utf8");
     // Self-contained: no external script, stylesheet, image or frame source.
-    expect(html).not.toMatch(/<(script|img|iframe)[^>]+src=|<link[^>]+href=/i);
+    expect(html).not.toMatch(/<(script|img|iframe)[^>]+src=|<link[^>]+href="(?!data:)/i);
     expect(html).toContain("default-src 'none'");
     const data = reportDataOf(html);
     expect(data).toMatchObject({ domain: shop.domain, domainId: shop.domainId, period: "7d" });

@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(18);
+    expect(operations).toHaveLength(19);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
@@ -144,6 +144,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     expect((await client.exportUserAnalytics({ period: "7d" })).period).toBe("7d");
     expect((await client.exportCrawlAnalytics()).period).toBe("30d");
     expect((await client.exportAiReferrals({ domainId })).domainCount).toBe(1);
+    expect((await client.getRobotsTxt(domainId)).domainId).toBe(domainId);
     expect((await client.exportRobotsCompliance({ domainId })).summary).toEqual({
       requests: 0,
       disallowedRequests: 0,

@@ -38,6 +38,7 @@ import type {
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
   GetCrawlerPolicyResponse,
+  GetRobotsTxtResponse,
   GetRoutingRuleResponse,
   GetSnapshotRequest,
   GetSnapshotResponse,
@@ -109,6 +110,8 @@ export interface CrawlgateClient {
   ): Promise<GetBotDefinitionsResponse>;
   getSnapshot(body: GetSnapshotRequest, options?: RequestOptions): Promise<GetSnapshotResponse>;
   listRoutingRules(domainId: string, options?: RequestOptions): Promise<ListRoutingRulesResponse>;
+  /** The robots.txt the domain's host serves now (a preview: stores nothing). */
+  getRobotsTxt(domainId: string, options?: RequestOptions): Promise<GetRobotsTxtResponse>;
   getRoutingRule(
     domainId: string,
     ruleId: string,
@@ -244,6 +247,8 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     exportRobotsCompliance: (body, call) => post("/export-robots-compliance", body, call),
     getBotDefinitions: (body = {}, call) => post("/get-bot-definitions", body, call),
     getSnapshot: (body, call) => post("/get-snapshot", body, call),
+    getRobotsTxt: async (domainId, call) =>
+      json(await transport.api("GET", `/domains/${id(domainId)}/robots-txt`, undefined, call)),
     listRoutingRules: async (domainId, call) =>
       json(await transport.api("GET", rulesPath(domainId), undefined, call)),
     getRoutingRule: (domainId, ruleId, call) => rule("GET", domainId, ruleId, call),

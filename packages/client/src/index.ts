@@ -35,6 +35,7 @@ export type {
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
   GetCrawlerPolicyResponse,
+  GetRobotsTxtResponse,
   GetRoutingRuleResponse,
   GetSnapshotRequest,
   GetSnapshotResponse,

@@ -17,6 +17,7 @@ import {
 } from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createPageService } from "./edge/page-service.js";
+import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
@@ -71,6 +72,8 @@ export interface CrawlgateDeps extends Stores {
    * vetted.
    */
   originFetch?: FetchLike;
+  /** The HTTP client the edge fetches origins' robots.txt with; default `originFetch`. */
+  robotsFetch?: FetchLike;
 }
 
 /** Recording what crawlers and AI-referred visitors did. */
@@ -128,6 +131,8 @@ export interface Crawlgate {
   signing: KeyRing;
   /** The data plane: `route` (the rules alone) and `handle` (rules, page cache, renders). */
   edge: Edge;
+  /** The robots.txt each customer's host serves (the edge's `/robots.txt`, the API's preview). */
+  robotsTxt: RobotsTxt;
   snapshots: SnapshotService;
   /** Created on first use: the classifier is compiled then. */
   ingest: IngestService;
@@ -173,6 +178,14 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       ? null
       : (deps.renderer ?? createFetchRenderer({ fetch: deps.originFetch ?? runtimeFetch() }));
   const pages = createPageService({ ...deps, renderer, clock, logger, options: resolved.edge });
+  const robotsTxt = createRobotsTxt({
+    fetch: deps.robotsFetch ?? deps.originFetch ?? runtimeFetch(),
+    robots: deps.robots,
+    taxonomy: () => getTaxonomy() as Taxonomy,
+    clock,
+    logger,
+    onNewVersion: (domainId) => ingest?.robotsChanged(domainId),
+  });
   const edgeDeps = {
     accounts: deps.accounts,
     rules: deps.rules,
@@ -180,6 +193,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
   };
   const apiDeps = {
     ...storesOf(deps),
+    robotsTxt,
     clock,
     plans,
     ratePerMinute: resolved.ratePerMinute,
@@ -198,6 +212,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
         return { path: `${DASHBOARD_PREFIX}/sign-in?token=${token}`, expiresAt };
       },
     },
+    robotsTxt,
     admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
     signing,
@@ -207,6 +222,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
         classifier: classify,
         verification: (bot, ip) => verify().verifier.peek(bot, ip),
         pages,
+        robotsTxt,
         recordCrawl: (event) => ingestService().recordCrawl(event),
         recordReferral: (visit) => ingestService().recordReferral(visit),
         hasRenderer: renderer !== null,

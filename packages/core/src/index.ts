@@ -42,7 +42,7 @@ export {
   SIGN_IN_LINK_TTL_MS,
   SIGNED_OUT_PATH,
 } from "./dashboard/index.js";
-export type { Edge, EdgeDecision, EdgeRequest } from "./edge/index.js";
+export type { Edge, EdgeDecision, EdgeRequest, RobotsPreview, RobotsTxt } from "./edge/index.js";
 export { isStaticAsset } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";

@@ -108,6 +108,7 @@ export function createEdgeMiddleware(
           res.status(result.status).setHeader("location", result.location);
           res.end();
           return;
+        case "robots":
         case "page":
         case "policy":
           res.status(result.status).set(result.headers);

@@ -1,11 +1,16 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { edgeSuite, TEST_CLIENT_IP_HEADER } from "@crawlgate/core/testing";
+import {
+  type EdgeBridgeFactory,
+  edgeRobotsSuite,
+  edgeSuite,
+  TEST_CLIENT_IP_HEADER,
+} from "@crawlgate/core/testing";
 import express from "express";
 import { createEdgeMiddleware } from "./edge-middleware.js";
 
-edgeSuite("Express middleware", createMemoryStores, async (crawlgate, origin, clientIp) => {
+const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   const app = express();
   app.use(
     createEdgeMiddleware(crawlgate, {
@@ -63,4 +68,7 @@ edgeSuite("Express middleware", createMemoryStores, async (crawlgate, origin, cl
         server.closeAllConnections();
       }),
   };
-});
+};
+
+edgeSuite("Express middleware", createMemoryStores, bridge);
+edgeRobotsSuite("Express middleware", createMemoryStores, bridge);

@@ -97,6 +97,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           status: result.status,
           headers: { location: result.location },
         });
+      case "robots":
       case "page":
       case "policy":
         return new Response(

@@ -1,8 +1,13 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { edgeSuite, TEST_CLIENT_IP_HEADER } from "@crawlgate/core/testing";
+import {
+  type EdgeBridgeFactory,
+  edgeRobotsSuite,
+  edgeSuite,
+  TEST_CLIENT_IP_HEADER,
+} from "@crawlgate/core/testing";
 import { createEdgeHandler } from "./edge-handler.js";
 
-edgeSuite("fetch handler", createMemoryStores, async (crawlgate, origin, clientIp) => {
+const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   const handler = createEdgeHandler(crawlgate, {
     clientIp: (request) => request.headers.get(TEST_CLIENT_IP_HEADER) ?? clientIp,
     // The site itself answers what the origin answers; unknown hosts get 404.
@@ -31,4 +36,7 @@ edgeSuite("fetch handler", createMemoryStores, async (crawlgate, origin, clientI
       return { status: response.status, headers, body: await response.text() };
     },
   };
-});
+};
+
+edgeSuite("fetch handler", createMemoryStores, bridge);
+edgeRobotsSuite("fetch handler", createMemoryStores, bridge);

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 /** The repository root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
-/** Every TypeScript source file of the packages (tests included), repository-relative. */
+/** Every TypeScript source file (`.ts`, `.tsx`) of the packages, tests included, repository-relative. */
 export function sourceFiles(): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
@@ -13,7 +13,7 @@ export function sourceFiles(): string[] {
       if (entry.name === "node_modules" || entry.name === "dist") continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) out.push(path);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(path);
     }
   };
   for (const pkg of readdirSync(join(ROOT, "packages"))) {
@@ -26,14 +26,14 @@ export function sourceFiles(): string[] {
 export const isTest = (file: string) => file.endsWith(".test.ts");
 
 /**
- * The source file an import specifier of `from` names: a relative path (`./x.js` → `x.ts` or
- * `x/index.ts`), or a workspace package entry (`@crawlgate/core/adapter-kit`) through its
+ * The source file an import specifier of `from` names: a relative path (`./x.js` → `x.ts`,
+ * `x.tsx` or `x/index.ts`), or a workspace package entry (`@crawlgate/core/adapter-kit`) through its
  * package.json `exports` (dist → src). `null` for anything else (npm packages, node:*).
  */
 export function resolveImport(from: string, specifier: string): string | null {
   if (specifier.startsWith(".")) {
     const base = join(dirname(join(ROOT, from)), specifier).replace(/\.js$/, "");
-    for (const candidate of [`${base}.ts`, join(base, "index.ts")]) {
+    for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {
       if (existsSync(candidate)) return relative(ROOT, candidate);
     }
     return null;

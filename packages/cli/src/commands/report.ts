@@ -43,6 +43,7 @@ export const REPORT: Command = {
         ratePerMinute: 60,
         logger: silentLogger,
         signing: crawlgate.signing,
+        robotsTxt: crawlgate.robotsTxt,
         baseUrl: null,
       };
       const callAs = createOperationCaller(deps);

@@ -19,7 +19,7 @@ import {
 import { createJsonLogger } from "../logger.js";
 import { nodeResolver } from "../node-resolver.js";
 import { rangeFetchDep } from "../range-fetch.js";
-import { chooseRenderer, rendererMode } from "../renderer.js";
+import { chooseRenderer, createOriginFetch, rendererMode } from "../renderer.js";
 import { loadOrCreateSecret } from "../secret.js";
 import { listen } from "../server.js";
 import { type OpenStores, openStores } from "../stores.js";
@@ -152,6 +152,8 @@ function wire(
       resolver: nodeResolver,
       logger,
       renderer: options.renderer,
+      // The origins' robots.txt, fetched like their pages (pinned, origins are operator config).
+      originFetch: createOriginFetch(),
       ...rangeFetchDep(config),
     },
     {

@@ -6,10 +6,12 @@ import {
   chromiumOrReason,
   launch,
   screenshot,
+  seriousViolations,
   sidewaysOverflow,
   watchedPage,
 } from "./browser.js";
 import { type DemoServer, startDemoServer } from "./demo-server.js";
+import { catchDownloads } from "./downloads.js";
 import { expiredSignInUrl } from "./expired-link.js";
 import { checkView, csrfTokenOf, pageFetch, timeOverview, walkDomainViews } from "./live-views.js";
 import { readmeScreenshots } from "./readme-screenshots.js";
@@ -71,10 +73,11 @@ run("the dashboard in Chromium, on the demo", () => {
     await page.waitForSelector("form.rule-form");
     await page.waitForSelector("table tbody tr");
     expect(await sidewaysOverflow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "phone-rules");
     expect(errors).toEqual([]);
   }, 60_000);
-  it("creates a rule through the form, shows the API's validation message inline, deletes it", async () => {
+  it("creates, pauses, edits and deletes a rule through the form, with the API's validation message inline", async () => {
     const { page, errors } = await session("manager");
     const { domainId } = shop();
     await page.goto(`${demo.ready.baseUrl}/dashboard/domains/${domainId}/rules`);
@@ -101,6 +104,27 @@ run("the dashboard in Chromium, on the demo", () => {
     await page.waitForSelector("td code::-p-text(/browser-old)");
     const listed = await demo.api(owner, rulesPath, undefined, "GET");
     expect(listed.rules.map((r: { sourcePath: string }) => r.sourcePath)).toContain("/browser-old");
+
+    const rule = async () =>
+      (await demo.api(owner, rulesPath, undefined, "GET")).rules.find(
+        (r: { sourcePath: string }) => r.sourcePath === "/browser-old",
+      );
+    await page.click("::-p-aria(Pause /browser-old)");
+    await page.waitForSelector("::-p-aria(Resume /browser-old)");
+    expect((await rule()).isActive).toBe(false);
+    await page.click("::-p-aria(Edit /browser-old)");
+    const edit = "form[aria-labelledby^=edit-] input[name=targetUrl]";
+    await page.waitForSelector(edit);
+    await page.$eval(edit, (el) => {
+      (el as unknown as { value: string }).value = "";
+    });
+    await page.type(edit, "/browser-edited");
+    await page.click("::-p-text(Save rule)");
+    await page.waitForFunction(
+      `document.querySelector("td.wrap")?.closest("tbody")?.textContent.includes("/browser-edited") || document.querySelector("form [role=alert]")`,
+    );
+    expect(await page.$eval("main", (el) => el.textContent)).not.toMatch(/failed|invalid|must/i);
+    expect(await rule()).toMatchObject({ targetUrl: "/browser-edited", isActive: false });
 
     await page.click("::-p-aria(Delete /browser-old)");
     await page.click("::-p-aria(Confirm delete /browser-old)");
@@ -200,5 +224,41 @@ run("the dashboard in Chromium, on the demo", () => {
     const { page } = await session("starter");
     const alert = await page.waitForSelector("[role=alert]");
     expect(await alert?.evaluate((el) => el.textContent)).toMatch(/Pro plan/);
+  }, 60_000);
+  it("works by keyboard, keeps its state in a shareable URL, and exports a table as CSV", async () => {
+    const { page, errors } = await session("owner");
+    await page.waitForSelector("[data-testid=total-crawls]");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate("document.activeElement.textContent")).toBe("Skip to content");
+    const { domainId } = shop();
+    await page.focus(`table a[href^="/dashboard/domains/${domainId}/crawlers?"]`);
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("h1::-p-text(Crawlers)");
+
+    const shared = `${demo.ready.baseUrl}/dashboard/domains/${domainId}/crawlers?period=7d&intent=training`;
+    const other = await session("viewer");
+    await other.page.goto(shared);
+    await other.page.waitForSelector("table tbody tr");
+    const selects = await other.page.$$eval("select", (els) =>
+      els.map((el) => (el as unknown as { value: string }).value),
+    );
+    expect(selects).toEqual(expect.arrayContaining(["7d", "training"]));
+    const intents = await other.page.$$eval("table tbody tr td:nth-child(3)", (tds) =>
+      tds.map((td) => td.textContent),
+    );
+    expect(intents.length).toBeGreaterThan(0);
+    expect(new Set(intents)).toEqual(new Set(["AI training"]));
+
+    const downloads = await catchDownloads(other.page);
+    await other.page.click("::-p-text(Export CSV)");
+    const csv = await downloads.next();
+    expect(csv.name).toMatch(
+      /^crawlers-shop\.example\.com-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const lines = csv.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Bot,Operator,Intent,Verified,Declared,Unknown,Total,Daily");
+    expect(lines).toHaveLength(intents.length + 1);
+    expect(lines.slice(1).every((line) => line.includes(",AI training,"))).toBe(true);
+    expect([...errors, ...other.errors]).toEqual([]);
   }, 60_000);
 });

@@ -303,6 +303,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/functions/v1/domains/{domainId}/robots-txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a domain's robots.txt
+         * @description Any role. The robots.txt that `/robots.txt` on the domain's host serves: the origin's file merged with a generated group that disallows every path for the crawlers the crawler policy blocks or charges everywhere (merge rule in docs/decisions.md). A preview stores nothing; the host stores each new text it serves as a version (`servedVersion`), which export-robots-compliance judges crawls against. A domain without an origin URL whose policy blocks nobody leaves `/robots.txt` to the application behind the edge: `robotsTxt` is then empty.
+         */
+        get: operations["getRobotsTxt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1312,6 +1332,33 @@ export interface components {
             policy: components["schemas"]["CrawlerPolicy"];
             /** @description When the policy was saved; null: never (the default) */
             updatedAt: string | null;
+        };
+        GetRobotsTxtResponse: {
+            /** Format: uuid */
+            domainId: string;
+            domain: string;
+            role: components["schemas"]["Role"];
+            /** @description Exactly what GET /robots.txt on the domain's host serves now */
+            robotsTxt: string;
+            /** @description SHA-256 of robotsTxt (UTF-8), lowercase hex */
+            contentHash: string;
+            /** @description false when the origin has no robots.txt (4xx), none could be fetched, or the domain has no origin */
+            originFound: boolean;
+            /** @description Bots the crawler policy blocks or charges on every path, sorted by bot ID */
+            blockedBots: {
+                botId: string;
+                /** @description Product tokens written for it with Disallow: /; [] when robots.txt cannot name it without also stopping an allowed bot */
+                tokens: string[];
+            }[];
+            /** @description The latest robots.txt the host actually served (null: never served yet) */
+            servedVersion: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC, millisecond precision
+                 */
+                effectiveFrom: string;
+                contentHash: string;
+            } | null;
         };
         GetRoutingRuleResponse: {
             rule: components["schemas"]["RoutingRule"];
@@ -3825,6 +3872,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getRobotsTxt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preview a domain's robots.txt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "domain": "shop.example.com",
+                     *       "role": "owner",
+                     *       "robotsTxt": "# crawlgate: generated from the crawler policy (blocked crawlers)\nUser-agent: GPTBot\nDisallow: /\n\n# crawlgate: the origin's robots.txt follows\nUser-agent: *\nDisallow: /admin\n",
+                     *       "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *       "originFound": true,
+                     *       "blockedBots": [
+                     *         {
+                     *           "botId": "gptbot",
+                     *           "tokens": [
+                     *             "GPTBot"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "servedVersion": {
+                     *         "effectiveFrom": "2026-11-20T09:00:00.000Z",
+                     *         "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetRobotsTxtResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
             /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */

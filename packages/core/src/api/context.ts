@@ -1,4 +1,5 @@
 import type { PlanTable } from "../config/plans.js";
+import type { RobotsTxt } from "../edge/robots-txt.js";
 import type { Clock, Logger, Stores } from "../ports.js";
 import type { KeyRing } from "../signing/key-ring.js";
 import type { User } from "../types.js";
@@ -14,6 +15,8 @@ export interface ApiDeps extends Stores {
   signing: KeyRing;
   /** Origin put in front of presigned links (`https://api.example.com`); `null`: relative links. */
   baseUrl: string | null;
+  /** The robots.txt the edge serves (get-robots-txt previews it). */
+  robotsTxt: RobotsTxt;
   /** Archive bytes one export-crawl-logs page may fetch; default 64 MiB. */
   archiveReadBudgetBytes?: number;
 }

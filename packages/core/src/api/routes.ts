@@ -13,6 +13,7 @@ import * as exportRobotsCompliance from "./operations/export-robots-compliance.j
 import * as exportUserAnalytics from "./operations/export-user-analytics.js";
 import * as getBotDefinitions from "./operations/get-bot-definitions.js";
 import * as getCrawlerPolicy from "./operations/get-crawler-policy.js";
+import * as getRobotsTxt from "./operations/get-robots-txt.js";
 import * as getRoutingRule from "./operations/get-routing-rule.js";
 import * as getSnapshot from "./operations/get-snapshot.js";
 import * as listRoutingRules from "./operations/list-routing-rules.js";
@@ -87,6 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
   route("delete-routing-rule", "DELETE", RULE, deleteRoutingRule),
   route("get-crawler-policy", "GET", POLICY, getCrawlerPolicy),
   route("replace-crawler-policy", "PUT", POLICY, replaceCrawlerPolicy),
+  route("get-robots-txt", "GET", "/domains/{domainId}/robots-txt", getRobotsTxt),
 ];
 
 function post<I, O>(name: string, endpoint: Endpoint<I, O>, starterAllowed = false): RouteDef<I> {

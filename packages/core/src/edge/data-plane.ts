@@ -8,6 +8,8 @@ import type { ServedFrom } from "../types.js";
 import { isStaticAsset, type PageKey, pageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
 import { type PolicyAnswer, type PolicyGate, policyAnswer } from "./policy-gate.js";
+import { type RobotsAnswer, serveRobotsTxt } from "./robots-answer.js";
+import type { RobotsTxt } from "./robots-txt.js";
 import { normalizeHost } from "./site-settings.js";
 
 /** One HTTP request as the data plane sees it (the bridges fill it from their framework). */
@@ -57,6 +59,8 @@ export type EdgeResponse =
    * when the domain has no origin. Then `report` the outcome.
    */
   | { kind: "origin"; originUrl: string | null; report(outcome: ServedOutcome): void }
+  /** The host's `/robots.txt`: the origin's file merged with the crawler policy's groups. */
+  | RobotsAnswer
   /** The crawler policy blocks or charges the crawler: send this JSON answer. */
   | PolicyAnswer
   /** Not a domain of this instance (or its settings could not be loaded: `failed`). */
@@ -71,6 +75,8 @@ export interface DataPlaneDeps {
   /** What is known of a claimed bot's address now, without waiting (`Verifier.peek`). */
   verification(bot: Readonly<BotDefinition>, ip: string): EdgeVerification;
   pages: PageService;
+  /** Serves `/robots.txt` (`null`: the origin's own file is passed through). */
+  robotsTxt: RobotsTxt | null;
   /** Records a crawl (resolves when stored); called without waiting. */
   recordCrawl(event: CrawlEvent): Promise<unknown>;
   /** Records a human visit that may be an AI referral; called without waiting. */
@@ -87,8 +93,9 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The edge flow per request: host → settings → routing rules (first match wins) → for crawlers
- * and automation clients, the crawler policy (a block or charge is answered here) → for `GET` and
+ * The edge flow per request: host → settings → routing rules (first match wins) → `GET`/`HEAD`
+ * of `/robots.txt`: the merged robots.txt, for everyone → for crawlers and automation clients,
+ * the crawler policy (a block or charge is answered here) → for `GET` and
  * `HEAD` of a page requested by a crawler (a taxonomy bot other than `unknown`): the page cache
  * (fresh: `cache`; stale: `cache` and a re-render queued; miss: render now within the budget,
  * `render`), falling back to the origin when that fails. Everything else goes to the origin;
@@ -145,6 +152,13 @@ export function createDataPlane(deps: DataPlaneDeps) {
 
     if (request.headers[RENDER_MARKER_HEADER] !== undefined)
       return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
+    if (path === "/robots.txt" && deps.robotsTxt) {
+      const answer = await serveRobotsTxt(deps.robotsTxt, site, request.method);
+      if (answer) {
+        if (recorded) crawl("origin", { status: answer.status, bytes: answer.body.byteLength });
+        return answer;
+      }
+    }
     if (!recorded) {
       const referer = request.headers.referer;
       if (referer) {

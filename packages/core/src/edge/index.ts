@@ -12,4 +12,5 @@ export {
   RENDER_MARKER_HEADER,
   RENDER_USER_AGENT,
 } from "./page-service.js";
+export type { RobotsPreview, RobotsSite, RobotsTxt } from "./robots-txt.js";
 export { normalizeHost } from "./site-settings.js";

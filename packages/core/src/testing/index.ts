@@ -24,6 +24,7 @@ export { TEST_ASSETS } from "./dashboard/world.js";
 export { dashboardSessionStoreSuite } from "./dashboard-session-store-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
+export { edgeRobotsSuite } from "./edge/robots-suite.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
 export { edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
 export type { FakeClock } from "./fixtures.js";

@@ -340,5 +340,18 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
     request: { redirectCode: 302 },
     response: { rule: { ...rule, redirectCode: 302 }, cacheInvalidated: true },
   },
+  "get-robots-txt": {
+    response: {
+      domainId: SHOP,
+      domain: "shop.example.com",
+      role: "owner",
+      robotsTxt:
+        "# crawlgate: generated from the crawler policy (blocked crawlers)\nUser-agent: GPTBot\nDisallow: /\n\n# crawlgate: the origin's robots.txt follows\nUser-agent: *\nDisallow: /admin\n",
+      contentHash: HASH,
+      originFound: true,
+      blockedBots: [{ botId: "gptbot", tokens: ["GPTBot"] }],
+      servedVersion: { effectiveFrom: "2026-11-20T09:00:00.000Z", contentHash: HASH },
+    },
+  },
   "delete-routing-rule": { response: { deleted: true, rule, cacheInvalidated: true } },
 };

@@ -5,7 +5,7 @@ import {
   expectPlanAndKeyErrors,
 } from "./export-errors.js";
 import { useWorld } from "./use-world.js";
-import type { ApiSuiteOptions } from "./world.js";
+import { type ApiSuiteOptions, WORLD_ORIGIN_ROBOTS } from "./world.js";
 
 const GPTBOT =
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
@@ -162,6 +162,87 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       ]);
       await expectDomainsNotFound(world, call);
       await expectPlanAndKeyErrors(world, "/export-robots-compliance");
+    });
+  });
+}
+
+/** GET /domains/{domainId}/robots-txt through the HTTP handlers. */
+export function robotsTxtPreviewCases(options: ApiSuiteOptions): void {
+  describe("get-robots-txt", () => {
+    const w = useWorld(options);
+    const path = (domainId: string) => `/domains/${domainId}/robots-txt`;
+
+    it("previews the origin's file merged with the policy's blocked crawlers, for any role", async () => {
+      const world = w();
+      const shop = world.domains.shop.domainId;
+      const plain = await world.call("GET", path(shop), { key: world.keys.viewer });
+      expect(plain.status).toBe(200);
+      expect(plain.json).toEqual({
+        domainId: shop,
+        domain: "shop.example.com",
+        role: "viewer",
+        robotsTxt: WORLD_ORIGIN_ROBOTS,
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        originFound: true,
+        blockedBots: [],
+        servedVersion: null,
+      });
+      await world.deps.rules.replacePolicy(
+        shop,
+        {
+          rules: [
+            {
+              match: { type: "botId", value: "gptbot" },
+              path: null,
+              action: { type: "block", status: 402, message: null },
+            },
+          ],
+          defaultAction: { type: "allow" },
+          impostorProtection: true,
+        },
+        world.clock.now(),
+      );
+      const merged = await world.call("GET", path(shop));
+      expect(merged.json.robotsTxt).toBe(
+        `# crawlgate: generated from the crawler policy (blocked crawlers)\nUser-agent: GPTBot\nDisallow: /\n\n# crawlgate: the origin's robots.txt follows\n${WORLD_ORIGIN_ROBOTS}`,
+      );
+      expect(merged.json.blockedBots).toEqual([{ botId: "gptbot", tokens: ["GPTBot"] }]);
+      expect(merged.json.contentHash).not.toBe(plain.json.contentHash);
+      // A preview stores no version.
+      expect(await world.deps.robots.listRobotsVersions(shop)).toEqual([]);
+      await world.deps.robots.recordRobotsVersion(shop, merged.json.robotsTxt, world.clock.now());
+      const served = await world.call("GET", path(shop));
+      expect(served.json.servedVersion).toEqual({
+        effectiveFrom: "2026-11-20T10:00:00.000Z",
+        contentHash: merged.json.contentHash,
+      });
+    });
+
+    it("answers a domain without origin with the generated groups only", async () => {
+      const world = w();
+      const res = await world.call("GET", path(world.domains.blog.domainId));
+      expect(res.status).toBe(200);
+      expect(res.json.originFound).toBe(false);
+      expect(res.json.robotsTxt).toBe("");
+    });
+
+    it("refuses bad IDs, inaccessible domains, Starter and missing keys", async () => {
+      const world = w();
+      const bad = await world.call("GET", path("nope"));
+      expect(bad.status).toBe(400);
+      expect(bad.json.error).toBe("invalid_request");
+      for (const domainId of [world.domains.other.domainId, crypto.randomUUID()]) {
+        const res = await world.call("GET", path(domainId));
+        expect(res.status).toBe(404);
+        expect(res.json).toEqual({ error: "domain_not_found" });
+      }
+      const starter = await world.call("GET", path(world.domains.starterSite.domainId), {
+        key: world.keys.starter,
+      });
+      expect(starter.status).toBe(403);
+      expect(starter.json).toEqual({ error: "plan_upgrade_required" });
+      const anonymous = await world.call("GET", path(world.domains.shop.domainId), { key: null });
+      expect(anonymous.status).toBe(401);
     });
   });
 }

@@ -8,7 +8,7 @@ import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
 import { policyCases } from "./policy-cases.js";
 import { referralCases } from "./referral-cases.js";
-import { robotsComplianceCases } from "./robots-compliance-cases.js";
+import { robotsComplianceCases, robotsTxtPreviewCases } from "./robots-compliance-cases.js";
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
 import { userAnalyticsCases } from "./user-analytics-cases.js";
@@ -33,5 +33,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     userAnalyticsCases(options);
     crawlLogsCases(options);
     robotsComplianceCases(options);
+    robotsTxtPreviewCases(options);
   });
 }

@@ -1,5 +1,5 @@
 import { type CrawlgateConfig, type CrawlgateDeps, createCrawlgate } from "../../crawlgate.js";
-import type { Clock } from "../../ports.js";
+import type { Clock, FetchLike } from "../../ports.js";
 import type { Domain, PlanName, User } from "../../types.js";
 import { createContractChecker } from "./contract.js";
 
@@ -57,6 +57,14 @@ export interface ApiWorld {
 
 export const START = new Date("2026-11-20T10:00:00.000Z");
 
+/** The robots.txt of the world's origin (`https://origin.example.com`), served in process. */
+export const WORLD_ORIGIN_ROBOTS = "User-agent: *\nDisallow: /admin\n";
+
+const worldOriginRobots: FetchLike = async (url) =>
+  url === "https://origin.example.com/robots.txt"
+    ? new Response(WORLD_ORIGIN_ROBOTS, { status: 200, headers: { "content-type": "text/plain" } })
+    : new Response("not found", { status: 404 });
+
 let checker: ReturnType<typeof createContractChecker> | undefined;
 
 /**
@@ -94,7 +102,10 @@ export async function createApiWorld(
       now += ms;
     },
   };
-  const crawlgate = createCrawlgate({ ...deps, clock }, { ratePerMinute: 1000, ...config });
+  const crawlgate = createCrawlgate(
+    { robotsFetch: worldOriginRobots, ...deps, clock },
+    { ratePerMinute: 1000, ...config },
+  );
   const { admin } = crawlgate;
   const plans: Record<string, PlanName> = {
     owner: "pro",

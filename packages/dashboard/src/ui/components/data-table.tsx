@@ -1,5 +1,7 @@
 import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
 import { type Cell, toCsv } from "../../shared/csv.js";
+import { ScrollBox } from "./scroll-box.js";
 
 export interface Column<R> {
   label: string;
@@ -29,8 +31,12 @@ export function DataTable<R>(props: {
   csvName: string;
   rowKey(row: R): string;
   empty?: string;
+  /** Rows shown before a "Show all" button (the CSV always has every row). */
+  limit?: number;
 }) {
   const { columns, rows } = props;
+  const [all, setAll] = useState(false);
+  const shown = all || props.limit === undefined ? rows : rows.slice(0, props.limit);
   const exportCsv = () =>
     download(
       `${props.csvName}.csv`,
@@ -46,7 +52,7 @@ export function DataTable<R>(props: {
           Export CSV<span class="sr-only"> of {props.caption}</span>
         </button>
       </div>
-      <div class="table-scroll">
+      <ScrollBox label={props.caption}>
         <table>
           <caption>{props.caption}</caption>
           <thead>
@@ -66,7 +72,7 @@ export function DataTable<R>(props: {
                 </td>
               </tr>
             ) : (
-              rows.map((row) => (
+              shown.map((row) => (
                 <tr key={props.rowKey(row)}>
                   {columns.map((c) => (
                     <td key={c.label} class={c.numeric ? "num" : undefined}>
@@ -78,7 +84,13 @@ export function DataTable<R>(props: {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
+      {shown.length < rows.length ? (
+        <button type="button" class="secondary" onClick={() => setAll(true)}>
+          Show all {rows.length.toLocaleString("en-US")} rows
+          <span class="sr-only"> of {props.caption}</span>
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { useEnv, useRoute } from "../context.js";
 import { routePath } from "../routes.js";
 
-/** A select whose value is a URL query parameter (`?intent=training`); "All" removes it. */
+/** A select whose value is a URL query parameter (`?intent=training`); the empty value removes it. */
 export function FilterSelect(props: {
   label: string;
   param: string;
   options: readonly { value: string; label: string }[];
+  /** The label of the empty value (no parameter); default "All". */
+  allLabel?: string;
 }) {
   const { locator } = useEnv();
   const route = useRoute();
@@ -22,7 +24,7 @@ export function FilterSelect(props: {
           locator.go(routePath(route.view, route.domainId, query));
         }}
       >
-        <option value="">All</option>
+        <option value="">{props.allLabel ?? "All"}</option>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

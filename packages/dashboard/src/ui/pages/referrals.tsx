@@ -68,6 +68,7 @@ function ReferralViews({ domain, range }: { domain: ReferralDomain; range: strin
         csvName={`referral-landing-pages-${domain.domain}-${range}`}
         rowKey={(r) => r.path}
         rows={domain.topLandingPaths}
+        limit={100}
         columns={[
           { label: "Landing page", value: (r) => r.path },
           { label: "Referrals", value: (r) => r.referralTotal, numeric: true },

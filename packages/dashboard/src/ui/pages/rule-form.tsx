@@ -1,5 +1,5 @@
 import type { RoutingRule } from "@crawlgate/client";
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { ApiError } from "../data-source.js";
 import { errorText } from "../messages.js";
 
@@ -45,6 +45,11 @@ export function RuleForm(props: {
   const [busy, setBusy] = useState(false);
   const [type, setType] = useState(rule?.ruleType ?? "redirect");
   const id = rule ? `edit-${rule.ruleId}` : "new-rule";
+  const first = useRef<HTMLInputElement>(null);
+  // An edit form opens below the list: take the keyboard there.
+  useEffect(() => {
+    if (rule) first.current?.focus();
+  }, [rule]);
   return (
     <form
       class="rule-form"
@@ -62,6 +67,7 @@ export function RuleForm(props: {
       <label>
         Source path{" "}
         <input
+          ref={first}
           name="sourcePath"
           required
           defaultValue={rule?.sourcePath ?? ""}

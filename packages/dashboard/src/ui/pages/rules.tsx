@@ -1,6 +1,7 @@
 import type { ListRoutingRulesResponse, RoutingRule } from "@crawlgate/client";
 import { useState } from "preact/hooks";
 import { requests } from "../../shared/requests.js";
+import { ScrollBox } from "../components/scroll-box.js";
 import { ErrorNote, Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
 import { useCall, useEnv } from "../context.js";
@@ -99,7 +100,7 @@ function RuleList(props: {
   const [confirming, setConfirming] = useState<string | null>(null);
   if (props.rules.length === 0) return <p>No routing rules yet.</p>;
   return (
-    <div class="table-scroll">
+    <ScrollBox label="Rules, in match order">
       <table>
         <caption>Rules, in match order</caption>
         <thead>
@@ -153,6 +154,6 @@ function RuleList(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,4 +1,4 @@
-import type { ExportPageSnapshotsResponse } from "@crawlgate/client";
+import type { ExportPageSnapshotsResponse, GetBotDefinitionsResponse } from "@crawlgate/client";
 import { useState } from "preact/hooks";
 import { requests } from "../../shared/requests.js";
 import { DataTable } from "../components/data-table.js";
@@ -44,6 +44,8 @@ export function Snapshots({ domainId }: { domainId: string }) {
   const path = route.query.get("path") ?? "/";
   const [draft, setDraft] = useState(path);
   const history = useCall<ExportPageSnapshotsResponse>(requests.snapshots(domainId, period, path));
+  const definitions = useCall<GetBotDefinitionsResponse>(requests.definitions());
+  const names = new Map(definitions.data?.bots.map((b) => [b.botId, b.displayName]) ?? []);
   return (
     <ViewFrame title="Snapshot history" period={period}>
       <form
@@ -69,21 +71,22 @@ export function Snapshots({ domainId }: { domainId: string }) {
             id ? (data.snapshots[id]?.contentHash ?? id).slice(0, 10) : "—";
           return (
             <>
+              <SnapshotCompare data={data} rows={rows} />
               <DataTable
-                caption={`What each bot was served for ${data.path}`}
+                caption={`What each bot was served for ${data.path}, newest first`}
                 csvName={`snapshots-${data.domain}-${data.startDate}-${data.endDate}`}
                 rowKey={(r) => r.key}
-                rows={rows}
+                rows={[...rows].reverse()}
                 empty="No crawls of this page in this period."
+                limit={50}
                 columns={[
                   { label: "Day", value: (r) => r.day },
-                  { label: "Bot", value: (r) => r.botId },
+                  { label: "Bot", value: (r) => names.get(r.botId) ?? r.botId },
                   { label: "Served from", value: (r) => r.servedFrom },
                   { label: "Version", value: (r) => short(r.snapshotId) },
                   { label: "Crawls", value: (r) => r.total, numeric: true },
                 ]}
               />
-              <SnapshotCompare data={data} rows={rows} />
             </>
           );
         }}

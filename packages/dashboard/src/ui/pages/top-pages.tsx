@@ -29,6 +29,7 @@ export function TopPages({ domainId }: { domainId: string }) {
         <FilterSelect
           label="Rank by"
           param="sortBy"
+          allLabel="All crawls"
           options={[{ value: "verified", label: "Verified crawls" }]}
         />
         {env.source.mode === "live" ? (
