@@ -118,7 +118,7 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     expect(await alert?.evaluate((el) => el.textContent)).toMatch(/Pro plan/);
   }, 60_000);
 
-  it("shows robots compliance per bot with a period picker, without console errors or serious axe violations", async () => {
+  it("shows robots compliance per bot with a period picker and the robots.txt preview, without console errors or serious axe violations", async () => {
     const { page, errors } = await session("owner");
     await open(page, "robots?period=7d");
     await page.waitForSelector("[data-testid=total-disallowed]");
@@ -135,6 +135,21 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
       (tables) => tables[0]?.querySelectorAll("tbody tr").length,
     );
     expect(rows).toBe(Math.max(1, Object.keys(api.botTotals).length));
+    // The earlier tests' policy blocks gptbot everywhere: the preview disallows its token.
+    const shown = await page.waitForSelector("[data-testid=robots-txt]");
+    const preview = await suite
+      .demo()
+      .api(
+        suite.demo().ready.demo.keys.owner,
+        `/domains/${shop().domainId}/robots-txt`,
+        undefined,
+        "GET",
+      );
+    expect(await shown?.evaluate((el) => el.textContent)).toBe(preview.robotsTxt);
+    expect(preview.robotsTxt).toMatch(
+      /User-agent: GPTBot\r?\n(User-agent: .*\r?\n)*Disallow: \/\r?\n/,
+    );
+    expect(await page.$eval("main", (el) => el.textContent)).toContain("gptbot (GPTBot)");
     const check = await checkView(page, "robots");
     expect(check.heading).toBe("Robots compliance");
     expect(check.violations).toEqual([]);

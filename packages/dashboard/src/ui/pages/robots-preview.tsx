@@ -1,20 +1,12 @@
+import type { GetRobotsTxtResponse as RobotsTxtPreview } from "@crawlgate/client";
 import { policyRequests } from "../../shared/policy-requests.js";
 import { download } from "../components/data-table.js";
 import { ErrorNote } from "../components/status.js";
 import { useCall } from "../context.js";
 
-/** `GET /domains/{domainId}/robots-txt` (the fields this view reads). */
-export interface RobotsTxtPreview {
-  domain: string;
-  robotsTxt: string;
-  originFound: boolean;
-  blockedBots: { botId: string; tokens: string[] }[];
-  servedVersion: { effectiveFrom: string; contentHash: string } | null;
-}
-
 /**
  * The robots.txt the domain's host serves now: the origin's file merged with the groups the
- * crawler policy generates. A server without the preview endpoint (404 `not_found`) shows none.
+ * crawler policy generates. A server without the preview endpoint (404 `not_found`, older than it) shows none.
  */
 export function RobotsPreview({ domainId }: { domainId: string }) {
   const preview = useCall<RobotsTxtPreview>(policyRequests.robotsTxt(domainId));
