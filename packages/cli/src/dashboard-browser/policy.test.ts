@@ -2,6 +2,7 @@ import type { Page } from "puppeteer-core";
 import { describe, expect, it } from "vitest";
 import { chromiumOrReason, screenshot, sidewaysOverflow } from "./browser.js";
 import { demoBrowser } from "./demo-browser.js";
+import { catchDownloads } from "./downloads.js";
 import { checkView } from "./live-views.js";
 
 const browserPath = chromiumOrReason();
@@ -135,6 +136,19 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
       (tables) => tables[0]?.querySelectorAll("tbody tr").length,
     );
     expect(rows).toBe(Math.max(1, Object.keys(api.botTotals).length));
+    const downloads = await catchDownloads(page);
+    // The first table: per-bot compliance.
+    await page.click("::-p-text(Export CSV)");
+    const csv = await downloads.next();
+    expect(csv.name).toBe(`robots-compliance-${shop().domain}-${api.startDate}-${api.endDate}.csv`);
+    const lines = csv.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Bot,Requests,Disallowed,Disallowed share,Last violation");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(
+      Object.entries(api.botTotals).map(
+        ([botId, t]) =>
+          `${botId},${(t as { requests: number }).requests},${(t as { disallowedRequests: number }).disallowedRequests}`,
+      ),
+    );
     // The earlier tests' policy blocks gptbot everywhere: the preview disallows its token.
     const shown = await page.waitForSelector("[data-testid=robots-txt]");
     const preview = await suite
