@@ -89,6 +89,14 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     await open(page, "policy");
     await page.waitForSelector("form.policy-form [name='rules.0.matchValue']");
     await page.click("::-p-text(Add a rule)");
+    const focusOn = (name: string) =>
+      page.waitForFunction(
+        `document.activeElement?.getAttribute("name") === ${JSON.stringify(name)}`,
+        {
+          timeout: 5_000,
+        },
+      );
+    await focusOn("rules.1.matchType");
     const moveUp = await page.waitForSelector("::-p-aria(Move up rule 2)");
     await moveUp?.focus();
     await page.keyboard.press("Enter");
@@ -98,6 +106,9 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
         (el) => (el as unknown as { value: string }).value,
       ),
     ).toBe("tier");
+    await page.click("::-p-text(Add a rule)");
+    await page.click("::-p-aria(Remove rule 3)");
+    await focusOn("addRule");
     expect(await sidewaysOverflow(page)).toEqual([]);
     await screenshot(page, "phone-policy");
     await page.click("form.policy-form button[type=submit]");

@@ -1,5 +1,5 @@
 import type { CrawlerPolicy, GetBotDefinitionsResponse } from "@crawlgate/client";
-import { useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
   addRule,
   changeMatchType,
@@ -38,9 +38,18 @@ export function PolicyEditor(props: {
   const [state, setState] = useState<PolicyFormState>(() => fromPolicy(props.initial));
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  // Keyboard focus after a rule is added (its first field) or removed (the "Add a rule" button).
+  const [focus, setFocus] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    if (focus === null) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="${focus}"]`)?.focus();
+    setFocus(null);
+  }, [focus]);
   const count = state.rules.length;
   return (
     <form
+      ref={formRef}
       class="policy-form"
       aria-labelledby="policy-edit-title"
       aria-describedby={error ? "policy-error" : undefined}
@@ -63,13 +72,24 @@ export function PolicyEditor(props: {
               count={count}
               onChange={(change) => setState((s) => updateRule(s, index, change))}
               onMove={(delta) => setState((s) => moveRule(s, index, delta))}
-              onRemove={() => setState((s) => removeRule(s, index))}
+              onRemove={() => {
+                setState((s) => removeRule(s, index));
+                setFocus("addRule");
+              }}
             />
           </li>
         ))}
       </ol>
       <p>
-        <button type="button" class="secondary" onClick={() => setState(addRule)}>
+        <button
+          type="button"
+          name="addRule"
+          class="secondary"
+          onClick={() => {
+            setState(addRule);
+            setFocus(`rules.${count}.matchType`);
+          }}
+        >
           Add a rule
         </button>
       </p>
