@@ -145,6 +145,9 @@ run("the dashboard in Chromium, on the demo", () => {
     expect(await status?.evaluate((el) => el.textContent)).toMatch(
       /^(Queued|Already queued): \/\. /,
     );
+    // The live status follows the re-render (the demo server renders purges from its origin).
+    const fresh = `/^Fresh: \\/ re-rendered at /.test(document.querySelector("[data-testid=purge-live]")?.textContent ?? "")`;
+    await page.waitForFunction(fresh, { timeout: 45_000 });
   }, 60_000);
 
   it("lets a viewer read the rules but not edit them: no controls, and a forced write is refused", async () => {

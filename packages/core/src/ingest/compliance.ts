@@ -6,8 +6,9 @@ import type { CrawlRecord } from "../types.js";
 /**
  * Ingest's side of robots.txt compliance: `judge` notes whether a crawl's path was disallowed
  * for its bot by the robots.txt in force at its time; `write` adds the noted verdicts of a
- * stored batch to the store's counts (idempotent per event); `drop` forgets a verdict whose
- * crawl was not stored. Without a store every call does nothing.
+ * stored batch to the store's counts (idempotent per event); `settle` forgets the verdicts of
+ * rows whose write failed. `judgeAll` judges many rows at once. Without a store every call does
+ * nothing.
  */
 export function createComplianceRecorder(robots: RobotsStore | undefined, clock: Clock) {
   const judge = robots && createComplianceJudge({ robots, now: () => clock.now().getTime() });
@@ -51,8 +52,14 @@ export function createComplianceRecorder(robots: RobotsStore | undefined, clock:
       await robots.addComplianceEvents(events);
       for (const e of events) verdicts.delete(e.eventId);
     },
-    drop(eventId: string): void {
-      verdicts.delete(eventId);
+    /** Waits for the rows' write; when it fails, forgets their verdicts and rethrows. */
+    async settle(eventIds: readonly string[], stored: Promise<void>): Promise<void> {
+      try {
+        await stored;
+      } catch (error) {
+        for (const id of eventIds) verdicts.delete(id);
+        throw error;
+      }
     },
     robotsChanged(domainId: string): void {
       judge?.forget(domainId);

@@ -96,12 +96,7 @@ export function createIngest(deps: IngestDeps) {
         bot.botId === "unknown" ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
       const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
       await compliance.judge(row.eventId, event.domainId, bot.robots, event.path, event.ts);
-      try {
-        await buffered(batcher.add(row));
-      } catch (error) {
-        compliance.drop(row.eventId);
-        throw error;
-      }
+      await compliance.settle([row.eventId], buffered(batcher.add(row)));
       return { eventId: row.eventId, botId: row.botId, verdict: row.verdict };
     });
 
@@ -120,12 +115,10 @@ export function createIngest(deps: IngestDeps) {
         return rowOf(event, c, found.check(c.bot.botId, event.ip), found.asn(event.ip));
       });
       await compliance.judgeAll(rows, (i) => (classified[i] as Classified).bot.robots);
-      try {
-        await buffered(batcher.addAll(rows));
-      } catch (error) {
-        for (const r of rows) compliance.drop(r.eventId);
-        throw error;
-      }
+      await compliance.settle(
+        rows.map((r) => r.eventId),
+        buffered(batcher.addAll(rows)),
+      );
       return rows.map((r) => ({ eventId: r.eventId, botId: r.botId, verdict: r.verdict }));
     });
 

@@ -18,10 +18,21 @@ export interface Session {
   csrfToken: string;
 }
 
+/** `GET /dashboard/api/purge-status`: whether a page's re-render is pending, when it was rendered. */
+export interface PurgeStatus {
+  path: string;
+  pending: boolean;
+  attempts: number | null;
+  enqueuedAt: string | null;
+  renderedAt: string | null;
+}
+
 /** Where the views get their data: the live dashboard API, or a report's inline answers. */
 export interface DataSource {
   mode: "live" | "report";
   call<T>(call: ApiCall): Promise<Result<T>>;
+  /** The live purge status of a page (a report has none: `not_in_report`). */
+  purgeStatus(domain: string, path: string): Promise<Result<PurgeStatus>>;
 }
 
 /** Reads an error body: `{error: "code", message}` or `{error: {code, message}}`. */
@@ -40,8 +51,24 @@ export function readError(status: number, body: unknown): ApiError {
 
 /** The live source: `<base>/api/v1/<path>` with the session cookie and the CSRF header on writes. */
 export function liveSource(base: string, csrfToken: () => string, onSignedOut: () => void) {
+  async function answer<T>(response: Response): Promise<Result<T>> {
+    const body = await response.json().catch(() => null);
+    if (response.ok) return { ok: true, data: body as T };
+    if (response.status === 401) onSignedOut();
+    return { ok: false, error: readError(response.status, body) };
+  }
   const source: DataSource = {
     mode: "live",
+    async purgeStatus(domain, path) {
+      const query = new URLSearchParams({ domain, path }).toString();
+      try {
+        return answer(
+          await fetch(`${base}/api/purge-status?${query}`, { credentials: "same-origin" }),
+        );
+      } catch {
+        return { ok: false, error: { status: 0, code: "network_error" } };
+      }
+    },
     async call<T>(call: ApiCall): Promise<Result<T>> {
       const headers: Record<string, string> = {};
       if (call.method !== "GET") headers["X-CSRF-Token"] = csrfToken();
@@ -60,10 +87,7 @@ export function liveSource(base: string, csrfToken: () => string, onSignedOut: (
       } catch {
         return { ok: false, error: { status: 0, code: "network_error" } };
       }
-      const body = await response.json().catch(() => null);
-      if (response.ok) return { ok: true, data: body as T };
-      if (response.status === 401) onSignedOut();
-      return { ok: false, error: readError(response.status, body) };
+      return answer<T>(response);
     },
   };
   return source;
@@ -73,6 +97,9 @@ export function liveSource(base: string, csrfToken: () => string, onSignedOut: (
 export function reportSource(answers: Readonly<Record<string, StoredAnswer>>): DataSource {
   return {
     mode: "report",
+    async purgeStatus() {
+      return { ok: false, error: { status: 404, code: "not_in_report" } };
+    },
     async call<T>(call: ApiCall): Promise<Result<T>> {
       const answer = Object.hasOwn(answers, callKey(call)) ? answers[callKey(call)] : undefined;
       if (!answer) return { ok: false, error: { status: 404, code: "not_in_report" } };

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseRobots } from "../../robots/parse.js";
+import { referenceIsAllowed } from "../../robots/reference.js";
+import { referenceClassify } from "../../taxonomy/reference-classify.js";
+import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
 import {
   expectDomainsNotFound,
   expectInvalidRequests,
@@ -128,6 +132,87 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       expect(
         oneDay.json.robotsVersions.map((v: { effectiveFrom: string }) => v.effectiveFrom),
       ).toEqual(["2026-11-19T12:00:00.000Z"]);
+    });
+
+    it("counts equal a reference over generated traffic and robots.txt versions", async () => {
+      const world = w();
+      const shop = world.domains.shop.domainId;
+      let seed = 20261120;
+      const next = (n: number) => {
+        seed = Math.imul(seed, 1103515245) + 12345;
+        return ((seed >>> 8) & 0xffffff) % n;
+      };
+      const texts = [
+        "User-agent: *\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /\nAllow: /a/ok$\n",
+        "User-agent: Googlebot\nDisallow: /*.pdf$\n\nUser-agent: ClaudeBot\nUser-agent: CCBot\nDisallow: /b\n",
+      ];
+      const versions = [0, 1, 0].map((t, i) => ({
+        at: Date.parse(`2026-11-${14 + i * 2}T06:00:00.000Z`),
+        text: texts[t] as string,
+      }));
+      for (const v of versions)
+        await world.deps.robots.recordRobotsVersion(shop, v.text, new Date(v.at));
+      const uas = [GPTBOT, GOOGLEBOT, "ClaudeBot/1.0", "CCBot/2.0", "curl/8.5.0"];
+      const paths = [
+        "/",
+        "/a",
+        "/a/ok",
+        "/a/ok/x",
+        "/b/c",
+        "/doc.pdf",
+        "/doc.pdf?x=1",
+        "/robots.txt",
+      ];
+      const crawls = Array.from({ length: 120 }, (_, i) => ({
+        eventId: `g${i}`,
+        ts: new Date(
+          Date.parse("2026-11-13T00:00:00.000Z") + next(8) * 86_400_000 + next(86_400) * 1000,
+        ),
+        userAgent: uas[next(uas.length)] as string,
+        path: paths[next(paths.length)] as string,
+      }));
+      await Promise.all(
+        crawls.map((c) =>
+          world.crawlgate.ingest.recordCrawl({
+            ...c,
+            domainId: shop,
+            ip: "198.51.100.4",
+            servedFrom: "origin",
+            status: 200,
+            bytes: 1,
+          }),
+        ),
+      );
+      const taxonomy = getTaxonomy() as Taxonomy;
+      const expected: Record<
+        string,
+        { requests: number; disallowedRequests: number; lastViolationAt: string | null }
+      > = {};
+      for (const c of crawls) {
+        const botId = referenceClassify(taxonomy, c.userAgent);
+        const inForce = versions.filter((v) => v.at <= c.ts.getTime()).at(-1);
+        const agent = taxonomy.botById(botId)?.robots ?? { tokens: [] };
+        const disallowed =
+          inForce !== undefined && !referenceIsAllowed(parseRobots(inForce.text), agent, c.path);
+        const bot = expected[botId] ?? {
+          requests: 0,
+          disallowedRequests: 0,
+          lastViolationAt: null,
+        };
+        expected[botId] = bot;
+        bot.requests++;
+        if (disallowed) {
+          bot.disallowedRequests++;
+          const ts = c.ts.toISOString();
+          if (bot.lastViolationAt === null || ts > bot.lastViolationAt) bot.lastViolationAt = ts;
+        }
+      }
+      const res = await world.call("POST", "/export-robots-compliance", {
+        body: { domainId: shop, period: "30d" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json.botTotals).toEqual(expected);
+      expect(Object.values(expected).some((b) => b.disallowedRequests > 0)).toBe(true);
     });
 
     it("answers empty counts for a domain without robots.txt or crawls", async () => {

@@ -4,12 +4,17 @@ import { requests } from "../../shared/requests.js";
 import { ErrorNote } from "../components/status.js";
 import { useEnv } from "../context.js";
 import type { ApiError } from "../data-source.js";
+import { PurgeLive } from "./purge-live.js";
 
-/** Queues a re-render of one page and shows what the API answered (live region). */
+/**
+ * Queues a re-render of one page, shows what the API answered, then its live status until the
+ * re-render is done (live region).
+ */
 export function PurgeForm(props: { domain: string; domainId: string }) {
   const { source } = useEnv();
   const [path, setPath] = useState("/");
   const [answer, setAnswer] = useState<PurgeCacheResponse | null>(null);
+  const [since, setSince] = useState(0);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -21,6 +26,7 @@ export function PurgeForm(props: { domain: string; domainId: string }) {
         setBusy(true);
         setAnswer(null);
         setError(null);
+        setSince(Date.now());
         const result = await source.call<PurgeCacheResponse>(requests.purge(props.domain, path));
         setBusy(false);
         if (result.ok) setAnswer(result.data);
@@ -46,6 +52,9 @@ export function PurgeForm(props: { domain: string; domainId: string }) {
           <p class="ok" data-testid="purge-status">
             {answer.queued ? "Queued" : "Already queued"}: {answer.path}. {answer.message}
           </p>
+        ) : null}
+        {answer && source.mode === "live" ? (
+          <PurgeLive domain={props.domain} path={answer.path} since={since} />
         ) : null}
         {error ? <ErrorNote error={error} /> : null}
       </div>
