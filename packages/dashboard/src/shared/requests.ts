@@ -2,7 +2,7 @@ import { addDays, type Period } from "./period.js";
 
 /** One call of the API (the dashboard API mirrors `/functions/v1/<path>`). */
 export interface ApiCall {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Below `/functions/v1`, e.g. `/export-crawl-analytics`. */
   path: string;
   body?: Record<string, unknown>;

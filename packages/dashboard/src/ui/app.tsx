@@ -2,10 +2,12 @@ import type { ListUserDomainsResponse } from "@crawlgate/client";
 import { requests } from "../shared/requests.js";
 import { Link } from "./components/link.js";
 import { useCall, useEnv, useRoute } from "./context.js";
+import { CrawlerPolicyView } from "./pages/crawler-policy.js";
 import { Crawlers } from "./pages/crawlers.js";
 import { Overview } from "./pages/overview.js";
 import { PageDetail } from "./pages/page-detail.js";
 import { Referrals } from "./pages/referrals.js";
+import { RobotsCompliance } from "./pages/robots-compliance.js";
 import { Rules } from "./pages/rules.js";
 import { Snapshots } from "./pages/snapshots.js";
 import { TopPages } from "./pages/top-pages.js";
@@ -18,6 +20,8 @@ const DOMAIN_NAV: { view: View; label: string; live?: boolean }[] = [
   { view: "snapshots", label: "Snapshots", live: true },
   { view: "referrals", label: "AI referrals" },
   { view: "rules", label: "Rules & purge", live: true },
+  { view: "policy", label: "Crawler policy", live: true },
+  { view: "robots", label: "Robots compliance", live: true },
 ];
 
 /** The page frame: navigation, the current view, and (live) the sign-out button. */
@@ -111,6 +115,10 @@ function CurrentView({ view, domainId }: { view: View; domainId: string | null }
       return <Referrals domainId={domainId} />;
     case "rules":
       return <Rules domainId={domainId} />;
+    case "policy":
+      return <CrawlerPolicyView domainId={domainId} />;
+    case "robots":
+      return <RobotsCompliance domainId={domainId} />;
     default:
       return <NotFound />;
   }

@@ -7,6 +7,8 @@ export type View =
   | "snapshots"
   | "referrals"
   | "rules"
+  | "policy"
+  | "robots"
   | "not-found";
 
 export interface Route {
@@ -22,6 +24,8 @@ const DOMAIN_VIEWS: readonly View[] = [
   "snapshots",
   "referrals",
   "rules",
+  "policy",
+  "robots",
 ];
 
 /** The route of a path below the dashboard's base (`/domains/<id>/pages`) and its query. */

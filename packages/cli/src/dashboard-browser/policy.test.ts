@@ -1,0 +1,183 @@
+import type { Page } from "puppeteer-core";
+import { describe, expect, it } from "vitest";
+import { chromiumOrReason, screenshot, sidewaysOverflow } from "./browser.js";
+import { demoBrowser } from "./demo-browser.js";
+import { catchDownloads } from "./downloads.js";
+import { checkView } from "./live-views.js";
+
+const browserPath = chromiumOrReason();
+const run = "path" in browserPath ? describe : describe.skip;
+
+/** Sets a form control's value as a person would (select or text), firing its events. */
+async function setField(page: Page, name: string, value: string) {
+  const selector = `form.policy-form [name="${name}"]`;
+  const tag = await page.$eval(selector, (el) => el.tagName);
+  if (tag === "SELECT") {
+    await page.select(selector, value);
+    return;
+  }
+  await page.$eval(selector, (el) => {
+    (el as unknown as { value: string }).value = "";
+  });
+  await page.type(selector, value);
+}
+
+run("the crawler policy and robots compliance views in Chromium, on the demo", () => {
+  const suite = demoBrowser((browserPath as { path: string }).path);
+  const session = suite.session;
+  const shop = () => suite.demo().ready.demo.domains[0] as { domainId: string; domain: string };
+  const policyPath = () => `/domains/${shop().domainId}/crawler-policy`;
+  const open = (page: Page, view: string) =>
+    page.goto(`${suite.demo().ready.baseUrl}/dashboard/domains/${shop().domainId}/${view}`);
+
+  it("an owner adds a block rule through the form, the API's message shows inline, the save shows cacheInvalidated", async () => {
+    const { page, errors } = await session("owner");
+    await open(page, "policy");
+    await page.waitForSelector("form.policy-form");
+    await page.click("::-p-text(Add a rule)");
+    await setField(page, "rules.0.matchType", "botId");
+    await setField(page, "rules.0.matchValue", "no-such-bot");
+    await page.click("form.policy-form button[type=submit]");
+    const alert = await page.waitForSelector("form.policy-form [role=alert]");
+    const owner = suite.demo().ready.demo.keys.owner;
+    const refused = {
+      rules: [{ match: { type: "botId", value: "no-such-bot" }, action: { type: "block" } }],
+    };
+    const api = await suite.demo().api(owner, policyPath(), refused, "PUT");
+    expect(api.error).toBe("invalid_request");
+    expect(await alert?.evaluate((el) => el.textContent)).toBe(api.message);
+
+    await setField(page, "rules.0.matchValue", "gptbot");
+    await setField(page, "rules.0.action.status", "402");
+    await page.click("form.policy-form [name='rules.0.action.customMessage']");
+    await setField(page, "rules.0.action.message", "License our content first");
+    await page.click("form.policy-form button[type=submit]");
+    const saved = await page.waitForSelector("[data-testid=policy-saved]");
+    expect(await saved?.evaluate((el) => el.textContent)).toMatch(/cacheInvalidated: true/);
+    await page.waitForSelector("td::-p-text(Bot gptbot)");
+    expect(await page.$("form.policy-form [role=alert]")).toBeNull();
+    const stored = await suite.demo().api(owner, policyPath(), undefined, "GET");
+    expect(stored.policy.rules).toEqual([
+      {
+        match: { type: "botId", value: "gptbot" },
+        path: null,
+        action: { type: "block", status: 402, message: "License our content first" },
+      },
+    ]);
+    expect(stored.updatedAt).not.toBeNull();
+    const check = await checkView(page, "policy-owner");
+    expect(check.heading).toBe("Crawler policy");
+    expect(check.violations).toEqual([]);
+    expect(errors.filter((e) => !e.includes("400"))).toEqual([]);
+  }, 90_000);
+
+  it("a viewer reads the saved policy with no edit controls", async () => {
+    const { page, errors } = await session("viewer");
+    await open(page, "policy");
+    await page.waitForSelector("::-p-text(read only)");
+    await page.waitForSelector("table caption");
+    expect(await page.$("form.policy-form")).toBeNull();
+    expect(await page.$("::-p-text(Save policy)")).toBeNull();
+    expect(await page.$("::-p-text(Add a rule)")).toBeNull();
+    const check = await checkView(page, "policy-viewer");
+    expect(check.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("a manager on a phone reorders the rules with the keyboard and saves the new order", async () => {
+    const { page, errors } = await session("manager", 390);
+    await open(page, "policy");
+    await page.waitForSelector("form.policy-form [name='rules.0.matchValue']");
+    await page.click("::-p-text(Add a rule)");
+    const focusOn = (name: string) =>
+      page.waitForFunction(
+        `document.activeElement?.getAttribute("name") === ${JSON.stringify(name)}`,
+        {
+          timeout: 5_000,
+        },
+      );
+    await focusOn("rules.1.matchType");
+    const moveUp = await page.waitForSelector("::-p-aria(Move up rule 2)");
+    await moveUp?.focus();
+    await page.keyboard.press("Enter");
+    expect(
+      await page.$eval(
+        "form.policy-form [name='rules.0.matchType']",
+        (el) => (el as unknown as { value: string }).value,
+      ),
+    ).toBe("tier");
+    await page.click("::-p-text(Add a rule)");
+    await page.click("::-p-aria(Remove rule 3)");
+    await focusOn("addRule");
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await screenshot(page, "phone-policy");
+    await page.click("form.policy-form button[type=submit]");
+    await page.waitForSelector("[data-testid=policy-saved]");
+    const stored = await suite
+      .demo()
+      .api(suite.demo().ready.demo.keys.owner, policyPath(), undefined, "GET");
+    expect(stored.policy.rules.map((r: { match: unknown }) => r.match)).toEqual([
+      { type: "tier", value: "unknown" },
+      { type: "botId", value: "gptbot" },
+    ]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("a Starter user sees the upgrade message", async () => {
+    const { page } = await session("starter");
+    await page.goto(`${suite.demo().ready.baseUrl}/dashboard/domains/${shop().domainId}/policy`);
+    const alert = await page.waitForSelector("[role=alert]");
+    expect(await alert?.evaluate((el) => el.textContent)).toMatch(/Pro plan/);
+  }, 60_000);
+
+  it("shows robots compliance per bot with a period picker and the robots.txt preview, without console errors or serious axe violations", async () => {
+    const { page, errors } = await session("owner");
+    await open(page, "robots?period=7d");
+    await page.waitForSelector("[data-testid=total-disallowed]");
+    const api = await suite
+      .demo()
+      .api(suite.demo().ready.demo.keys.owner, "/export-robots-compliance", {
+        domainId: shop().domainId,
+        period: "7d",
+      });
+    const total = await page.$eval("[data-testid=total-disallowed]", (el) => el.textContent ?? "");
+    expect(total).toContain(`of ${api.summary.requests.toLocaleString("en-US")} crawler requests`);
+    const rows = await page.$$eval(
+      "table",
+      (tables) => tables[0]?.querySelectorAll("tbody tr").length,
+    );
+    expect(rows).toBe(Math.max(1, Object.keys(api.botTotals).length));
+    const downloads = await catchDownloads(page);
+    // The first table: per-bot compliance.
+    await page.click("::-p-text(Export CSV)");
+    const csv = await downloads.next();
+    expect(csv.name).toBe(`robots-compliance-${shop().domain}-${api.startDate}-${api.endDate}.csv`);
+    const lines = csv.text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Bot,Requests,Disallowed,Disallowed share,Last violation");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(
+      Object.entries(api.botTotals).map(
+        ([botId, t]) =>
+          `${botId},${(t as { requests: number }).requests},${(t as { disallowedRequests: number }).disallowedRequests}`,
+      ),
+    );
+    // The earlier tests' policy blocks gptbot everywhere: the preview disallows its token.
+    const shown = await page.waitForSelector("[data-testid=robots-txt]");
+    const preview = await suite
+      .demo()
+      .api(
+        suite.demo().ready.demo.keys.owner,
+        `/domains/${shop().domainId}/robots-txt`,
+        undefined,
+        "GET",
+      );
+    expect(await shown?.evaluate((el) => el.textContent)).toBe(preview.robotsTxt);
+    expect(preview.robotsTxt).toMatch(
+      /User-agent: GPTBot\r?\n(User-agent: .*\r?\n)*Disallow: \/\r?\n/,
+    );
+    expect(await page.$eval("main", (el) => el.textContent)).toContain("gptbot (GPTBot)");
+    const check = await checkView(page, "robots");
+    expect(check.heading).toBe("Robots compliance");
+    expect(check.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,167 @@
+import type { CrawlerPolicy } from "@crawlgate/client";
+import { crawlerPolicy } from "@crawlgate/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  addRule,
+  changeMatchType,
+  describeAction,
+  fromPolicy,
+  moveRule,
+  POLICY_INTENTS,
+  POLICY_TIERS,
+  type PolicyFormState,
+  removeRule,
+  toPolicy,
+  updateRule,
+} from "./policy-form.js";
+
+const nullableMessage = fc.option(fc.string({ maxLength: 40 }), { nil: null });
+const action = fc.oneof(
+  fc.constant({ type: "allow" }),
+  fc.record({
+    type: fc.constant("block"),
+    status: fc.constantFrom(403, 402),
+    message: nullableMessage,
+  }),
+  fc.record({
+    type: fc.constant("charge"),
+    price: fc.record({
+      amount: fc.oneof(
+        fc.constantFrom("0.01", "1", "12.5", "0.000001"),
+        fc.stringMatching(/^[1-9][0-9]{0,3}(\.[0-9]{1,6})?$/),
+      ),
+      currency: fc.stringMatching(/^[A-Z]{3}$/),
+    }),
+    message: nullableMessage,
+  }),
+);
+const match = fc.oneof(
+  fc.record({
+    type: fc.constantFrom("botId", "operator"),
+    value: fc.string({ minLength: 1, maxLength: 20 }),
+  }),
+  fc.record({ type: fc.constant("intent"), value: fc.constantFrom(...POLICY_INTENTS) }),
+  fc.record({ type: fc.constant("tier"), value: fc.constantFrom(...POLICY_TIERS) }),
+);
+const path = fc.option(
+  fc.oneof(
+    fc.constantFrom("/", "/blog/*", "/api/:id", "/docs/**", "/a b"),
+    fc.string({ maxLength: 20 }).map((s) => `/${s}`),
+  ),
+  { nil: null },
+);
+const rawPolicy = fc.record({
+  rules: fc.array(fc.record({ match, path, action }), { maxLength: 8 }),
+  defaultAction: action,
+  impostorProtection: fc.boolean(),
+});
+
+/** Policies as the API answers them: what its own schema accepts, in its normalised form. */
+const apiPolicy = rawPolicy
+  .map((raw) => crawlerPolicy.safeParse(raw))
+  .filter((parsed) => parsed.success)
+  .map((parsed) => parsed.data as CrawlerPolicy);
+
+describe("the crawler-policy form's state", () => {
+  it("round-trips every policy the API can answer: toPolicy(fromPolicy(p)) is p", () => {
+    fc.assert(
+      fc.property(apiPolicy, (policy) => {
+        expect(toPolicy(fromPolicy(policy))).toEqual(policy);
+      }),
+    );
+  });
+
+  it("sends a body the API accepts unchanged after any reorder/remove of a valid policy", () => {
+    fc.assert(
+      fc.property(apiPolicy, fc.nat(), fc.integer({ min: -3, max: 3 }), (policy, at, by) => {
+        const state = fromPolicy(policy);
+        const index = state.rules.length ? at % state.rules.length : 0;
+        for (const next of [moveRule(state, index, by), removeRule(state, index)]) {
+          const body = toPolicy(next);
+          const parsed = crawlerPolicy.safeParse(body);
+          expect(parsed.success).toBe(true);
+          expect(parsed.data).toEqual(body);
+        }
+      }),
+    );
+  });
+
+  it("moves keep every rule once, and a move up then down is no move", () => {
+    fc.assert(
+      fc.property(apiPolicy, fc.nat(), (policy, at) => {
+        const state = fromPolicy(policy);
+        if (state.rules.length < 2) return;
+        const index = 1 + (at % (state.rules.length - 1));
+        const moved = moveRule(state, index, -1);
+        expect(moved.rules.map((r) => r.key).sort()).toEqual(state.rules.map((r) => r.key).sort());
+        expect(moved.rules[index - 1]).toBe(state.rules[index]);
+        expect(moveRule(moved, index - 1, 1).rules).toEqual(state.rules);
+      }),
+    );
+    const one = addRule(
+      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true }),
+    );
+    expect(moveRule(one, 0, -1)).toBe(one);
+    expect(moveRule(one, 0, 1)).toBe(one);
+  });
+
+  it("an added rule is a 403 block of the unknown tier on every path, with a fresh key", () => {
+    const start: PolicyFormState = fromPolicy({
+      rules: [{ match: { type: "botId", value: "GPTBot" }, path: null, action: { type: "allow" } }],
+      defaultAction: { type: "allow" },
+      impostorProtection: false,
+    });
+    const added = addRule(addRule(start));
+    expect(new Set(added.rules.map((r) => r.key)).size).toBe(3);
+    expect(toPolicy(added).rules[1]).toEqual({
+      match: { type: "tier", value: "unknown" },
+      path: null,
+      action: { type: "block", status: 403, message: null },
+    });
+  });
+
+  it("switching an action's kind and back keeps what was typed for it", () => {
+    let state = addRule(
+      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true }),
+    );
+    const rule = () => state.rules[0] as PolicyFormState["rules"][number];
+    state = updateRule(state, 0, { action: { ...rule().action, status: 402, message: "pay" } });
+    state = updateRule(state, 0, { action: { ...rule().action, type: "allow" } });
+    expect(toPolicy(state).rules[0]?.action).toEqual({ type: "allow" });
+    state = updateRule(state, 0, { action: { ...rule().action, type: "block" } });
+    expect(toPolicy(state).rules[0]?.action).toEqual({
+      type: "block",
+      status: 402,
+      message: "pay",
+    });
+  });
+
+  it("a match kind change gives intents and tiers a valid value and keeps a typed bot name", () => {
+    const state = addRule(
+      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true }),
+    );
+    const tier = state.rules[0] as PolicyFormState["rules"][number];
+    expect(changeMatchType(tier, "intent")).toEqual({
+      matchType: "intent",
+      matchValue: "training",
+    });
+    expect(changeMatchType(tier, "botId")).toEqual({ matchType: "botId", matchValue: "" });
+    const bot = { ...tier, matchType: "botId" as const, matchValue: "GPTBot" };
+    expect(changeMatchType(bot, "operator")).toEqual({
+      matchType: "operator",
+      matchValue: "GPTBot",
+    });
+    expect(changeMatchType(bot, "tier")).toEqual({ matchType: "tier", matchValue: "verified" });
+  });
+
+  it("describes actions as the list shows them", () => {
+    expect(describeAction({ type: "allow" })).toBe("Allow");
+    expect(describeAction({ type: "block", status: 402, message: "license us" })).toBe(
+      'Block (402): "license us"',
+    );
+    expect(
+      describeAction({ type: "charge", price: { amount: "0.01", currency: "USD" }, message: null }),
+    ).toBe("Charge USD 0.01 (402)");
+  });
+});

@@ -1,0 +1,201 @@
+import type { CrawlerPolicy, CrawlerPolicyAction } from "@crawlgate/client";
+
+/**
+ * The crawler-policy editor's state, and its mapping to and from the API's policy. The form keeps
+ * what a person types (no client-side validation: the API's messages speak); `toPolicy` is the
+ * `PUT .../crawler-policy` body, and `fromPolicy(p)` read back by `toPolicy` is `p` again.
+ */
+
+export type PolicyRule = CrawlerPolicy["rules"][number];
+export type MatchType = PolicyRule["match"]["type"];
+export type ActionType = CrawlerPolicyAction["type"];
+
+export const MATCH_TYPES: readonly MatchType[] = ["botId", "operator", "intent", "tier"];
+export const ACTION_TYPES: readonly ActionType[] = ["allow", "block", "charge"];
+export const POLICY_INTENTS = [
+  "training",
+  "answer-fetch",
+  "search-index",
+  "search-classic",
+  "social",
+  "seo-tool",
+  "ads",
+  "other",
+] as const;
+export const POLICY_TIERS = ["verified", "declared", "unknown"] as const;
+
+/**
+ * One action as edited: every action kind's fields are kept, so that switching block → allow →
+ * block gives back the status and message typed before. `message` null: the standard sentence.
+ */
+export interface ActionState {
+  type: ActionType;
+  status: 403 | 402;
+  message: string | null;
+  amount: string;
+  currency: string;
+}
+
+export interface RuleState {
+  /** A stable key for the list (reordering keeps each rule's inputs). */
+  key: number;
+  matchType: MatchType;
+  matchValue: string;
+  /** The path pattern as typed; empty: every path (`path: null`). */
+  path: string;
+  action: ActionState;
+}
+
+export interface PolicyFormState {
+  rules: RuleState[];
+  defaultAction: ActionState;
+  impostorProtection: boolean;
+  nextKey: number;
+}
+
+const BLANK_ACTION: ActionState = {
+  type: "allow",
+  status: 403,
+  message: null,
+  amount: "0.01",
+  currency: "USD",
+};
+
+export function actionState(action: CrawlerPolicyAction): ActionState {
+  switch (action.type) {
+    case "allow":
+      return { ...BLANK_ACTION };
+    case "block":
+      return { ...BLANK_ACTION, type: "block", status: action.status, message: action.message };
+    case "charge":
+      return {
+        ...BLANK_ACTION,
+        type: "charge",
+        message: action.message,
+        amount: action.price.amount,
+        currency: action.price.currency,
+      };
+  }
+}
+
+export function toAction(state: ActionState): CrawlerPolicyAction {
+  switch (state.type) {
+    case "allow":
+      return { type: "allow" };
+    case "block":
+      return { type: "block", status: state.status, message: state.message };
+    case "charge":
+      return {
+        type: "charge",
+        price: { amount: state.amount, currency: state.currency },
+        message: state.message,
+      };
+  }
+}
+
+/** The form's state of a policy the API answered. */
+export function fromPolicy(policy: CrawlerPolicy): PolicyFormState {
+  return {
+    rules: policy.rules.map((rule, key) => ({
+      key,
+      matchType: rule.match.type,
+      matchValue: rule.match.value,
+      path: rule.path ?? "",
+      action: actionState(rule.action),
+    })),
+    defaultAction: actionState(policy.defaultAction),
+    impostorProtection: policy.impostorProtection,
+    nextKey: policy.rules.length,
+  };
+}
+
+/** The `PUT` body of the form's state: values as typed (the API trims and validates). */
+export function toPolicy(state: PolicyFormState): CrawlerPolicy {
+  return {
+    rules: state.rules.map((rule) => ({
+      match: { type: rule.matchType, value: rule.matchValue } as PolicyRule["match"],
+      path: rule.path === "" ? null : rule.path,
+      action: toAction(rule.action),
+    })),
+    defaultAction: toAction(state.defaultAction),
+    impostorProtection: state.impostorProtection,
+  };
+}
+
+/** A new rule at the end: block every unknown-tier crawler with a 403 (the common first rule). */
+export function addRule(state: PolicyFormState): PolicyFormState {
+  const rule: RuleState = {
+    key: state.nextKey,
+    matchType: "tier",
+    matchValue: "unknown",
+    path: "",
+    action: { ...BLANK_ACTION, type: "block" },
+  };
+  return { ...state, rules: [...state.rules, rule], nextKey: state.nextKey + 1 };
+}
+
+export function removeRule(state: PolicyFormState, index: number): PolicyFormState {
+  return { ...state, rules: state.rules.filter((_, i) => i !== index) };
+}
+
+/** Moves rule `index` by `delta` places (clamped to the list: the first cannot move up). */
+export function moveRule(state: PolicyFormState, index: number, delta: number): PolicyFormState {
+  const to = Math.min(state.rules.length - 1, Math.max(0, index + delta));
+  const rule = state.rules[index];
+  if (!rule || to === index) return state;
+  const rules = state.rules.filter((_, i) => i !== index);
+  rules.splice(to, 0, rule);
+  return { ...state, rules };
+}
+
+export function updateRule(
+  state: PolicyFormState,
+  index: number,
+  change: Partial<Omit<RuleState, "key">>,
+): PolicyFormState {
+  return {
+    ...state,
+    rules: state.rules.map((rule, i) => (i === index ? { ...rule, ...change } : rule)),
+  };
+}
+
+/**
+ * A rule's match after its kind changed: intents and tiers take a valid first value; a bot or
+ * operator name typed before is kept between those two kinds.
+ */
+export function changeMatchType(rule: RuleState, matchType: MatchType): Partial<RuleState> {
+  if (matchType === "intent")
+    return { matchType, matchValue: inList(rule.matchValue, POLICY_INTENTS) };
+  if (matchType === "tier") return { matchType, matchValue: inList(rule.matchValue, POLICY_TIERS) };
+  const typed = rule.matchType === "botId" || rule.matchType === "operator";
+  return { matchType, matchValue: typed ? rule.matchValue : "" };
+}
+
+function inList(value: string, list: readonly string[]): string {
+  return list.includes(value) ? value : (list[0] as string);
+}
+
+const MATCH_LABEL: Record<MatchType, string> = {
+  botId: "Bot",
+  operator: "Operator",
+  intent: "Intent",
+  tier: "Tier",
+};
+
+/** How a rule's match reads in the list: `Bot GPTBot`, `Tier unknown`. */
+export function describeMatch(match: PolicyRule["match"]): string {
+  return `${MATCH_LABEL[match.type]} ${match.value}`;
+}
+
+/** How an action reads: `Allow`, `Block (403)`, `Charge USD 0.01 (402)`, with the message. */
+export function describeAction(action: CrawlerPolicyAction): string {
+  const message = (m: string | null) => (m === null ? "" : `: "${m}"`);
+  switch (action.type) {
+    case "allow":
+      return "Allow";
+    case "block":
+      return `Block (${action.status})${message(action.message)}`;
+    case "charge":
+      return `Charge ${action.price.currency} ${action.price.amount} (402)${message(action.message)}`;
+  }
+}

@@ -1,0 +1,85 @@
+import type { ExportRobotsComplianceResponse } from "@crawlgate/client";
+import { complianceRows, disallowedByBot, requestsByOutcome } from "../../shared/compliance.js";
+import { policyRequests } from "../../shared/policy-requests.js";
+import { StackedBars } from "../components/charts.js";
+import { DataTable } from "../components/data-table.js";
+import { Loaded } from "../components/status.js";
+import { ViewFrame } from "../components/view-frame.js";
+import { useCall, useEnv, useRoute } from "../context.js";
+import { periodOf } from "../period-of.js";
+import { RobotsPreview } from "./robots-preview.js";
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** Per crawler: requests, those to paths the served robots.txt disallowed it, over time. */
+export function RobotsCompliance({ domainId }: { domainId: string }) {
+  const env = useEnv();
+  const route = useRoute();
+  const period = periodOf(env, route);
+  const compliance = useCall<ExportRobotsComplianceResponse>(
+    policyRequests.compliance(domainId, period),
+  );
+  return (
+    <ViewFrame title="Robots compliance" period={period}>
+      <Loaded state={compliance}>{(data) => <ComplianceViews data={data} />}</Loaded>
+      <RobotsPreview domainId={domainId} />
+    </ViewFrame>
+  );
+}
+
+function ComplianceViews({ data }: { data: ExportRobotsComplianceResponse }) {
+  const range = `${data.startDate}-${data.endDate}`;
+  const { requests, disallowedRequests } = data.summary;
+  const chart = disallowedByBot(data);
+  return (
+    <>
+      <p class="big" data-testid="total-disallowed">
+        {disallowedRequests.toLocaleString("en-US")}{" "}
+        <span class="muted">
+          of {requests.toLocaleString("en-US")} crawler requests hit paths robots.txt disallowed
+        </span>
+      </p>
+      <h2>Crawler requests per day: allowed and disallowed by robots.txt</h2>
+      <StackedBars
+        label="Crawler requests per day, allowed and disallowed"
+        data={requestsByOutcome(data)}
+      />
+      <h2>Disallowed requests per day, by crawler</h2>
+      {chart.keys.length > 0 ? (
+        <StackedBars label="Disallowed requests per day by crawler" data={chart} />
+      ) : (
+        <p class="muted">No crawler requested a disallowed path in this period.</p>
+      )}
+      <DataTable
+        caption={`Robots.txt compliance by crawler, ${data.domain}, ${data.startDate} to ${data.endDate}`}
+        csvName={`robots-compliance-${data.domain}-${range}`}
+        rowKey={(r) => r.botId}
+        rows={complianceRows(data)}
+        empty="No crawler requests in this period."
+        columns={[
+          { label: "Bot", value: (r) => r.botId },
+          { label: "Requests", value: (r) => r.requests, numeric: true },
+          { label: "Disallowed", value: (r) => r.disallowedRequests, numeric: true },
+          {
+            label: "Disallowed share",
+            value: (r) => Number(r.disallowedShare.toFixed(4)),
+            render: (r) => percent(r.disallowedShare),
+            numeric: true,
+          },
+          { label: "Last violation", value: (r) => r.lastViolationAt },
+        ]}
+      />
+      <DataTable
+        caption="robots.txt versions in force during the period"
+        csvName={`robots-versions-${data.domain}-${range}`}
+        rowKey={(v) => `${v.effectiveFrom} ${v.contentHash}`}
+        rows={data.robotsVersions}
+        empty="No robots.txt was served in this period: every request counts as allowed."
+        columns={[
+          { label: "In force from", value: (v) => v.effectiveFrom },
+          { label: "Content hash", value: (v) => v.contentHash },
+        ]}
+      />
+    </>
+  );
+}
