@@ -58,9 +58,12 @@ function reference(
     const botId = referenceClassify(taxonomy, crawl.ua);
     const bot = taxonomy.botById(botId);
     const inForce = versions.filter((v) => v.at <= crawl.ts).at(-1);
-    const disallowed =
-      inForce !== undefined &&
-      !referenceIsAllowed(parseRobots(inForce.text), bot?.robots ?? { tokens: [] }, crawl.path);
+    if (inForce === undefined) continue; // no robots.txt in force: not counted
+    const disallowed = !referenceIsAllowed(
+      parseRobots(inForce.text),
+      bot?.robots ?? { tokens: [] },
+      crawl.path,
+    );
     const day = utcDay(new Date(crawl.ts));
     const entry = counts.get(`${day} ${botId}`) ?? {
       day,
@@ -163,7 +166,8 @@ describe("compliance at ingest", () => {
       {
         day: "2026-11-20",
         botId: "gptbot",
-        requests: 3,
+        // The two crawls made before any robots.txt was in force are not counted.
+        requests: 1,
         disallowedRequests: 1,
         lastViolationAt: new Date("2026-11-20T03:00:00.000Z"),
       },

@@ -5,7 +5,8 @@ import type { CrawlRecord } from "../types.js";
 
 /**
  * Ingest's side of robots.txt compliance: `judge` notes whether a crawl's path was disallowed
- * for its bot by the robots.txt in force at its time; `write` adds the noted verdicts of a
+ * for its bot by the robots.txt in force at its time (a crawl with no robots.txt in force, such as
+ * an imported log from before crawlgate served the domain, is not counted); `write` adds the noted verdicts of a
  * stored batch to the store's counts (idempotent per event); `settle` forgets the verdicts of
  * rows whose write failed. `judgeAll` judges many rows at once. Without a store every call does
  * nothing.
@@ -16,7 +17,8 @@ export function createComplianceRecorder(robots: RobotsStore | undefined, clock:
   const verdicts = new Map<string, boolean>();
   return {
     async judge(eventId: string, domainId: string, agent: RobotsAgent, path: string, ts: Date) {
-      if (judge) verdicts.set(eventId, await judge.isDisallowed(domainId, agent, path, ts));
+      const disallowed = judge ? await judge.isDisallowed(domainId, agent, path, ts) : null;
+      if (disallowed !== null) verdicts.set(eventId, disallowed);
     },
     /** `judge` for many rows (`agentOf(i)`: the robots agent of row `i`'s bot), per domain once. */
     async judgeAll(
@@ -25,14 +27,16 @@ export function createComplianceRecorder(robots: RobotsStore | undefined, clock:
     ): Promise<void> {
       if (!judge) return;
       let domainId: string | null = null;
-      let isDisallowed: ((agent: RobotsAgent, path: string, ts: Date) => boolean) | null = null;
+      let isDisallowed: ((agent: RobotsAgent, path: string, ts: Date) => boolean | null) | null =
+        null;
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i] as CrawlRecord;
         if (r.domainId !== domainId || !isDisallowed) {
           domainId = r.domainId;
           isDisallowed = await judge.judgeOf(domainId);
         }
-        verdicts.set(r.eventId, isDisallowed(agentOf(i), r.path, r.ts));
+        const disallowed = isDisallowed(agentOf(i), r.path, r.ts);
+        if (disallowed !== null) verdicts.set(r.eventId, disallowed);
       }
     },
     async write(batch: readonly CrawlRecord[]): Promise<void> {
@@ -49,7 +53,7 @@ export function createComplianceRecorder(robots: RobotsStore | undefined, clock:
           disallowed,
         });
       }
-      await robots.addComplianceEvents(events);
+      if (events.length > 0) await robots.addComplianceEvents(events);
       for (const e of events) verdicts.delete(e.eventId);
     },
     /** Waits for the rows' write; when it fails, forgets their verdicts and rethrows. */

@@ -17,18 +17,19 @@ function disallowedBy(
   agent: RobotsAgent,
   path: string,
   ts: Date,
-): boolean {
+): boolean | null {
   const t = ts.getTime();
   for (let i = versions.length - 1; i >= 0; i--) {
     const version = versions[i] as LoadedVersions["versions"][number];
     if (version.from <= t) return !version.matcher.isAllowed(agent, path);
   }
-  return false;
+  return null;
 }
 
 /**
  * Whether a crawl's path was disallowed for its bot by the robots.txt in force at its time: the
- * latest version with `effectiveFrom <= ts`; none (before the first version) means allowed.
+ * latest version with `effectiveFrom <= ts`; `null` when none was in force (before the first
+ * version, or a domain whose robots.txt crawlgate never served): such a crawl is not counted.
  * Versions are read once per domain and `ttlMs` (concurrent misses share one read), each
  * distinct text is compiled once (cached by content hash), so a crawl costs a lookup and a match.
  */
@@ -86,13 +87,13 @@ export function createComplianceJudge(deps: {
       agent: RobotsAgent,
       path: string,
       ts: Date,
-    ): Promise<boolean> {
+    ): Promise<boolean | null> {
       return disallowedBy(await versionsOf(domainId), agent, path, ts);
     },
     /** `isDisallowed` for many crawls of one domain: the versions are looked up once. */
     async judgeOf(
       domainId: string,
-    ): Promise<(agent: RobotsAgent, path: string, ts: Date) => boolean> {
+    ): Promise<(agent: RobotsAgent, path: string, ts: Date) => boolean | null> {
       const loaded = await versionsOf(domainId);
       return (agent, path, ts) => disallowedBy(loaded, agent, path, ts);
     },

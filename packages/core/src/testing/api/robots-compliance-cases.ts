@@ -191,9 +191,9 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       for (const c of crawls) {
         const botId = referenceClassify(taxonomy, c.userAgent);
         const inForce = versions.filter((v) => v.at <= c.ts.getTime()).at(-1);
+        if (inForce === undefined) continue; // no robots.txt in force: not counted
         const agent = taxonomy.botById(botId)?.robots ?? { tokens: [] };
-        const disallowed =
-          inForce !== undefined && !referenceIsAllowed(parseRobots(inForce.text), agent, c.path);
+        const disallowed = !referenceIsAllowed(parseRobots(inForce.text), agent, c.path);
         const bot = expected[botId] ?? {
           requests: 0,
           disallowedRequests: 0,
