@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -46,6 +46,7 @@ run("the dashboard in Chromium, on the demo", () => {
     const { page, errors } = await session();
     const timing = await timeOverview(page, demo.ready.demo.dashboardUrl);
     console.log(JSON.stringify({ event: "dashboard.overview_paint", ...timing }));
+    mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(`${ARTIFACTS}overview-paint.json`, `${JSON.stringify(timing)}\n`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/");
     const overview = await checkView(page, "overview");
