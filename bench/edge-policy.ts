@@ -5,6 +5,7 @@ import {
   crawlerPolicy,
   type EdgeVerification,
   getTaxonomy,
+  policyRequestPath,
   policySubject,
   type Taxonomy,
 } from "@crawlgate/core";
@@ -102,7 +103,8 @@ export function policyMicroBench(options: MeasureOptions): PolicyBench {
   const evaluate = (r: Request) =>
     compiled.evaluate(
       policySubject(r.bot, r.verification, policy.impostorProtection, unknownBot),
-      r.path,
+      // As the edge's policy gate does: the path an origin would serve (dot segments, escapes).
+      policyRequestPath(r.path),
     ).action;
 
   const gptbot = taxonomy.botById("gptbot") as BotDefinition;

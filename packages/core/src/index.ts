@@ -84,6 +84,7 @@ export {
   crawlerPolicy,
   DEFAULT_POLICY,
   POLICY_LIMITS,
+  policyRequestPath,
   policySubject,
   priceHeader,
 } from "./policy/index.js";

@@ -3,7 +3,7 @@ export { compilePolicy, matchesSubject } from "./compile.js";
 export type { DeniedBot } from "./denied-bots.js";
 export { botsDeniedEverywhere } from "./denied-bots.js";
 export type { PathMatcher, PolicyPath } from "./path-pattern.js";
-export { compilePathPattern, policyPath } from "./path-pattern.js";
+export { compilePathPattern, policyPath, policyRequestPath } from "./path-pattern.js";
 export type {
   CrawlerPolicy,
   DenyAction,
