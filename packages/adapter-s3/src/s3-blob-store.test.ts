@@ -54,10 +54,22 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-blobStoreSuite("S3 (s3rver)", async () => ({ blobs: await freshStore() }));
-blobStoreSuite("S3 (s3rver), with a key prefix", async () => ({
-  blobs: await freshStore("crawlgate/"),
-}));
+/**
+ * s3rver writes an object's file as its body streams in, so concurrent PUTs of one key can
+ * interleave into a torn object (seen in CI: 1 run in a few dozen); S3 itself makes each PUT
+ * atomic, last writer wins. The adapter adds nothing that could tear a value.
+ */
+const gaps = {
+  emulatorGaps: {
+    concurrentWrites: "s3rver interleaves concurrent PUTs of one key (S3's PUTs are atomic)",
+  },
+};
+blobStoreSuite("S3 (s3rver)", async () => ({ blobs: await freshStore() }), gaps);
+blobStoreSuite(
+  "S3 (s3rver), with a key prefix",
+  async () => ({ blobs: await freshStore("crawlgate/") }),
+  gaps,
+);
 
 describe("S3 BlobStore beyond the conformance suite", () => {
   it("presigned links stop working once they expire", async () => {

@@ -32,9 +32,18 @@ export const INVALID_BLOB_KEYS = [
 export function blobStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ blobs: BlobStore }>>,
+  options: {
+    /**
+     * A test server that cannot keep one of the contract's promises that the real service keeps
+     * (an emulator's gap): the case is skipped with this reason printed. Only for emulators.
+     */
+    emulatorGaps?: { concurrentWrites?: string };
+  } = {},
 ): void {
   describe(`BlobStore conformance: ${name}`, () => {
     const h = useHarness(setup);
+    const concurrentGap = options.emulatorGaps?.concurrentWrites;
+    if (concurrentGap) console.warn(`[blob-store conformance: ${name}] skipped: ${concurrentGap}`);
 
     it("stores, replaces, reads and deletes bytes by key", async () => {
       const { blobs } = h();
@@ -126,13 +135,16 @@ export function blobStoreSuite(
       expect((await fetch(absent as string)).ok).toBe(false);
     });
 
-    it("ends concurrent writes of one key with one complete value", async () => {
-      const { blobs } = h();
-      const values = Array.from({ length: 20 }, (_, i) => new Uint8Array(64 * 1024).fill(i));
-      await Promise.all(values.map((v) => blobs.putBlob("race", v)));
-      const read = (await blobs.getBlob("race")) as Uint8Array;
-      expect(read).toHaveLength(64 * 1024);
-      expect(read.every((b) => b === read[0])).toBe(true);
-    });
+    it.skipIf(concurrentGap)(
+      "ends concurrent writes of one key with one complete value",
+      async () => {
+        const { blobs } = h();
+        const values = Array.from({ length: 20 }, (_, i) => new Uint8Array(64 * 1024).fill(i));
+        await Promise.all(values.map((v) => blobs.putBlob("race", v)));
+        const read = (await blobs.getBlob("race")) as Uint8Array;
+        expect(read).toHaveLength(64 * 1024);
+        expect(read.every((b) => b === read[0])).toBe(true);
+      },
+    );
   });
 }
