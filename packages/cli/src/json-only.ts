@@ -34,13 +34,13 @@ export function jsonOnly(app: Express, logger: Logger): RequestListener {
 /**
  * Express finds a request's path with Node's legacy URL parser, which throws on some
  * absolute-form targets the WHATWG parser accepts (`http://%@host/`: a lone `%` in the user
- * info); Express then skips every route, the JSON 404 included, and answers its HTML page.
+ * info) and finds no path at all in others (`//#@&`: an empty host, then a fragment); Express
+ * then skips every route, the JSON 404 included, and answers its HTML page.
  */
 function expressCanRoute(target: string): boolean {
-  if (target.startsWith("/")) return true;
+  if (target.startsWith("/") && !target.startsWith("//")) return true;
   try {
-    legacyParse(target);
-    return true;
+    return typeof legacyParse(target).pathname === "string";
   } catch {
     return false;
   }

@@ -27,6 +27,10 @@ describe("serve answers JSON for any request line", () => {
     ["GET", "http://999.0.0.1/x", 400, "invalid_request"],
     // WHATWG URL accepts a lone % in the user info; Node's legacy parser (Express's) throws.
     ["DELETE", "http://%@site.example.com/", 400, "invalid_request"],
+    // The legacy parser reads `//` then `#` as an empty host and finds no path (fuzz seed 1425657280).
+    ["POST", "//#@&?exp=1&sig=a", 400, "invalid_request"],
+    ["GET", "//#@&", 400, "invalid_request"],
+    ["GET", "//a/b", 404, "not_found"],
     ["OPTIONS", "*", 400, "invalid_request"],
     ["GET", "/nothing/here", 404, "not_found"],
     ["DELETE", "/", 404, "not_found"],
