@@ -116,6 +116,10 @@ run("the dashboard in Chromium, on the demo", () => {
     await page.click("::-p-aria(Edit /browser-old)");
     const edit = "form[aria-labelledby^=edit-] input[name=targetUrl]";
     await page.waitForSelector(edit);
+    // The form takes focus once it has rendered; typing before that could land in two fields.
+    await page.waitForFunction(
+      `document.activeElement?.closest("form[aria-labelledby^=edit-]") && document.activeElement.name === "sourcePath"`,
+    );
     await page.$eval(edit, (el) => {
       (el as unknown as { value: string }).value = "";
     });

@@ -46,10 +46,12 @@ export function RuleForm(props: {
   const [type, setType] = useState(rule?.ruleType ?? "redirect");
   const id = rule ? `edit-${rule.ruleId}` : "new-rule";
   const first = useRef<HTMLInputElement>(null);
-  // An edit form opens below the list: take the keyboard there.
+  // An edit form opens below the list: take the keyboard there, once per rule opened (not again
+  // when the list reloads and hands over a new object of the same rule).
+  const editing = rule?.ruleId;
   useEffect(() => {
-    if (rule) first.current?.focus();
-  }, [rule]);
+    if (editing) first.current?.focus();
+  }, [editing]);
   return (
     <form
       class="rule-form"
