@@ -4,23 +4,14 @@
 // It follows core's minor version: a minor release may change it; the app entry
 // (`@crawlgate/core`) is the stable surface.
 //
-// What is here: the HTTP bridges' body reader, request-target parser and error response;
+// What is here: the HTTP kit every bridge uses (request-target parser, body reader, request
+// origin, end-to-end headers, the error table and the edge's error answers, the API prefix);
 // blob-key checks and `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas,
 // keys, the per-domain-day path cap `admitPath`); `decideRate`; the page-ranking read model's
 // algorithm (the SQL adapters keep its tables); the reference implementations the memory adapter
 // runs and optimised adapters are checked against; the port roles and the row types of their
 // contracts; the proxy's address rule; `compareUtf8` and day numbers.
 
-export { MAX_BODY_BYTES } from "./api/http-types.js";
-export { readLimitedBody } from "./api/read-body.js";
-export type { OriginSources } from "./api/request-origin.js";
-export { requestOrigin } from "./api/request-origin.js";
-export type { RequestTarget } from "./api/request-target.js";
-export {
-  errorApiResponse,
-  invalidTargetError,
-  parseRequestTarget,
-} from "./api/request-target.js";
 export { archiveRowOf } from "./archive/archive-files.js";
 export {
   assertBlobKey,
@@ -29,6 +20,27 @@ export {
   isBlobStoreUnavailable,
   isValidBlobKey,
 } from "./blobs/index.js";
+export type {
+  ApiRequest,
+  ApiResponse,
+  EdgeErrorCode,
+  OriginSources,
+  RequestTarget,
+} from "./http/index.js";
+export {
+  API_PREFIX,
+  EDGE_ERROR_CODES,
+  ERROR_STATUS,
+  edgeError,
+  endToEndHeaders,
+  errorApiResponse,
+  HOP_BY_HOP_HEADERS,
+  invalidTargetError,
+  MAX_BODY_BYTES,
+  parseRequestTarget,
+  readLimitedBody,
+  requestOrigin,
+} from "./http/index.js";
 export type {
   BotDelta,
   CountDeltas,

@@ -1,6 +1,6 @@
 /**
  * The one error type of crawlgate. An API operation throws it to end a request with a spec error
- * (the HTTP status and body come from one table, `api/error-response.ts`); `createCrawlgate`
+ * (the HTTP status and body come from one table, `http/error-response.ts`); `createCrawlgate`
  * throws it with `invalid_config` for a bad configuration. Expected outcomes (no rule matched,
  * duplicate, over limit) are returned values inside core, never thrown.
  */
@@ -29,7 +29,11 @@ export type ErrorCode =
   | "snapshot_storage_unavailable"
   | "invalid_config"
   | "unauthorized"
-  | "csrf_failed";
+  | "csrf_failed"
+  | "bad_gateway"
+  | "origin_unreachable"
+  | "headers_too_large"
+  | "request_timeout";
 
 export interface ErrorExtras {
   /** Human-readable detail; sent for `invalid_request` and `invalid_cursor` only. */

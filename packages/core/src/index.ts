@@ -8,7 +8,6 @@ export type { OperationAnswer, OperationCall } from "./api/call-as.js";
 export { createOperationCaller } from "./api/call-as.js";
 export type { ApiDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
-export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export type { OpenApiDocument } from "./api/openapi/document.js";
 export { API_VERSION, openApiDocument } from "./api/openapi/document.js";
 export { apiMarkdown } from "./api/openapi/markdown.js";
@@ -48,6 +47,7 @@ export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
 export { createHealth, LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
+export type { ApiRequest, ApiResponse } from "./http/types.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
 export type {
   FeedOutcome,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../errors.js";
+import { API_PREFIX } from "../http/prefix.js";
 import type { Operation, OperationContext, OperationResult } from "./context.js";
 import type { EndpointContract } from "./contract.js";
 import * as createRoutingRule from "./operations/create-routing-rule.js";
@@ -21,7 +22,6 @@ import * as listUserDomains from "./operations/list-user-domains.js";
 import * as purgeCache from "./operations/purge-cache.js";
 import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
-import { API_PREFIX } from "./prefix.js";
 
 export type { EndpointContract, HeaderContract } from "./contract.js";
 export { API_PREFIX };

@@ -1,8 +1,13 @@
 /** The table that turns each error code into an HTTP status and a body (`errorResponse`). */
 
-import type { CrawlgateError, ErrorCode } from "../errors.js";
+import { CrawlgateError, type ErrorCode, isCrawlgateError } from "../errors.js";
+import type { ApiResponse } from "./types.js";
 
-/** HTTP status of each code. 413 carries the `invalid_request` body (see docs/decisions.md). */
+/**
+ * HTTP status of each code. 413, 431 and 408 carry the `invalid_request` body (see
+ * docs/decisions/http.md); `bad_gateway` and `origin_unreachable` are the edge's own (a proxy
+ * rule's upstream, or the domain's origin, gave no answer).
+ */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
   invalid_cursor: 400,
@@ -28,6 +33,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_config: 500,
   unauthorized: 401,
   csrf_failed: 403,
+  bad_gateway: 502,
+  origin_unreachable: 502,
+  headers_too_large: 431,
+  request_timeout: 408,
 };
 
 /**
@@ -42,6 +51,8 @@ const BODY_CODE: Partial<Record<ErrorCode, string>> = {
   snapshot_html_gone: "snapshot not found in storage",
   snapshot_storage_unavailable: "snapshot storage unavailable",
   invalid_config: "internal_error",
+  headers_too_large: "invalid_request",
+  request_timeout: "invalid_request",
 };
 
 /**
@@ -76,4 +87,18 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
   }
   if (code === "method_not_allowed" && extras.allow) headers.allow = extras.allow.join(", ");
   return { status, headers, body };
+}
+
+/**
+ * The JSON response for any error a bridge catches: a `CrawlgateError` through the error table,
+ * anything else `500 internal_error` (no message, no stack: the caller logs it).
+ */
+export function errorApiResponse(error: unknown): ApiResponse {
+  const known = isCrawlgateError(error) ? error : new CrawlgateError("internal_error");
+  const { status, headers, body } = errorResponse(known);
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: JSON.stringify(body),
+  };
 }
