@@ -78,6 +78,7 @@ export async function listen(
       origin: "proxy",
       originProxy: nodeRequestHandler(createPinnedProxy({ isAllowedAddress: () => true }), {
         logger: options.logger,
+        unreachable: "origin_unreachable",
       }),
       unknownHost: "404",
     }),

@@ -44,6 +44,7 @@ describe("parseRequestTarget agrees with the URL parser", () => {
         const parsed = parseRequestTarget(raw);
         expect(parsed).not.toBeNull();
         if (!parsed) return;
+        expect(parsed.host).toBeUndefined();
         const beforeFragment = raw.split("#")[0] as string;
         expect(parsed.path + parsed.search).toBe(beforeFragment);
         expect(parsed.path.includes("?")).toBe(false);
@@ -85,6 +86,8 @@ describe("parseRequestTarget agrees with the URL parser", () => {
             path: url.pathname,
             search: url.search,
             query: Object.fromEntries(url.searchParams.entries()),
+            protocol: url.protocol.slice(0, -1),
+            host: url.host,
           });
         },
       ),

@@ -11,6 +11,9 @@ export interface RequestTarget {
   /** `?` and the query string, or "" (the fragment dropped). */
   search: string;
   query: Record<string, string>;
+  /** Absolute-form only: the scheme and the authority (`host[:port]`) the target names. */
+  protocol?: "http" | "https";
+  host?: string;
 }
 
 /**
@@ -33,7 +36,13 @@ export function parseRequestTarget(raw: string): RequestTarget | null {
   } catch {
     return null;
   }
-  return { path: url.pathname, search: url.search, query: queryOf(url.search) };
+  return {
+    path: url.pathname,
+    search: url.search,
+    query: queryOf(url.search),
+    protocol: url.protocol === "http:" ? "http" : "https",
+    host: url.host,
+  };
 }
 
 function queryOf(search: string): Record<string, string> {
