@@ -33,10 +33,15 @@ export type ErrorCode =
   | "bad_gateway"
   | "origin_unreachable"
   | "headers_too_large"
-  | "request_timeout";
+  | "request_timeout"
+  | "crawler_blocked"
+  | "payment_required";
 
 export interface ErrorExtras {
-  /** Human-readable detail; sent for `invalid_request` and `invalid_cursor` only. */
+  /**
+   * Human-readable detail; sent for `invalid_request` and `invalid_cursor`, the dashboard's
+   * refusals and the edge's policy answers only.
+   */
   message?: string;
   /** `rule_limit_reached`: the owner's plan limit. 429: the exhausted window's limit. */
   limit?: number;
@@ -46,6 +51,8 @@ export interface ErrorExtras {
   retryAfterSeconds?: number;
   /** 405: the methods the path accepts, sent as `Allow`. */
   allow?: readonly string[];
+  /** `payment_required` (the edge's charge): the price per request. */
+  price?: { amount: string; currency: string };
 }
 
 export class CrawlgateError extends Error {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorBodySchema } from "../api/responses/error-bodies.js";
-import { EDGE_ERROR_CODES, edgeError } from "./edge-errors.js";
+import { policyAnswer } from "../edge/policy-gate.js";
+import { EDGE_ERROR_CODES, edgeError, POLICY_ERROR_CODES } from "./edge-errors.js";
 import { ERROR_STATUS } from "./error-response.js";
 
 describe("edge error answers", () => {
@@ -13,6 +14,26 @@ describe("edge error answers", () => {
       const body = JSON.parse(String(answer.body));
       expect(errorBodySchema(code).safeParse(body).success, code).toBe(true);
     }
+  });
+
+  it("include the crawler policy's answers, whose codes the table lists too", () => {
+    const answers = [
+      policyAnswer({ type: "block", status: 403, message: null }, "GET"),
+      policyAnswer({ type: "block", status: 402, message: "no" }, "GET"),
+      policyAnswer(
+        { type: "charge", price: { amount: "0.01", currency: "USD" }, message: null },
+        "GET",
+      ),
+    ];
+    const codes = answers.map((a) => {
+      const body = JSON.parse(new TextDecoder().decode(a.body));
+      expect(errorBodySchema(body.error).safeParse(body).success, body.error).toBe(true);
+      expect(a.headers["content-type"]).toBe("application/json; charset=utf-8");
+      return body.error;
+    });
+    expect(codes).toEqual(["crawler_blocked", "crawler_blocked", "payment_required"]);
+    expect(answers.map((a) => a.status)).toEqual([403, 402, 402]);
+    for (const code of POLICY_ERROR_CODES) expect(ERROR_STATUS[code], code).toBeGreaterThan(400);
   });
 
   it("answer 502 for an unanswered upstream or origin, with the code as the error", () => {

@@ -5,8 +5,9 @@ import type { ApiResponse } from "./types.js";
 
 /**
  * HTTP status of each code. 413, 431 and 408 carry the `invalid_request` body (see
- * docs/decisions/http.md); `bad_gateway` and `origin_unreachable` are the edge's own (a proxy
- * rule's upstream, or the domain's origin, gave no answer).
+ * docs/decisions/http.md). The edge's own: `bad_gateway` and `origin_unreachable` (a proxy
+ * rule's upstream, or the domain's origin, gave no answer), and its crawler policy's
+ * `crawler_blocked` (403, or 402 where the policy says so) and `payment_required`.
  */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
@@ -37,6 +38,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   origin_unreachable: 502,
   headers_too_large: 431,
   request_timeout: 408,
+  crawler_blocked: 403,
+  payment_required: 402,
 };
 
 /**
@@ -56,10 +59,17 @@ const BODY_CODE: Partial<Record<ErrorCode, string>> = {
 };
 
 /**
- * Codes whose body carries the `message`: the spec's two, and the dashboard's own two (its
- * session and CSRF refusals, docs/decisions.md "Dashboard").
+ * Codes whose body carries the `message`: the spec's two, the dashboard's own two (its session
+ * and CSRF refusals, docs/decisions.md "Dashboard") and the edge's policy answers.
  */
-const WITH_MESSAGE = new Set(["invalid_request", "invalid_cursor", "unauthorized", "csrf_failed"]);
+const WITH_MESSAGE = new Set([
+  "invalid_request",
+  "invalid_cursor",
+  "unauthorized",
+  "csrf_failed",
+  "crawler_blocked",
+  "payment_required",
+]);
 
 export interface ErrorResponseParts {
   status: number;
@@ -78,6 +88,7 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
     body.message = extras.message;
   }
   if (code === "rule_limit_reached" && extras.limit !== undefined) body.limit = extras.limit;
+  if (code === "payment_required" && extras.price) body.price = extras.price;
   if (status === 429) {
     body.usage = extras.usage ?? 0;
     body.limit = extras.limit ?? 0;

@@ -97,6 +97,17 @@ const BODIES: Record<ErrorCode, z.ZodType> = {
   origin_unreachable: bare("origin_unreachable", "Edge only: the domain's origin did not answer"),
   headers_too_large: withMessage(["invalid_request"], "The request's header section is too large"),
   request_timeout: withMessage(["invalid_request"], "The request did not arrive in time"),
+  crawler_blocked: withMessage(
+    ["crawler_blocked"],
+    "Edge only: the site's crawler policy blocks this crawler (the owner's message or a standard one)",
+  ),
+  payment_required: z
+    .strictObject({
+      error: z.literal("payment_required"),
+      message: z.string().optional(),
+      price: z.strictObject({ amount: z.string(), currency: z.string() }),
+    })
+    .describe("Edge only: the site charges crawlers; the price is also in crawler-price"),
 };
 
 /** Component names of the error bodies. */
