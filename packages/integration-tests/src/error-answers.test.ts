@@ -54,7 +54,7 @@ describe("error answers", () => {
     for (const text of [
       `res.end('{"error":"bad_gateway"}')`,
       'json(502, { error: "bad_gateway" })',
-      '`{\\"error\\":\\"${code}\\"}`',
+      '"{\\"error\\":\\"not_found\\"}"',
     ])
       expect(HAND_BUILT.test(text), text).toBe(true);
     expect(HAND_BUILT.test('logger.warn("x", { error: errorText(error) })')).toBe(false);
