@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 /**
- * What each ```ts block of the README and the guides may use without defining it: an earlier block
+ * What each ```ts block of the README, the guides and the Redis adapter's README may use without defining it: an earlier block
  * it continues (file and index), or a name the surrounding prose introduces (an Express app, the
  * caller's logger, a request's fields). The block's own text is compiled as written after this
  * context. Every Markdown file with a ```ts block is listed, with one context per block.
@@ -34,12 +34,15 @@ const SNIPPETS: Record<string, Context[]> = {
     },
     { declare: 'declare const crawlgate: import("@crawlgate/core").Crawlgate;' },
   ],
+  "packages/adapter-redis/README.md": [
+    { declare: 'declare const logger: import("@crawlgate/core").Logger;' },
+  ],
 };
 
-/** The README and every guide, by path from the repository root. */
+/** The README, every guide and the package READMEs checked here, by path from the root. */
 function documents(): string[] {
   const guides = readdirSync(`${root}docs/guide`).filter((f) => f.endsWith(".md"));
-  return ["README.md", ...guides.map((f) => `docs/guide/${f}`)];
+  return ["README.md", ...guides.map((f) => `docs/guide/${f}`), "packages/adapter-redis/README.md"];
 }
 
 /**
