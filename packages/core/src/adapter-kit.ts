@@ -103,7 +103,7 @@ export type {
   RecordedSnapshot,
   ReplaceDayResult,
   RuleWriteResult,
-} from "./ports.js";
+} from "./ports/index.js";
 export type { PathSourceCount } from "./referrals/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
 export type { DeclaredResponse } from "./render/index.js";

@@ -64,7 +64,6 @@ export type {
   FallbackRateLimiterStats,
 } from "./limits/fallback-rate-limiter.js";
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
-export { silentLogger } from "./logger.js";
 export type {
   CompiledPolicy,
   CrawlerPolicy,
@@ -118,7 +117,8 @@ export type {
   SettingsCache,
   SnapshotStore,
   Stores,
-} from "./ports.js";
+} from "./ports/index.js";
+export { silentLogger } from "./ports/index.js";
 export type { RenderFailure } from "./render/index.js";
 export { createFetchRenderer, isRenderFailed, RenderFailed } from "./render/index.js";
 export type { RuleIndex } from "./routing/index.js";
