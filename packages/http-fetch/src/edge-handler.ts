@@ -1,6 +1,5 @@
-import type { Crawlgate, FetchLike } from "@crawlgate/core";
+import type { ApiResponse, Crawlgate, FetchLike } from "@crawlgate/core";
 import {
-  type ApiResponse,
   type EdgeErrorCode,
   edgeError,
   endToEndHeaders,

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Logger } from "@crawlgate/core";
-import { type ApiResponse, edgeError } from "@crawlgate/core/adapter-kit";
+import type { ApiResponse, Logger } from "@crawlgate/core";
+import { edgeError } from "@crawlgate/core/adapter-kit";
 import type { PinnedProxy, ProxyResult } from "./pinned-proxy.js";
 
 export interface NodeEdgeOptions {

@@ -24,7 +24,6 @@ import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
 
 export type { EndpointContract, HeaderContract } from "./contract.js";
-export { API_PREFIX };
 
 /**
  * What an operation module exports: the schema of its body (`input`), of its success body
