@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { ErrorCode } from "../errors.js";
-import { API_PREFIX } from "../http/prefix.js";
 import type { Operation, OperationContext, OperationResult } from "./context.js";
 import type { EndpointContract } from "./contract.js";
 import * as createRoutingRule from "./operations/create-routing-rule.js";
