@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate, silentLogger } from "@crawlgate/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,8 +11,23 @@ import { rawExchange, rawRequest } from "./raw-http.js";
 let running: RunningServer;
 let port = 0;
 
+/** A loopback port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 beforeAll(async () => {
   const crawlgate = createCrawlgate(createMemoryStores());
+  const user = await crawlgate.admin.createUser("owner", "pro");
+  if (!user.ok) throw new Error(user.message);
+  const down = await crawlgate.admin.addDomain(user.value.userId, "down.example.com", {
+    originUrl: `http://127.0.0.1:${await closedPort()}`,
+  });
+  if (!down.ok) throw new Error(down.message);
   running = await listen(crawlgate, { port: 0, host: "127.0.0.1", logger: silentLogger });
   port = Number(new URL(running.baseUrl).port);
 });
@@ -109,5 +126,15 @@ describe("serve frames its early refusals, whatever the request line's version",
     expect(response?.status).toBe(404);
     expect(response?.headers["content-length"]).toBe(String(response?.body.length));
     expect(closed).toBe(false);
+  });
+});
+
+describe("serve's edge answers an unreachable origin", () => {
+  it("with 502 origin_unreachable from the error table, framed", async () => {
+    const res = await rawRequest(port, line("GET", "/page", "down.example.com"));
+    expect(res?.status).toBe(502);
+    expect(res?.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res?.headers["content-length"]).toBe(String(res?.body.length));
+    expect(JSON.parse(res?.body ?? "")).toEqual({ error: "origin_unreachable" });
   });
 });
