@@ -124,6 +124,8 @@ describe("import-logs write path", () => {
         domainId: domain.domainId,
         hostname: domain.hostname,
         ingest: {
+          recordRequest: ingest.recordRequest,
+          classify: ingest.classify,
           recordCrawls: (events) => Promise.all(events.map((e) => ingest.recordCrawl(e))),
           recordReferral: (visit) => ingest.recordReferral(visit),
           close: () => ingest.close(),

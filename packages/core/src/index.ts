@@ -3,7 +3,6 @@
 // `@crawlgate/core/testing`.
 
 export type { AccountAdmin } from "./accounts/admin.js";
-export { normalizeHostname } from "./accounts/admin.js";
 export type { OperationAnswer, OperationCall } from "./api/call-as.js";
 export { createOperationCaller } from "./api/call-as.js";
 export type { ApiDeps } from "./api/context.js";
@@ -43,12 +42,21 @@ export {
   SIGNED_OUT_PATH,
 } from "./dashboard/index.js";
 export type { Edge, EdgeDecision, EdgeRequest, RobotsPreview, RobotsTxt } from "./edge/index.js";
-export { isStaticAsset } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
 export { createHealth, LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
-export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
+export type {
+  CrawlEvent,
+  RecordedRequest,
+  RecordHow,
+  Recording,
+  RecordingOptions,
+  RequestKind,
+  SeenRequest,
+  VisitEvent,
+} from "./ingest/index.js";
+export { isStaticAsset, recordingOf, requestKind } from "./ingest/index.js";
 export type {
   FeedOutcome,
   FeedStatus,
@@ -70,7 +78,6 @@ export type {
   CrawlerPolicy,
   DeniedBot,
   DenyAction,
-  EdgeVerification,
   PolicyAction,
   PolicyDecision,
   PolicyMatch,
@@ -126,6 +133,7 @@ export { compileRuleIndex } from "./routing/index.js";
 export type { SigningKey } from "./signing/index.js";
 export type { BotDefinition, Taxonomy } from "./taxonomy/index.js";
 export { getTaxonomy } from "./taxonomy/index.js";
+export { normalizeHostname } from "./text/index.js";
 export type {
   CachedPage,
   CrawlRecord,
@@ -140,4 +148,5 @@ export type {
   Verdict,
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
+export type { EdgeVerification } from "./verify/index.js";
 export { LEGACY_CUTOVER } from "./window/index.js";

@@ -1,9 +1,9 @@
 import ipaddr from "ipaddr.js";
-import type { EdgeVerification } from "../policy/subject.js";
 import type { AsnLookup, Resolver } from "../ports.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { AggregateTier } from "../types.js";
 import { buildRangeSet, type RangeSet } from "./ip-ranges.js";
+import type { EdgeVerification } from "./peek.js";
 import { peekVerification } from "./peek.js";
 
 /** The outcome of verifying one claimed bot from one address. */
