@@ -46,8 +46,8 @@ export interface RecordedCrawl {
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
  * are recorded `declared` and kept for `retryPending`, which upgrades the stored row when a later
  * check confirms. Every call records a crawl: a User-Agent that matches no bot is stored under
- * the `unknown` bot at tier `unknown`, so callers pass only requests of bots or automation,
- * never people's visits (those go to `recordReferral`).
+ * the `unknown` bot at tier `unknown`. What is a crawl at all is decided before, by the one
+ * recording rule (`recordRequest`, `recordingOf`), which the edge and log importers go through.
  */
 export function createIngest(deps: IngestDeps) {
   const pathCap = deps.pathCap ?? DEFAULT_PATH_CAP;
