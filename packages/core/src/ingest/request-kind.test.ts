@@ -16,6 +16,37 @@ describe("requestKind", () => {
       expect(requestKind(probe), probe).toBe("probe");
   });
 
+  it("finds a probe exactly as splitting the path into segments does", () => {
+    const probeBySplit = (path: string) =>
+      path
+        .toLowerCase()
+        .split("/")
+        .some(
+          (s) =>
+            (s.startsWith(".") && s !== ".well-known") ||
+            ["wp-login.php", "wp-admin", "cgi-bin", "owa", "phpinfo.php"].includes(s),
+        );
+    const segment = fc.constantFrom(
+      "",
+      ".",
+      ".env",
+      ".well-known",
+      "WP-ADMIN",
+      "owa",
+      "owab",
+      "a",
+      "x.php",
+      "cgi-bin",
+      "phpinfo.php",
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
+        const path = `/${segments.join("/")}`;
+        expect(requestKind(path) === "probe", path).toBe(probeBySplit(path));
+      }),
+    );
+  });
+
   it("never throws", () => {
     fc.assert(
       fc.property(fc.string(), fc.option(fc.string()), (path, type) => {

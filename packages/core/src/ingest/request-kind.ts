@@ -41,6 +41,28 @@ const PROBE_SEGMENTS: ReadonlySet<string> = new Set([
   "shell.php", "config.php", "setup.php", "admin.php", "phpinfo.php", "info.php",
 ]); // biome-ignore format: grouped by line reads better than one entry per line
 
+const LONGEST_PROBE = Math.max(...[...PROBE_SEGMENTS].map((segment) => segment.length));
+
+/** A segment is a probe's (walked without splitting: this runs on every edge request). */
+function isProbe(lower: string): boolean {
+  let start = 0;
+  while (start <= lower.length) {
+    const slash = lower.indexOf("/", start);
+    const end = slash < 0 ? lower.length : slash;
+    const length = end - start;
+    if (length > 0) {
+      if (lower.charCodeAt(start) === 46 /* . */) {
+        if (length !== 11 || !lower.startsWith(".well-known", start)) return true;
+      } else if (length <= LONGEST_PROBE && PROBE_SEGMENTS.has(lower.slice(start, end))) {
+        return true;
+      }
+    }
+    if (slash < 0) return false;
+    start = slash + 1;
+  }
+  return false;
+}
+
 /** Whether the path (no query) names a static file by its extension. */
 export function isStaticAsset(path: string): boolean {
   const slash = path.lastIndexOf("/");
@@ -51,11 +73,7 @@ export function isStaticAsset(path: string): boolean {
 
 /** What the path (no query) asks for; `contentType`, when the caller knows the answer's. */
 export function requestKind(path: string, contentType: string | null = null): RequestKind {
-  for (const segment of path.toLowerCase().split("/")) {
-    if (segment === "") continue;
-    if (segment.startsWith(".") && segment !== ".well-known") return "probe";
-    if (PROBE_SEGMENTS.has(segment)) return "probe";
-  }
+  if (isProbe(path.toLowerCase())) return "probe";
   if (isStaticAsset(path)) return "asset";
   if (contentType !== null && ASSET_TYPE.test(contentType)) return "asset";
   return "page";
