@@ -1,16 +1,13 @@
 import { createReadStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
+import type { CrawlEvent, IngestService, RecordHow, VisitEvent } from "@crawlgate/core";
 import {
   type Classification,
-  type CrawlEvent,
-  type IngestService,
-  type RecordHow,
   type RequestKind,
   requestKind,
   uaHash,
-  type VisitEvent,
-} from "@crawlgate/core";
+} from "@crawlgate/core/adapter-kit";
 import { CliError } from "./commands/command.js";
 import { createProgress, type ProgressSink } from "./import-progress.js";
 import { lineBatches } from "./line-batches.js";

@@ -1,7 +1,7 @@
 import type { Classifier } from "../classify/index.js";
 import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
-import type { EdgeSettings, Logger } from "../ports.js";
+import type { EdgeSettings, Logger } from "../ports/index.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { ServedFrom } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";

@@ -6,7 +6,7 @@ import type {
   Logger,
   RuleStore,
   SettingsCache,
-} from "../ports.js";
+} from "../ports/index.js";
 import { normalizeHostname } from "../text/hostname.js";
 import { singleFlight } from "./single-flight.js";
 

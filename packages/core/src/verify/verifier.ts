@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import type { AsnLookup, Resolver } from "../ports.js";
+import type { AsnLookup, Resolver } from "../ports/index.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { AggregateTier } from "../types.js";
 import { buildRangeSet, type RangeSet } from "./ip-ranges.js";
