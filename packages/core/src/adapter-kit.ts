@@ -16,7 +16,6 @@
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
 // rule index, policy) that the CLI and the benches drive directly.
 
-export { normalizeHostname } from "./accounts/admin.js";
 export { apiMarkdown } from "./api/openapi/markdown.js";
 export { archiveRowOf } from "./archive/archive-files.js";
 export {
@@ -29,7 +28,6 @@ export {
 export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
-export { isStaticAsset } from "./edge/index.js";
 export type { EdgeErrorCode, OriginSources, RequestTarget } from "./http/index.js";
 export {
   API_PREFIX,
@@ -48,6 +46,7 @@ export type {
   CountedCrawl,
   DayPathCap,
   LegacyDelta,
+  RequestKind,
   ServedDelta,
   SummaryDelta,
 } from "./ingest/index.js";
@@ -57,11 +56,13 @@ export {
   botKey,
   countCrawls,
   domainDayKey,
+  isStaticAsset,
   legacyImportCounts,
   legacyKey,
   newDayPathCap,
   OVERFLOW_PATH,
   pathKey,
+  requestKind,
   servedKey,
   summaryKey,
   upgradeCounts,
@@ -168,7 +169,7 @@ export { compileRuleIndex, isPublicUnicastAddress } from "./routing/index.js";
 export { sha256Hex } from "./snapshots/content.js";
 export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";
-export { compareUtf8 } from "./text/index.js";
+export { compareUtf8, normalizeHostname } from "./text/index.js";
 export type {
   AggregateTier,
   ApiKeyRecord,

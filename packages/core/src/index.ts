@@ -36,7 +36,7 @@ export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
 export { createHealth } from "./health/health.js";
 export type { ApiRequest, ApiResponse } from "./http/types.js";
-export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
+export type { CrawlEvent, RecordHow, SeenRequest, VisitEvent } from "./ingest/index.js";
 export type {
   FeedOutcome,
   FeedStatus,
@@ -49,7 +49,7 @@ export type {
 export { createScheduler } from "./jobs/index.js";
 export type { FallbackRateLimiterOptions } from "./limits/fallback-rate-limiter.js";
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
-export type { CrawlerPolicy, EdgeVerification, StoredPolicy } from "./policy/index.js";
+export type { CrawlerPolicy, StoredPolicy } from "./policy/index.js";
 export { DEFAULT_POLICY } from "./policy/index.js";
 export type {
   AsnLookup,
@@ -77,3 +77,4 @@ export type {
   Verdict,
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
+export type { EdgeVerification } from "./verify/index.js";
