@@ -100,11 +100,15 @@ export type {
   ComplianceEvent,
   CrawlStore,
   DashboardSessionStore,
+  DirectoryKey,
   DomainSettings,
   FetchLike,
   FleetLock,
   JobQueue,
+  KeyDirectoryCache,
+  KeyDirectoryEntry,
   Logger,
+  NonceStore,
   PageCache,
   RateLimiter,
   ReferralStore,
@@ -140,4 +144,19 @@ export type {
   Verdict,
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
+export type {
+  InvalidReason,
+  LabelJudgement,
+  SignatureOutcome,
+  SignedRequest,
+  UnverifiedReason,
+  WebBotAuthVerifier,
+  WebBotAuthVerifierOptions,
+} from "./verify/web-bot-auth/index.js";
+export {
+  createWebBotAuthVerifier,
+  DIRECTORY_MEDIA_TYPE,
+  DIRECTORY_PATH,
+  ed25519Thumbprint,
+} from "./verify/web-bot-auth/index.js";
 export { LEGACY_CUTOVER } from "./window/index.js";

@@ -849,6 +849,15 @@ export interface RobotsStore {
   ): Promise<ComplianceDayCount[]>;
 }
 
+// ── Web Bot Auth ────────────────────────────────────────────────────────────────────────────
+
+export type {
+  DirectoryKey,
+  KeyDirectoryCache,
+  KeyDirectoryEntry,
+  NonceStore,
+} from "./ports/web-bot-auth.js";
+
 // ── the bundle ──────────────────────────────────────────────────────────────────────────────
 
 /** The stores a crawlgate instance runs on (`createMemoryStores()`, `createKyselyStores(db)`). */
