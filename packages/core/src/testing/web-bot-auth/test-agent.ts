@@ -1,7 +1,11 @@
 import type { FetchLike } from "../../ports.js";
 import { DIRECTORY_MEDIA_TYPE } from "../../verify/web-bot-auth/directory-fetch.js";
 import { DIRECTORY_PATH } from "../../verify/web-bot-auth/directory-url.js";
-import { base64UrlEncode, ed25519Thumbprint } from "../../verify/web-bot-auth/jwk.js";
+import {
+  base64UrlEncode,
+  ed25519Thumbprint,
+  type WebCryptoKey,
+} from "../../verify/web-bot-auth/jwk.js";
 import { signatureBase } from "../../verify/web-bot-auth/signature-base.js";
 import { parseSignatureLabels } from "../../verify/web-bot-auth/signature-input.js";
 import type { SignedRequest } from "../../verify/web-bot-auth/signed-request.js";
@@ -29,17 +33,17 @@ export interface TestAgent {
   keyid: string;
   /** The public JWK as listed in the directory. */
   jwk: { kty: "OKP"; crv: "Ed25519"; x: string };
-  privateKey: CryptoKey;
+  privateKey: WebCryptoKey;
   /** The request with `Signature-Agent`, `Signature-Input` and `Signature` added. */
   sign(request: SignedRequest, options: SignOptions): Promise<SignedRequest>;
 }
 
 /** A new agent at `origin` with a fresh Ed25519 key pair. */
 export async function createTestAgent(origin: string): Promise<TestAgent> {
-  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, [
-    "sign",
-    "verify",
-  ])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as {
+    publicKey: WebCryptoKey;
+    privateKey: WebCryptoKey;
+  };
   const x = base64UrlEncode(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey)));
   const keyid = await ed25519Thumbprint(x);
   return {
@@ -77,7 +81,7 @@ export async function createTestAgent(origin: string): Promise<TestAgent> {
       if (!base?.ok) throw new Error(`test agent cannot sign: ${base ? base.reason : "bad input"}`);
       const signature = await crypto.subtle.sign(
         { name: "Ed25519" },
-        this.privateKey,
+        pair.privateKey,
         new TextEncoder().encode(base.base),
       );
       headers.signature = `${label}=:${btoa(String.fromCharCode(...new Uint8Array(signature)))}:`;

@@ -6,7 +6,7 @@ import type {
 import type { FetchLike } from "../../ports.js";
 import { type DirectoryFetchLimits, fetchDirectory } from "./directory-fetch.js";
 import type { DirectoryTarget } from "./directory-url.js";
-import { importEd25519 } from "./jwk.js";
+import { importEd25519, type WebCryptoKey } from "./jwk.js";
 
 /** How directories are fetched and kept. Every duration is in milliseconds. */
 export interface DirectoryKeysOptions {
@@ -39,11 +39,11 @@ export interface DirectoryKeysOptions {
 }
 
 export type KeyLookup =
-  | { ok: true; key: CryptoKey }
+  | { ok: true; key: WebCryptoKey }
   | { ok: false; reason: "directory_unavailable" | "directory_busy" | "key_unknown" };
 
 interface LocalKey {
-  key: CryptoKey;
+  key: WebCryptoKey;
   notBefore: number | null;
   expiresAt: number | null;
 }
@@ -178,7 +178,7 @@ export function createDirectoryKeys(options: DirectoryKeysOptions) {
     return promise;
   }
 
-  function usable(directory: LocalDirectory, keyid: string, t: number): CryptoKey | null {
+  function usable(directory: LocalDirectory, keyid: string, t: number): WebCryptoKey | null {
     const found = directory.keys.get(keyid);
     if (found === undefined) return null;
     if (found.notBefore !== null && found.notBefore > t) return null;

@@ -1,3 +1,6 @@
+/** A WebCrypto key (named without the DOM lib's `CryptoKey`, absent from Node's types). */
+export type WebCryptoKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
 /** The RFC 9421 §B.1.4 test key's `x`: published with its private half, so never trusted. */
 export const RFC9421_TEST_KEY_X = "JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs";
 
@@ -30,7 +33,7 @@ export async function ed25519Thumbprint(x: string): Promise<string> {
 }
 
 /** A verify-only WebCrypto key from a raw 32-byte Ed25519 public key (base64url). */
-export async function importEd25519(x: string): Promise<CryptoKey | null> {
+export async function importEd25519(x: string): Promise<WebCryptoKey | null> {
   const raw = base64UrlDecode(x);
   if (raw === null || raw.length !== 32) return null;
   try {

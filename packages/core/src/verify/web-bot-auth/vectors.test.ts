@@ -1,7 +1,7 @@
 import { createMemoryKeyDirectoryCache, createMemoryNonceStore } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
 import { DIRECTORY_MEDIA_TYPE } from "./directory-fetch.js";
-import { ed25519Thumbprint, importEd25519, RFC9421_TEST_KEY_X } from "./jwk.js";
+import { ed25519Thumbprint, importEd25519, RFC9421_TEST_KEY_X, type WebCryptoKey } from "./jwk.js";
 import { signatureBase } from "./signature-base.js";
 import { parseSignatureLabels } from "./signature-input.js";
 import type { SignedRequest } from "./signed-request.js";
@@ -87,7 +87,7 @@ describe("RFC 9421 and draft test vectors", () => {
     expect(label?.components).not.toBeNull();
     const base = signatureBase(B2_REQUEST, label?.components ?? [], label?.signatureParams ?? "");
     expect(base).toEqual({ ok: true, base: B26_BASE });
-    const key = (await importEd25519(RFC9421_TEST_KEY_X)) as CryptoKey;
+    const key = (await importEd25519(RFC9421_TEST_KEY_X)) as WebCryptoKey;
     const signature = label?.signature as Uint8Array<ArrayBuffer>;
     const verifies = (text: string) =>
       crypto.subtle.verify({ name: "Ed25519" }, key, signature, new TextEncoder().encode(text));
