@@ -25,6 +25,8 @@ export interface SignOptions {
   /** Extra signature parameters, serialized (`;foo="bar"`), placed before `;tag`. */
   extraParams?: string;
   tag?: string | null;
+  /** The keyid put in the parameters; default this agent's (another makes a wrong-key case). */
+  keyid?: string;
 }
 
 /** A Web Bot Auth agent for tests: an Ed25519 key, its directory, and a signer. */
@@ -65,7 +67,7 @@ export async function createTestAgent(origin: string): Promise<TestAgent> {
       const tag = options.tag === undefined ? "web-bot-auth" : options.tag;
       const params =
         `(${components.join(" ")});created=${options.created};expires=${options.expires}` +
-        `;keyid="${keyid}"${nonce === null ? "" : `;nonce="${nonce}"`}${options.extraParams ?? ""}` +
+        `;keyid="${options.keyid ?? keyid}"${nonce === null ? "" : `;nonce="${nonce}"`}${options.extraParams ?? ""}` +
         (tag === null ? "" : `;tag="${tag}"`);
       const headers = {
         ...request.headers,
