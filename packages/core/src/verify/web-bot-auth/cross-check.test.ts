@@ -80,6 +80,24 @@ describe("cross-check with the web-bot-auth npm package", () => {
     expect(outcome).toMatchObject({ outcome: "invalid", reason: "agent_not_covered" });
   });
 
+  it("its dictionary-form signature (the whole header signed for a ;key= component) is invalid here", async () => {
+    const request = new Request(TARGET, { headers: { "Signature-Agent": `agent1="${ORIGIN}"` } });
+    const now = new Date();
+    const headers = await signatureHeaders(request, signer, {
+      created: now,
+      expires: new Date(now.getTime() + 60_000),
+      components: [
+        "@authority",
+        { name: "signature-agent", parameters: new Map([["key", "agent1"]]) },
+      ],
+    });
+    expect(headers["Signature-Input"]).toContain('"signature-agent";key="agent1"');
+    const outcome = await verifierFor([
+      { kty: "OKP", crv: "Ed25519", x: jwk.x },
+    ]).verifyRequestSignature(asSigned(request, { ...headers }));
+    expect(outcome).toMatchObject({ outcome: "invalid", reason: "bad_signature", agent: ORIGIN });
+  });
+
   it("a request crawlgate's test agent signs is verified by the package", async () => {
     const agent = await createTestAgent(ORIGIN);
     const s = Math.floor(Date.now() / 1000);
