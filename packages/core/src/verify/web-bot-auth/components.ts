@@ -1,11 +1,5 @@
-import {
-  type InnerList,
-  type Item,
-  isInnerList,
-  parseDictionary,
-  serializeInnerList,
-  serializeItem,
-} from "structured-headers";
+import { type InnerList, type Item, isInnerList, parseDictionary } from "structured-headers";
+import { innerListText, itemText } from "./serialize.js";
 import type { CoveredComponent } from "./signature-input.js";
 import type { SignedRequest } from "./signed-request.js";
 
@@ -53,7 +47,7 @@ export function componentValue(
   if (member === undefined) return missing;
   return {
     ok: true,
-    value: isInnerList(member) ? serializeInnerList(member) : serializeItem(member),
+    value: isInnerList(member) ? innerListText(member) : itemText(member),
   };
 }
 

@@ -2,7 +2,7 @@ import type { NonceStore } from "../../ports/web-bot-auth.js";
 import type { DirectoryKeys } from "./directory-keys.js";
 import { directoryTarget } from "./directory-url.js";
 import type { InvalidReason, LabelJudgement } from "./outcome.js";
-import { type AgentHeader, claimedAgent } from "./signature-agent.js";
+import { type AgentHeader, type ClaimedAgent, claimedAgent } from "./signature-agent.js";
 import { signatureBase } from "./signature-base.js";
 import type { SignatureLabel } from "./signature-input.js";
 import type { SignedRequest } from "./signed-request.js";
@@ -19,6 +19,22 @@ export interface LabelRules {
   keys: DirectoryKeys;
   nonces: NonceStore;
   now: () => number;
+  /** Agent URL and type → its directory target, so the host checks run once per agent. */
+  targets: Map<string, ReturnType<typeof directoryTarget>>;
+}
+
+/** Agents whose directory target is remembered; the memo is emptied when full. */
+const MAX_TARGETS = 512;
+
+function targetOf(claimed: ClaimedAgent, rules: LabelRules): ReturnType<typeof directoryTarget> {
+  const memoKey = `${claimed.type ?? ""} ${claimed.url}`;
+  let target = rules.targets.get(memoKey);
+  if (target === undefined) {
+    target = directoryTarget(claimed, rules.trustedOrigins);
+    if (rules.targets.size >= MAX_TARGETS) rules.targets.clear();
+    rules.targets.set(memoKey, target);
+  }
+  return target;
 }
 
 const isInteger = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
@@ -66,7 +82,7 @@ export async function judgeLabel(
   const claimed = claimedAgent(agentHeader, components);
   if (typeof claimed === "string") return invalid(claimed);
   agent = claimed.url;
-  const target = directoryTarget(claimed, rules.trustedOrigins);
+  const target = targetOf(claimed, rules);
   if (target === "bad_agent") return invalid("bad_agent");
   if (typeof target === "string")
     return {

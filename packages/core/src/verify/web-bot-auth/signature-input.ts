@@ -5,9 +5,8 @@ import {
   isInnerList,
   type Parameters,
   parseDictionary,
-  serializeInnerList,
-  serializeItem,
 } from "structured-headers";
+import { innerListText, itemText } from "./serialize.js";
 
 /** One covered component: its name (`@authority`, `signature-agent`) and its parameters. */
 export interface CoveredComponent {
@@ -62,7 +61,7 @@ export function parseSignatureLabels(input: string, signature: string): Signatur
       label,
       components: coveredComponents(member[0]),
       params: member[1],
-      signatureParams: serializeInnerList(member),
+      signatureParams: innerListText(member),
       signature: bytes,
     });
   }
@@ -73,7 +72,7 @@ function coveredComponents(items: Item[]): CoveredComponent[] | null {
   const out: CoveredComponent[] = [];
   for (const item of items) {
     if (typeof item[0] !== "string") return null;
-    out.push({ name: item[0], params: item[1], id: serializeItem(item) });
+    out.push({ name: item[0], params: item[1], id: itemText(item) });
   }
   return out;
 }

@@ -1,9 +1,11 @@
 import { createMemoryKeyDirectoryCache, createMemoryNonceStore } from "@crawlgate/adapter-memory";
 import fc from "fast-check";
+import { type InnerList, type Item, serializeInnerList, Token } from "structured-headers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FetchLike } from "../../ports.js";
 import { createTestAgent, directoryJson, type TestAgent } from "../../testing/index.js";
 import { DIRECTORY_MEDIA_TYPE } from "./directory-fetch.js";
+import { innerListText } from "./serialize.js";
 import { signatureBase } from "./signature-base.js";
 import { parseSignatureLabels } from "./signature-input.js";
 import type { SignedRequest } from "./signed-request.js";
@@ -132,6 +134,33 @@ describe("signature base, property", () => {
         expect(base).toEqual({ ok: true, base: referenceBase(g, ids, params) });
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("structured field serialization, property", () => {
+  it("the per-request serializer gives the library's canonical text for any inner list", () => {
+    const bareItem = fc.oneof(
+      fc.stringMatching(/^[ -~]{0,12}$/),
+      fc.integer({ min: -1e9, max: 1e9 }),
+      fc.stringMatching(/^[a-zA-Z*][a-zA-Z0-9:/!#$%&'*+.^_`|~-]{0,8}$/).map((t) => new Token(t)),
+      fc.boolean(),
+      fc.integer({ min: -99999, max: 99999 }).map((n) => n / 1000),
+      fc.uint8Array({ maxLength: 8 }).map((b) => b.buffer as ArrayBuffer),
+    );
+    const params = fc
+      .uniqueArray(fc.tuple(fc.stringMatching(/^[a-z*][a-z0-9_.*-]{0,6}$/), bareItem), {
+        selector: ([k]) => k,
+        maxLength: 4,
+      })
+      .map((entries) => new Map(entries));
+    const item = fc.tuple(bareItem, params) as fc.Arbitrary<Item>;
+    const list = fc.tuple(fc.array(item, { maxLength: 5 }), params) as fc.Arbitrary<InnerList>;
+    fc.assert(
+      fc.property(list, (l) => {
+        expect(innerListText(l)).toBe(serializeInnerList(l));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -67,6 +67,7 @@ export function createWebBotAuthVerifier(options: WebBotAuthVerifierOptions): We
     keys,
     nonces: options.nonces,
     now,
+    targets: new Map(),
   };
   const maxLabels = options.maxLabels ?? 4;
 
