@@ -1,4 +1,6 @@
 export { authorityOf, componentValue } from "./components.js";
+export type { DirectoryLifetimes } from "./directory-entry.js";
+export { DEFAULT_LIFETIMES, entryAfterFetch } from "./directory-entry.js";
 export type { DirectoryFetchLimits, DirectoryFetchResult } from "./directory-fetch.js";
 export { DIRECTORY_MEDIA_TYPE, fetchDirectory } from "./directory-fetch.js";
 export type { DirectoryKeys, DirectoryKeysOptions, KeyLookup } from "./directory-keys.js";
