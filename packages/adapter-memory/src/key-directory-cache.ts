@@ -1,4 +1,4 @@
-import type { KeyDirectoryCache, KeyDirectoryEntry } from "@crawlgate/core";
+import type { KeyDirectoryCache, KeyDirectoryEntry } from "@crawlgate/core/adapter-kit";
 
 /** Key directories of one process (a fleet of one, or the reference for the other adapters). */
 export function createMemoryKeyDirectoryCache() {

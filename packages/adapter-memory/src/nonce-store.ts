@@ -1,4 +1,4 @@
-import type { NonceStore } from "@crawlgate/core";
+import type { NonceStore } from "@crawlgate/core/adapter-kit";
 
 /** Expired nonces are swept once this many were added since the last sweep. */
 const SWEEP_EVERY = 1024;

@@ -1,4 +1,4 @@
-import type { KeyDirectoryCache, KeyDirectoryEntry } from "@crawlgate/core";
+import type { KeyDirectoryCache, KeyDirectoryEntry } from "@crawlgate/core/adapter-kit";
 import type { Redis } from "ioredis";
 import { luaScript } from "./script.js";
 

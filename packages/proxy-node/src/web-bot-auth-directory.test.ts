@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryKeyDirectoryCache, createMemoryNonceStore } from "@crawlgate/adapter-memory";
-import { createWebBotAuthVerifier, DIRECTORY_MEDIA_TYPE } from "@crawlgate/core";
+import { createWebBotAuthVerifier, DIRECTORY_MEDIA_TYPE } from "@crawlgate/core/adapter-kit";
 import { createTestAgent, directoryJson, type TestAgent } from "@crawlgate/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPinnedFetch } from "./pinned-fetch.js";

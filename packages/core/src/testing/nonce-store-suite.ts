@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NonceStore } from "../ports.js";
+import type { NonceStore } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
 
 const T = (ms: number) => new Date(Date.UTC(2026, 10, 27, 10, 0, 0) + ms);

@@ -1,4 +1,4 @@
-import type { FetchLike } from "../../ports.js";
+import type { FetchLike } from "../../ports/index.js";
 import { DIRECTORY_MEDIA_TYPE } from "../../verify/web-bot-auth/directory-fetch.js";
 import { DIRECTORY_PATH } from "../../verify/web-bot-auth/directory-url.js";
 import {

@@ -1,5 +1,5 @@
+import type { FetchLike } from "../../ports/index.js";
 import type { DirectoryKey } from "../../ports/web-bot-auth.js";
-import type { FetchLike } from "../../ports.js";
 import { readBodyCapped } from "../../render/fetch-renderer.js";
 import { ed25519Thumbprint, importEd25519, RFC9421_TEST_KEY_X } from "./jwk.js";
 

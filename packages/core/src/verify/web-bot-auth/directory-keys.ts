@@ -1,5 +1,5 @@
+import type { FetchLike } from "../../ports/index.js";
 import type { KeyDirectoryCache, KeyDirectoryEntry } from "../../ports/web-bot-auth.js";
-import type { FetchLike } from "../../ports.js";
 import { DEFAULT_LIFETIMES, type DirectoryLifetimes, entryAfterFetch } from "./directory-entry.js";
 import { type DirectoryFetchLimits, fetchDirectory } from "./directory-fetch.js";
 import type { DirectoryTarget } from "./directory-url.js";

@@ -1,6 +1,6 @@
 import { createMemoryKeyDirectoryCache, createMemoryNonceStore } from "@crawlgate/adapter-memory";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FetchLike } from "../../ports.js";
+import type { FetchLike } from "../../ports/index.js";
 import {
   createTestAgent,
   directoryHost,

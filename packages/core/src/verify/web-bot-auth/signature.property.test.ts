@@ -2,7 +2,7 @@ import { createMemoryKeyDirectoryCache, createMemoryNonceStore } from "@crawlgat
 import fc from "fast-check";
 import { type InnerList, type Item, serializeInnerList, Token } from "structured-headers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FetchLike } from "../../ports.js";
+import type { FetchLike } from "../../ports/index.js";
 import { createTestAgent, directoryJson, type TestAgent } from "../../testing/index.js";
 import { DIRECTORY_MEDIA_TYPE } from "./directory-fetch.js";
 import { innerListText } from "./serialize.js";

@@ -1,5 +1,5 @@
+import type { FetchLike } from "../../ports/index.js";
 import type { KeyDirectoryCache, NonceStore } from "../../ports/web-bot-auth.js";
-import type { FetchLike } from "../../ports.js";
 import { createDirectoryKeys, type DirectoryKeysOptions } from "./directory-keys.js";
 import { trustedOriginSet } from "./directory-url.js";
 import { judgeLabel, type LabelRules } from "./judge-label.js";
