@@ -135,6 +135,40 @@ describe("key directory fetch", () => {
   });
 });
 
+describe("key directory load limits", () => {
+  it("beyond the concurrent loads allowed, another directory is unverified (directory_busy), not queued", async () => {
+    const second = await createTestAgent("https://second-agent.example.com");
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const host = directoryHost([agent, second]);
+    const { verifier } = setup({
+      fetch: async (url, init) => {
+        await gate;
+        return host.fetch(url, init);
+      },
+      directory: { maxConcurrentFetches: 1 },
+    });
+    const s = START / 1000;
+    const first = verifier.verifyRequestSignature(
+      await agent.sign(request, { created: s, expires: s + 60 }),
+    );
+    expect(
+      await verifier.verifyRequestSignature(
+        await second.sign(request, { created: s, expires: s + 60 }),
+      ),
+    ).toMatchObject({ outcome: "unverified", reason: "directory_busy" });
+    release();
+    expect((await first)?.outcome).toBe("verified");
+    expect(
+      (
+        await verifier.verifyRequestSignature(
+          await second.sign(request, { created: s, expires: s + 60 }),
+        )
+      )?.outcome,
+    ).toBe("verified");
+  });
+});
+
 describe("key directory cache", () => {
   it("uses a fetched directory until its max-age, then refreshes it in the background", async () => {
     const { clock, host, outcome, fetches, settle } = setup();
