@@ -259,6 +259,19 @@ describe("Web Bot Auth verifier outcomes", () => {
     });
   });
 
+  it("refuses trusted directory origins that are not plain http(s) origins (a configuration error)", () => {
+    for (const origin of [
+      "ftp://127.0.0.1",
+      "http://127.0.0.1:40001/keys",
+      "https://user:pw@agent.example",
+      "127.0.0.1:40001",
+    ])
+      expect(() => setup({ trustedOrigins: [origin] }), origin).toThrow();
+    expect(() =>
+      setup({ trustedOrigins: [" http://127.0.0.1:40001/ ", "https://[::1]:8443"] }),
+    ).not.toThrow();
+  });
+
   it("an agent type other than directory or jwks_uri is unverified (unsupported_agent_type)", async () => {
     const { verify } = setup();
     const signed = await agent.sign(
