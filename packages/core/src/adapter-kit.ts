@@ -127,6 +127,7 @@ export type {
   CrawlLog,
   CrawlStore,
   DashboardSessionStore,
+  DirectoryKey,
   DomainDay,
   DomainSettings,
   EdgeSettings,
@@ -134,7 +135,10 @@ export type {
   FetchLike,
   FleetLock,
   JobQueue,
+  KeyDirectoryCache,
+  KeyDirectoryEntry,
   Logger,
+  NonceStore,
   PageCache,
   PageRanking,
   RateDecision,
@@ -208,4 +212,11 @@ export type {
   User,
   Verdict,
 } from "./types.js";
+export type {
+  SignatureOutcome,
+  SignedRequest,
+  WebBotAuthVerifier,
+  WebBotAuthVerifierOptions,
+} from "./verify/web-bot-auth/index.js";
+export { createWebBotAuthVerifier, DIRECTORY_MEDIA_TYPE } from "./verify/web-bot-auth/index.js";
 export { addDays, dayNumber, fromDayNumber, LEGACY_CUTOVER } from "./window/index.js";
