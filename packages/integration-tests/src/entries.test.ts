@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ROOT, resolveImport } from "./source-files.js";
+import { ROOT, resolveImport, rootCompilerOptions } from "./source-files.js";
 
 /** Every door of every package: its specifier and its source file (package.json `exports`). */
 function doors(): { specifier: string; file: string }[] {
@@ -23,16 +23,7 @@ function doors(): { specifier: string; file: string }[] {
 function exportLists(files: readonly string[]): Map<string, string[]> {
   const program = ts.createProgram(
     files.map((file) => join(ROOT, file)),
-    {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true,
-      jsx: ts.JsxEmit.ReactJSX,
-      jsxImportSource: "preact",
-    },
+    rootCompilerOptions(),
   );
   const checker = program.getTypeChecker();
   const lists = new Map<string, string[]>();
