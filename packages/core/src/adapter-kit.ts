@@ -9,7 +9,7 @@
 // What is here: the ports (one file per area in `ports/`) and their row types; the HTTP bridges'
 // body reader, request-target parser, error response and path prefixes; blob-key checks and
 // `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas, keys, the
-// per-domain-day path cap `admitPath`); `decideRate` and the fallback limiter; the page-ranking
+// per-domain-day path cap `admitPath`); `decideRate`; the page-ranking
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
 // memory adapter runs and optimised adapters are checked against; the renderer's failure type;
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
@@ -64,11 +64,6 @@ export {
   upgradeCounts,
   utcDay,
 } from "./ingest/index.js";
-export type {
-  FallbackRateLimiterOptions,
-  FallbackRateLimiterStats,
-} from "./limits/fallback-rate-limiter.js";
-export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {

@@ -47,6 +47,11 @@ export type {
   SchedulerOptions,
 } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
+export type {
+  FallbackRateLimiterOptions,
+  FallbackRateLimiterStats,
+} from "./limits/fallback-rate-limiter.js";
+export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { CrawlerPolicy, EdgeVerification, StoredPolicy } from "./policy/index.js";
 export { DEFAULT_POLICY } from "./policy/index.js";
 export type {
