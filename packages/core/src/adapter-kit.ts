@@ -6,8 +6,9 @@
 // It follows core's minor version: a minor release may change it; the app entry
 // (`@crawlgate/core`) is the stable surface for embedders.
 //
-// What is here: the ports (one file per area in `ports/`) and their row types; the HTTP bridges'
-// body reader, request-target parser, error response and path prefixes; blob-key checks and
+// What is here: the ports (one file per area in `ports/`) and their row types; the HTTP kit every
+// bridge uses (request-target parser, body reader, request origin, end-to-end headers, the error
+// table and the edge's error answers, the path prefixes); blob-key checks and
 // `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas, keys, the
 // per-domain-day path cap `admitPath`); `decideRate`; the page-ranking
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
@@ -16,18 +17,7 @@
 // rule index, policy) that the CLI and the benches drive directly.
 
 export { normalizeHostname } from "./accounts/admin.js";
-export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { apiMarkdown } from "./api/openapi/markdown.js";
-export { readLimitedBody } from "./api/read-body.js";
-export type { OriginSources } from "./api/request-origin.js";
-export { requestOrigin } from "./api/request-origin.js";
-export type { RequestTarget } from "./api/request-target.js";
-export {
-  errorApiResponse,
-  invalidTargetError,
-  parseRequestTarget,
-} from "./api/request-target.js";
-export { API_PREFIX } from "./api/routes.js";
 export { archiveRowOf } from "./archive/archive-files.js";
 export {
   assertBlobKey,
@@ -40,6 +30,19 @@ export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
 export { isStaticAsset } from "./edge/index.js";
+export type { EdgeErrorCode, OriginSources, RequestTarget } from "./http/index.js";
+export {
+  API_PREFIX,
+  EDGE_ERROR_CODES,
+  edgeError,
+  endToEndHeaders,
+  errorApiResponse,
+  invalidTargetError,
+  MAX_BODY_BYTES,
+  parseRequestTarget,
+  readLimitedBody,
+  requestOrigin,
+} from "./http/index.js";
 export type {
   CountDeltas,
   CountedCrawl,

@@ -6,7 +6,7 @@ const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 
 /** The README's command table: the first cell of each row whose command starts with `crawlgate`. */
 function documentedUsages(): string[] {
-  return [...readme.matchAll(/^\| `(crawlgate [^`]+)` \|/gm)].map((m) =>
+  return [...readme.matchAll(/^\| `(crawlgate [^`]+)` +\|/gm)].map((m) =>
     (m[1] as string).replaceAll("\\|", "|"),
   );
 }
