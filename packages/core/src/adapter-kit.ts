@@ -10,7 +10,7 @@
 // bridge uses (request-target parser, body reader, request origin, end-to-end headers, the error
 // table and the edge's error answers, the path prefixes); blob-key checks and
 // `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas, keys, the
-// per-domain-day path cap `admitPath`); `decideRate` and the fallback limiter; the page-ranking
+// per-domain-day path cap `admitPath`); `decideRate`; the page-ranking
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
 // memory adapter runs and optimised adapters are checked against; the renderer's failure type;
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
@@ -68,11 +68,6 @@ export {
   upgradeCounts,
   utcDay,
 } from "./ingest/index.js";
-export type {
-  FallbackRateLimiterOptions,
-  FallbackRateLimiterStats,
-} from "./limits/fallback-rate-limiter.js";
-export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {
@@ -212,6 +207,7 @@ export type {
   User,
   Verdict,
 } from "./types.js";
+export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,
   SignedRequest,

@@ -47,7 +47,11 @@ export type {
   SchedulerOptions,
 } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
-export type { FallbackRateLimiterOptions } from "./limits/fallback-rate-limiter.js";
+export type {
+  FallbackRateLimiterOptions,
+  FallbackRateLimiterStats,
+} from "./limits/fallback-rate-limiter.js";
+
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { CrawlerPolicy, StoredPolicy } from "./policy/index.js";
 export { DEFAULT_POLICY } from "./policy/index.js";
@@ -77,4 +81,3 @@ export type {
   Verdict,
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
-export type { EdgeVerification } from "./verify/index.js";
