@@ -192,7 +192,7 @@ async function createWorld(
   const crawlgate = createCrawlgate(
     {
       ...deps,
-      resolver: { reverse: async () => [], forward: async () => [] },
+      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
       fetch: null,
       renderer,
       logger: silentLogger,

@@ -60,7 +60,7 @@ async function run(label: string, handle: KyselyHandle, events: number): Promise
     {
       ...createMemoryStores(),
       crawls: createKyselyCrawlStore(handle),
-      resolver: { reverse: async () => [], forward: async () => [] },
+      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
       fetch: null,
     },
     { ingest: { maxBatch: 5000, maxBuffered: 20_000, intervalMs: 50, concurrency: 2 } },

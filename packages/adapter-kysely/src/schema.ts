@@ -35,6 +35,8 @@ export interface Database {
     owner_id: string;
     origin_url: string | null;
     verification_stage: string | null;
+    /** The ownership challenge's token while the domain is not verified (not a secret). */
+    verification_token: string | null;
     created_at: number | string;
     page_cache_ttl_seconds: number | null;
   };

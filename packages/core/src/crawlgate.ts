@@ -200,6 +200,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     logger,
     signing,
     baseUrl,
+    domainChecks: { resolver: deps.resolver ?? null, fetch: deps.originFetch ?? runtimeFetch() },
     archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
   };
   return {
@@ -226,6 +227,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
         recordCrawl: (event) => ingestService().recordCrawl(event),
         recordReferral: (visit) => ingestService().recordReferral(visit),
         hasRenderer: renderer !== null,
+        requireVerified: resolved.requireVerifiedDomains,
         now: () => clock.now(),
       },
     ),
@@ -281,6 +283,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
 const NO_DNS: Resolver = {
   reverse: () => Promise.reject(new Error("no resolver configured")),
   forward: () => Promise.reject(new Error("no resolver configured")),
+  txt: () => Promise.reject(new Error("no resolver configured")),
 };
 
 /** The instance's verifier with the operators' published ranges, and what keeps them current. */

@@ -4,6 +4,12 @@
 
 export type { AccountAdmin } from "./accounts/admin.js";
 export { normalizeHostname } from "./accounts/admin.js";
+export type {
+  DomainVerificationDeps,
+  VerificationChallenge,
+  VerificationResult,
+} from "./accounts/domain-verification.js";
+export { verifyDomain } from "./accounts/domain-verification.js";
 export type { OperationAnswer, OperationCall } from "./api/call-as.js";
 export { createOperationCaller } from "./api/call-as.js";
 export type { ApiDeps } from "./api/context.js";

@@ -94,6 +94,7 @@ describe("crawlgate.jobs", () => {
     const resolver: Resolver = {
       reverse: async (ip) => (dnsUp ? [`${ip.replaceAll(".", "-")}.spider.yandex.com`] : never),
       forward: async (name) => (dnsUp ? [name.split(".")[0]?.replaceAll("-", ".") ?? ""] : never),
+      txt: async () => never,
     };
     const stores = createMemoryStores();
     const crawlgate = createCrawlgate(

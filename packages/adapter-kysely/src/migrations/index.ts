@@ -13,6 +13,7 @@ import * as m0010 from "./0010-fleet-locks.js";
 import * as m0011 from "./0011-crawler-policies.js";
 import * as m0012 from "./0012-robots.js";
 import * as m0013 from "./0013-dashboard-sessions.js";
+import * as m0014 from "./0014-domain-verification.js";
 
 /**
  * Versioned migrations, in order: one file each (exporting `up`, as Kysely's migration modules
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011_crawler_policies": m0011,
   "0012_robots": m0012,
   "0013_dashboard_sessions": m0013,
+  "0014_domain_verification": m0014,
 };
 
 /** Names of every migration, oldest first. */

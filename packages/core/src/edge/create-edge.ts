@@ -103,7 +103,7 @@ export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
         });
         return NONE;
       }
-      if (!settings) return NONE;
+      if (!settings || (plane.requireVerified && !settings.verified)) return NONE;
       return route(settings, host, request.url, request.protocol ?? "https") ?? NONE;
     },
     async handle(request) {

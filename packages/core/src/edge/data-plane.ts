@@ -82,6 +82,8 @@ export interface DataPlaneDeps {
   /** Records a human visit that may be an AI referral; called without waiting. */
   recordReferral(visit: VisitEvent): Promise<unknown>;
   hasRenderer: boolean;
+  /** Domains not verified go to their origin untouched (`requireVerifiedDomains`). */
+  requireVerified: boolean;
   now(): Date;
   logger: Logger;
 }
@@ -120,6 +122,9 @@ export function createDataPlane(deps: DataPlaneDeps) {
       return { kind: "none", failed: true };
     }
     if (!settings) return { kind: "none", failed: false };
+    if (deps.requireVerified && !settings.verified) {
+      return { kind: "origin", originUrl: settings.originUrl, report: NOTHING };
+    }
     const site = settings;
     const protocol = request.protocol ?? "https";
     const ts = deps.now();

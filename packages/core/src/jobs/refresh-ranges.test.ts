@@ -14,6 +14,7 @@ const bot = (id: string) => {
 const noDns: Resolver = {
   reverse: () => Promise.reject(new Error("NXDOMAIN")),
   forward: () => Promise.reject(new Error("NXDOMAIN")),
+  txt: () => Promise.reject(new Error("NXDOMAIN")),
 };
 const COMMON_CRAWLERS =
   "https://developers.google.com/static/crawling/ipranges/common-crawlers.json";

@@ -120,6 +120,7 @@ function fakeResolver(
       if (!answer) throw Object.assign(new Error("queryA ENOTFOUND"), { code: "ENOTFOUND" });
       return answer;
     },
+    txt: async () => [],
   };
   return r;
 }
