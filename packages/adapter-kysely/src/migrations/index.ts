@@ -14,6 +14,7 @@ import * as m0011 from "./0011-crawler-policies.js";
 import * as m0012 from "./0012-robots.js";
 import * as m0013 from "./0013-dashboard-sessions.js";
 import * as m0014 from "./0014-domain-verification.js";
+import { scopedForMigrator } from "./scoped-introspection.js";
 
 /**
  * Versioned migrations, in order: one file each (exporting `up`, as Kysely's migration modules
@@ -61,7 +62,7 @@ async function migrate(handle: KyselyHandle, target?: string): Promise<string[]>
     await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
   }
   const migrator = new Migrator({
-    db: handle.db,
+    db: scopedForMigrator(handle),
     provider: { getMigrations: async () => MIGRATIONS },
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
