@@ -187,6 +187,10 @@ export interface Database {
     enqueued_at: number | string;
     attempts: Generated<number>;
     lease_until: number | string | null;
+    /** 1 while a render is under way (from a lease to its completion or retry). */
+    leased: Generated<number>;
+    /** When a purge arrived during that render; the job is queued again on completion. */
+    dirty_at: number | string | null;
   };
   snapshots: {
     snapshot_id: string;

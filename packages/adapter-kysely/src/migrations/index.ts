@@ -14,6 +14,7 @@ import * as m0011 from "./0011-crawler-policies.js";
 import * as m0012 from "./0012-robots.js";
 import * as m0013 from "./0013-dashboard-sessions.js";
 import * as m0014 from "./0014-domain-verification.js";
+import * as m0015 from "./0015-purge-job-dirty-mark.js";
 import { scopedForMigrator } from "./scoped-introspection.js";
 
 /**
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0012_robots": m0012,
   "0013_dashboard_sessions": m0013,
   "0014_domain_verification": m0014,
+  "0015_purge_job_dirty_mark": m0015,
 };
 
 /** Names of every migration, oldest first. */

@@ -1470,7 +1470,7 @@ export interface components {
             path: string;
         };
         PurgeCacheResponse: {
-            /** @description false when a re-render of the same page was already pending (not queued twice) */
+            /** @description false when a re-render of the same page that starts after this request was already pending (not queued twice); a render already under way is followed by another */
             queued: boolean;
             path: string;
             message: string;
