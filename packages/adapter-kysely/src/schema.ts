@@ -221,7 +221,11 @@ export interface Database {
     content_hash: string;
     text: string;
   };
-  robots_compliance_events: { event_id: string };
+  robots_compliance_events: {
+    event_id: string;
+    /** The event's instant: ids are forgotten by it (retention). */
+    ts: number | string;
+  };
   robots_compliance_day: {
     domain_id: string;
     day: string;

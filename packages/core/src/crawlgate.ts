@@ -29,6 +29,7 @@ import {
   type RangeRefresher,
   rangeRefreshJob,
   readModelRefreshJob,
+  recordRetentionJob,
   verificationRetryJob,
 } from "./jobs/index.js";
 import { silentLogger } from "./logger.js";
@@ -137,7 +138,7 @@ export interface Crawlgate {
   /** Created on first use: the classifier is compiled then. */
   ingest: IngestService;
   /**
-   * The instance's maintenance jobs: `read_model_refresh`, `html_retention`,
+   * The instance's maintenance jobs: `read_model_refresh`, `html_retention`, `record_retention`,
    * `verification_retry`, `range_refresh`, `day_close`, and `page_worker` (purge, pre-warm and
    * refresh renders). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
    */
@@ -242,6 +243,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     jobs: [
       readModelRefreshJob(deps.crawls),
       htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
+      recordRetentionJob(deps),
       verificationRetryJob(() => ingest ?? null),
       rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
       dayCloseJob(deps, () => ingest ?? null),
