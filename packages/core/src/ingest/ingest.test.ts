@@ -25,7 +25,11 @@ function setup(dnsAnswers: { hang: boolean }) {
       txt: async () => [],
     },
   });
-  verifier.setRanges("Google", ["66.249.64.0/19"], new Date("2026-11-20T00:00:00.000Z"));
+  verifier.setRanges(
+    "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
+    ["66.249.64.0/19"],
+    new Date("2026-11-20T00:00:00.000Z"),
+  );
   const ingest = createIngest({
     crawls,
     classifier: compileClassifier(getTaxonomy() as Taxonomy),
