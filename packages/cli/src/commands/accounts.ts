@@ -1,4 +1,5 @@
-import { PLAN_NAMES, type PlanName, verifyDomain } from "@crawlgate/core";
+import { PLAN_NAMES, type PlanName } from "@crawlgate/core";
+import { verifyDomain } from "@crawlgate/core/adapter-kit";
 import { nodeResolver } from "../node-resolver.js";
 import { createOriginFetch } from "../renderer.js";
 import { domainOf, unwrap, userIdOf, withAdmin } from "./admin.js";

@@ -1,4 +1,4 @@
-import type { AccountStore, FetchLike, Resolver, SettingsCache } from "../ports.js";
+import type { AccountStore, FetchLike, Resolver, SettingsCache } from "../ports/index.js";
 import type { Domain } from "../types.js";
 
 /**

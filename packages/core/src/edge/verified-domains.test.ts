@@ -1,7 +1,7 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
 import { createCrawlgate } from "../crawlgate.js";
-import type { Resolver } from "../ports.js";
+import type { Resolver } from "../ports/index.js";
 import { createFakeClock } from "../testing/fixtures.js";
 
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

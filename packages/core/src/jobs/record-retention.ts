@@ -1,5 +1,5 @@
 import { SESSION_IDLE_MS } from "../dashboard/lifetimes.js";
-import type { DashboardSessionStore, RobotsStore } from "../ports.js";
+import type { DashboardSessionStore, RobotsStore } from "../ports/index.js";
 import type { Job } from "./job.js";
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import ipaddr from "ipaddr.js";
-import type { EdgeVerification } from "../policy/subject.js";
-import type { AsnLookup, Resolver } from "../ports.js";
-import type { BotDefinition } from "../taxonomy/schema.js";
+import type { AsnLookup, Resolver } from "../ports/index.js";
+import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { AggregateTier } from "../types.js";
 import { buildRangeSet, type RangeSet } from "./ip-ranges.js";
+import type { EdgeVerification } from "./peek.js";
 import { peekVerification } from "./peek.js";
 
 /** The outcome of verifying one claimed bot from one address. */
@@ -41,6 +41,15 @@ const UNKNOWN: Verification = Object.freeze({
 });
 const TIMED_OUT = Symbol("timeout");
 
+/** Range-file URL → its ranges. */
+type RangeFiles = Map<string, { set: RangeSet; fetchedAt: Date }>;
+
+/** The loaded ranges of the file the bot's operator publishes for it, or `null`. */
+function ownRanges(ranges: RangeFiles, bot: Readonly<BotDefinition>): RangeSet | null {
+  const url = bot.verification.ipRangesUrl;
+  return url === undefined ? null : (ranges.get(url)?.set ?? null);
+}
+
 /**
  * Point-in-time verification of a claimed bot from the request's address (the address is used
  * here and never kept): the range file the bot's operator publishes for that bot (the taxonomy's
@@ -52,12 +61,8 @@ export function createVerifier(options: VerifierOptions) {
   const timeoutMs = options.timeoutMs ?? 300;
   const ttl = options.cacheTtlMs ?? 3_600_000;
   const now = options.now ?? Date.now;
-  /** Range-file URL → its ranges. */
-  const ranges = new Map<string, { set: RangeSet; fetchedAt: Date }>();
-  const rangesOf = (bot: Readonly<BotDefinition>): RangeSet | null => {
-    const url = bot.verification.ipRangesUrl;
-    return url === undefined ? null : (ranges.get(url)?.set ?? null);
-  };
+  const ranges: RangeFiles = new Map();
+  const rangesOf = (bot: Readonly<BotDefinition>) => ownRanges(ranges, bot);
   const rdnsCache = new Map<string, { ok: boolean; at: number }>();
 
   async function withTimeout<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
@@ -129,7 +134,7 @@ export function createVerifier(options: VerifierOptions) {
     },
 
     async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verification> {
-      if (bot.botId === "unknown") return UNKNOWN;
+      if (bot.botId === UNKNOWN_BOT_ID) return UNKNOWN;
       switch (bot.verificationMethod) {
         case "none":
           return DECLARED;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FetchLike, Resolver } from "../../ports.js";
+import type { FetchLike, Resolver } from "../../ports/index.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions } from "./world.js";
 

@@ -1,4 +1,4 @@
-import type { FetchLike } from "../../ports.js";
+import type { FetchLike } from "../../ports/index.js";
 
 /** A response of the test origin. */
 export interface OriginReply {
@@ -66,6 +66,12 @@ export function createOriginSite() {
     }
   }
 
+  /** What a proxy rule's upstream answers (the bridges' test proxies call it). */
+  function proxied(upstream: string): OriginReply {
+    hits.push(`PROXY ${upstream}`);
+    return page(html(`Proxied ${upstream}`));
+  }
+
   const fetch: FetchLike = async (url, init) => {
     const target = new URL(url);
     const reply = await answer(init.method ?? "GET", target.pathname + target.search);
@@ -77,6 +83,7 @@ export function createOriginSite() {
     originUrl: "https://origin.test",
     fetch,
     answer,
+    proxied,
     /** Requests the origin received (`METHOD /path?query`). */
     hits,
     /** Sets the version `/gated` serves. */
