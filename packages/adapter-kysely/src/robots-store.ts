@@ -97,7 +97,7 @@ export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
         await inSlices(events, async (slice) => {
           const rows = await trx
             .insertInto("robots_compliance_events")
-            .values(slice.map((e) => ({ event_id: e.eventId })))
+            .values(slice.map((e) => ({ event_id: e.eventId, ts: e.ts.getTime() })))
             .onConflict((oc) => oc.column("event_id").doNothing())
             .returning("event_id")
             .execute();
@@ -149,6 +149,13 @@ export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
         );
         return { inserted: fresh.size };
       });
+    },
+    async forgetComplianceEvents(before) {
+      const result = await db
+        .deleteFrom("robots_compliance_events")
+        .where("ts", "<", before.getTime())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async complianceDayCounts(domainId, startDay, endDay) {
       const rows = await db

@@ -49,6 +49,11 @@ export interface CliConfig {
    * `AWS_ENDPOINT_URL_S3`, `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, `AWS_PROFILE`, …).
    */
   s3: { bucket: string; prefix: string; forcePathStyle: boolean } | null;
+  /**
+   * `CRAWLGATE_REQUIRE_VERIFIED_DOMAINS=true`: the edge passes the traffic of a domain whose
+   * ownership is not verified (`domains verify`) to its origin untouched. Default off.
+   */
+  requireVerifiedDomains: boolean;
 }
 
 export const DEFAULT_DATA_DIR = "./.crawlgate";
@@ -77,6 +82,7 @@ export function readConfig(
           forcePathStyle: env.CRAWLGATE_S3_FORCE_PATH_STYLE?.trim().toLowerCase() === "true",
         }
       : null,
+    requireVerifiedDomains: env.CRAWLGATE_REQUIRE_VERIFIED_DOMAINS?.trim().toLowerCase() === "true",
   };
 }
 
@@ -92,4 +98,5 @@ CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_R
 keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON object mapping
 range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
 snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;
-the AWS SDK's variables for region, endpoint and credentials).`;
+the AWS SDK's variables for region, endpoint and credentials). CRAWLGATE_REQUIRE_VERIFIED_DOMAINS=true
+passes the traffic of domains not verified (domains verify) to their origin untouched.`;

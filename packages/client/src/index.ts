@@ -56,4 +56,5 @@ export type {
   TierTotals,
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
+  VerifyDomainResponse,
 } from "./types.js";

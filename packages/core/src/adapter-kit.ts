@@ -16,6 +16,12 @@
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
 // rule index, policy) that the CLI and the benches drive directly.
 
+export type {
+  DomainVerificationDeps,
+  VerificationChallenge,
+  VerificationResult,
+} from "./accounts/domain-verification.js";
+export { verifyDomain } from "./accounts/domain-verification.js";
 export { apiMarkdown } from "./api/openapi/markdown.js";
 export { archiveRowOf } from "./archive/archive-files.js";
 export {

@@ -39,6 +39,7 @@ import {
   type RangeRefresher,
   rangeRefreshJob,
   readModelRefreshJob,
+  recordRetentionJob,
   verificationRetryJob,
 } from "./jobs/index.js";
 import type {
@@ -164,7 +165,7 @@ export interface Crawlgate {
   /** Created on first use: the classifier is compiled then. */
   ingest: IngestService;
   /**
-   * The instance's maintenance jobs: `read_model_refresh`, `html_retention`,
+   * The instance's maintenance jobs: `read_model_refresh`, `html_retention`, `record_retention`,
    * `verification_retry`, `range_refresh`, `day_close`, and `page_worker` (purge, pre-warm and
    * refresh renders). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
    */
@@ -227,6 +228,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     logger,
     signing,
     baseUrl,
+    domainChecks: { resolver: deps.resolver ?? null, fetch: deps.originFetch ?? runtimeFetch() },
     archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
   };
   return {
@@ -252,6 +254,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
         robotsTxt,
         recordRequest: (request, how) => ingestService().recordRequest(request, how),
         hasRenderer: renderer !== null,
+        requireVerified: resolved.requireVerifiedDomains,
         now: () => clock.now(),
       },
     ),
@@ -266,6 +269,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     jobs: [
       readModelRefreshJob(deps.crawls),
       htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
+      recordRetentionJob(deps),
       verificationRetryJob(() => ingest ?? null),
       rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
       dayCloseJob(deps, () => ingest ?? null),
@@ -307,6 +311,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
 const NO_DNS: Resolver = {
   reverse: () => Promise.reject(new Error("no resolver configured")),
   forward: () => Promise.reject(new Error("no resolver configured")),
+  txt: () => Promise.reject(new Error("no resolver configured")),
 };
 
 /** The instance's verifier with the operators' published ranges, and what keeps them current. */

@@ -45,6 +45,8 @@ export const REPORT: Command = {
         signing: crawlgate.signing,
         robotsTxt: crawlgate.robotsTxt,
         baseUrl: null,
+        // The report makes no verification checks.
+        domainChecks: { resolver: null, fetch: () => Promise.reject(new Error("no fetch")) },
       };
       const callAs = createOperationCaller(deps);
       const data = await collectReport(

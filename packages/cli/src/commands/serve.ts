@@ -163,6 +163,7 @@ function wire(
       // PostgreSQL writes two crawl batches at once on two connections; SQLite has one writer.
       ingest: { concurrency: config.databaseUrl ? 2 : 1 },
       htmlRetentionDays: options.demo ? DEMO_RETENTION_DAYS : undefined,
+      requireVerifiedDomains: config.requireVerifiedDomains,
     },
   );
 }

@@ -145,6 +145,9 @@ run("the dashboard in Chromium, on the demo", () => {
     const { page } = await session("owner");
     await page.goto(`${demo.ready.baseUrl}/dashboard/domains/${shop().domainId}/rules`);
     await page.waitForSelector("form.purge");
+    // The demo's domains are verified: the ownership panel says so and offers no Verify button.
+    const stage = await page.waitForSelector("[data-testid=verification-stage]");
+    expect(await stage?.evaluate((el) => el.textContent)).toBe("Stage: verified");
     await page.click("form.purge button[type=submit]");
     const status = await page.waitForSelector("[data-testid=purge-status]");
     expect(await status?.evaluate((el) => el.textContent)).toMatch(

@@ -39,7 +39,7 @@ function setup() {
     verifier: createVerifier({
       timeoutMs: 30,
       cacheTtlMs: 0,
-      resolver: { reverse: async () => [], forward: async () => [] },
+      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
     }),
     clock: { now: () => new Date(now) },
     logger: silentLogger,

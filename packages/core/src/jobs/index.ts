@@ -7,6 +7,7 @@ export { pageWorkerJob, retryDelayMs } from "./page-worker.js";
 export { rangeRefreshJob } from "./range-refresh.js";
 export type { RangeStore, StoredRangeFile } from "./range-store.js";
 export { readModelRefreshJob } from "./read-model-refresh.js";
+export { COMPLIANCE_EVENT_ID_DAYS, recordRetentionJob } from "./record-retention.js";
 export type {
   FeedOutcome,
   FeedStatus,

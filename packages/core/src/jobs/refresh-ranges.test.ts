@@ -14,6 +14,7 @@ const bot = (id: string) => {
 const noDns: Resolver = {
   reverse: () => Promise.reject(new Error("NXDOMAIN")),
   forward: () => Promise.reject(new Error("NXDOMAIN")),
+  txt: () => Promise.reject(new Error("NXDOMAIN")),
 };
 const COMMON_CRAWLERS =
   "https://developers.google.com/static/crawling/ipranges/common-crawlers.json";
@@ -56,6 +57,27 @@ describe("published range refresh", () => {
     expect(feeds.map((f) => f.url)).toEqual([...feeds.map((f) => f.url)].sort());
   });
 
+  it("verifies a bot only through its own file: Google's fetcher ranges do not verify Googlebot", async () => {
+    const { verifier } = world(notFound);
+    // 142.250.32.0/27 is in user-triggered-fetchers-google.json, not in common-crawlers.json.
+    const fetcherIp = "142.250.32.1";
+    expect(await verifier.verify(bot("feedfetcher-google"), fetcherIp)).toMatchObject({
+      tier: "verified",
+      botOperator: "Google",
+      matchedRange: "142.250.32.0/27",
+    });
+    expect(await verifier.verify(bot("googlebot"), fetcherIp)).toMatchObject({
+      tier: "declared",
+      matchedRange: null,
+    });
+    expect(verifier.peek(bot("googlebot"), fetcherIp)).not.toBe("verified");
+    // And the common crawlers' ranges verify no user-triggered fetcher or special crawler.
+    const crawlerIp = "66.249.64.9";
+    expect((await verifier.verify(bot("googlebot"), crawlerIp)).tier).toBe("verified");
+    expect((await verifier.verify(bot("feedfetcher-google"), crawlerIp)).matchedRange).toBeNull();
+    expect((await verifier.verify(bot("adsbot-google"), crawlerIp)).matchedRange).toBeNull();
+  });
+
   it("verifies offline from the shipped files, before any fetch", async () => {
     const { verifier, requested } = world(notFound);
     expect(await verifier.verify(bot("googlebot"), "66.249.64.9")).toMatchObject({
@@ -68,12 +90,14 @@ describe("published range refresh", () => {
       matchedRange: "216.73.216.0/22",
     });
     expect((await verifier.verify(bot("googlebot"), "203.0.113.9")).tier).toBe("declared");
-    // Dated by the oldest of Google's shipped files (user-triggered-agents.json, May 2026).
-    expect(verifier.rangesFetchedAt("Google")?.toISOString()).toBe("2026-05-19T14:46:15.000Z");
+    // Each file is dated by its own copy.
+    expect(verifier.rangesFetchedAt(COMMON_CRAWLERS)?.toISOString()).toBe(
+      "2026-08-21T14:45:42.000Z",
+    );
     expect(requested).toEqual([]);
   });
 
-  it("replaces a file with the operator's current list; an operator's set is the union of its files", async () => {
+  it("replaces a file with the operator's current list; each bot keeps reading its own file", async () => {
     const { verifier, refresher } = world((url) => {
       if (url === COMMON_CRAWLERS)
         return json({
@@ -100,7 +124,7 @@ describe("published range refresh", () => {
     });
     // The shipped prefix is gone with the file it came from.
     expect((await verifier.verify(bot("googlebot"), "66.249.64.9")).tier).toBe("declared");
-    // OpenAI: the refreshed gptbot.json and the shipped chatgpt-user.json together.
+    // OpenAI: GPTBot from the refreshed gptbot.json, ChatGPT-User from its shipped file.
     expect(await verifier.verify(bot("gptbot"), "20.171.206.7")).toMatchObject({
       tier: "verified",
       botOperator: "OpenAI",

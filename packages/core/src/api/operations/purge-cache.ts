@@ -18,7 +18,9 @@ export const input = z.strictObject({
 export const output = z.strictObject({
   queued: z
     .boolean()
-    .describe("false when a re-render of the same page was already pending (not queued twice)"),
+    .describe(
+      "false when a re-render of the same page that starts after this request was already pending (not queued twice); a render already under way is followed by another",
+    ),
   path: z.string(),
   message: z.string(),
 });
