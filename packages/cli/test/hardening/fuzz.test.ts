@@ -3,7 +3,7 @@ import { type Crawlgate, createCrawlgate, silentLogger } from "@crawlgate/core";
 import { createEdgeHandler, createFetchHandler } from "@crawlgate/http-fetch";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen, type RunningServer } from "../server.js";
+import { listen, type RunningServer } from "../../src/server.js";
 import { type FuzzRequest, type FuzzWorld, fuzzRequest, responseProblem } from "./fuzz-requests.js";
 import { rawRequest } from "./raw-http.js";
 

@@ -1,6 +1,6 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate } from "@crawlgate/core";
-import { loadOrCreateSecret } from "../secret.js";
+import { loadOrCreateSecret } from "../../src/secret.js";
 
 /**
  * A sign-in link for `userId` that expired an hour ago: signed with the server's own secret (read

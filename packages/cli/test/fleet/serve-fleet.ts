@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { type CliIo, main } from "../main.js";
+import { type CliIo, main } from "../../src/main.js";
 
 const ROOT = new URL("../../../../", import.meta.url).pathname;
 const BIN = join(ROOT, "packages/cli/src/bin.ts");

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ReportData } from "@crawlgate/dashboard";
-import { type CliIo, main } from "../main.js";
-import { startDashboardDemo } from "../test-support/dashboard-demo.js";
+import { type CliIo, main } from "../../src/main.js";
+import { startDashboardDemo } from "../../src/test-support/dashboard-demo.js";
 
 /** What a CLI run printed. */
 export function capture(signal?: AbortSignal) {

@@ -8,8 +8,8 @@ import {
   type ReadinessCheck,
 } from "@crawlgate/core";
 import { freshSchema } from "@crawlgate/core/testing";
-import { listen, type RunningServer } from "../server.js";
-import { type OpenStores, openStores } from "../stores.js";
+import { listen, type RunningServer } from "../../src/server.js";
+import { type OpenStores, openStores } from "../../src/stores.js";
 import { type CuttableProxy, startCuttableProxy } from "./cuttable-proxy.js";
 
 /** serve's server on a fresh schema of the shared PostgreSQL, reached through a cuttable proxy. */

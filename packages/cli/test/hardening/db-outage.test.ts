@@ -1,7 +1,7 @@
 import type { Logger } from "@crawlgate/core";
 import { postgresGate } from "@crawlgate/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../server.js";
+import type { RunningServer } from "../../src/server.js";
 import type { CuttableProxy } from "./cuttable-proxy.js";
 import { type ServeBehindProxy, serveBehindProxy } from "./serve-behind-proxy.js";
 

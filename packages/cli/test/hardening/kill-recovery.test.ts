@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliIo, main } from "../main.js";
+import { type CliIo, main } from "../../src/main.js";
 
 /**
  * SIGKILL, then exact recovery: `serve` killed while rule writes are in flight keeps every write

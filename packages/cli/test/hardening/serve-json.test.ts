@@ -1,7 +1,7 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate, silentLogger } from "@crawlgate/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen, type RunningServer } from "../server.js";
+import { listen, type RunningServer } from "../../src/server.js";
 import { rawRequest } from "./raw-http.js";
 
 /** `serve` answers every request line with JSON: never Express's HTML pages. */
