@@ -139,4 +139,4 @@ export type {
   ServedDayCount,
   SourceCounts,
 } from "./types.js";
-export { addDays, dayNumber, fromDayNumber } from "./window/index.js";
+export { addDays, dayNumber, fromDayNumber, isValidDate } from "./window/index.js";

@@ -1,18 +1,13 @@
-import { type Crawlgate, createCrawlgate, normalizeHostname, type Stores } from "@crawlgate/core";
-import { openStores } from "../stores.js";
+import { type Crawlgate, normalizeHostname, type Stores } from "@crawlgate/core";
+import { withRuntime } from "../runtime.js";
 import { CliError, type CommandContext } from "./command.js";
 
-/** Runs an admin command over the stores of the configured data directory or database. */
-export async function withAdmin<T>(
+/** Runs an admin command on the runtime of the configured data directory or database. */
+export function withAdmin<T>(
   ctx: CommandContext,
   run: (crawlgate: Crawlgate, stores: Stores) => Promise<T>,
 ): Promise<T> {
-  const stores = await openStores(ctx.config);
-  try {
-    return await run(createCrawlgate(stores.deps), stores.deps);
-  } finally {
-    await stores.close();
-  }
+  return withRuntime(ctx, ({ crawlgate, stores }) => run(crawlgate, stores.deps));
 }
 
 /** The value of an `AdminResult`, or a `CliError` with its message. */
