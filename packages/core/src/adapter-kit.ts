@@ -54,7 +54,6 @@ export {
   servedKey,
   summaryKey,
   upgradeCounts,
-  utcDay,
 } from "./ingest/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
@@ -139,4 +138,4 @@ export type {
   ServedDayCount,
   SourceCounts,
 } from "./types.js";
-export { addDays, dayNumber, fromDayNumber, isValidDate } from "./window/index.js";
+export { addDays, dayNumber, fromDayNumber, isValidDate, utcDay } from "./window/index.js";

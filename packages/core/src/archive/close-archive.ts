@@ -1,4 +1,4 @@
-import { utcDay } from "../ingest/aggregates.js";
+import { utcDay } from "../window/dates.js";
 import type { DomainDay } from "../ports.js";
 import { addDays } from "../window/dates.js";
 import { ARCHIVE_RETENTION_DAYS } from "./archive-files.js";

@@ -1,4 +1,4 @@
-import { utcDay } from "../ingest/aggregates.js";
+import { utcDay } from "../window/dates.js";
 import type { PageRanking } from "../ports.js";
 import { addDays } from "../window/dates.js";
 import type { Job } from "./job.js";

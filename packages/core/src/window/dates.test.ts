@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { utcDay } from "./aggregates.js";
+import { utcDay } from "./dates.js";
 
 describe("utcDay", () => {
   it("is the ISO date of the instant, also when the day was seen before", () => {
