@@ -138,4 +138,5 @@ export type {
   ServedDayCount,
   SourceCounts,
 } from "./types.js";
+export { AGGREGATE_TIERS } from "./types.js";
 export { addDays, dayNumber, fromDayNumber, isValidDate, utcDay } from "./window/index.js";

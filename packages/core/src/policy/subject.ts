@@ -1,13 +1,13 @@
 import type { BotDefinition } from "../taxonomy/schema.js";
 import { UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
-import type { PolicyTier } from "./schema.js";
+import type { AggregateTier } from "../types.js";
 
 /** Who a request is, as policy rules see it. */
 export interface PolicySubject {
   botId: string;
   operator: string;
   intent: string;
-  tier: PolicyTier;
+  tier: AggregateTier;
 }
 
 /**
