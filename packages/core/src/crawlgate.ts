@@ -21,12 +21,10 @@ import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
 import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
 import {
-  createRangeRefresher,
   dayCloseJob,
   htmlRetentionJob,
   type Job,
   pageWorkerJob,
-  type RangeRefresher,
   rangeRefreshJob,
   readModelRefreshJob,
   verificationRetryJob,
@@ -40,6 +38,7 @@ import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
 import { dropExpiredHtml } from "./snapshots/retention.js";
 import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
+import { createRangeRefresher, type RangeRefresher } from "./verify/range-refresher.js";
 import { createVerifier, type Verifier } from "./verify/verifier.js";
 
 export type { CrawlgateConfig } from "./config/resolve-config.js";

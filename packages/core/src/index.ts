@@ -49,15 +49,7 @@ export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
 export { createHealth, LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
-export type {
-  FeedOutcome,
-  FeedStatus,
-  FleetOptions,
-  Job,
-  RangeRefresher,
-  Scheduler,
-  SchedulerOptions,
-} from "./jobs/index.js";
+export type { FleetOptions, Job, Scheduler, SchedulerOptions } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
 export type {
   FallbackRateLimiterOptions,
@@ -140,4 +132,5 @@ export type {
   Verdict,
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
+export type { FeedOutcome, FeedStatus, RangeRefresher } from "./verify/index.js";
 export { LEGACY_CUTOVER } from "./window/index.js";

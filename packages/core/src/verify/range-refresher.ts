@@ -1,15 +1,15 @@
 import type { Clock, FetchLike, Logger } from "../ports.js";
 import type { Taxonomy } from "../taxonomy/index.js";
-import { parseRangeFile } from "../verify/ip-ranges.js";
+import { parseRangeFile } from "./ip-ranges.js";
 import {
   applyRangeFiles,
   type RangeFeed,
   type RangeSnapshot,
   rangeFeeds,
   shippedRangeSnapshots,
-} from "../verify/range-feeds.js";
-import type { Verifier } from "../verify/verifier.js";
+} from "./range-feeds.js";
 import { type RangeStore, readStoredRange, writeStoredRange } from "./range-store.js";
+import type { Verifier } from "./verifier.js";
 
 /** Operators publish new ranges every few days; the spec says they are refreshed weekly. */
 export const RANGE_REFRESH_INTERVAL_MS = 7 * 24 * 3_600_000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { BlobStore } from "../ports.js";
-import { parseRangeFile } from "../verify/ip-ranges.js";
-import type { RangeSnapshot } from "../verify/range-feeds.js";
+import { parseRangeFile } from "./ip-ranges.js";
+import type { RangeSnapshot } from "./range-feeds.js";
 
 /**
  * The last refresh of one published range file, kept in the blob store so that a restart and

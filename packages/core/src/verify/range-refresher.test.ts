@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../logger.js";
 import type { FetchLike, Resolver } from "../ports.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
-import { createVerifier } from "../verify/verifier.js";
-import { createRangeRefresher } from "./refresh-ranges.js";
+import { createRangeRefresher } from "./range-refresher.js";
+import { createVerifier } from "./verifier.js";
 
 const taxonomy = getTaxonomy("1.0") as Taxonomy;
 const bot = (id: string) => {
