@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sourcePathField } from "../routing/rule-fields.js";
+import { sourcePathField } from "../routing/rules/rule-fields.js";
 import { INTENTS } from "../taxonomy/schema.js";
 import { AGGREGATE_TIERS } from "../types.js";
 

@@ -1,4 +1,4 @@
-import { checkProxyTarget, parseAbsoluteHttpUrl } from "./proxy-target.js";
+import { checkProxyTarget, parseAbsoluteHttpUrl } from "../targets/proxy-target.js";
 import { checkSourceGrammar } from "./source-grammar.js";
 
 /** Field rules shared by create and update. Each returns the cleaned value or a message. */

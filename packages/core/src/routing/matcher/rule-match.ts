@@ -1,8 +1,8 @@
-import type { RoutingRule } from "../types.js";
+import type { RoutingRule } from "../../types.js";
+import { collapseLeadingSlashes, safeCapture } from "../targets/safe-target.js";
+import { joinPieces, piecesEqual, targetPieces } from "../targets/target.js";
 import { captures } from "./capture-list.js";
 import type { Entry } from "./rule-entry.js";
-import { collapseLeadingSlashes, safeCapture } from "./safe-target.js";
-import { joinPieces, piecesEqual, targetPieces } from "./target.js";
 
 /** Turning the winning candidate into a match: its final target, loop check and captures. */
 

@@ -1,4 +1,4 @@
-import type { RoutingRule } from "../types.js";
+import type { RoutingRule } from "../../types.js";
 
 /**
  * The spec's match order, made total: priority descending; at equal priority exact paths before

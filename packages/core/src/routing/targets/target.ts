@@ -1,4 +1,4 @@
-import type { ParsedSource } from "./pattern.js";
+import type { ParsedSource } from "../rules/pattern.js";
 
 /**
  * Targets compiled once per rule into literal parts and capture references, so that building

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RoutingRule } from "../types.js";
+import type { RoutingRule } from "../../types.js";
 import { compileRuleIndex } from "./rule-index.js";
 
 /**

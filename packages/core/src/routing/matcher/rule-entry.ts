@@ -1,7 +1,7 @@
-import type { RoutingRule } from "../types.js";
-import type { ParsedSource } from "./pattern.js";
-import { collapseLeadingSlashes } from "./safe-target.js";
-import { compileTarget, renderTarget, type TargetTemplate } from "./target.js";
+import type { RoutingRule } from "../../types.js";
+import type { ParsedSource } from "../rules/pattern.js";
+import { collapseLeadingSlashes } from "../targets/safe-target.js";
+import { compileTarget, renderTarget, type TargetTemplate } from "../targets/target.js";
 
 /** A rule compiled for matching: what a match reads is kept on the entry itself. */
 export interface Entry {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyForms } from "../validation/body-forms.js";
+import { bodyForms } from "../../validation/body-forms.js";
 import {
   type Field,
   notesField,

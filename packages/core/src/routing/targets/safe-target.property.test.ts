@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RoutingRule } from "../types.js";
-import { proxyTargetField, redirectTargetField, sourcePathField } from "./rule-fields.js";
-import { compileRuleIndex } from "./rule-index.js";
+import type { RoutingRule } from "../../types.js";
+import { compileRuleIndex } from "../matcher/rule-index.js";
+import { proxyTargetField, redirectTargetField, sourcePathField } from "../rules/rule-fields.js";
 
 /**
  * For any rule the write-time validator accepts and any request path: a relative redirect's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeRule } from "../testing/fixtures.js";
-import type { RoutingRule } from "../types.js";
+import { makeRule } from "../../testing/fixtures.js";
+import type { RoutingRule } from "../../types.js";
 import { compileRuleIndex } from "./rule-index.js";
 
 const D = "00000000-0000-4000-8000-00000000000d";

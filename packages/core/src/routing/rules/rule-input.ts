@@ -1,6 +1,6 @@
-import type { RedirectCode, RoutingRule, RuleType } from "../types.js";
-import { parseBodyForm } from "../validation/body-forms.js";
-import { issueMessage } from "../validation/issue-message.js";
+import type { RedirectCode, RoutingRule, RuleType } from "../../types.js";
+import { parseBodyForm } from "../../validation/body-forms.js";
+import { issueMessage } from "../../validation/issue-message.js";
 import {
   type CreateRuleBody,
   createRuleBody,

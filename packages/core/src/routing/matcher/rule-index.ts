@@ -1,12 +1,12 @@
-import type { RoutingRule } from "../types.js";
+import type { RoutingRule } from "../../types.js";
+import { encodeNonAscii, isAscii, parseSource } from "../rules/pattern.js";
+import { compareRuleOrder } from "../rules/rule-order.js";
+import { capturesInAuthority } from "../targets/safe-target.js";
 import { ExactPaths } from "./exact-paths.js";
 import { headBit } from "./folded-table.js";
-import { encodeNonAscii, isAscii, parseSource } from "./pattern.js";
 import { ANY_QUERY, type Entry, newEntry } from "./rule-entry.js";
 import { type MatchRequest, type RuleMatch, resolve } from "./rule-match.js";
-import { compareRuleOrder } from "./rule-order.js";
 import { computeMinRank, insert, newNode } from "./rule-trie.js";
-import { capturesInAuthority } from "./safe-target.js";
 import { Search } from "./trie-search.js";
 import { type Candidate, type RequestPath, requestPath, walk } from "./trie-walk.js";
 

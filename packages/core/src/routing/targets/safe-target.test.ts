@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RoutingRule } from "../types.js";
-import { redirectTargetField } from "./rule-fields.js";
-import { compileRuleIndex } from "./rule-index.js";
+import type { RoutingRule } from "../../types.js";
+import { compileRuleIndex } from "../matcher/rule-index.js";
+import { redirectTargetField } from "../rules/rule-fields.js";
 import { collapseLeadingSlashes, safeCapture } from "./safe-target.js";
 
 function rule(sourcePath: string, targetUrl: string, ruleType: "redirect" | "proxy" = "redirect") {

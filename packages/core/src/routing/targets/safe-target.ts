@@ -1,4 +1,4 @@
-import { encodeNonAscii } from "./pattern.js";
+import { encodeNonAscii } from "../rules/pattern.js";
 
 /**
  * What keeps a target built from the request on the rule's own origin (docs/decisions.md,
