@@ -1,4 +1,5 @@
-import { type Crawlgate, normalizeHostname, type Stores } from "@crawlgate/core";
+import type { Crawlgate, Stores } from "@crawlgate/core";
+import { normalizeHostname } from "@crawlgate/core/adapter-kit";
 import { withRuntime } from "../runtime.js";
 import { CliError, type CommandContext } from "./command.js";
 

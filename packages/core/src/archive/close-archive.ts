@@ -1,4 +1,4 @@
-import type { DomainDay } from "../ports.js";
+import type { DomainDay } from "../ports/index.js";
 import { addDays, utcDay } from "../window/dates.js";
 import { ARCHIVE_RETENTION_DAYS } from "./archive-files.js";
 import { closeDomainDay, type DayCloseDeps, type DayCloseOptions } from "./day-close.js";

@@ -1,4 +1,4 @@
-import type { PageRanking } from "../ports.js";
+import type { PageRanking } from "../ports/index.js";
 import { addDays, utcDay } from "../window/dates.js";
 import type { Job } from "./job.js";
 
