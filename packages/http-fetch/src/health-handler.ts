@@ -1,5 +1,5 @@
 import type { Health } from "@crawlgate/core";
-import { errorApiResponse } from "@crawlgate/core/adapter-kit";
+import { errorApiResponse, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 
 /**
  * `/healthz` and `/readyz` (see core's `createHealth`) as a fetch handler. It answers those two
@@ -10,7 +10,8 @@ export function createHealthHandler(
   health: Pick<Health, "handle">,
 ): (request: Request) => Promise<Response | null> {
   return async (request) => {
-    const answer = health.handle(request.method.toUpperCase(), new URL(request.url).pathname);
+    const path = parseRequestTarget(request.url)?.path;
+    const answer = path === undefined ? null : health.handle(request.method.toUpperCase(), path);
     if (!answer) return null;
     const response = await answer.catch(errorApiResponse);
     return new Response(response.body, { status: response.status, headers: response.headers });
