@@ -25,7 +25,7 @@ const oldestFirst = (a: PurgeJob, b: PurgeJob) =>
  * (domain_id, path) constraint de-duplicates pending jobs; leases use `FOR UPDATE SKIP LOCKED`
  * on PostgreSQL, so concurrent workers never share a job.
  */
-export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
+export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
   const queue = {
     async enqueuePurge(domainId: string, path: string, now: Date): Promise<EnqueueResult> {
       const jobId = crypto.randomUUID();
@@ -61,14 +61,16 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
     async lease(now, leaseMs, max) {
       if (max <= 0) return [];
       const t = now.getTime();
-      let ready = db
-        .selectFrom("purge_jobs")
-        .select("job_id")
-        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", t)]))
-        .orderBy("enqueued_at")
-        .orderBy("job_id")
-        .limit(max);
-      if (dialect === "postgres") ready = ready.forUpdate().skipLocked();
+      const ready = lockRows(
+        db
+          .selectFrom("purge_jobs")
+          .select("job_id")
+          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", t)]))
+          .orderBy("enqueued_at")
+          .orderBy("job_id")
+          .limit(max),
+        { skipLocked: true },
+      );
       const rows = await db
         .updateTable("purge_jobs")
         .set((eb) => ({

@@ -9,7 +9,6 @@ import { type Selectable, sql } from "kysely";
 import { inSlices } from "./day-path-cap.js";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date, dateOrNull, num } from "./schema.js";
-import { byteOrdered } from "./sql-text.js";
 import { isUniqueViolation } from "./unique-violation.js";
 
 const toVersion = (row: Selectable<Database["robots_versions"]>): RobotsVersion => ({
@@ -33,7 +32,7 @@ const LATER = sql<number | null>`case
  * (sorted, so concurrent batches lock in one order) and only new events are counted, with
  * upserts in key order.
  */
-export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
+export function createKyselyRobotsStore({ db, byteOrdered }: KyselyHandle) {
   const ordered = (domainId: string) =>
     db
       .selectFrom("robots_versions")
@@ -165,7 +164,7 @@ export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
         .where("day", ">=", startDay)
         .where("day", "<=", endDay)
         .orderBy("day")
-        .orderBy(byteOrdered("bot_id", dialect))
+        .orderBy(byteOrdered("bot_id"))
         .execute();
       return rows.map((r) => ({
         day: r.day,

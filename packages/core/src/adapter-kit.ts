@@ -72,7 +72,6 @@ export {
   servedKey,
   summaryKey,
   upgradeCounts,
-  utcDay,
 } from "./ingest/index.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
@@ -213,6 +212,7 @@ export type {
   User,
   Verdict,
 } from "./types.js";
+export { AGGREGATE_TIERS } from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,
@@ -221,4 +221,11 @@ export type {
   WebBotAuthVerifierOptions,
 } from "./verify/web-bot-auth/index.js";
 export { createWebBotAuthVerifier, DIRECTORY_MEDIA_TYPE } from "./verify/web-bot-auth/index.js";
-export { addDays, dayNumber, fromDayNumber, LEGACY_CUTOVER } from "./window/index.js";
+export {
+  addDays,
+  dayNumber,
+  fromDayNumber,
+  isValidDate,
+  LEGACY_CUTOVER,
+  utcDay,
+} from "./window/index.js";

@@ -31,12 +31,10 @@ import {
 } from "./ingest/record-referral.js";
 import { createRequestRecording, type RecordRequest } from "./ingest/record-request.js";
 import {
-  createRangeRefresher,
   dayCloseJob,
   htmlRetentionJob,
   type Job,
   pageWorkerJob,
-  type RangeRefresher,
   rangeRefreshJob,
   readModelRefreshJob,
   recordRetentionJob,
@@ -59,6 +57,7 @@ import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
 import { dropExpiredHtml } from "./snapshots/retention.js";
 import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
+import { createRangeRefresher, type RangeRefresher } from "./verify/range-refresher.js";
 import { createVerifier, type Verifier } from "./verify/verifier.js";
 
 export type { CrawlgateConfig } from "./config/resolve-config.js";

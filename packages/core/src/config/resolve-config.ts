@@ -1,6 +1,6 @@
 import { DEFAULT_EDGE, type EdgeOptions } from "../edge/options.js";
 import { invalidConfig } from "../errors.js";
-import { DEFAULT_PATH_CAP } from "../ingest/aggregates.js";
+import { DEFAULT_PATH_CAP } from "../ingest/path-cap.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "../signing/key-ring.js";
 import { type PlanOverrides, type PlanTable, resolvePlans } from "./plans.js";
 

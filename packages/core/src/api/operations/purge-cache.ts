@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
-import { hasSpaceOrControl } from "../../routing/rule-fields.js";
+import { hasSpaceOrControl } from "../../routing/rules/rule-fields.js";
 import { normalizeHostname } from "../../text/hostname.js";
 import type { User } from "../../types.js";
 import type { ApiDeps, Operation } from "../context.js";
