@@ -49,6 +49,18 @@ export interface CliConfig {
    * `AWS_ENDPOINT_URL_S3`, `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, `AWS_PROFILE`, …).
    */
   s3: { bucket: string; prefix: string; forcePathStyle: boolean } | null;
+  /**
+   * `CRAWLGATE_API_HOSTS` and `serve --api-host` (comma-separated hostnames, both lists
+   * together): hosts where the API, the dashboard and the health paths always answer. They also
+   * answer on every host that is not a served domain; on a served domain's host every path is
+   * the site's.
+   */
+  apiHosts: string[];
+  /**
+   * `CRAWLGATE_SHUTDOWN_MS`, as given (serve and worker check it): how long a stopping process
+   * lets requests and jobs in flight finish; unset, 10000.
+   */
+  shutdownMs: string | undefined;
 }
 
 export const DEFAULT_DATA_DIR = "./.crawlgate";
@@ -58,6 +70,7 @@ export function readConfig(
   env: NodeJS.ProcessEnv,
 ): CliConfig {
   const dataDir = options["data-dir"];
+  const apiHost = options["api-host"];
   return {
     dataDir: typeof dataDir === "string" && dataDir !== "" ? dataDir : DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -77,6 +90,11 @@ export function readConfig(
           forcePathStyle: env.CRAWLGATE_S3_FORCE_PATH_STYLE?.trim().toLowerCase() === "true",
         }
       : null,
+    apiHosts: [env.CRAWLGATE_API_HOSTS, typeof apiHost === "string" ? apiHost : undefined]
+      .flatMap((list) => list?.split(",") ?? [])
+      .map((host) => host.trim())
+      .filter((host) => host !== ""),
+    shutdownMs: env.CRAWLGATE_SHUTDOWN_MS?.trim() || undefined,
   };
 }
 
@@ -92,4 +110,9 @@ CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_R
 keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON object mapping
 range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
 snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;
-the AWS SDK's variables for region, endpoint and credentials).`;
+the AWS SDK's variables for region, endpoint and credentials). The API, the dashboard and the
+health paths answer on hosts that are not served domains and on CRAWLGATE_API_HOSTS
+(comma-separated; serve --api-host adds more); on a served domain's host every path is the
+site's. On SIGTERM or SIGINT, serve and worker finish what is in flight within
+CRAWLGATE_SHUTDOWN_MS (default 10000), write what is buffered and exit 0; a second signal exits
+at once.`;

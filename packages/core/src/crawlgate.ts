@@ -16,6 +16,7 @@ import {
   SIGN_IN_LINK_TTL_MS,
 } from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
+import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
 import { createIngest, type Ingest } from "./ingest/ingest.js";
@@ -97,7 +98,12 @@ export interface IngestService {
   verifier: Verifier;
   /** Keeps the verifier's published ranges current (the `range_refresh` job calls it). */
   ranges: RangeRefresher;
-  /** Writes everything buffered (flush on shutdown). */
+  /**
+   * Writes every crawl and visit accepted so far and resolves once they are stored; keeps
+   * accepting (a stopping server flushes before it releases its stores).
+   */
+  flush(): Promise<void>;
+  /** Writes everything buffered, then refuses more (flush on shutdown). */
   close(): Promise<void>;
 }
 
@@ -131,6 +137,13 @@ export interface Crawlgate {
   signing: KeyRing;
   /** The data plane: `route` (the rules alone) and `handle` (rules, page cache, renders). */
   edge: Edge;
+  /**
+   * Whether crawlgate's own endpoints (API, dashboard, health) answer on this Host header: the
+   * configured `apiHosts` and every host that is not a served domain. The bridges pass other
+   * hosts' requests on to the edge. Rejects with `service_unavailable` when the stores cannot
+   * say.
+   */
+  ownHost(host: string): Promise<boolean>;
   /** The robots.txt each customer's host serves (the edge's `/robots.txt`, the API's preview). */
   robotsTxt: RobotsTxt;
   snapshots: SnapshotService;
@@ -144,6 +157,8 @@ export interface Crawlgate {
   jobs: readonly Job[];
   /** The renderer the edge and the worker use, or `null`. */
   renderer: Renderer | null;
+  /** Writes buffered crawls and referrals, and keeps accepting (`ingest.flush` if it was used). */
+  flush(): Promise<void>;
   /** Writes buffered crawls and referrals. The renderer is closed by whoever created it. */
   close(): Promise<void>;
 }
@@ -202,6 +217,19 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     baseUrl,
     archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
   };
+  const edge = createEdge(
+    { ...edgeDeps, clock, logger },
+    {
+      classifier: classify,
+      verification: (bot, ip) => verify().verifier.peek(bot, ip),
+      pages,
+      robotsTxt,
+      recordCrawl: (event) => ingestService().recordCrawl(event),
+      recordReferral: (visit) => ingestService().recordReferral(visit),
+      hasRenderer: renderer !== null,
+      now: () => clock.now(),
+    },
+  );
   return {
     api: createApi(apiDeps),
     dashboard: {
@@ -216,19 +244,11 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
     signing,
-    edge: createEdge(
-      { ...edgeDeps, clock, logger },
-      {
-        classifier: classify,
-        verification: (bot, ip) => verify().verifier.peek(bot, ip),
-        pages,
-        robotsTxt,
-        recordCrawl: (event) => ingestService().recordCrawl(event),
-        recordReferral: (visit) => ingestService().recordReferral(visit),
-        hasRenderer: renderer !== null,
-        now: () => clock.now(),
-      },
-    ),
+    edge,
+    ownHost: createOwnHosts({
+      apiHosts: resolved.apiHosts,
+      servesHost: (host) => edge.servesHost(host),
+    }),
     snapshots: {
       record: (input) => recordSnapshot(snapshotDeps, input),
       dropExpiredHtml: (olderThan) => dropExpiredHtml(snapshotDeps, olderThan),
@@ -251,6 +271,9 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       }),
     ],
     renderer,
+    async flush() {
+      await ingest?.flush();
+    },
     async close() {
       await ingest?.close();
     },
@@ -352,6 +375,9 @@ function createIngestService(
     robotsChanged: (domainId) => crawls.robotsChanged(domainId),
     verifier,
     ranges,
+    async flush() {
+      await Promise.all([crawls.flush(), referrals.flush()]);
+    },
     async close() {
       await Promise.all([crawls.close(), referrals.close()]);
     },

@@ -45,7 +45,7 @@ export {
 export type { Edge, EdgeDecision, EdgeRequest, RobotsPreview, RobotsTxt } from "./edge/index.js";
 export { isStaticAsset } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
-export { CrawlgateError, isCrawlgateError } from "./errors.js";
+export { CrawlgateError, isCrawlgateError, serviceUnavailable } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
 export { createHealth, LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type { CrawlEvent, VisitEvent } from "./ingest/index.js";

@@ -22,14 +22,9 @@ import { rangeFetchDep } from "../range-fetch.js";
 import { chooseRenderer, createOriginFetch, rendererMode } from "../renderer.js";
 import { loadOrCreateSecret } from "../secret.js";
 import { listen } from "../server.js";
+import { type ShutdownStep, shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import { type OpenStores, openStores } from "../stores.js";
-import {
-  CliError,
-  type CliIo,
-  type Command,
-  type CommandContext,
-  stringOption,
-} from "./command.js";
+import { CliError, type Command, type CommandContext, stringOption } from "./command.js";
 
 export const SERVE: Command = {
   name: "serve",
@@ -40,6 +35,7 @@ export const SERVE: Command = {
     demo: { type: "boolean" },
     "rate-per-minute": { type: "string", value: "<n>" },
     renderer: { type: "string", value: "auto|chromium|fetch" },
+    "api-host": { type: "string", value: "<host,...>" },
   },
   async run(ctx) {
     const port = integerOption(stringOption(ctx, "port") ?? "8787", "--port", 0, 65_535);
@@ -105,16 +101,20 @@ async function serve(
   ctx.io.out(readyLine(server.baseUrl, world && { ...world, dashboardUrl }));
   logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
 
-  const signal = await stopSignal(ctx.io);
-  logger.info("server.stopping", { signal });
-  await server.close().catch(() => {});
-  await scheduler.stop();
-  // Buffered crawls and referrals are written before the stores (and SQLite's writer thread)
-  // close.
-  await crawlgate.close().catch(() => {});
-  await renderer.close().catch(() => {});
-  await origin?.close();
-  await stores.close().catch(() => {});
+  const stop = await stopSignal(ctx.io);
+  logger.info("server.stopping", { signal: stop.signal });
+  const deadlineMs = shutdownMs(ctx.config.shutdownMs);
+  await shutDown(
+    [
+      { name: "http", run: () => server.drain(deadlineMs) },
+      // Crawls of the requests just answered, before the jobs and the stores stop.
+      { name: "ingest", run: () => crawlgate.flush() },
+      { name: "jobs", run: () => scheduler.stop(), bounded: true },
+      ...closeSteps({ crawlgate, renderer, stores, origin }),
+    ],
+    { deadlineMs, logger },
+  );
+  stop.release();
   return 0;
 }
 
@@ -160,6 +160,7 @@ function wire(
       ratePerMinute: options.ratePerMinute,
       secret: loadOrCreateSecret(config.dataDir, config.secret),
       baseUrl: config.baseUrl,
+      apiHosts: config.apiHosts,
       // PostgreSQL writes two crawl batches at once on two connections; SQLite has one writer.
       ingest: { concurrency: config.databaseUrl ? 2 : 1 },
       htmlRetentionDays: options.demo ? DEMO_RETENTION_DAYS : undefined,
@@ -188,20 +189,24 @@ function readyLine(
   return JSON.stringify({ event: "ready", baseUrl, ...(world ? { demo: world } : {}) });
 }
 
-/** Resolves with the signal's name on SIGINT, SIGTERM, or when the io's signal aborts. */
-export function stopSignal(io: CliIo): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (name: string) => {
-      process.off("SIGINT", onSigint);
-      process.off("SIGTERM", onSigterm);
-      resolve(name);
-    };
-    const onSigint = () => stop("SIGINT");
-    const onSigterm = () => stop("SIGTERM");
-    process.once("SIGINT", onSigint);
-    process.once("SIGTERM", onSigterm);
-    io.signal?.addEventListener("abort", () => stop("abort"), { once: true });
-  });
+/**
+ * The last steps of a stop, shared with `worker`: buffered crawls and referrals are written
+ * before the stores (and SQLite's writer thread) close; then the pools close.
+ */
+export function closeSteps(parts: {
+  crawlgate: Crawlgate;
+  renderer: Renderer;
+  stores: OpenStores;
+  origin?: { close(): Promise<void> } | undefined;
+}): ShutdownStep[] {
+  return [
+    { name: "crawlgate", run: () => parts.crawlgate.close() },
+    { name: "renderer", run: () => parts.renderer.close() },
+    ...(parts.origin
+      ? [{ name: "demo_origin", run: () => parts.origin?.close() as Promise<void> }]
+      : []),
+    { name: "stores", run: () => parts.stores.close() },
+  ];
 }
 
 /** `CRAWLGATE_FLEET_LOCK_TTL_MS`: at least a second (the lock is renewed every third of it). */

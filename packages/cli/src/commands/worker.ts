@@ -1,6 +1,7 @@
 import { createScheduler, systemClock } from "@crawlgate/core";
+import { shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import type { Command } from "./command.js";
-import { start, stopSignal } from "./serve.js";
+import { closeSteps, start } from "./serve.js";
 
 /**
  * `crawlgate worker`: only the page worker (purge, pre-warm and stale-refresh renders), for a
@@ -19,12 +20,18 @@ export const WORKER: Command = {
     ctx.io.out(
       JSON.stringify({ event: "ready", worker: renderer.name, store: stores.description }),
     );
-    const signal = await stopSignal(ctx.io);
-    logger.info("worker.stopping", { signal });
-    await scheduler.stop();
-    await crawlgate.close().catch(() => {});
-    await renderer.close().catch(() => {});
-    await stores.close().catch(() => {});
+    const stop = await stopSignal(ctx.io);
+    logger.info("worker.stopping", { signal: stop.signal });
+    // Renders in flight finish within the deadline (their jobs' leases are then completed);
+    // one still running after it is leased again by another worker when its lease ends.
+    await shutDown(
+      [
+        { name: "jobs", run: () => scheduler.stop(), bounded: true },
+        ...closeSteps({ crawlgate, renderer, stores }),
+      ],
+      { deadlineMs: shutdownMs(ctx.config.shutdownMs), logger },
+    );
+    stop.release();
     return 0;
   },
 };

@@ -1601,6 +1601,11 @@ export interface components {
             /** @constant */
             error: "rule_not_found";
         };
+        /** @description The database does not answer now; retry after the seconds in Retry-After */
+        ServiceUnavailableError: {
+            /** @constant */
+            error: "service_unavailable";
+        };
         Snapshot: {
             /** @description SHA-256 of the served HTML */
             contentHash: string;
@@ -1762,6 +1767,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     listUserDomains: {
@@ -1857,6 +1873,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -2039,6 +2066,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     exportCrawlAnalytics: {
@@ -2206,6 +2244,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     exportPageAnalytics: {
@@ -2359,6 +2408,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -2517,6 +2577,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     exportAiReferrals: {
@@ -2656,6 +2727,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -2800,6 +2882,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     exportRobotsCompliance: {
@@ -2942,6 +3035,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     getBotDefinitions: {
@@ -3058,6 +3162,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -3271,6 +3386,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     createRoutingRule: {
@@ -3399,6 +3525,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     getRoutingRule: {
@@ -3495,6 +3632,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -3595,6 +3743,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -3723,6 +3882,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     getCrawlerPolicy: {
@@ -3800,6 +3970,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -3892,6 +4073,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };
@@ -3993,6 +4185,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
                 };
             };
         };

@@ -28,6 +28,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_config: 500,
   unauthorized: 401,
   csrf_failed: 403,
+  service_unavailable: 503,
 };
 
 /**
@@ -73,6 +74,9 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
     if (extras.retryAfterSeconds !== undefined) {
       headers["retry-after"] = String(extras.retryAfterSeconds);
     }
+  }
+  if (status === 503 && extras.retryAfterSeconds !== undefined) {
+    headers["retry-after"] = String(extras.retryAfterSeconds);
   }
   if (code === "method_not_allowed" && extras.allow) headers.allow = extras.allow.join(", ");
   return { status, headers, body };

@@ -37,6 +37,11 @@ export interface Edge {
    * with the crawl recorded (see `EdgeResponse`). Never throws for any input.
    */
   handle(request: EdgeHttpRequest): Promise<EdgeResponse>;
+  /**
+   * Whether the Host header names a served domain (from the same cached settings as `handle`);
+   * rejects when the stores cannot say.
+   */
+  servesHost(host: string): Promise<boolean>;
 }
 
 const NONE: EdgeDecision = { kind: "none" };
@@ -105,6 +110,10 @@ export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
       }
       if (!settings) return NONE;
       return route(settings, host, request.url, request.protocol ?? "https") ?? NONE;
+    },
+    async servesHost(hostHeader) {
+      const host = normalizeHost(hostHeader);
+      return host !== null && (await settingsFor(host)) !== null;
     },
     async handle(request) {
       try {
