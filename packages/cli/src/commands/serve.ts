@@ -67,7 +67,7 @@ async function serve(
         stores: stores.deps,
         now: new Date(),
         logger,
-        origin: origin?.url,
+        origin,
       })
     : undefined;
   // On PostgreSQL several instances may share the stores: singleton jobs run on the one that
@@ -98,7 +98,7 @@ async function serve(
     ...(dashboardAssets ? { dashboardAssets } : {}),
   });
   const dashboardUrl = world ? await demoDashboardUrl(crawlgate, stores, server.baseUrl) : null;
-  ctx.io.out(readyLine(server.baseUrl, world && { ...world, dashboardUrl }));
+  ctx.io.out(readyLine(server.baseUrl, ctx.config.apiHosts, world && { ...world, dashboardUrl }));
   logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
 
   const stop = await stopSignal(ctx.io);
@@ -184,9 +184,16 @@ async function demoDashboardUrl(
  */
 function readyLine(
   baseUrl: string,
+  apiHosts: readonly string[],
   world: (DemoWorld & { dashboardUrl: string | null }) | undefined,
 ): string {
-  return JSON.stringify({ event: "ready", baseUrl, ...(world ? { demo: world } : {}) });
+  // Which host is which: the API, dashboard and health paths answer on `apiHosts` (and any
+  // host that is no domain); the demo's domains' hosts are the sites' (send their Host header).
+  const hosts = {
+    apiHosts: [...new Set([new URL(baseUrl).hostname, ...apiHosts])],
+    ...(world ? { siteHosts: world.domains.map((d) => d.domain) } : {}),
+  };
+  return JSON.stringify({ event: "ready", baseUrl, ...hosts, ...(world ? { demo: world } : {}) });
 }
 
 /**
