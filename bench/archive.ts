@@ -6,7 +6,8 @@ import { createFsBlobStore } from "@crawlgate/adapter-fs";
 import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
 import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemorySettingsCache } from "@crawlgate/adapter-memory";
-import { type CrawlRecord, createCrawlgate } from "@crawlgate/core";
+import { createCrawlgate } from "@crawlgate/core";
+import type { CrawlRecord } from "@crawlgate/core/adapter-kit";
 import { loadAverage, type MachineInfo, machineInfo, type ResultRow } from "./measure.js";
 
 /**

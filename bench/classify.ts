@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { compileClassifier, getTaxonomy, type Taxonomy } from "@crawlgate/core";
-import { referenceClassify } from "@crawlgate/core/adapter-kit";
+import { getTaxonomy, type Taxonomy } from "@crawlgate/core";
+import { compileClassifier, referenceClassify } from "@crawlgate/core/adapter-kit";
 import { isbot } from "isbot";
 import { freshStrings, type MeasureOptions, nsPerOp, type ResultRow } from "./measure.js";
 

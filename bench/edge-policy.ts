@@ -1,14 +1,16 @@
 import {
   type BotDefinition,
   type CrawlerPolicy,
-  compilePolicy,
-  crawlerPolicy,
   type EdgeVerification,
   getTaxonomy,
-  policyRequestPath,
-  policySubject,
   type Taxonomy,
 } from "@crawlgate/core";
+import {
+  compilePolicy,
+  crawlerPolicy,
+  policyRequestPath,
+  policySubject,
+} from "@crawlgate/core/adapter-kit";
 import { loadAverage, type MeasureOptions, nsPerOp, type ResultRow } from "./measure.js";
 import { IMPLS, requests, routes } from "./routing.js";
 

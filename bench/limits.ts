@@ -11,7 +11,7 @@ import {
   deletePrefix,
   whenReady,
 } from "@crawlgate/adapter-redis";
-import type { RateLimiter } from "@crawlgate/core";
+import type { RateLimiter } from "@crawlgate/core/adapter-kit";
 import autocannon from "autocannon";
 import { migrateRetryingDroppedSchemas } from "../packages/adapter-kysely/src/test-support/handles.js";
 import { type Server, startServer, stopServer } from "./load.js";

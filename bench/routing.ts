@@ -1,4 +1,5 @@
-import { compileRuleIndex, type RoutingRule } from "@crawlgate/core";
+import type { RoutingRule } from "@crawlgate/core";
+import { compileRuleIndex } from "@crawlgate/core/adapter-kit";
 import Medley from "@medley/router";
 import FindMyWay from "find-my-way";
 import { Memoirist } from "memoirist";

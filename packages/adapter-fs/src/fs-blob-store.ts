@@ -1,8 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import type { BlobStore } from "@crawlgate/core";
-import { assertBlobKey, assertByteRange, BlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
+import {
+  assertBlobKey,
+  assertByteRange,
+  type BlobStore,
+  BlobStoreUnavailable,
+} from "@crawlgate/core/adapter-kit";
 
 export interface FsBlobStoreOptions {
   /** Directory that holds every blob; created when missing. */

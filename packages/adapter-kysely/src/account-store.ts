@@ -1,5 +1,13 @@
-import type { AccountStore, Domain, PlanName, Role, User } from "@crawlgate/core";
-import { type ApiKeyRecord, compareUtf8, type MemberRole } from "@crawlgate/core/adapter-kit";
+import {
+  type AccountStore,
+  type ApiKeyRecord,
+  compareUtf8,
+  type Domain,
+  type MemberRole,
+  type PlanName,
+  type Role,
+  type User,
+} from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date, dateOrNull } from "./schema.js";

@@ -1,4 +1,4 @@
-import { type CrawlerPolicy, crawlerPolicy, type RuleStore } from "@crawlgate/core";
+import { type CrawlerPolicy, crawlerPolicy, type RuleStore } from "@crawlgate/core/adapter-kit";
 import type { KyselyHandle } from "./handle.js";
 import { date } from "./schema.js";
 

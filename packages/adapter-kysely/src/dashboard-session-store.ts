@@ -1,4 +1,4 @@
-import type { DashboardSession, DashboardSessionStore } from "@crawlgate/core";
+import type { DashboardSession, DashboardSessionStore } from "@crawlgate/core/adapter-kit";
 import type { KyselyHandle } from "./handle.js";
 import type { Database } from "./schema.js";
 import { isUniqueViolation } from "./unique-violation.js";

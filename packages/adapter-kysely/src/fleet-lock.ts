@@ -1,4 +1,4 @@
-import type { FleetLock } from "@crawlgate/core";
+import type { FleetLock } from "@crawlgate/core/adapter-kit";
 import type { KyselyHandle } from "./handle.js";
 
 /**

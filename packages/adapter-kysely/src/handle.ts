@@ -1,5 +1,4 @@
-import type { CrawlRecord } from "@crawlgate/core";
-import type { LegacyDelta } from "@crawlgate/core/adapter-kit";
+import type { CrawlRecord, LegacyDelta } from "@crawlgate/core/adapter-kit";
 import type { Kysely } from "kysely";
 import type { Database } from "./schema.js";
 

@@ -1,5 +1,9 @@
-import type { JobQueue } from "@crawlgate/core";
-import { compareUtf8, type EnqueueResult, type PurgeJob } from "@crawlgate/core/adapter-kit";
+import {
+  compareUtf8,
+  type EnqueueResult,
+  type JobQueue,
+  type PurgeJob,
+} from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date } from "./schema.js";

@@ -1,4 +1,4 @@
-import type { CachedPage, PageCache } from "@crawlgate/core";
+import type { CachedPage, PageCache } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date } from "./schema.js";

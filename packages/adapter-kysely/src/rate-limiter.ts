@@ -1,5 +1,4 @@
-import type { RateLimiter } from "@crawlgate/core";
-import { decideRate, type RateCounters } from "@crawlgate/core/adapter-kit";
+import { decideRate, type RateCounters, type RateLimiter } from "@crawlgate/core/adapter-kit";
 import { sql, type Transaction } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, num } from "./schema.js";

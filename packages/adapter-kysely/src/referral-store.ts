@@ -1,9 +1,9 @@
-import type { ReferralStore } from "@crawlgate/core";
 import {
   compareUtf8,
   domainDayKey,
   OVERFLOW_PATH,
   type ReferralDayCount,
+  type ReferralStore,
   type ReferralVisit,
   rankLandingPaths,
   sumBySource,

@@ -1,5 +1,10 @@
-import type { RobotsStore, RobotsVersion } from "@crawlgate/core";
-import { compareUtf8, sha256Hex, utcDay } from "@crawlgate/core/adapter-kit";
+import {
+  compareUtf8,
+  type RobotsStore,
+  type RobotsVersion,
+  sha256Hex,
+  utcDay,
+} from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import { inSlices } from "./day-path-cap.js";
 import type { KyselyHandle } from "./handle.js";

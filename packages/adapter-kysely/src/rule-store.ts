@@ -1,5 +1,4 @@
-import type { RoutingRule, RuleStore } from "@crawlgate/core";
-import type { RedirectCode, RuleType } from "@crawlgate/core/adapter-kit";
+import type { RedirectCode, RoutingRule, RuleStore, RuleType } from "@crawlgate/core/adapter-kit";
 import type { Kysely, Selectable } from "kysely";
 import { createKyselyPolicyStore } from "./crawler-policy.js";
 import type { KyselyHandle } from "./handle.js";

@@ -1,5 +1,10 @@
-import type { Snapshot, SnapshotStore } from "@crawlgate/core";
-import { compareUtf8, latestPerPath, type SeoIssue } from "@crawlgate/core/adapter-kit";
+import {
+  compareUtf8,
+  latestPerPath,
+  type SeoIssue,
+  type Snapshot,
+  type SnapshotStore,
+} from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date, num } from "./schema.js";

@@ -1,9 +1,11 @@
-import type { AccountStore, Domain, User } from "@crawlgate/core";
 import {
+  type AccountStore,
   type ApiKeyRecord,
   compareUtf8,
+  type Domain,
   type DomainAccess,
   type MemberRole,
+  type User,
 } from "@crawlgate/core/adapter-kit";
 
 const copyDate = (d: Date) => new Date(d.getTime());

@@ -1,5 +1,4 @@
-import type { BlobStore } from "@crawlgate/core";
-import { assertBlobKey, assertByteRange } from "@crawlgate/core/adapter-kit";
+import { assertBlobKey, assertByteRange, type BlobStore } from "@crawlgate/core/adapter-kit";
 
 /** Bytes in a map, copied in and out. Never unavailable. */
 export function createMemoryBlobStore() {

@@ -1,14 +1,15 @@
-import type { CrawlRecord, CrawlStore } from "@crawlgate/core";
-import type { DomainDay } from "@crawlgate/core/adapter-kit";
 import {
   archiveRowOf,
   type BotDayCount,
   botKey,
   type CountDeltas,
   type CountedCrawl,
+  type CrawlRecord,
+  type CrawlStore,
   compareUtf8,
   countCrawls,
   type DaySummaryCount,
+  type DomainDay,
   type LegacyDayCount,
   type LegacyDelta,
   legacyImportCounts,

@@ -1,4 +1,4 @@
-import type { DashboardSession, DashboardSessionStore } from "@crawlgate/core";
+import type { DashboardSession, DashboardSessionStore } from "@crawlgate/core/adapter-kit";
 
 /** Dashboard sessions of one process (a server of one, or the reference for the others). */
 export function createMemoryDashboardSessionStore() {

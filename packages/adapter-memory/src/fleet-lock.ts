@@ -1,4 +1,4 @@
-import type { FleetLock } from "@crawlgate/core";
+import type { FleetLock } from "@crawlgate/core/adapter-kit";
 
 /** Named locks of one process (a fleet of one, or the reference for the other adapters). */
 export function createMemoryFleetLock() {

@@ -1,5 +1,4 @@
-import type { JobQueue } from "@crawlgate/core";
-import { compareUtf8, type PurgeJob } from "@crawlgate/core/adapter-kit";
+import { compareUtf8, type JobQueue, type PurgeJob } from "@crawlgate/core/adapter-kit";
 
 interface Entry {
   job: PurgeJob;

@@ -1,4 +1,4 @@
-import type { CachedPage, PageCache } from "@crawlgate/core";
+import type { CachedPage, PageCache } from "@crawlgate/core/adapter-kit";
 
 const copyPage = (p: CachedPage): CachedPage => ({
   ...p,

@@ -1,5 +1,4 @@
-import type { RateLimiter } from "@crawlgate/core";
-import { decideRate, type RateCounters } from "@crawlgate/core/adapter-kit";
+import { decideRate, type RateCounters, type RateLimiter } from "@crawlgate/core/adapter-kit";
 
 /** Per-subject counters in a map; the decision itself is core's `decideRate`. */
 export function createMemoryRateLimiter() {

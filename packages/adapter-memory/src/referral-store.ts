@@ -1,8 +1,8 @@
-import type { ReferralStore } from "@crawlgate/core";
 import {
   compareUtf8,
   OVERFLOW_PATH,
   type ReferralDayCount,
+  type ReferralStore,
   rankLandingPaths,
   sumBySource,
   utcDay,

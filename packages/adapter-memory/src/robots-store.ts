@@ -1,5 +1,11 @@
-import type { ComplianceDayCount, RobotsStore, RobotsVersion } from "@crawlgate/core";
-import { compareUtf8, sha256Hex, utcDay } from "@crawlgate/core/adapter-kit";
+import {
+  type ComplianceDayCount,
+  compareUtf8,
+  type RobotsStore,
+  type RobotsVersion,
+  sha256Hex,
+  utcDay,
+} from "@crawlgate/core/adapter-kit";
 
 /** robots.txt versions and compliance counts in memory (the reference of the port). */
 export function createMemoryRobotsStore() {

@@ -1,5 +1,9 @@
-import type { RoutingRule, RuleStore, StoredPolicy } from "@crawlgate/core";
-import { compareUtf8 } from "@crawlgate/core/adapter-kit";
+import {
+  compareUtf8,
+  type RoutingRule,
+  type RuleStore,
+  type StoredPolicy,
+} from "@crawlgate/core/adapter-kit";
 
 const copyRule = (r: RoutingRule): RoutingRule => ({
   ...r,

@@ -1,5 +1,4 @@
-import type { SettingsCache } from "@crawlgate/core";
-import type { EdgeSettings } from "@crawlgate/core/adapter-kit";
+import type { EdgeSettings, SettingsCache } from "@crawlgate/core/adapter-kit";
 
 export interface MemorySettingsCacheOptions {
   /** Entries older than this are treated as absent; default 5 minutes. */

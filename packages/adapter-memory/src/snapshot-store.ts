@@ -1,5 +1,9 @@
-import type { Snapshot, SnapshotStore } from "@crawlgate/core";
-import { compareUtf8, latestPerPath } from "@crawlgate/core/adapter-kit";
+import {
+  compareUtf8,
+  latestPerPath,
+  type Snapshot,
+  type SnapshotStore,
+} from "@crawlgate/core/adapter-kit";
 
 const copy = (s: Snapshot): Snapshot => ({
   ...s,

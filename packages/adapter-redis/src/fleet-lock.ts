@@ -1,4 +1,4 @@
-import type { FleetLock } from "@crawlgate/core";
+import type { FleetLock } from "@crawlgate/core/adapter-kit";
 import type { Redis } from "ioredis";
 import { luaScript } from "./script.js";
 

@@ -1,5 +1,4 @@
-import type { JobQueue } from "@crawlgate/core";
-import type { EnqueueResult, PurgeJob } from "@crawlgate/core/adapter-kit";
+import type { EnqueueResult, JobQueue, PurgeJob } from "@crawlgate/core/adapter-kit";
 import type { Redis } from "ioredis";
 import { luaScript } from "./script.js";
 

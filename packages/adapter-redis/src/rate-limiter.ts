@@ -1,8 +1,8 @@
-import type { RateLimiter } from "@crawlgate/core";
 import {
   MINUTE_MS,
   nextUtcMonthStart,
   type RateDecision,
+  type RateLimiter,
   retryAfterSeconds as retryAfter,
   utcMonthStart,
 } from "@crawlgate/core/adapter-kit";

@@ -1,4 +1,4 @@
-import { DEFAULT_POLICY } from "@crawlgate/core";
+import { DEFAULT_POLICY } from "@crawlgate/core/adapter-kit";
 import { makePolicy, makeRule, ownRedisServer } from "@crawlgate/core/testing";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";

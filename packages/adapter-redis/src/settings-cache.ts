@@ -1,5 +1,4 @@
-import type { SettingsCache } from "@crawlgate/core";
-import type { EdgeSettings } from "@crawlgate/core/adapter-kit";
+import type { EdgeSettings, SettingsCache } from "@crawlgate/core/adapter-kit";
 import type { Redis } from "ioredis";
 import { luaScript } from "./script.js";
 import { decodeSettings, encodeSettings } from "./settings-codec.js";

@@ -1,5 +1,4 @@
-import { crawlerPolicy, type RoutingRule } from "@crawlgate/core";
-import type { EdgeSettings } from "@crawlgate/core/adapter-kit";
+import { crawlerPolicy, type EdgeSettings, type RoutingRule } from "@crawlgate/core/adapter-kit";
 
 /** EdgeSettings as JSON text (instants as epoch milliseconds). */
 export function encodeSettings(settings: EdgeSettings): string {

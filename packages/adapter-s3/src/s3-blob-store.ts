@@ -6,8 +6,12 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { BlobStore } from "@crawlgate/core";
-import { assertBlobKey, assertByteRange, BlobStoreUnavailable } from "@crawlgate/core/adapter-kit";
+import {
+  assertBlobKey,
+  assertByteRange,
+  type BlobStore,
+  BlobStoreUnavailable,
+} from "@crawlgate/core/adapter-kit";
 
 export interface S3BlobStoreOptions {
   /** The SDK client (region, endpoint, credentials, `forcePathStyle` for MinIO-style servers). */

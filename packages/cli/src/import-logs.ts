@@ -1,15 +1,8 @@
 import { createReadStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
-import {
-  type Classification,
-  type CrawlEvent,
-  compileClassifier,
-  getTaxonomy,
-  type IngestService,
-  type Taxonomy,
-  uaHash,
-} from "@crawlgate/core";
+import { type CrawlEvent, getTaxonomy, type IngestService, type Taxonomy } from "@crawlgate/core";
+import { type Classification, compileClassifier, uaHash } from "@crawlgate/core/adapter-kit";
 import { CliError } from "./commands/command.js";
 import { createProgress, type ProgressSink } from "./import-progress.js";
 import { lineBatches } from "./line-batches.js";

@@ -1,4 +1,4 @@
-import { isStaticAsset } from "@crawlgate/core";
+import { isStaticAsset } from "@crawlgate/core/adapter-kit";
 
 /**
  * What a logged request is for the import: a `page` (recorded and ranked), a static `asset`

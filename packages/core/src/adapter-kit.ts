@@ -1,17 +1,23 @@
-// @crawlgate/core/adapter-kit: for authors of storage adapters and HTTP bridges. Everything here
-// is how core defines a rule that every adapter must apply identically (counting, ordering, the
-// path cap, rate windows, blob keys) or the reference an optimised adapter is checked against.
+// @crawlgate/core/adapter-kit: for authors of storage adapters, renderers and HTTP bridges, and
+// for crawlgate's own packages and benches. It is the one door for an adapter author: every port
+// interface, every row type a port's contract names, and how core defines a rule that every
+// adapter must apply identically (counting, ordering, the path cap, rate windows, blob keys) or
+// the reference an optimised adapter is checked against.
 // It follows core's minor version: a minor release may change it; the app entry
-// (`@crawlgate/core`) is the stable surface.
+// (`@crawlgate/core`) is the stable surface for embedders.
 //
-// What is here: the HTTP bridges' body reader, request-target parser and error response;
-// blob-key checks and `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas,
-// keys, the per-domain-day path cap `admitPath`); `decideRate`; the page-ranking read model's
-// algorithm (the SQL adapters keep its tables); the reference implementations the memory adapter
-// runs and optimised adapters are checked against; the port roles and the row types of their
-// contracts; the proxy's address rule; `compareUtf8` and day numbers.
+// What is here: the ports (one file per area in `ports/`) and their row types; the HTTP bridges'
+// body reader, request-target parser, error response and path prefixes; blob-key checks and
+// `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas, keys, the
+// per-domain-day path cap `admitPath`); `decideRate` and the fallback limiter; the page-ranking
+// read model's algorithm (the SQL adapters keep its tables); the reference implementations the
+// memory adapter runs and optimised adapters are checked against; the renderer's failure type;
+// the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
+// rule index, policy) that the CLI and the benches drive directly.
 
+export { normalizeHostname } from "./accounts/admin.js";
 export { MAX_BODY_BYTES } from "./api/http-types.js";
+export { apiMarkdown } from "./api/openapi/markdown.js";
 export { readLimitedBody } from "./api/read-body.js";
 export type { OriginSources } from "./api/request-origin.js";
 export { requestOrigin } from "./api/request-origin.js";
@@ -21,6 +27,7 @@ export {
   invalidTargetError,
   parseRequestTarget,
 } from "./api/request-target.js";
+export { API_PREFIX } from "./api/routes.js";
 export { archiveRowOf } from "./archive/archive-files.js";
 export {
   assertBlobKey,
@@ -29,13 +36,15 @@ export {
   isBlobStoreUnavailable,
   isValidBlobKey,
 } from "./blobs/index.js";
+export type { Classification, Classifier } from "./classify/index.js";
+export { compileClassifier, uaHash } from "./classify/index.js";
+export { DASHBOARD_PREFIX } from "./dashboard/index.js";
+export { isStaticAsset } from "./edge/index.js";
 export type {
-  BotDelta,
   CountDeltas,
   CountedCrawl,
   DayPathCap,
   LegacyDelta,
-  PathDelta,
   ServedDelta,
   SummaryDelta,
 } from "./ingest/index.js";
@@ -44,7 +53,6 @@ export {
   aggregateTier,
   botKey,
   countCrawls,
-  DEFAULT_PATH_CAP,
   domainDayKey,
   legacyImportCounts,
   legacyKey,
@@ -56,6 +64,11 @@ export {
   upgradeCounts,
   utcDay,
 } from "./ingest/index.js";
+export type {
+  FallbackRateLimiterOptions,
+  FallbackRateLimiterStats,
+} from "./limits/fallback-rate-limiter.js";
+export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {
@@ -80,35 +93,75 @@ export {
   blockEnd,
   compactBlock,
   DayBlockBuilder,
-  passesCountFilter,
   planRefreshStep,
   planWindowRead,
   rankBlocks,
   rankPathRows,
   rowsOfPaths,
 } from "./page-ranking/index.js";
+export type { CompiledPolicy, CrawlerPolicy, PolicySubject, StoredPolicy } from "./policy/index.js";
+export {
+  compilePolicy,
+  crawlerPolicy,
+  DEFAULT_POLICY,
+  policyRequestPath,
+  policySubject,
+} from "./policy/index.js";
 export type {
+  AccountStore,
   AppendOptions,
   ArchiveFile,
   ArchiveIndex,
+  ArchiveRow,
+  AsnLookup,
+  BlobStore,
+  Clock,
+  ComplianceDayCount,
+  ComplianceEvent,
   CrawlAggregates,
   CrawlDays,
   CrawlLog,
+  CrawlStore,
+  DashboardSessionStore,
   DomainDay,
+  DomainSettings,
   EdgeSettings,
   EnqueueResult,
+  FetchLike,
+  FleetLock,
+  JobQueue,
+  Logger,
+  PageCache,
   PageRanking,
   RateDecision,
+  RateLimiter,
   RateLimits,
   RecordedSnapshot,
+  ReferralStore,
+  Renderer,
+  RenderRequest,
+  RenderResult,
   ReplaceDayResult,
+  Resolver,
+  RobotsStore,
+  RobotsVersion,
+  RuleStore,
   RuleWriteResult,
-} from "./ports.js";
-export type { PathSourceCount } from "./referrals/index.js";
+  SettingsCache,
+  SnapshotStore,
+  Stores,
+} from "./ports/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
-export type { DeclaredResponse } from "./render/index.js";
-export { DEFAULT_RENDER_MAX_BYTES, declaredResponse, readBodyCapped } from "./render/index.js";
-export { isPublicUnicastAddress } from "./routing/index.js";
+export type { RenderFailure } from "./render/index.js";
+export {
+  DEFAULT_RENDER_MAX_BYTES,
+  declaredResponse,
+  isRenderFailed,
+  RenderFailed,
+  readBodyCapped,
+} from "./render/index.js";
+export type { RuleIndex } from "./routing/index.js";
+export { compileRuleIndex, isPublicUnicastAddress } from "./routing/index.js";
 export { sha256Hex } from "./snapshots/content.js";
 export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";
@@ -117,7 +170,11 @@ export type {
   AggregateTier,
   ApiKeyRecord,
   BotDayCount,
+  CachedPage,
+  CrawlRecord,
+  DashboardSession,
   DaySummaryCount,
+  Domain,
   DomainAccess,
   LandingPathCounts,
   LegacyCountInput,
@@ -129,14 +186,22 @@ export type {
   PathRanking,
   PathRankQuery,
   PathSort,
+  PlanName,
   PurgeJob,
   RankedPath,
   RedirectCode,
   ReferralDayCount,
   ReferralVisit,
+  Role,
+  RoutingRule,
   RuleType,
+  SeoAudit,
   SeoIssue,
   ServedDayCount,
+  ServedFrom,
+  Snapshot,
   SourceCounts,
+  User,
+  Verdict,
 } from "./types.js";
-export { addDays, dayNumber, fromDayNumber } from "./window/index.js";
+export { addDays, dayNumber, fromDayNumber, LEGACY_CUTOVER } from "./window/index.js";

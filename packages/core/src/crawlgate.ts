@@ -32,8 +32,16 @@ import {
   readModelRefreshJob,
   verificationRetryJob,
 } from "./jobs/index.js";
-import { silentLogger } from "./logger.js";
-import type { AsnLookup, Clock, FetchLike, Logger, Renderer, Resolver, Stores } from "./ports.js";
+import type {
+  AsnLookup,
+  Clock,
+  FetchLike,
+  Logger,
+  Renderer,
+  Resolver,
+  Stores,
+} from "./ports/index.js";
+import { silentLogger } from "./ports/index.js";
 import { createFetchRenderer } from "./render/fetch-renderer.js";
 import type { KeyRing } from "./signing/key-ring.js";
 import { type HtmlLinks, htmlLinks } from "./snapshots/links.js";

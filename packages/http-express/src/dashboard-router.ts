@@ -1,5 +1,5 @@
-import { type Crawlgate, DASHBOARD_PREFIX, type DashboardAssets } from "@crawlgate/core";
-import { parseRequestTarget } from "@crawlgate/core/adapter-kit";
+import type { Crawlgate, DashboardAssets } from "@crawlgate/core";
+import { DASHBOARD_PREFIX, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 import { Router } from "express";
 import { toApiRequest } from "./express-router.js";
 import { sendNodeResponse } from "./node-body.js";

@@ -1,5 +1,10 @@
-import { API_PREFIX, type ApiRequest, type Crawlgate } from "@crawlgate/core";
-import { invalidTargetError, parseRequestTarget, requestOrigin } from "@crawlgate/core/adapter-kit";
+import type { ApiRequest, Crawlgate } from "@crawlgate/core";
+import {
+  API_PREFIX,
+  invalidTargetError,
+  parseRequestTarget,
+  requestOrigin,
+} from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
 import { readNodeBody, sendNodeResponse } from "./node-body.js";
 import { type OwnHostSource, ownHostOnly } from "./own-host.js";

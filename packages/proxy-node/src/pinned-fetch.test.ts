@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import { createFetchRenderer, isRenderFailed } from "@crawlgate/core";
+import { createFetchRenderer } from "@crawlgate/core";
+import { isRenderFailed } from "@crawlgate/core/adapter-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPinnedFetch } from "./pinned-fetch.js";
 

@@ -1,4 +1,4 @@
-import { RenderFailed } from "@crawlgate/core";
+import { RenderFailed } from "@crawlgate/core/adapter-kit";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { isHeadlessShell } from "./find-chromium.js";
 

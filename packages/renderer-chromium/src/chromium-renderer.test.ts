@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { isRenderFailed, type RenderResult } from "@crawlgate/core";
+import { isRenderFailed, type RenderResult } from "@crawlgate/core/adapter-kit";
 import { createPinnedFetch } from "@crawlgate/proxy-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChromiumRenderer, createChromiumRenderer } from "./chromium-renderer.js";

@@ -1,10 +1,11 @@
 import {
+  DEFAULT_RENDER_MAX_BYTES,
+  declaredResponse,
   type Renderer,
   RenderFailed,
   type RenderRequest,
   type RenderResult,
-} from "@crawlgate/core";
-import { DEFAULT_RENDER_MAX_BYTES, declaredResponse } from "@crawlgate/core/adapter-kit";
+} from "@crawlgate/core/adapter-kit";
 import { createPinnedFetch } from "@crawlgate/proxy-node";
 import type { BrowserContext } from "puppeteer-core";
 import {

@@ -1,5 +1,4 @@
-import { type FetchLike, RenderFailed } from "@crawlgate/core";
-import { readBodyCapped } from "@crawlgate/core/adapter-kit";
+import { type FetchLike, RenderFailed, readBodyCapped } from "@crawlgate/core/adapter-kit";
 import type { ErrorCode, HTTPRequest, Page } from "puppeteer-core";
 
 /** `FetchLike` that may also be given a request body (a page's POST); any `FetchLike` fits. */

@@ -1,4 +1,4 @@
-import { isRenderFailed } from "@crawlgate/core";
+import { isRenderFailed } from "@crawlgate/core/adapter-kit";
 import { describe, expect, it } from "vitest";
 import { createSlots } from "./slots.js";
 

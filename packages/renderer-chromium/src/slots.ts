@@ -1,4 +1,4 @@
-import { RenderFailed } from "@crawlgate/core";
+import { RenderFailed } from "@crawlgate/core/adapter-kit";
 
 interface Waiter {
   grant: () => void;

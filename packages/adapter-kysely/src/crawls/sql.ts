@@ -1,11 +1,13 @@
-import type { CrawlRecord, ServedFrom, Verdict } from "@crawlgate/core";
 import {
   type CountDeltas,
   type CountedCrawl,
+  type CrawlRecord,
   type DayPathCap,
   domainDayKey,
   type LegacyDelta,
   newDayPathCap,
+  type ServedFrom,
+  type Verdict,
 } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
 import { type Database, date, num } from "../schema.js";

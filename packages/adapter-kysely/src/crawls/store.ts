@@ -1,5 +1,10 @@
-import type { ArchiveRow, CrawlStore, ServedFrom } from "@crawlgate/core";
-import { type AggregateTier, legacyImportCounts } from "@crawlgate/core/adapter-kit";
+import {
+  type AggregateTier,
+  type ArchiveRow,
+  type CrawlStore,
+  legacyImportCounts,
+  type ServedFrom,
+} from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
 import { createKyselyPageRanking, toPathDayCount } from "../page-ranking/index.js";

@@ -1,9 +1,10 @@
-import type { CrawlRecord, Verdict } from "@crawlgate/core";
 import {
+  type CrawlRecord,
   dayNumber,
   fromDayNumber,
   type PathRankQuery,
   rankPathRows,
+  type Verdict,
 } from "@crawlgate/core/adapter-kit";
 import { makeCrawl } from "@crawlgate/core/testing";
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-import type { CrawlRecord } from "@crawlgate/core";
+import type { CrawlRecord } from "@crawlgate/core/adapter-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeCrawlBatch, encodeCrawlBatch, transferablesOf } from "./batch-codec.js";

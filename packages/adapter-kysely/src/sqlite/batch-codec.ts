@@ -1,4 +1,4 @@
-import type { CrawlRecord, ServedFrom, Verdict } from "@crawlgate/core";
+import type { CrawlRecord, ServedFrom, Verdict } from "@crawlgate/core/adapter-kit";
 
 /** Text fields of a record that repeat across a batch: sent once per batch in a string table. */
 const TEXT = [

@@ -1,8 +1,8 @@
-import type { CrawlRecord } from "@crawlgate/core";
 import {
   admitPath,
   type CountDeltas,
   type CountedCrawl,
+  type CrawlRecord,
   countCrawls,
   type LegacyDelta,
   upgradeCounts,

@@ -1,4 +1,5 @@
-import { type Crawlgate, createCrawlgate, normalizeHostname, type Stores } from "@crawlgate/core";
+import { type Crawlgate, createCrawlgate, type Stores } from "@crawlgate/core";
+import { normalizeHostname } from "@crawlgate/core/adapter-kit";
 import { openStores } from "../stores.js";
 import { CliError, type CommandContext } from "./command.js";
 

@@ -1,11 +1,5 @@
-import {
-  API_PREFIX,
-  type Crawlgate,
-  type Domain,
-  type PlanName,
-  type RoutingRule,
-  type Stores,
-} from "@crawlgate/core";
+import type { Crawlgate, Domain, PlanName, RoutingRule, Stores } from "@crawlgate/core";
+import { API_PREFIX } from "@crawlgate/core/adapter-kit";
 import { SITES } from "./sites.js";
 
 export interface DemoWorld {

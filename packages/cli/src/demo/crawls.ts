@@ -1,4 +1,5 @@
-import { createCrawlgate, LEGACY_CUTOVER, type Logger, type Stores } from "@crawlgate/core";
+import { createCrawlgate, type Logger, type Stores } from "@crawlgate/core";
+import { LEGACY_CUTOVER } from "@crawlgate/core/adapter-kit";
 import { DEMO_DAYS, type DemoSite, type DemoSnapshotLookup, SITES } from "./sites.js";
 import { crawlsOfDay, dailyVolume, demoDays, demoResolver, prng, sitePaths } from "./traffic.js";
 

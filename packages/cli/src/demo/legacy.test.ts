@@ -1,5 +1,6 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { LEGACY_CUTOVER, silentLogger } from "@crawlgate/core";
+import { silentLogger } from "@crawlgate/core";
+import { LEGACY_CUTOVER } from "@crawlgate/core/adapter-kit";
 import { describe, expect, it } from "vitest";
 import { seedDemoLegacy } from "./legacy.js";
 import type { DemoSite } from "./sites.js";

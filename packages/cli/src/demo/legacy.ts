@@ -2,12 +2,11 @@ import {
   createCrawlgate,
   getTaxonomy,
   type IngestService,
-  LEGACY_CUTOVER,
   type Logger,
   type Stores,
   type Taxonomy,
 } from "@crawlgate/core";
-import { type LegacyCountInput, legacyKeys } from "@crawlgate/core/adapter-kit";
+import { LEGACY_CUTOVER, type LegacyCountInput, legacyKeys } from "@crawlgate/core/adapter-kit";
 import { DEMO_DAYS, type DemoSite, SITES } from "./sites.js";
 import {
   DEMO_MIX,

@@ -1,12 +1,6 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import {
-  compileClassifier,
-  createCrawlgate,
-  getTaxonomy,
-  LEGACY_CUTOVER,
-  silentLogger,
-  type Taxonomy,
-} from "@crawlgate/core";
+import { createCrawlgate, getTaxonomy, silentLogger, type Taxonomy } from "@crawlgate/core";
+import { compileClassifier, LEGACY_CUTOVER } from "@crawlgate/core/adapter-kit";
 import { describe, expect, it } from "vitest";
 import { seedDemoCrawls } from "./crawls.js";
 import { DEMO_DAYS } from "./sites.js";

@@ -1,4 +1,4 @@
-import type { AccountStore, Clock, DomainSettings, SettingsCache } from "../ports.js";
+import type { AccountStore, Clock, DomainSettings, SettingsCache } from "../ports/index.js";
 import type { ApiKeyRecord, Domain, MemberRole, PlanName, User } from "../types.js";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key.js";
 

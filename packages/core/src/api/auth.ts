@@ -1,6 +1,6 @@
 import { constantTimeEqual, hashApiKey, isWellFormedApiKey } from "../accounts/api-key.js";
 import { CrawlgateError } from "../errors.js";
-import type { AccountStore } from "../ports.js";
+import type { AccountStore } from "../ports/index.js";
 import type { User } from "../types.js";
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;

@@ -1,6 +1,6 @@
 import type { PlanTable } from "../config/plans.js";
 import type { RobotsTxt } from "../edge/robots-txt.js";
-import type { Clock, Logger, Stores } from "../ports.js";
+import type { Clock, Logger, Stores } from "../ports/index.js";
 import type { KeyRing } from "../signing/key-ring.js";
 import type { User } from "../types.js";
 

@@ -1,5 +1,5 @@
 import { isCrawlgateError } from "../errors.js";
-import type { Logger } from "../ports.js";
+import type { Logger } from "../ports/index.js";
 import { errorResponse } from "./error-response.js";
 import type { ApiRequest, ApiResponse } from "./http-types.js";
 

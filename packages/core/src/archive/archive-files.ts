@@ -1,4 +1,4 @@
-import type { ArchiveFile, ArchiveRow } from "../ports.js";
+import type { ArchiveFile, ArchiveRow } from "../ports/index.js";
 import type { CrawlRecord } from "../types.js";
 
 /**

@@ -5,7 +5,7 @@ import type {
   ArchiveRow,
   BlobStore,
   CrawlDays,
-} from "../ports.js";
+} from "../ports/index.js";
 import { sha256Hex } from "../snapshots/content.js";
 import { addDays } from "../window/dates.js";
 import { ARCHIVE_PART_ROWS, archiveKey, PROVISIONAL_DAYS } from "./archive-files.js";

@@ -1,4 +1,4 @@
-import type { ArchiveFile, ArchiveIndex, BlobStore } from "../ports.js";
+import type { ArchiveFile, ArchiveIndex, BlobStore } from "../ports/index.js";
 import { addDays } from "../window/dates.js";
 import { type ArchivedRow, createArchiveReader } from "./read-rows.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parquetMetadata, parquetReadObjects } from "hyparquet/src/index.js";
 import { describe, expect, it } from "vitest";
-import type { ArchiveRow } from "../ports.js";
+import type { ArchiveRow } from "../ports/index.js";
 import { ARCHIVE_COLUMNS, encodeArchivePart } from "./parquet-part.js";
 
 const META = { domain: "shop.example", day: "2026-11-10", part: 0 };

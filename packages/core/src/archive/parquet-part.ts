@@ -3,7 +3,7 @@ import { ByteWriter } from "hyparquet-writer/src/bytewriter.js";
 import { schemaFromColumnData } from "hyparquet-writer/src/index.js";
 import { writeIndexes } from "hyparquet-writer/src/indexes.js";
 import { writeMetadata } from "hyparquet-writer/src/metadata.js";
-import type { ArchiveRow } from "../ports.js";
+import type { ArchiveRow } from "../ports/index.js";
 import {
   ARCHIVE_PAGE_BYTES,
   type DictColumn,

@@ -1,7 +1,7 @@
 import { createMemoryBlobStore } from "@crawlgate/adapter-memory";
 import { parquetReadObjects } from "hyparquet/src/index.js";
 import { describe, expect, it } from "vitest";
-import type { ArchiveFile, ArchiveRow, BlobStore } from "../ports.js";
+import type { ArchiveFile, ArchiveRow, BlobStore } from "../ports/index.js";
 import { sha256Hex } from "../snapshots/content.js";
 import { encodeArchivePart } from "./parquet-part.js";
 import { ArchiveBudgetExceeded, createArchiveReader } from "./read-rows.js";

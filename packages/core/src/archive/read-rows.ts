@@ -5,7 +5,7 @@ import {
   parquetReadObjects,
   readOffsetIndex,
 } from "hyparquet/src/index.js";
-import type { ArchiveFile, BlobStore } from "../ports.js";
+import type { ArchiveFile, BlobStore } from "../ports/index.js";
 import type { Verdict } from "../types.js";
 
 /** One archived row as Parquet gives it back (INT64 columns as `bigint`). */

@@ -1,7 +1,7 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
-import { silentLogger } from "../logger.js";
-import type { AccountStore } from "../ports.js";
+import type { AccountStore } from "../ports/index.js";
+import { silentLogger } from "../ports/index.js";
 import { createKeyRing } from "../signing/key-ring.js";
 import { createFakeClock } from "../testing/fixtures.js";
 import { createSessions, hashSessionId } from "./sessions.js";

@@ -1,5 +1,5 @@
 import { hashApiKey } from "../accounts/api-key.js";
-import type { AccountStore, Clock, DashboardSessionStore, Logger } from "../ports.js";
+import type { AccountStore, Clock, DashboardSessionStore, Logger } from "../ports/index.js";
 import { encodeBase64url } from "../signing/base64url.js";
 import type { KeyRing } from "../signing/key-ring.js";
 import type { DashboardSession, User } from "../types.js";

@@ -1,4 +1,4 @@
-import type { EdgeSettings } from "../ports.js";
+import type { EdgeSettings } from "../ports/index.js";
 import { compileRuleIndex, type RuleIndex } from "../routing/rule-index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";

@@ -2,7 +2,7 @@ import type { Classifier } from "../classify/index.js";
 import type { CrawlEvent } from "../ingest/ingest.js";
 import type { VisitEvent } from "../ingest/record-referral.js";
 import type { EdgeVerification } from "../policy/subject.js";
-import type { EdgeSettings, Logger } from "../ports.js";
+import type { EdgeSettings, Logger } from "../ports/index.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { ServedFrom } from "../types.js";
 import { isStaticAsset, type PageKey, pageKey } from "./page-key.js";

@@ -5,8 +5,8 @@ import {
   createMemorySnapshotStore,
 } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
-import { silentLogger } from "../logger.js";
-import type { PageCache, Renderer } from "../ports.js";
+import type { PageCache, Renderer } from "../ports/index.js";
+import { silentLogger } from "../ports/index.js";
 import { createFakeClock } from "../testing/fixtures.js";
 import { DEFAULT_EDGE } from "./options.js";
 import { createPageService } from "./page-service.js";

@@ -7,7 +7,7 @@ import type {
   PageCache,
   Renderer,
   SnapshotStore,
-} from "../ports.js";
+} from "../ports/index.js";
 import { gunzip, gzip, utf8 } from "../snapshots/content.js";
 import { htmlKey, recordSnapshot } from "../snapshots/record.js";
 import type { CachedPage } from "../types.js";

@@ -2,7 +2,7 @@ import { type CompiledPolicy, compilePolicy } from "../policy/compile.js";
 import { policyRequestPath } from "../policy/path-pattern.js";
 import { type DenyAction, priceHeader } from "../policy/schema.js";
 import { type EdgeVerification, policySubject } from "../policy/subject.js";
-import type { EdgeSettings } from "../ports.js";
+import type { EdgeSettings } from "../ports/index.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 
 /** What the crawler policy answers instead of the site: a block or a charge. */

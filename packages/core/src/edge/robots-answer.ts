@@ -1,4 +1,4 @@
-import type { EdgeSettings } from "../ports.js";
+import type { EdgeSettings } from "../ports/index.js";
 import type { RobotsTxt } from "./robots-txt.js";
 
 /** The host's robots.txt, ready to send. */

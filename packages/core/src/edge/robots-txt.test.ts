@@ -1,8 +1,8 @@
 import { createMemoryRobotsStore } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
-import { silentLogger } from "../logger.js";
 import { DEFAULT_POLICY } from "../policy/schema.js";
-import type { FetchLike } from "../ports.js";
+import type { FetchLike } from "../ports/index.js";
+import { silentLogger } from "../ports/index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { createFakeClock } from "../testing/fixtures.js";
 import { createRobotsTxt, type RobotsSite } from "./robots-txt.js";

@@ -1,5 +1,5 @@
 import { botsDeniedEverywhere } from "../policy/denied-bots.js";
-import type { Clock, EdgeSettings, FetchLike, Logger, RobotsStore } from "../ports.js";
+import type { Clock, EdgeSettings, FetchLike, Logger, RobotsStore } from "../ports/index.js";
 import { readBodyCapped } from "../render/fetch-renderer.js";
 import { blockedTokens, mergeRobots, type RobotsBot } from "../robots/merge.js";
 import type { Taxonomy } from "../taxonomy/registry.js";

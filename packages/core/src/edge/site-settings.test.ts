@@ -4,8 +4,8 @@ import {
   createMemorySettingsCache,
 } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
-import { silentLogger } from "../logger.js";
-import type { AccountStore } from "../ports.js";
+import type { AccountStore } from "../ports/index.js";
+import { silentLogger } from "../ports/index.js";
 import { createFakeClock, makeDomain, makeUser } from "../testing/fixtures.js";
 import { createSiteSettings } from "./site-settings.js";
 

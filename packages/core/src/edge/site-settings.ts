@@ -6,7 +6,7 @@ import type {
   Logger,
   RuleStore,
   SettingsCache,
-} from "../ports.js";
+} from "../ports/index.js";
 import { shared } from "./shared.js";
 
 export interface SiteSettingsDeps {

@@ -2,8 +2,8 @@ import { createMemoryCrawlStore, createMemoryRobotsStore } from "@crawlgate/adap
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileClassifier } from "../classify/classifier.js";
-import { silentLogger } from "../logger.js";
-import type { ComplianceDayCount } from "../ports.js";
+import type { ComplianceDayCount } from "../ports/index.js";
+import { silentLogger } from "../ports/index.js";
 import { parseRobots } from "../robots/parse.js";
 import { referenceIsAllowed } from "../robots/reference.js";
 import { serializeRobots } from "../robots/serialize.js";

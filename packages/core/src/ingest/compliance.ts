@@ -1,4 +1,4 @@
-import type { Clock, ComplianceEvent, RobotsStore } from "../ports.js";
+import type { Clock, ComplianceEvent, RobotsStore } from "../ports/index.js";
 import { createComplianceJudge } from "../robots/compliance-judge.js";
 import type { RobotsAgent } from "../robots/match.js";
 import type { CrawlRecord } from "../types.js";

@@ -2,7 +2,7 @@ import { createMemoryCrawlStore, createMemoryStores } from "@crawlgate/adapter-m
 import { describe, expect, it } from "vitest";
 import { compileClassifier } from "../classify/classifier.js";
 import { createCrawlgate } from "../crawlgate.js";
-import { silentLogger } from "../logger.js";
+import { silentLogger } from "../ports/index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { createVerifier } from "../verify/verifier.js";
 import { createIngest } from "./ingest.js";

@@ -1,5 +1,5 @@
 import type { Classifier } from "../classify/classifier.js";
-import type { AsnLookup, Clock, CrawlStore, Logger, RobotsStore } from "../ports.js";
+import type { AsnLookup, Clock, CrawlStore, Logger, RobotsStore } from "../ports/index.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { CrawlRecord, Verdict } from "../types.js";
 import type { Verification, Verifier } from "../verify/verifier.js";

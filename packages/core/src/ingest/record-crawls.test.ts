@@ -2,7 +2,7 @@ import { createMemoryCrawlStore } from "@crawlgate/adapter-memory";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileClassifier, withCache } from "../classify/classifier.js";
-import { silentLogger } from "../logger.js";
+import { silentLogger } from "../ports/index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { createVerifier } from "../verify/verifier.js";
 import { type CrawlEvent, createIngest } from "./ingest.js";

@@ -1,6 +1,6 @@
 import { createMemoryReferralStore } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
-import type { ReferralStore } from "../ports.js";
+import type { ReferralStore } from "../ports/index.js";
 import { createReferralIngest, landingPath, type VisitEvent } from "./record-referral.js";
 
 const D = "00000000-0000-4000-8000-0000000000d1";

@@ -1,4 +1,4 @@
-import type { ReferralStore } from "../ports.js";
+import type { ReferralStore } from "../ports/index.js";
 import { detectAiSource, type SurfaceType } from "../referrals/ai-sources.js";
 import type { ReferralVisit } from "../types.js";
 import { DEFAULT_PATH_CAP } from "./aggregates.js";

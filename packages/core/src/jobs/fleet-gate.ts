@@ -1,4 +1,4 @@
-import type { Clock, FleetLock, Logger } from "../ports.js";
+import type { Clock, FleetLock, Logger } from "../ports/index.js";
 import type { Job } from "./job.js";
 import type { Timers } from "./timers.js";
 

@@ -1,4 +1,4 @@
-import type { BlobStore, SnapshotStore } from "../ports.js";
+import type { BlobStore, SnapshotStore } from "../ports/index.js";
 import { dropExpiredHtml } from "../snapshots/retention.js";
 import type { Job } from "./job.js";
 

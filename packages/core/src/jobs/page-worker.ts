@@ -1,6 +1,6 @@
 import { pageKey } from "../edge/page-key.js";
 import type { PageService } from "../edge/page-service.js";
-import type { AccountStore, JobQueue, Logger } from "../ports.js";
+import type { AccountStore, JobQueue, Logger } from "../ports/index.js";
 import type { PurgeJob } from "../types.js";
 import type { Job, JobReport } from "./job.js";
 

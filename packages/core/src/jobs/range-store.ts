@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BlobStore } from "../ports.js";
+import type { BlobStore } from "../ports/index.js";
 import { parseRangeFile } from "../verify/ip-ranges.js";
 import type { RangeSnapshot } from "../verify/range-feeds.js";
 

@@ -1,5 +1,5 @@
 import { utcDay } from "../ingest/aggregates.js";
-import type { PageRanking } from "../ports.js";
+import type { PageRanking } from "../ports/index.js";
 import { addDays } from "../window/dates.js";
 import type { Job } from "./job.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { silentLogger } from "../logger.js";
-import type { FetchLike, Resolver } from "../ports.js";
+import type { FetchLike, Resolver } from "../ports/index.js";
+import { silentLogger } from "../ports/index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { createVerifier } from "../verify/verifier.js";
 import { createRangeRefresher } from "./refresh-ranges.js";

@@ -1,4 +1,4 @@
-import type { Clock, FetchLike, Logger } from "../ports.js";
+import type { Clock, FetchLike, Logger } from "../ports/index.js";
 import type { Taxonomy } from "../taxonomy/index.js";
 import { parseRangeFile } from "../verify/ip-ranges.js";
 import {

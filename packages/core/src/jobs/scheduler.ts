@@ -1,4 +1,4 @@
-import type { Clock, Logger } from "../ports.js";
+import type { Clock, Logger } from "../ports/index.js";
 import { createFleetGate, type FleetOptions } from "./fleet-gate.js";
 import type { Job } from "./job.js";
 import { runtimeTimers, type Timers } from "./timers.js";

@@ -1,6 +1,6 @@
 import { createMemoryRateLimiter } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../ports.js";
+import type { RateLimiter } from "../ports/index.js";
 import { createFallbackRateLimiter } from "./fallback-rate-limiter.js";
 
 function logLines() {

@@ -1,4 +1,4 @@
-import type { Logger, RateDecision, RateLimiter } from "../ports.js";
+import type { Logger, RateDecision, RateLimiter } from "../ports/index.js";
 
 export interface FallbackRateLimiterOptions {
   /** The shared limiter (Redis). */

@@ -1,4 +1,4 @@
-import type { RateDecision, RateLimits } from "../ports.js";
+import type { RateDecision, RateLimits } from "../ports/index.js";
 import { MINUTE_MS, nextUtcMonthStart, retryAfterSeconds, utcMonthStart } from "./rate-windows.js";
 
 /** A subject's stored counters (epoch milliseconds for window starts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPolicyGate } from "../edge/policy-gate.js";
-import type { EdgeSettings } from "../ports.js";
+import type { EdgeSettings } from "../ports/index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import { policyRequestPath } from "./path-pattern.js";

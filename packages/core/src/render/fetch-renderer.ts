@@ -1,4 +1,4 @@
-import type { FetchLike, Renderer, RenderRequest, RenderResult } from "../ports.js";
+import type { FetchLike, Renderer, RenderRequest, RenderResult } from "../ports/index.js";
 import { declaredResponse } from "./declared.js";
 import { RenderFailed } from "./errors.js";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { FetchLike } from "../ports.js";
+import type { FetchLike } from "../ports/index.js";
 import { declaredResponse } from "./declared.js";
 import { isRenderFailed } from "./errors.js";
 import { createFetchRenderer } from "./fetch-renderer.js";

@@ -1,4 +1,4 @@
-import type { RobotsStore } from "../ports.js";
+import type { RobotsStore } from "../ports/index.js";
 import { compileRobots, type RobotsAgent, type RobotsMatcher } from "./match.js";
 import { parseRobots } from "./parse.js";
 

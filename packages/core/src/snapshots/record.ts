@@ -1,4 +1,4 @@
-import type { BlobStore, Clock, SnapshotStore } from "../ports.js";
+import type { BlobStore, Clock, SnapshotStore } from "../ports/index.js";
 import type { Snapshot } from "../types.js";
 import { gunzipText, gzip, sha256Hex, utf8 } from "./content.js";
 import { auditSeo } from "./seo-audit.js";

@@ -1,4 +1,4 @@
-import type { BlobStore, SnapshotStore } from "../ports.js";
+import type { BlobStore, SnapshotStore } from "../ports/index.js";
 import { htmlKey } from "./record.js";
 
 const PAGE = 200;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { AccountStore } from "../ports.js";
+import type { AccountStore } from "../ports/index.js";
 import { makeApiKeyRecord, makeDomain, makeUser } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
-/** The AccountStore contract (see ports.ts), for every adapter. */
+/** The AccountStore contract (see `ports/`), for every adapter. */
 export function accountStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ accounts: AccountStore }>>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { archiveRowOf } from "../archive/archive-files.js";
-import type { ArchiveFile, ArchiveIndex, ArchiveRow, CrawlStore } from "../ports.js";
+import type { ArchiveFile, ArchiveIndex, ArchiveRow, CrawlStore } from "../ports/index.js";
 import type { CrawlRecord } from "../types.js";
 import { makeCrawl } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
@@ -24,7 +24,7 @@ function file(domainId: string, day: string, part: number, over: Partial<Archive
   } satisfies ArchiveFile;
 }
 
-/** The ArchiveIndex contract (see ports.ts), for every adapter. */
+/** The ArchiveIndex contract (see `ports/`), for every adapter. */
 export function archiveIndexSuite(
   name: string,
   setup: () => Promise<Harness<{ archive: ArchiveIndex }>>,
@@ -171,7 +171,7 @@ export function archiveIndexSuite(
   });
 }
 
-/** The CrawlDays contract (see ports.ts): the raw rows of whole days, for the day close. */
+/** The CrawlDays contract (see `ports/`): the raw rows of whole days, for the day close. */
 export function crawlDaysSuite(
   name: string,
   setup: () => Promise<Harness<{ crawls: CrawlStore }>>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BlobStore } from "../ports.js";
+import type { BlobStore } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -28,7 +28,7 @@ export const INVALID_BLOB_KEYS = [
   "a/b/c/d/e/f/g/h/i",
 ];
 
-/** The BlobStore contract (see ports.ts), for every adapter. */
+/** The BlobStore contract (see `ports/`), for every adapter. */
 export function blobStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ blobs: BlobStore }>>,

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { CrawlStore } from "../ports.js";
+import type { CrawlStore } from "../ports/index.js";
 import { makeCrawl } from "./fixtures.js";
 import type { Harness } from "./harness.js";
 

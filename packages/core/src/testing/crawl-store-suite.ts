@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CrawlStore } from "../ports.js";
+import type { CrawlStore } from "../ports/index.js";
 import { crawlEventSnapshotCases } from "./crawl-event-snapshot-cases.js";
 import { makeCrawl } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
@@ -8,7 +8,7 @@ import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
 const CAP = { pathCap: 1000 };
 
-/** The CrawlStore contract (see ports.ts), for every adapter. */
+/** The CrawlStore contract (see `ports/`), for every adapter. */
 export function crawlStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ crawls: CrawlStore }>>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DashboardSessionStore } from "../ports.js";
+import type { DashboardSessionStore } from "../ports/index.js";
 import type { DashboardSession } from "../types.js";
 import { type Harness, useHarness } from "./harness.js";
 
@@ -20,7 +20,7 @@ function session(overrides: Partial<DashboardSession> = {}): DashboardSession {
   };
 }
 
-/** The DashboardSessionStore contract (see ports.ts), for every adapter. Time is passed in. */
+/** The DashboardSessionStore contract (see `ports/`), for every adapter. Time is passed in. */
 export function dashboardSessionStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ dashboardSessions: DashboardSessionStore }>>,

@@ -1,5 +1,5 @@
 import { type CrawlerPolicy, crawlerPolicy } from "../policy/schema.js";
-import type { AccountStore, Clock } from "../ports.js";
+import type { AccountStore, Clock } from "../ports/index.js";
 import type {
   ApiKeyRecord,
   CrawlRecord,

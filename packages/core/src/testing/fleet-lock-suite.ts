@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { FleetLock } from "../ports.js";
+import type { FleetLock } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
 
 const T = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
 
-/** The FleetLock contract (see ports.ts), for every adapter. Time is passed in, not read. */
+/** The FleetLock contract (see `ports/`), for every adapter. Time is passed in, not read. */
 export function fleetLockSuite(
   name: string,
   setup: () => Promise<Harness<{ fleetLock: FleetLock }>>,

@@ -1,5 +1,5 @@
 import { fork } from "node:child_process";
-import type { RateDecision, RateLimiter, RateLimits } from "../ports.js";
+import type { RateDecision, RateLimiter, RateLimits } from "../ports/index.js";
 
 /** A `RateLimiter` that lives in another process, and how to stop that process. */
 export interface ForkedRateLimiter extends RateLimiter {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { JobQueue } from "../ports.js";
+import type { JobQueue } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
 
 const T = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
 
-/** The JobQueue contract (see ports.ts), for every adapter. */
+/** The JobQueue contract (see `ports/`), for every adapter. */
 export function jobQueueSuite(
   name: string,
   setup: () => Promise<Harness<{ purgeQueue: JobQueue }>>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PageCache } from "../ports.js";
+import type { PageCache } from "../ports/index.js";
 import type { CachedPage } from "../types.js";
 import { type Harness, useHarness } from "./harness.js";
 
@@ -15,7 +15,7 @@ const page = (overrides: Partial<CachedPage> = {}): CachedPage => ({
   ...overrides,
 });
 
-/** The PageCache contract (see ports.ts), for every adapter. */
+/** The PageCache contract (see `ports/`), for every adapter. */
 export function pageCacheSuite(
   name: string,
   setup: () => Promise<Harness<{ pages: PageCache }>>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankPathRows, rowsOfPaths } from "../page-ranking/reference.js";
-import type { CrawlStore } from "../ports.js";
+import type { CrawlStore } from "../ports/index.js";
 import type { CrawlRecord, PathCountFilter, PathQuery, PathRankQuery } from "../types.js";
 import { makeCrawl } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";

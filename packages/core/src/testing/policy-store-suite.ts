@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type CrawlerPolicy, crawlerPolicy, POLICY_LIMITS } from "../policy/schema.js";
-import type { AccountStore, RuleStore } from "../ports.js";
+import type { AccountStore, RuleStore } from "../ports/index.js";
 import { seedDomain } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
@@ -27,7 +27,7 @@ const fullPolicy: CrawlerPolicy = crawlerPolicy.parse({
   impostorProtection: false,
 });
 
-/** The crawler-policy half of the RuleStore contract (see ports.ts), for every adapter. */
+/** The crawler-policy half of the RuleStore contract (see `ports/`), for every adapter. */
 export function policyStoreSuite(name: string, setup: () => Promise<PolicyHarness>): void {
   describe(`RuleStore crawler policies: ${name}`, () => {
     const h = useHarness(setup);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RateDecision, RateLimiter, RateLimits } from "../ports.js";
+import type { RateDecision, RateLimiter, RateLimits } from "../ports/index.js";
 import type { Harness } from "./harness.js";
 
 const T0 = new Date("2026-11-20T10:00:00.000Z");

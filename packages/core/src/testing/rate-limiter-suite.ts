@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../ports.js";
+import type { RateLimiter } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
 
 const T = (iso: string) => new Date(iso);
 
-/** The RateLimiter contract (see ports.ts), for every adapter. Time is passed in, not read. */
+/** The RateLimiter contract (see `ports/`), for every adapter. Time is passed in, not read. */
 export function rateLimiterSuite(
   name: string,
   setup: () => Promise<Harness<{ rateLimiter: RateLimiter }>>,

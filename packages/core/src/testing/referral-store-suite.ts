@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OVERFLOW_PATH } from "../ingest/aggregates.js";
-import type { ReferralStore } from "../ports.js";
+import type { ReferralStore } from "../ports/index.js";
 import { compareUtf8 } from "../text/compare-utf8.js";
 import { makeReferral } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
@@ -10,7 +10,7 @@ import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 const CAP = { pathCap: 1000 };
 const at = (iso: string) => new Date(iso);
 
-/** The ReferralStore contract (see ports.ts), for every adapter. */
+/** The ReferralStore contract (see `ports/`), for every adapter. */
 export function referralStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ referrals: ReferralStore }>>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ComplianceEvent, RobotsStore } from "../ports.js";
+import type { ComplianceEvent, RobotsStore } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
 import { SHUFFLED, UTF8_ORDERED } from "./text-order.js";
 
@@ -16,7 +16,7 @@ const event = (domainId: string, fields: Partial<ComplianceEvent> = {}): Complia
   ...fields,
 });
 
-/** The RobotsStore contract (see ports.ts), for every adapter. */
+/** The RobotsStore contract (see `ports/`), for every adapter. */
 export function robotsStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ robots: RobotsStore }>>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AccountStore, RuleStore } from "../ports.js";
+import type { AccountStore, RuleStore } from "../ports/index.js";
 import { makeRule, seedDomain } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 import { policyStoreSuite } from "./policy-store-suite.js";
@@ -8,7 +8,7 @@ type RuleHarness = Harness<{ accounts: AccountStore; rules: RuleStore }>;
 
 const at = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
 
-/** The RuleStore contract (see ports.ts), for every adapter; crawler policies included. */
+/** The RuleStore contract (see `ports/`), for every adapter; crawler policies included. */
 export function ruleStoreSuite(name: string, setup: () => Promise<RuleHarness>): void {
   describe(`RuleStore conformance: ${name}`, () => {
     const h = useHarness(setup);

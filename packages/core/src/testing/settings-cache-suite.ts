@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EdgeSettings, SettingsCache } from "../ports.js";
+import type { EdgeSettings, SettingsCache } from "../ports/index.js";
 import { makePolicy, makeRule } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 
@@ -15,7 +15,7 @@ function settings(domainId: string, hostname: string): EdgeSettings {
   };
 }
 
-/** The SettingsCache contract (see ports.ts), for every adapter. */
+/** The SettingsCache contract (see `ports/`), for every adapter. */
 export function settingsCacheSuite(
   name: string,
   setup: () => Promise<Harness<{ settingsCache: SettingsCache }>>,

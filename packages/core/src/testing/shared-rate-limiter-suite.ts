@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../ports.js";
+import type { RateLimiter } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EdgeSettings, SettingsCache } from "../ports.js";
+import type { EdgeSettings, SettingsCache } from "../ports/index.js";
 import { makePolicy, makeRule } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
 

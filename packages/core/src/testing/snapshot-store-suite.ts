@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SnapshotStore } from "../ports.js";
+import type { SnapshotStore } from "../ports/index.js";
 import type { Snapshot } from "../types.js";
 import { makeSnapshot } from "./fixtures.js";
 import { type Harness, useHarness } from "./harness.js";
@@ -10,7 +10,7 @@ const T0 = new Date("2026-11-20T10:00:00.123Z");
 const at = (iso: string) => new Date(iso);
 const hash = (c: string) => c.repeat(64);
 
-/** The SnapshotStore contract (see ports.ts), for every adapter. */
+/** The SnapshotStore contract (see `ports/`), for every adapter. */
 export function snapshotStoreSuite(
   name: string,
   setup: () => Promise<Harness<{ snapshots: SnapshotStore }>>,

@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import type { EdgeVerification } from "../policy/subject.js";
-import type { AsnLookup, Resolver } from "../ports.js";
+import type { AsnLookup, Resolver } from "../ports/index.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { AggregateTier } from "../types.js";
 import { buildRangeSet, type RangeSet } from "./ip-ranges.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
-import type { Resolver } from "../ports.js";
+import type { Resolver } from "../ports/index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { buildRangeSet, parseRangeFile } from "./ip-ranges.js";
 import { createVerifier } from "./verifier.js";

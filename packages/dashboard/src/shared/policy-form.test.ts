@@ -1,5 +1,5 @@
 import type { CrawlerPolicy } from "@crawlgate/client";
-import { crawlerPolicy } from "@crawlgate/core";
+import { crawlerPolicy } from "@crawlgate/core/adapter-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ComplianceDayCount, RobotsVersion } from "../../ports.js";
+import type { ComplianceDayCount, RobotsVersion } from "../../ports/index.js";
 import { compareUtf8 } from "../../text/compare-utf8.js";
 import { eachDay } from "../../window/dates.js";
 import { STANDARD_WINDOW, type Window } from "../../window/window.js";

@@ -1,5 +1,5 @@
 import { BlobStoreUnavailable } from "../../blobs/unavailable.js";
-import type { BlobStore } from "../../ports.js";
+import type { BlobStore } from "../../ports/index.js";
 import type { ApiSuiteOptions } from "./world.js";
 
 /** A BlobStore in front of a real one that tests can take down (`down = true`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileClassifier } from "../../classify/classifier.js";
 import { createIngest } from "../../ingest/ingest.js";
-import { silentLogger } from "../../logger.js";
+import { silentLogger } from "../../ports/index.js";
 import { presignPath } from "../../signing/presign.js";
 import { gunzipText } from "../../snapshots/content.js";
 import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";

@@ -1,5 +1,5 @@
 import { type CrawlgateConfig, type CrawlgateDeps, createCrawlgate } from "../../crawlgate.js";
-import type { Clock, FetchLike } from "../../ports.js";
+import type { Clock, FetchLike } from "../../ports/index.js";
 import type { Domain, PlanName, User } from "../../types.js";
 import { createContractChecker } from "./contract.js";
 

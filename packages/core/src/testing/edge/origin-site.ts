@@ -1,4 +1,4 @@
-import type { FetchLike } from "../../ports.js";
+import type { FetchLike } from "../../ports/index.js";
 
 /** A response of the test origin. */
 export interface OriginReply {

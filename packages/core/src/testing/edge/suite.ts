@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlgateDeps } from "../../crawlgate.js";
 import { createCrawlgate } from "../../crawlgate.js";
-import type { Stores } from "../../ports.js";
+import type { Stores } from "../../ports/index.js";
 import { createFetchRenderer } from "../../render/fetch-renderer.js";
 import { createFakeClock } from "../fixtures.js";
 import { useHarness } from "../harness.js";

@@ -1,5 +1,5 @@
 import type { Crawlgate } from "../../crawlgate.js";
-import type { Stores } from "../../ports.js";
+import type { Stores } from "../../ports/index.js";
 import type { CrawlRecord } from "../../types.js";
 import type { FakeClock } from "../fixtures.js";
 import type { Harness } from "../harness.js";

@@ -1,0 +1,193 @@
+import type {
+  BotDayCount,
+  CrawlRecord,
+  DaySummaryCount,
+  LegacyCountInput,
+  LegacyDayCount,
+  PathCountFilter,
+  PathDayCount,
+  PathRanking,
+  PathRankQuery,
+  ServedDayCount,
+} from "../types.js";
+
+// Crawl ports: the raw crawl log, its aggregates, whole days for the archive, and the page ranking.
+
+/** Options of `CrawlLog.appendCrawls` and `ReferralStore.appendReferrals`. */
+export interface AppendOptions {
+  /**
+   * Distinct paths per domain and UTC day in the path aggregates (core's `admitPath`). A further
+   * new path is counted under `__overflow__`; its raw row keeps the real path.
+   */
+  pathCap: number;
+}
+
+/** The raw crawl log: one row per crawl event, written with its aggregate counts. */
+export interface CrawlLog {
+  /**
+   * Stores a batch atomically. Every record with a new `eventId` gets its raw row and its
+   * aggregate counts: the day is the UTC date of `ts`, tier `automation` counts as `unknown`.
+   * A record whose `eventId` is stored already changes nothing (replays are no-ops). Returns how
+   * many records were new. Under concurrent calls each event is counted exactly once.
+   */
+  appendCrawls(
+    batch: readonly CrawlRecord[],
+    options: AppendOptions,
+  ): Promise<{ inserted: number }>;
+  /**
+   * Upgrades a stored `declared` event to `verified` (a late confirmation) and moves its count in
+   * the aggregates. Returns `false` and changes nothing when the event is unknown or not
+   * `declared`.
+   */
+  upgradeToVerified(
+    eventId: string,
+    botOperator: string | null,
+    matchedRange: string | null,
+  ): Promise<boolean>;
+  /**
+   * The `snapshotId` on the raw row of crawl event `eventId`, in any domain (callers check access
+   * to the snapshot's domain). `null` when the event is unknown or was served without a snapshot.
+   */
+  servedSnapshotOf(eventId: string): Promise<string | null>;
+  /** Raw rows of a domain with `from <= ts < to`, oldest first, ties by eventId, at most `limit`. */
+  listCrawls(domainId: string, from: Date, to: Date, limit: number): Promise<CrawlRecord[]>;
+}
+
+/** Per-day aggregates of the crawl log, as the exports read them. */
+export interface CrawlAggregates {
+  /** Counts per day, bot and tier in the window, sorted by day, botId, tier. */
+  botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
+  /** Counts per day, path, bot and tier in the window, sorted by day, path, botId, tier. */
+  pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
+  /**
+   * Counts of one path per day, bot, tier, servedFrom and snapshotId in the window. The path is
+   * as aggregated: a path beyond the cap is only under `__overflow__`. Sorted by day, botId,
+   * tier, servedFrom, then snapshotId with `null` first. Each entry has `lastSeenAt`, the latest
+   * `ts` counted in it; a late verification does not lower it on the `declared` entry it leaves.
+   * Only entries with a count; `[]` when the path has none in the window.
+   */
+  servedDayCounts(
+    domainId: string,
+    path: string,
+    startDay: string,
+    endDay: string,
+  ): Promise<ServedDayCount[]>;
+  /**
+   * Crawls per day and servedFrom (every bot and tier) in the window, sorted by day then
+   * servedFrom. Days without crawls have no entry; `[]` when none.
+   */
+  daySummaryCounts(domainId: string, startDay: string, endDay: string): Promise<DaySummaryCount[]>;
+  /**
+   * Crawls per day and legacy per-bot key (`legacyKeyOf`) with how many are verified, in the
+   * window, sorted by day then key. Crawls with no key are not here. Raw crawls and
+   * `addLegacyCounts` add up. Only entries with `total > 0`; `[]` when none.
+   */
+  legacyDayCounts(domainId: string, startDay: string, endDay: string): Promise<LegacyDayCount[]>;
+  /**
+   * Adds imported per-key counts of a day before the cutover (no raw rows exist for them).
+   * Called again for the same day, it adds up. Rows are checked by `legacyImportCounts`: a
+   * `RangeError` changes nothing. Rows with `total` 0 are ignored.
+   */
+  addLegacyCounts(domainId: string, day: string, rows: readonly LegacyCountInput[]): Promise<void>;
+}
+
+/**
+ * The page-ranking reads of a crawl store. The memory store answers them from its rows (the
+ * reference, `rankPathRows`/`rowsOfPaths`); an SQL store keeps a read model built by
+ * `refreshReadModel`. Both answer the same.
+ */
+export interface PageRanking {
+  /**
+   * Paths of a window ranked by `query.sortBy`, under the filters: `botIds`, `tiers`, and a
+   * literal `pathPrefix` (`%` and `_` are ordinary characters).
+   * Order: the value descending, then the path ascending in UTF-8 byte order (`compareRanked`).
+   * Keyset: only paths after `after`, a lower value or the same value and a greater path
+   * (`isAfterKeyset`); `null` starts at the first path.
+   * Bounds: at most `limit` paths; `startDay` and `endDay` are both included.
+   * `__overflow__` is never ranked. A path whose filtered total is 0 is not listed.
+   * `pathCount` is how many paths the query lists over all pages: neither `after` nor `limit`
+   * applies to it. A page past the end is empty, with the same `pathCount`.
+   */
+  rankPaths(query: PathRankQuery): Promise<PathRanking>;
+  /**
+   * Counts per path, day, bot and tier of the given paths, under the bot and tier filters.
+   * `__overflow__` may be one of the paths.
+   * Bounds: `startDay` and `endDay` are both included.
+   * Order: path (UTF-8 byte order), then day, botId, tier.
+   * Only entries with a count: `[]` for no paths, or for paths without crawls.
+   */
+  countsOfPaths(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+    filter: PathCountFilter,
+    paths: readonly string[],
+  ): Promise<PathDayCount[]>;
+  /**
+   * Brings the read model up to date for the days up to `throughDay`: of one domain, or of
+   * every domain with crawls when `domainId` is omitted.
+   * It is a job, never on the ingest path, and it only makes long windows faster:
+   * `rankPaths` and `countsOfPaths` answer exactly whether or not it ran.
+   * A store without a read model does nothing and returns `{ domains: 0 }` (memory).
+   * Returns how many domains it looked at.
+   * When one domain fails the others are still refreshed; then it throws, naming the failed ones.
+   */
+  refreshReadModel(throughDay: string, domainId?: string): Promise<{ domains: number }>;
+}
+
+/** A domain and UTC day. */
+export interface DomainDay {
+  domainId: string;
+  day: string;
+}
+
+/**
+ * One raw crawl row as the archive's day close reads it: the event id (the keyset's tie-break)
+ * and the archived columns, in this order. `ts` is epoch milliseconds.
+ */
+export type ArchiveRow = [
+  eventId: string,
+  ts: number,
+  path: string,
+  userAgent: string,
+  uaHash: string,
+  verdict: string,
+  servedFrom: string,
+  status: number,
+  bytes: number,
+  botOperator: string | null,
+  matchedRange: string | null,
+  contentHash: string | null,
+  streamId: string,
+  ipAsn: number,
+];
+
+/** The raw rows of whole days, as the archive's day close reads and drops them. */
+export interface CrawlDays {
+  /**
+   * Every (domain, day) with at least one raw row and `day <= throughDay`, each once, sorted by
+   * day then domainId (byte order). `[]` when none.
+   */
+  hotCrawlDays(throughDay: string): Promise<DomainDay[]>;
+  /**
+   * Raw rows of one domain whose UTC day (of `ts`) is `day`, in archive order: `ts` ascending,
+   * ties by eventId (byte order), as `ArchiveRow` tuples (the day close reads a million of them:
+   * no row objects). Keyset: only rows after `after` in that order (`null`: from the first). At
+   * most `limit` rows.
+   */
+  listDayRows(
+    domainId: string,
+    day: string,
+    after: { ts: number; eventId: string } | null,
+    limit: number,
+  ): Promise<ArchiveRow[]>;
+  /**
+   * Deletes the raw rows of one domain-day (their day is archived for good). The aggregates and
+   * the page ranking are untouched: they read the same before and after. Returns how many rows
+   * it deleted (0 the second time).
+   */
+  dropDayCrawls(domainId: string, day: string): Promise<number>;
+}
+
+/** Raw crawl rows, their aggregates and the page ranking: one store, four roles. */
+export interface CrawlStore extends CrawlLog, CrawlDays, CrawlAggregates, PageRanking {}

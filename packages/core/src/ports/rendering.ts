@@ -1,0 +1,42 @@
+// Rendering port: turns a page URL into HTML.
+
+/** One page to render. */
+export interface RenderRequest {
+  /** Absolute http(s) URL of the page on the domain's origin. */
+  url: string;
+  /** Request headers to send to the origin (User-Agent, Accept-Language, …). */
+  headers: Record<string, string>;
+  /** The render must settle by this instant; a renderer past it rejects with `RenderFailed`. */
+  deadline: Date;
+}
+
+/** A rendered page. */
+export interface RenderResult {
+  /**
+   * The page's status: the origin's, or the one the page declares with
+   * `<meta name="prerender-status-code">` (and `prerender-header` `Location` for redirects).
+   */
+  status: number;
+  /** The serialized document (UTF-8). */
+  html: string;
+  /** The URL the document was finally loaded from (after redirects the renderer followed). */
+  finalUrl: string;
+  /** Response headers worth passing on: `location` for a redirect status, lower-case names. */
+  headers: Record<string, string>;
+  /** Milliseconds spent, for logs and benches. */
+  timings: { totalMs: number };
+}
+
+/**
+ * Turns a page URL into HTML: the origin's HTML as served (`createFetchRenderer`) or a headless
+ * browser's DOM after scripts ran (`@crawlgate/renderer-chromium`). A render that fails, is
+ * refused, or passes its deadline rejects with `RenderFailed`; it never resolves with a partial
+ * document.
+ */
+export interface Renderer {
+  /** Short name for logs and the `X-Crawlgate-Renderer` header: `fetch`, `chromium`. */
+  readonly name: string;
+  render(request: RenderRequest): Promise<RenderResult>;
+  /** Releases what the renderer holds (browser processes, sockets). Idempotent. */
+  close(): Promise<void>;
+}
