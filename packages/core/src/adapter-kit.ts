@@ -40,6 +40,7 @@ export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
 export { isStaticAsset } from "./edge/index.js";
+export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type {
   CountDeltas,
   CountedCrawl,

@@ -1,4 +1,5 @@
-import { type Health, LIVENESS_PATH, READINESS_PATH } from "@crawlgate/core";
+import type { Health } from "@crawlgate/core";
+import { LIVENESS_PATH, READINESS_PATH } from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
 import { sendNodeResponse } from "./node-body.js";
 import { type OwnHostSource, ownHostOnly } from "./own-host.js";

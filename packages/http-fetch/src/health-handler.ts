@@ -1,5 +1,5 @@
-import { type Health, LIVENESS_PATH, READINESS_PATH } from "@crawlgate/core";
-import { errorApiResponse } from "@crawlgate/core/adapter-kit";
+import type { Health } from "@crawlgate/core";
+import { errorApiResponse, LIVENESS_PATH, READINESS_PATH } from "@crawlgate/core/adapter-kit";
 import { type OwnHostSource, ownHostOf } from "./own-host.js";
 
 /**

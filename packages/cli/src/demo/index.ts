@@ -1,10 +1,5 @@
-import {
-  type Crawlgate,
-  createCrawlgate,
-  type Logger,
-  type RateLimiter,
-  type Stores,
-} from "@crawlgate/core";
+import { type Crawlgate, createCrawlgate, type Logger, type Stores } from "@crawlgate/core";
+import type { RateLimiter } from "@crawlgate/core/adapter-kit";
 import { type DemoWorld, seedDemoAccounts } from "./accounts.js";
 import { seedDemoCrawls } from "./crawls.js";
 import { seedDemoLegacy } from "./legacy.js";
