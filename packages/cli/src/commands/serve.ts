@@ -187,13 +187,12 @@ function readyLine(
   apiHosts: readonly string[],
   world: (DemoWorld & { dashboardUrl: string | null }) | undefined,
 ): string {
+  if (!world) return JSON.stringify({ event: "ready", baseUrl });
   // Which host is which: the API, dashboard and health paths answer on `apiHosts` (and any
   // host that is no domain); the demo's domains' hosts are the sites' (send their Host header).
-  const hosts = {
-    apiHosts: [...new Set([new URL(baseUrl).hostname, ...apiHosts])],
-    ...(world ? { siteHosts: world.domains.map((d) => d.domain) } : {}),
-  };
-  return JSON.stringify({ event: "ready", baseUrl, ...hosts, ...(world ? { demo: world } : {}) });
+  const apiHostList = [...new Set([new URL(baseUrl).hostname, ...apiHosts])];
+  const siteHosts = world.domains.map((d) => d.domain);
+  return JSON.stringify({ event: "ready", baseUrl, apiHosts: apiHostList, siteHosts, demo: world });
 }
 
 /**
