@@ -59,6 +59,7 @@ async function serve(
   options: { port: number; host: string; ratePerMinute: number | undefined; demo: boolean },
 ): Promise<number> {
   const { port, host, ratePerMinute, demo } = options;
+  const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
   const { logger, renderer, stores, crawlgate } = await start(ctx, { ratePerMinute, demo });
   const origin = demo ? await startDemoOrigin() : undefined;
   const world = demo
@@ -103,7 +104,6 @@ async function serve(
 
   const stop = await stopSignal(ctx.io);
   logger.info("server.stopping", { signal: stop.signal });
-  const deadlineMs = shutdownMs(ctx.config.shutdownMs);
   await shutDown(
     [
       { name: "http", run: () => server.drain(deadlineMs) },

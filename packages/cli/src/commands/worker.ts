@@ -14,6 +14,7 @@ export const WORKER: Command = {
   summary: "render purged, pre-warmed and stale pages from the job queue (no HTTP server)",
   options: { renderer: { type: "string", value: "auto|chromium|fetch" } },
   async run(ctx) {
+    const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
     const { logger, renderer, stores, crawlgate } = await start(ctx, { demo: false });
     const jobs = crawlgate.jobs.filter((job) => job.name === "page_worker");
     const scheduler = createScheduler(jobs, { clock: systemClock, logger });
@@ -29,7 +30,7 @@ export const WORKER: Command = {
         { name: "jobs", run: () => scheduler.stop(), bounded: true },
         ...closeSteps({ crawlgate, renderer, stores }),
       ],
-      { deadlineMs: shutdownMs(ctx.config.shutdownMs), logger },
+      { deadlineMs, logger },
     );
     stop.release();
     return 0;
