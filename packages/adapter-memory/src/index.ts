@@ -5,6 +5,8 @@ import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryDashboardSessionStore } from "./dashboard-session-store.js";
 import { createMemoryFleetLock } from "./fleet-lock.js";
 import { createMemoryJobQueue } from "./job-queue.js";
+import { createMemoryKeyDirectoryCache } from "./key-directory-cache.js";
+import { createMemoryNonceStore } from "./nonce-store.js";
 import { createMemoryPageCache } from "./page-cache.js";
 import { createMemoryRateLimiter } from "./rate-limiter.js";
 import { createMemoryReferralStore } from "./referral-store.js";
@@ -22,6 +24,8 @@ export {
   createMemoryDashboardSessionStore,
   createMemoryFleetLock,
   createMemoryJobQueue,
+  createMemoryKeyDirectoryCache,
+  createMemoryNonceStore,
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,

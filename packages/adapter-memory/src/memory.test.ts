@@ -8,6 +8,8 @@ import {
   dashboardSessionStoreSuite,
   fleetLockSuite,
   jobQueueSuite,
+  keyDirectoryCacheSuite,
+  nonceStoreSuite,
   pageCacheSuite,
   pageRankingSuite,
   rateLimiterSuite,
@@ -27,6 +29,8 @@ import {
   createMemoryDashboardSessionStore,
   createMemoryFleetLock,
   createMemoryJobQueue,
+  createMemoryKeyDirectoryCache,
+  createMemoryNonceStore,
   createMemoryPageCache,
   createMemoryRateLimiter,
   createMemoryReferralStore,
@@ -52,6 +56,8 @@ dashboardSessionStoreSuite("memory", async () => ({
 }));
 fleetLockSuite("memory", async () => ({ fleetLock: createMemoryFleetLock() }));
 jobQueueSuite("memory", async () => ({ purgeQueue: createMemoryJobQueue() }));
+keyDirectoryCacheSuite("memory", async () => ({ directories: createMemoryKeyDirectoryCache() }));
+nonceStoreSuite("memory", async () => ({ nonces: createMemoryNonceStore() }));
 settingsCacheSuite("memory", async () => ({ settingsCache: createMemorySettingsCache() }));
 sharedSettingsCacheSuite("memory, one cache shared", async () => {
   const cache = createMemorySettingsCache();

@@ -8,6 +8,8 @@ export {
 } from "./connection.js";
 export { createRedisFleetLock } from "./fleet-lock.js";
 export { createRedisJobQueue } from "./job-queue.js";
+export { createRedisKeyDirectoryCache } from "./key-directory-cache.js";
+export { createRedisNonceStore } from "./nonce-store.js";
 export { createRedisRateLimiter } from "./rate-limiter.js";
 export { createRedisSettingsCache, type RedisSettingsCacheOptions } from "./settings-cache.js";
 export { createRedisStores, type RedisStores, type RedisStoresOptions } from "./stores.js";

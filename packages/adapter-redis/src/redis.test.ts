@@ -1,6 +1,8 @@
 import {
   fleetLockSuite,
   jobQueueSuite,
+  keyDirectoryCacheSuite,
+  nonceStoreSuite,
   rateLimiterSuite,
   settingsCacheSuite,
   sharedRateLimiterSuite,
@@ -9,6 +11,8 @@ import {
 import {
   createRedisFleetLock,
   createRedisJobQueue,
+  createRedisKeyDirectoryCache,
+  createRedisNonceStore,
   createRedisRateLimiter,
   createRedisSettingsCache,
 } from "./index.js";
@@ -24,6 +28,15 @@ gate.when(() => {
   fleetLockSuite("redis", async () => {
     const redis = testRedis();
     return { fleetLock: createRedisFleetLock(await redis.client(), redis.prefix), ...redis };
+  });
+  keyDirectoryCacheSuite("redis", async () => {
+    const redis = testRedis();
+    const directories = createRedisKeyDirectoryCache(await redis.client(), redis.prefix);
+    return { directories, ...redis };
+  });
+  nonceStoreSuite("redis", async () => {
+    const redis = testRedis();
+    return { nonces: createRedisNonceStore(await redis.client(), redis.prefix), ...redis };
   });
   rateLimiterSuite("redis", async () => {
     const redis = testRedis();

@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import { connectRedis, type RedisConnectionOptions, whenReady } from "./connection.js";
 import { createRedisFleetLock } from "./fleet-lock.js";
 import { createRedisJobQueue } from "./job-queue.js";
+import { createRedisKeyDirectoryCache } from "./key-directory-cache.js";
+import { createRedisNonceStore } from "./nonce-store.js";
 import { createRedisRateLimiter } from "./rate-limiter.js";
 import { createRedisSettingsCache, type RedisSettingsCacheOptions } from "./settings-cache.js";
 
@@ -31,6 +33,10 @@ export async function createRedisStores(url: string, options: RedisStoresOptions
     settingsCache,
     purgeQueue: createRedisJobQueue(client, prefix),
     fleetLock: createRedisFleetLock(client, prefix),
+    /** Web Bot Auth key directories, fetched once per period by the fleet. */
+    keyDirectories: createRedisKeyDirectoryCache(client, prefix),
+    /** Web Bot Auth nonces, each accepted once fleet-wide. */
+    nonces: createRedisNonceStore(client, prefix),
     async ping(): Promise<boolean> {
       try {
         return (await client.ping()) === "PONG";

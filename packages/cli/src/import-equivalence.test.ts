@@ -2,29 +2,13 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCrawlgate } from "@crawlgate/core";
-import Sqlite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { domainOf } from "./commands/admin.js";
 import { importLogs } from "./import-logs.js";
 import { main } from "./main.js";
 import { nodeResolver } from "./node-resolver.js";
 import { openStores } from "./stores.js";
-
-/** Every table an import writes (raw rows, aggregates, path caps, referrals). */
-const TABLES = [
-  "crawl_events",
-  "crawl_day_stats",
-  "crawl_day_paths",
-  "crawl_bot_day",
-  "crawl_path_day",
-  "crawl_served_day",
-  "crawl_summary_day",
-  "crawl_legacy_day",
-  "referral_visits",
-  "referral_day_stats",
-  "referral_source_day",
-  "referral_path_day",
-];
+import { dumpImportTables } from "./test-support/import-tables.js";
 
 const AGENTS: [string, string][] = [
   ["66.249.66.1", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
@@ -64,24 +48,7 @@ function generatedLog(lines: number): string {
   return out.join("\n");
 }
 
-/** Every row of the import's tables, in a stable order. */
-function dump(dir: string): Record<string, string[]> {
-  const db = new Sqlite(join(dir, "crawlgate.sqlite"), { readonly: true });
-  try {
-    return Object.fromEntries(
-      TABLES.map((t) => [
-        t,
-        db
-          .prepare(`select * from ${t}`)
-          .all()
-          .map((r) => JSON.stringify(r))
-          .sort(),
-      ]),
-    );
-  } finally {
-    db.close();
-  }
-}
+const dump = (dir: string) => dumpImportTables(dir);
 
 let root: string;
 beforeEach(() => {
@@ -124,6 +91,8 @@ describe("import-logs write path", () => {
         domainId: domain.domainId,
         hostname: domain.hostname,
         ingest: {
+          recordRequest: ingest.recordRequest,
+          classify: ingest.classify,
           recordCrawls: (events) => Promise.all(events.map((e) => ingest.recordCrawl(e))),
           recordReferral: (visit) => ingest.recordReferral(visit),
           close: () => ingest.close(),

@@ -1,13 +1,17 @@
 import { createReadStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
-import { type CrawlEvent, getTaxonomy, type IngestService, type Taxonomy } from "@crawlgate/core";
-import { type Classification, compileClassifier, uaHash } from "@crawlgate/core/adapter-kit";
+import type { CrawlEvent, IngestService, RecordHow, VisitEvent } from "@crawlgate/core";
+import {
+  type Classification,
+  type RequestKind,
+  requestKind,
+  uaHash,
+} from "@crawlgate/core/adapter-kit";
 import { CliError } from "./commands/command.js";
 import { createProgress, type ProgressSink } from "./import-progress.js";
 import { lineBatches } from "./line-batches.js";
 import { type LogEntry, type LogFormat, parseLogLine } from "./log-lines.js";
-import { type RequestKind, requestKind } from "./page-filter.js";
 
 export interface ImportSummary {
   lines: number;
@@ -90,12 +94,17 @@ export async function importLogs(options: {
   includeAssets?: boolean;
   /** A malformed line stops the import (exit 1) instead of being counted. */
   strict?: boolean;
-  /** Where crawls and referrals go (`crawlgate.ingest`); closed (flushed) at the end. */
-  ingest: Pick<IngestService, "recordCrawls" | "recordReferral" | "close">;
+  /**
+   * Where crawls and referrals go (`crawlgate.ingest`): its recording rule decides per line;
+   * closed (flushed) at the end.
+   */
+  ingest: Pick<
+    IngestService,
+    "recordRequest" | "classify" | "recordCrawls" | "recordReferral" | "close"
+  >;
   inserted: InsertCounts;
   progress: ProgressSink;
 }): Promise<ImportSummary> {
-  const known = createLineCaches();
   const summary = emptySummary();
   const writes = createWrites(options, summary);
   const progress = createProgress(options.progress);
@@ -113,29 +122,12 @@ export async function importLogs(options: {
       options.progress.line(`malformed line ${where}: ${shown}`);
     }
   };
-  const idPrefix = `${options.domainId}|`;
-  /** One line: parsed, sorted (person, asset, probe, crawl) and handed to the writes. */
+  const record = createLineRecorder(options, writes, summary);
+  /** One line: parsed, then recorded by ingest's rule (a crawl, a referral or nothing). */
   const handle = (line: string, file: string, n: number) => {
     const entry = parseLogLine(line, options.format);
-    if (!entry) {
-      if (line.trim() !== "") malformed(`${file}:${n}`, line);
-      return;
-    }
-    const kind = known.kind(entry.path, entry.contentType);
-    const agent = known.agent(entry.userAgent);
-    entry.userAgent = agent.userAgent;
-    const { bot, automation } = agent.classified;
-    // Per file line number and text: a re-import (also of a renamed file) matches.
-    const id = `import-${uaHash(`${idPrefix}${n}|${line}`)}`;
-    if (bot.botId === "unknown" && !automation) {
-      summary.skipped++;
-      // A person's page visit that an AI source sent is a referral, as at the edge.
-      if (kind === "page") writes.referral(entry, id);
-    } else if (kind === "probe" || (kind === "asset" && !options.includeAssets)) {
-      summary[kind === "probe" ? "probes" : "assets"]++;
-    } else {
-      writes.crawl(entry, id);
-    }
+    if (entry) record(entry, line, n);
+    else if (line.trim() !== "") malformed(`${file}:${n}`, line);
   };
   try {
     for (const file of options.files) {
@@ -198,6 +190,51 @@ function emptySummary(): ImportSummary {
 }
 
 /**
+ * Records a parsed line through ingest's recording rule (`recordRequest`), with the line's
+ * classification and kind from the caches, and the importer's own recorders: crawls go out in
+ * chunks, referrals one by one. Counts people, assets and probes in the summary.
+ */
+function createLineRecorder(
+  options: ImportOptions,
+  writes: ReturnType<typeof createWrites>,
+  summary: ImportSummary,
+) {
+  const known = createLineCaches(options.ingest);
+  const idPrefix = `${options.domainId}|`;
+  // One options object for every line (the call reads it and keeps nothing of it).
+  const how: RecordHow<void> = {
+    options: { assets: options.includeAssets === true },
+    recorders: { crawl: writes.crawl, referral: writes.referral },
+  };
+  return (entry: LogEntry, line: string, n: number): void => {
+    const agent = known.agent(entry.userAgent);
+    how.classification = agent.classified;
+    how.kind = known.kind(entry.path, entry.contentType);
+    const done = options.ingest.recordRequest(
+      {
+        // Per file line number and text: a re-import (also of a renamed file) matches.
+        id: `import-${uaHash(`${idPrefix}${n}|${line}`)}`,
+        domainId: options.domainId,
+        ts: entry.ts,
+        path: entry.path,
+        query: entry.query,
+        userAgent: agent.userAgent,
+        ip: entry.ip,
+        referer: entry.referer,
+        siteHost: options.hostname,
+        servedFrom: "origin",
+        status: entry.status,
+        bytes: entry.bytes,
+        streamId: "import",
+      },
+      how,
+    );
+    if (!done.crawler) summary.skipped++;
+    else if (done.recording === "skip") summary[done.kind === "probe" ? "probes" : "assets"]++;
+  };
+}
+
+/**
  * Hands crawls (in chunks) and referrals to ingest without waiting for their acknowledgements;
  * `room` pauses the reader only when far ahead of the writes. The first failed call is kept
  * (`failure`).
@@ -238,36 +275,18 @@ function createWrites(options: ImportOptions, summary: ImportSummary) {
       });
   };
   return {
-    referral(entry: LogEntry, visitId: string) {
+    referral(visit: VisitEvent) {
       referrals++;
       void ingest
-        .recordReferral({
-          visitId,
-          domainId: options.domainId,
-          ts: entry.ts,
-          path: `${entry.path}${entry.query}`,
-          referer: entry.referer,
-          siteHost: options.hostname,
-        })
+        .recordReferral(visit)
         .catch(fail)
         .finally(() => {
           referrals--;
           wake();
         });
     },
-    crawl(entry: LogEntry, eventId: string) {
-      chunk.push({
-        eventId,
-        domainId: options.domainId,
-        ts: entry.ts,
-        path: entry.path,
-        userAgent: entry.userAgent,
-        ip: entry.ip,
-        servedFrom: "origin",
-        status: entry.status,
-        bytes: entry.bytes,
-        streamId: "import",
-      });
+    crawl(event: CrawlEvent) {
+      chunk.push(event);
       if (chunk.length >= CHUNK) send();
     },
     /** Sends the partial chunk (at the end of the input, or when stopping). */
@@ -284,14 +303,12 @@ function createWrites(options: ImportOptions, summary: ImportSummary) {
 }
 
 /**
- * What the importer decides per distinct User-Agent and path rather than per line (logs repeat
- * a few User-Agents and a site's paths): the classification of a User-Agent, with one string
- * for all its lines (so every later look-up by it hashes an already hashed string), and the
- * kind of a path. Both are cleared when large. Ingest classifies the crawls again, with the
- * same taxonomy.
+ * What the importer looks up per distinct User-Agent and path rather than per line (logs repeat
+ * a few User-Agents and a site's paths): the classification of a User-Agent (ingest's
+ * classifier), with one string for all its lines (so every later look-up by it hashes an
+ * already hashed string), and the kind of a path. Both are cleared when large.
  */
-function createLineCaches() {
-  const classifier = compileClassifier(getTaxonomy() as Taxonomy);
+function createLineCaches(ingest: Pick<IngestService, "classify">) {
   const agents = new Map<string, { userAgent: string; classified: Classification }>();
   const kinds = new Map<string, RequestKind>();
   return {
@@ -299,7 +316,7 @@ function createLineCaches() {
       let found = agents.get(userAgent);
       if (!found) {
         if (agents.size >= 10_000) agents.clear();
-        found = { userAgent, classified: classifier.classify(userAgent) };
+        found = { userAgent, classified: ingest.classify(userAgent) };
         agents.set(userAgent, found);
       }
       return found;

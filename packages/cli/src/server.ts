@@ -7,6 +7,7 @@ import {
   type Logger,
   type ReadinessCheck,
 } from "@crawlgate/core";
+import { edgeError } from "@crawlgate/core/adapter-kit";
 import {
   createDashboardRouter,
   createEdgeMiddleware,
@@ -87,12 +88,14 @@ export async function listen(
       origin: "proxy",
       originProxy: nodeRequestHandler(createPinnedProxy({ isAllowedAddress: () => true }), {
         logger: options.logger,
+        unreachable: "origin_unreachable",
       }),
       unknownHost: "404",
     }),
   );
   app.use((_req, res) => {
-    res.status(404).type("application/json").send('{"error":"not_found"}');
+    const { status, headers, body } = edgeError("not_found");
+    res.status(status).set(headers).send(body);
   });
   const handler = jsonOnly(app, options.logger);
   let draining = false;

@@ -6,28 +6,17 @@
 // It follows core's minor version: a minor release may change it; the app entry
 // (`@crawlgate/core`) is the stable surface for embedders.
 //
-// What is here: the ports (one file per area in `ports/`) and their row types; the HTTP bridges'
-// body reader, request-target parser, error response and path prefixes; blob-key checks and
+// What is here: the ports (one file per area in `ports/`) and their row types; the HTTP kit every
+// bridge uses (request-target parser, body reader, request origin, end-to-end headers, the error
+// table and the edge's error answers, the path prefixes); blob-key checks and
 // `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas, keys, the
-// per-domain-day path cap `admitPath`); `decideRate` and the fallback limiter; the page-ranking
+// per-domain-day path cap `admitPath`); `decideRate`; the page-ranking
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
 // memory adapter runs and optimised adapters are checked against; the renderer's failure type;
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
 // rule index, policy) that the CLI and the benches drive directly.
 
-export { normalizeHostname } from "./accounts/admin.js";
-export { MAX_BODY_BYTES } from "./api/http-types.js";
 export { apiMarkdown } from "./api/openapi/markdown.js";
-export { readLimitedBody } from "./api/read-body.js";
-export type { OriginSources } from "./api/request-origin.js";
-export { requestOrigin } from "./api/request-origin.js";
-export type { RequestTarget } from "./api/request-target.js";
-export {
-  errorApiResponse,
-  invalidTargetError,
-  parseRequestTarget,
-} from "./api/request-target.js";
-export { API_PREFIX } from "./api/routes.js";
 export { archiveRowOf } from "./archive/archive-files.js";
 export {
   assertBlobKey,
@@ -39,13 +28,26 @@ export {
 export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
-export { isStaticAsset } from "./edge/index.js";
 export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
+export type { EdgeErrorCode, OriginSources, RequestTarget } from "./http/index.js";
+export {
+  API_PREFIX,
+  EDGE_ERROR_CODES,
+  edgeError,
+  endToEndHeaders,
+  errorApiResponse,
+  invalidTargetError,
+  MAX_BODY_BYTES,
+  parseRequestTarget,
+  readLimitedBody,
+  requestOrigin,
+} from "./http/index.js";
 export type {
   CountDeltas,
   CountedCrawl,
   DayPathCap,
   LegacyDelta,
+  RequestKind,
   ServedDelta,
   SummaryDelta,
 } from "./ingest/index.js";
@@ -55,21 +57,18 @@ export {
   botKey,
   countCrawls,
   domainDayKey,
+  isStaticAsset,
   legacyImportCounts,
   legacyKey,
   newDayPathCap,
   OVERFLOW_PATH,
   pathKey,
+  requestKind,
   servedKey,
   summaryKey,
   upgradeCounts,
   utcDay,
 } from "./ingest/index.js";
-export type {
-  FallbackRateLimiterOptions,
-  FallbackRateLimiterStats,
-} from "./limits/fallback-rate-limiter.js";
-export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {
@@ -124,6 +123,7 @@ export type {
   CrawlLog,
   CrawlStore,
   DashboardSessionStore,
+  DirectoryKey,
   DomainDay,
   DomainSettings,
   EdgeSettings,
@@ -131,7 +131,10 @@ export type {
   FetchLike,
   FleetLock,
   JobQueue,
+  KeyDirectoryCache,
+  KeyDirectoryEntry,
   Logger,
+  NonceStore,
   PageCache,
   PageRanking,
   RateDecision,
@@ -166,7 +169,7 @@ export { compileRuleIndex, isPublicUnicastAddress } from "./routing/index.js";
 export { sha256Hex } from "./snapshots/content.js";
 export { latestPerPath } from "./snapshots/index.js";
 export { legacyKeyOf, legacyKeys, referenceClassify } from "./taxonomy/index.js";
-export { compareUtf8 } from "./text/index.js";
+export { compareUtf8, normalizeHostname } from "./text/index.js";
 export type {
   AggregateTier,
   ApiKeyRecord,
@@ -205,4 +208,12 @@ export type {
   User,
   Verdict,
 } from "./types.js";
+export type { EdgeVerification } from "./verify/index.js";
+export type {
+  SignatureOutcome,
+  SignedRequest,
+  WebBotAuthVerifier,
+  WebBotAuthVerifierOptions,
+} from "./verify/web-bot-auth/index.js";
+export { createWebBotAuthVerifier, DIRECTORY_MEDIA_TYPE } from "./verify/web-bot-auth/index.js";
 export { addDays, dayNumber, fromDayNumber, LEGACY_CUTOVER } from "./window/index.js";

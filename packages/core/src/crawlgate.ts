@@ -1,6 +1,11 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
 import { type Api, createApi } from "./api/create-api.js";
-import { type Classifier, compileClassifier, withCache } from "./classify/index.js";
+import {
+  type Classification,
+  type Classifier,
+  compileClassifier,
+  withCache,
+} from "./classify/index.js";
 import type { PlanTable } from "./config/plans.js";
 import {
   type CrawlgateConfig,
@@ -19,8 +24,13 @@ import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
-import { createIngest, type Ingest } from "./ingest/ingest.js";
-import { createReferralIngest, type ReferralIngest } from "./ingest/record-referral.js";
+import { createIngest, type Ingest, type RecordedCrawl } from "./ingest/ingest.js";
+import {
+  createReferralIngest,
+  type RecordedReferral,
+  type ReferralIngest,
+} from "./ingest/record-referral.js";
+import { createRequestRecording, type RecordRequest } from "./ingest/record-request.js";
 import {
   createRangeRefresher,
   dayCloseJob,
@@ -87,6 +97,15 @@ export interface CrawlgateDeps extends Stores {
 
 /** Recording what crawlers and AI-referred visitors did. */
 export interface IngestService {
+  /**
+   * The one recording rule (the edge and `import-logs` call it): classifies once, tells page,
+   * asset and probe apart and records a crawler's request as a crawl, a person's page visit as
+   * a referral candidate, or nothing (see `recordingOf`). Returns what it decided and, unless
+   * skipped, the recorder's promise.
+   */
+  recordRequest: RecordRequest<Promise<RecordedCrawl | RecordedReferral>>;
+  /** The instance's User-Agent classifier (compiled once, cached per User-Agent). */
+  classify(userAgent: string): Classification;
   /** Classifies, verifies, drops the address and stores one crawl; resolves once stored. */
   recordCrawl: Ingest["recordCrawl"];
   /**
@@ -232,8 +251,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       verification: (bot, ip) => verify().verifier.peek(bot, ip),
       pages,
       robotsTxt,
-      recordCrawl: (event) => ingestService().recordCrawl(event),
-      recordReferral: (visit) => ingestService().recordReferral(visit),
+      recordRequest: (request, how) => ingestService().recordRequest(request, how),
       hasRenderer: renderer !== null,
       now: () => clock.now(),
     },
@@ -375,6 +393,14 @@ function createIngestService(
   });
   const referrals = createReferralIngest({ referrals: deps.referrals, batching, pathCap });
   return {
+    recordRequest: createRequestRecording<Promise<RecordedCrawl | RecordedReferral>>(
+      () => classifier,
+      {
+        crawl: (event) => crawls.recordCrawl(event),
+        referral: (visit) => referrals.recordReferral(visit),
+      },
+    ),
+    classify: (userAgent) => classifier.classify(userAgent),
     recordCrawl: (event) => crawls.recordCrawl(event),
     recordCrawls: (events) => crawls.recordCrawls(events),
     recordReferral: (visit) => referrals.recordReferral(visit),

@@ -1,6 +1,6 @@
 /**
  * The one error type of crawlgate. An API operation throws it to end a request with a spec error
- * (the HTTP status and body come from one table, `api/error-response.ts`); `createCrawlgate`
+ * (the HTTP status and body come from one table, `http/error-response.ts`); `createCrawlgate`
  * throws it with `invalid_config` for a bad configuration. Expected outcomes (no rule matched,
  * duplicate, over limit) are returned values inside core, never thrown.
  */
@@ -30,10 +30,19 @@ export type ErrorCode =
   | "invalid_config"
   | "unauthorized"
   | "csrf_failed"
-  | "service_unavailable";
+  | "service_unavailable"
+  | "bad_gateway"
+  | "origin_unreachable"
+  | "headers_too_large"
+  | "request_timeout"
+  | "crawler_blocked"
+  | "payment_required";
 
 export interface ErrorExtras {
-  /** Human-readable detail; sent for `invalid_request` and `invalid_cursor` only. */
+  /**
+   * Human-readable detail; sent for `invalid_request` and `invalid_cursor`, the dashboard's
+   * refusals and the edge's policy answers only.
+   */
   message?: string;
   /** `rule_limit_reached`: the owner's plan limit. 429: the exhausted window's limit. */
   limit?: number;
@@ -43,6 +52,8 @@ export interface ErrorExtras {
   retryAfterSeconds?: number;
   /** 405: the methods the path accepts, sent as `Allow`. */
   allow?: readonly string[];
+  /** `payment_required` (the edge's charge): the price per request. */
+  price?: { amount: string; currency: string };
 }
 
 export class CrawlgateError extends Error {

@@ -10,7 +10,6 @@ export type { OperationAnswer, OperationCall } from "./api/call-as.js";
 export { createOperationCaller } from "./api/call-as.js";
 export type { ApiDeps } from "./api/context.js";
 export type { Api } from "./api/create-api.js";
-export type { ApiRequest, ApiResponse } from "./api/http-types.js";
 export type { OpenApiDocument } from "./api/openapi/document.js";
 export { openApiDocument } from "./api/openapi/document.js";
 export type { CloseArchiveOptions, CloseArchiveSummary } from "./archive/index.js";
@@ -36,7 +35,8 @@ export type { ErrorCode } from "./errors.js";
 export { CrawlgateError, isCrawlgateError, serviceUnavailable } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
 export { createHealth } from "./health/health.js";
-export type { CrawlEvent, VisitEvent } from "./ingest/index.js";
+export type { ApiRequest, ApiResponse } from "./http/types.js";
+export type { CrawlEvent, RecordHow, SeenRequest, VisitEvent } from "./ingest/index.js";
 export type {
   FeedOutcome,
   FeedStatus,
@@ -47,9 +47,13 @@ export type {
   SchedulerOptions,
 } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
-export type { FallbackRateLimiterOptions } from "./limits/fallback-rate-limiter.js";
+export type {
+  FallbackRateLimiterOptions,
+  FallbackRateLimiterStats,
+} from "./limits/fallback-rate-limiter.js";
+
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
-export type { CrawlerPolicy, EdgeVerification, StoredPolicy } from "./policy/index.js";
+export type { CrawlerPolicy, StoredPolicy } from "./policy/index.js";
 export { DEFAULT_POLICY } from "./policy/index.js";
 export type {
   AsnLookup,

@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Crawlgate } from "@crawlgate/core";
-import { invalidTargetError, parseRequestTarget } from "@crawlgate/core/adapter-kit";
+import {
+  type EdgeErrorCode,
+  edgeError,
+  invalidTargetError,
+  parseRequestTarget,
+} from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
 import { sendError } from "./safe-response.js";
 
@@ -18,7 +23,10 @@ export type NodeProxy = (
 ) => Promise<ProxiedOutcome | undefined>;
 
 export interface EdgeMiddlewareOptions {
-  /** Serves proxy rules (and origin pass-through without `originProxy`). Without it, 502. */
+  /**
+   * Serves proxy rules (and origin pass-through without `originProxy`). Without it, 502
+   * `bad_gateway`.
+   */
   proxy?: NodeProxy;
   /**
    * Serves origin pass-through with `origin: "proxy"`; default `proxy`. Origins are operator
@@ -44,12 +52,14 @@ export interface EdgeMiddlewareOptions {
 
 const SERVED_FROM = "x-crawlgate-served-from";
 
-function sendJson(res: Response, status: number, error: string): void {
+/** An edge error answer: JSON from the error table. */
+function sendEdgeError(res: Response, code: EdgeErrorCode): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.status(status).type("application/json").send(`{"error":"${error}"}`);
+  const { status, headers, body } = edgeError(code);
+  res.status(status).set(headers).send(body);
 }
 
 /** Counts the body bytes a response writes, and calls `done` once it finished. */
@@ -101,8 +111,8 @@ export function createEdgeMiddleware(
       });
       switch (result.kind) {
         case "none":
-          if (result.failed) return sendJson(res, 500, "internal_error");
-          if (options.unknownHost === "404") return sendJson(res, 404, "not_found");
+          if (result.failed) return sendEdgeError(res, "internal_error");
+          if (options.unknownHost === "404") return sendEdgeError(res, "not_found");
           return next();
         case "redirect":
           res.status(result.status).setHeader("location", result.location);
@@ -115,7 +125,7 @@ export function createEdgeMiddleware(
           res.end(result.body);
           return;
         case "proxy": {
-          if (!options.proxy) return sendJson(res, 502, "bad_gateway");
+          if (!options.proxy) return sendEdgeError(res, "bad_gateway");
           const outcome = await options.proxy(result.upstream, req, res);
           if (outcome) result.report(outcome);
           return;
@@ -125,10 +135,10 @@ export function createEdgeMiddleware(
           if (options.origin === "proxy") {
             if (!result.originUrl) {
               res.removeHeader(SERVED_FROM);
-              return sendJson(res, 404, "not_found");
+              return sendEdgeError(res, "not_found");
             }
             const originProxy = options.originProxy ?? options.proxy;
-            if (!originProxy) return sendJson(res, 502, "bad_gateway");
+            if (!originProxy) return sendEdgeError(res, "bad_gateway");
             const outcome = await originProxy(
               result.originUrl + target.path + target.search,
               req,

@@ -16,6 +16,11 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
     createEdgeMiddleware(crawlgate, {
       protocol: "http",
       clientIp: (req) => req.get(TEST_CLIENT_IP_HEADER) ?? clientIp,
+      proxy: async (upstream, _req, res) => {
+        const reply = origin.proxied(upstream);
+        res.writeHead(reply.status, reply.headers).end(reply.body);
+        return { status: reply.status, bytes: Buffer.byteLength(reply.body) };
+      },
     }),
   );
   // The site's own routes after the middleware: they are the origin.

@@ -58,13 +58,19 @@ export function sendNodeResponse(
 ): void {
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  const body = response.body ?? "";
+  // Said outright: Node leaves it out on HTTP/1.0 and ends the answer with the close instead.
+  // (Never on 204 and 304, which have no body to measure.)
+  if (response.status !== 204 && response.status !== 304)
+    res.setHeader(
+      "content-length",
+      typeof body === "string" ? Buffer.byteLength(body) : body.length,
+    );
   if (req.complete) {
-    res.end(response.body ?? undefined);
+    res.end(body);
     return;
   }
-  const body = response.body ?? "";
   res.setHeader("connection", "close");
-  res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.length);
   res.write(body);
   drained(req).then(() => res.end());
 }

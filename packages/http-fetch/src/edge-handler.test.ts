@@ -116,3 +116,102 @@ describe("edge through the fetch handler", () => {
     ]);
   });
 });
+
+describe("edge through the fetch handler, origin and error answers", () => {
+  const json = async (res: Response) => ({
+    status: res.status,
+    type: res.headers.get("content-type"),
+    body: await res.json(),
+  });
+
+  async function world() {
+    const crawlgate = createCrawlgate({ ...createMemoryStores(), fetch: null });
+    const user = await crawlgate.admin.createUser("owner", "pro");
+    if (!user.ok) throw new Error(user.message);
+    await crawlgate.admin.addDomain(user.value.userId, "site.example.com", {
+      originUrl: "https://origin.example.com",
+    });
+    await crawlgate.admin.addDomain(user.value.userId, "bare.example.com");
+    return crawlgate;
+  }
+
+  it("forwards to the domain's origin with only the end-to-end headers", async () => {
+    const seen: { url: string; headers: Record<string, string>; body: unknown }[] = [];
+    const handler = createEdgeHandler(await world(), {
+      next: async () => new Response("next"),
+      origin: "fetch",
+      fetch: async (url, init) => {
+        seen.push({
+          url: String(url),
+          headers: { ...(init?.headers as object) },
+          body: init?.body,
+        });
+        return new Response("from origin", { status: 201 });
+      },
+    });
+    const res = await handler(
+      new Request("https://site.example.com/p?q=1", {
+        method: "POST",
+        headers: {
+          connection: "keep-alive, x-hop",
+          "x-hop": "1",
+          "keep-alive": "timeout=5",
+          te: "trailers",
+          "proxy-authorization": "Basic x",
+          "x-end": "2",
+          "content-type": "text/html",
+        },
+        body: "hello",
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(await res.text()).toBe("from origin");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.url).toBe("https://origin.example.com/p?q=1");
+    expect(seen[0]?.headers).toEqual({ "x-end": "2", "content-type": "text/html" });
+    expect(new TextDecoder().decode(seen[0]?.body as Uint8Array)).toBe("hello");
+  });
+
+  it("answers every failure with JSON from the error table, never text", async () => {
+    const crawlgate = await world();
+    const unreachable = createEdgeHandler(crawlgate, {
+      next: async () => new Response("next"),
+      origin: "fetch",
+      fetch: async () => {
+        throw new Error("ECONNREFUSED 10.0.0.1:443");
+      },
+    });
+    expect(await json(await unreachable(new Request("https://site.example.com/p")))).toEqual({
+      status: 502,
+      type: "application/json; charset=utf-8",
+      body: { error: "origin_unreachable" },
+    });
+    expect(await json(await unreachable(new Request("https://bare.example.com/p")))).toEqual({
+      status: 404,
+      type: "application/json; charset=utf-8",
+      body: { error: "not_found" },
+    });
+    const user = await crawlgate.admin.createUser("second", "pro");
+    if (!user.ok) throw new Error(user.message);
+    const api = createFetchHandler(crawlgate);
+    const key = await crawlgate.admin.createKey(user.value.userId);
+    const domain = await crawlgate.admin.addDomain(user.value.userId, "p.example.com");
+    if (!key.ok || !domain.ok) throw new Error("seed failed");
+    await api(
+      new Request(`http://api.test/functions/v1/domains/${domain.value.domainId}/routing-rules`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key.value.key}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          sourcePath: "/docs",
+          targetUrl: "https://docs.example.org/",
+          ruleType: "proxy",
+        }),
+      }),
+    );
+    expect(await json(await unreachable(new Request("https://p.example.com/docs")))).toEqual({
+      status: 502,
+      type: "application/json; charset=utf-8",
+      body: { error: "bad_gateway" },
+    });
+  });
+});

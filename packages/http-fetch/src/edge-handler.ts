@@ -1,5 +1,12 @@
-import type { Crawlgate, FetchLike } from "@crawlgate/core";
-import { errorApiResponse, invalidTargetError } from "@crawlgate/core/adapter-kit";
+import type { ApiResponse, Crawlgate, FetchLike } from "@crawlgate/core";
+import {
+  type EdgeErrorCode,
+  edgeError,
+  endToEndHeaders,
+  errorApiResponse,
+  invalidTargetError,
+  parseRequestTarget,
+} from "@crawlgate/core/adapter-kit";
 
 export interface EdgeHandlerOptions {
   /**
@@ -7,7 +14,7 @@ export interface EdgeHandlerOptions {
    * called for them unless `origin` is `fetch`, and for hosts the edge does not know.
    */
   next: (request: Request) => Promise<Response>;
-  /** Serves proxy rules; without it, proxy rules answer 502. */
+  /** Serves proxy rules; without it, proxy rules answer 502 `bad_gateway`. */
   proxy?: (upstream: string, request: Request) => Promise<Response>;
   /**
    * Where requests the origin answers go: `next` (default), or `fetch`: the domain's
@@ -21,21 +28,10 @@ export interface EdgeHandlerOptions {
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
-/** Request headers that describe the connection or the body, not the request. */
-const NOT_FORWARDED = new Set([
-  "host",
-  "connection",
-  "content-length",
-  "transfer-encoding",
-  "keep-alive",
-  "upgrade",
-]);
 
-const json = (status: number, error: string) =>
-  new Response(`{"error":"${error}"}`, {
-    status,
-    headers: { "content-type": "application/json" },
-  });
+const answer = ({ status, headers, body }: ApiResponse) => new Response(body, { status, headers });
+/** An edge error answer: JSON from the error table. */
+const failed = (code: EdgeErrorCode) => answer(edgeError(code));
 
 /** Passes the body through, counting its bytes, and reports once it ended. */
 function counted(
@@ -70,28 +66,23 @@ function counted(
  */
 export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: EdgeHandlerOptions) {
   return async (request: Request): Promise<Response> => {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      const { status, headers, body } = errorApiResponse(invalidTargetError());
-      return new Response(body, { status, headers });
-    }
+    const target = parseRequestTarget(request.url);
+    if (!target) return answer(errorApiResponse(invalidTargetError()));
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
     const result = await crawlgate.edge.handle({
       method: request.method,
-      host: request.headers.get("host") ?? url.host,
-      url: url.pathname + url.search,
-      protocol: url.protocol === "http:" ? "http" : "https",
+      host: request.headers.get("host") ?? target.host ?? "",
+      url: target.path + target.search,
+      protocol: target.protocol ?? "https",
       headers,
       clientIp: options.clientIp?.(request) ?? null,
     });
     switch (result.kind) {
       case "none":
-        return result.failed ? json(500, "internal_error") : options.next(request);
+        return result.failed ? failed("internal_error") : options.next(request);
       case "redirect":
         return new Response(null, {
           status: result.status,
@@ -108,30 +99,28 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           },
         );
       case "proxy": {
-        if (!options.proxy) return json(502, "bad_gateway");
+        if (!options.proxy) return failed("bad_gateway");
         const response = await options.proxy(result.upstream, request);
         return counted(response, result.report);
       }
       case "origin": {
         if (options.origin !== "fetch") return counted(await options.next(request), result.report);
-        if (!result.originUrl) return json(404, "not_found");
+        if (!result.originUrl) return failed("not_found");
         const fetch = options.fetch ?? (globalThis.fetch as FetchLike);
-        const forwarded: Record<string, string> = {};
-        for (const [name, value] of Object.entries(headers)) {
-          if (!NOT_FORWARDED.has(name)) forwarded[name] = value;
-        }
+        // The body is read whole and sent again: fetch frames it, so its length goes too.
+        const { "content-length": _, ...forwarded } = endToEndHeaders(headers);
         const method = request.method.toUpperCase();
         const body =
           method === "GET" || method === "HEAD"
             ? null
             : new Uint8Array(await request.arrayBuffer());
-        const response = await fetch(result.originUrl + url.pathname + url.search, {
+        const response = await fetch(result.originUrl + target.path + target.search, {
           method,
           headers: forwarded,
           body,
           redirect: "manual",
         }).catch(() => null);
-        if (!response) return json(502, "bad_gateway");
+        if (!response) return failed("origin_unreachable");
         return counted(response, result.report);
       }
     }

@@ -10,6 +10,10 @@ import { createEdgeHandler } from "./edge-handler.js";
 const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   const handler = createEdgeHandler(crawlgate, {
     clientIp: (request) => request.headers.get(TEST_CLIENT_IP_HEADER) ?? clientIp,
+    proxy: async (upstream) => {
+      const reply = origin.proxied(upstream);
+      return new Response(reply.body, { status: reply.status, headers: reply.headers });
+    },
     // The site itself answers what the origin answers; unknown hosts get 404.
     next: async (request) => {
       const url = new URL(request.url);

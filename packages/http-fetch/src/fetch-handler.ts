@@ -1,5 +1,11 @@
 import type { ApiRequest, ApiResponse, Crawlgate } from "@crawlgate/core";
-import { errorApiResponse, readLimitedBody, requestOrigin } from "@crawlgate/core/adapter-kit";
+import {
+  errorApiResponse,
+  invalidTargetError,
+  parseRequestTarget,
+  readLimitedBody,
+  requestOrigin,
+} from "@crawlgate/core/adapter-kit";
 import { type OtherHostHandler, type OwnHostSource, onOwnHost } from "./own-host.js";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -46,20 +52,21 @@ export function createFetchHandler(
 
 /** The core request for a fetch `Request` (its path as it is). */
 export async function toApiRequest(request: Request, trustProxy: boolean): Promise<ApiRequest> {
-  const url = new URL(request.url);
+  const target = parseRequestTarget(request.url);
+  if (!target) throw invalidTargetError();
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
   return {
     method: request.method.toUpperCase(),
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
+    path: target.path,
+    query: target.query,
     headers,
     body: request.body ? await readLimitedBody(streamChunks(request.body)) : null,
     origin: requestOrigin({
-      protocol: url.protocol,
-      host: url.host,
+      protocol: target.protocol ?? "https",
+      host: target.host,
       forwardedProto: headers["x-forwarded-proto"],
       forwardedHost: headers["x-forwarded-host"],
       trustProxy,

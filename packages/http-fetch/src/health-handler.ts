@@ -1,5 +1,10 @@
 import type { Health } from "@crawlgate/core";
-import { errorApiResponse, LIVENESS_PATH, READINESS_PATH } from "@crawlgate/core/adapter-kit";
+import {
+  errorApiResponse,
+  LIVENESS_PATH,
+  parseRequestTarget,
+  READINESS_PATH,
+} from "@crawlgate/core/adapter-kit";
 import { type OwnHostSource, ownHostOf } from "./own-host.js";
 
 /**
@@ -13,7 +18,7 @@ export function createHealthHandler(
   hosts: OwnHostSource = {},
 ): (request: Request) => Promise<Response | null> {
   return async (request) => {
-    const path = new URL(request.url).pathname;
+    const path = parseRequestTarget(request.url)?.path;
     if (path !== LIVENESS_PATH && path !== READINESS_PATH) return null;
     const mine = await ownHostOf(hosts, request);
     if (mine instanceof Response) return mine;

@@ -10,4 +10,4 @@ export type {
   ProxyResult,
   Resolve,
 } from "./pinned-proxy.js";
-export { createPinnedProxy, endToEndHeaders } from "./pinned-proxy.js";
+export { createPinnedProxy } from "./pinned-proxy.js";

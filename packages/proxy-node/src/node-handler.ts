@@ -1,26 +1,28 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Logger } from "@crawlgate/core";
+import type { ApiResponse, Logger } from "@crawlgate/core";
+import { edgeError } from "@crawlgate/core/adapter-kit";
 import type { PinnedProxy, ProxyResult } from "./pinned-proxy.js";
 
 export interface NodeEdgeOptions {
   logger?: Logger;
   /** Scheme visitors use, for `X-Forwarded-Proto`; default `https`. */
   protocol?: "http" | "https";
+  /**
+   * The error answered (502, JSON from core's error table) when the upstream is refused or does
+   * not answer: `bad_gateway` (default) for proxy rules, `origin_unreachable` for a proxy that
+   * serves domains' origins.
+   */
+  unreachable?: "bad_gateway" | "origin_unreachable";
 }
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 
-function badGateway(
-  res: ServerResponse,
-  logger: Logger | undefined,
-  upstream: string,
-  reason: string,
-): void {
-  logger?.warn("edge.proxy_refused", { upstream: new URL(upstream).origin, reason });
-  if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
-  res.end("Bad Gateway");
+/** Logs the refusal and returns the error answer for it. */
+function refused(options: NodeEdgeOptions, upstream: string, reason: string): ApiResponse {
+  options.logger?.warn("edge.proxy_refused", { upstream: new URL(upstream).origin, reason });
+  return edgeError(options.unreachable ?? "bad_gateway");
 }
 
 /**
@@ -43,8 +45,14 @@ export function nodeRequestHandler(proxy: PinnedProxy, options: NodeEdgeOptions 
       protocol: options.protocol ?? "https",
     });
     if (!result.ok) {
-      badGateway(res, options.logger, upstream, result.reason);
-      return { status: 502, bytes: 0 };
+      const { status, headers, body } = refused(options, upstream, result.reason);
+      if (res.headersSent) res.destroy();
+      else {
+        res.statusCode = status;
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.end(body); // one write: Node adds its Content-Length
+      }
+      return { status, bytes: 0 };
     }
     res.writeHead(result.status, result.headers);
     let bytes = 0;
@@ -77,14 +85,8 @@ export function fetchProxyResponder(
       protocol: options.protocol ?? (url.protocol === "http:" ? "http" : "https"),
     });
     if (!result.ok) {
-      options.logger?.warn("edge.proxy_refused", {
-        upstream: new URL(upstream).origin,
-        reason: result.reason,
-      });
-      return new Response("Bad Gateway", {
-        status: 502,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
+      const { status, headers, body } = refused(options, upstream, result.reason);
+      return new Response(body, { status, headers });
     }
     const out = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {

@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { FetchLike } from "@crawlgate/core";
+import { endToEndHeaders } from "@crawlgate/core/adapter-kit";
 import { type Agent, request as undiciRequest } from "undici";
 import { type AddressPolicy, addressVetter, pinnedAgent } from "./pinned-address.js";
-import { endToEndHeaders } from "./pinned-proxy.js";
 
 export interface PinnedFetchOptions extends AddressPolicy {
   /** Per hop: connect, response headers, and silence between body chunks; default 10 s. */

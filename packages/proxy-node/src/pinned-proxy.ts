@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
+import { endToEndHeaders } from "@crawlgate/core/adapter-kit";
 import { request as undiciRequest } from "undici";
 import { type AddressPolicy, addressVetter, pinnedAgent } from "./pinned-address.js";
 
@@ -25,39 +26,6 @@ export interface ProxyRequest {
 export type ProxyResult =
   | { ok: true; status: number; headers: Record<string, string | string[]>; body: Readable }
   | { ok: false; reason: string };
-
-/** Hop-by-hop headers (RFC 9110 §7.6.1) never cross the proxy in either direction. */
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-authenticate",
-  "proxy-authorization",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-  "host",
-]);
-
-/** Copies end-to-end headers: drops hop-by-hop ones and any named in `Connection`. */
-export function endToEndHeaders(
-  headers: Record<string, string | string[] | undefined>,
-): Record<string, string | string[]> {
-  const named = new Set(
-    String(headers.connection ?? "")
-      .split(",")
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (value === undefined || HOP_BY_HOP.has(lower) || named.has(lower)) continue;
-    out[lower] = value;
-  }
-  return out;
-}
 
 /**
  * The proxy for `proxy` rules. For each request it resolves the upstream host once, refuses
@@ -86,7 +54,7 @@ export function createPinnedProxy(options: PinnedProxyOptions = {}) {
       const vetted = await vet(url);
       if (!vetted.ok) return vetted;
       const agent = pinnedAgent(vetted, { timeoutMs });
-      const headers = endToEndHeaders(req.headers as Record<string, string | string[] | undefined>);
+      const headers: Record<string, string | string[]> = endToEndHeaders(req.headers);
       const forwardedFor = headers["x-forwarded-for"];
       headers["x-forwarded-for"] = [forwardedFor, req.clientIp].flat().filter(Boolean).join(", ");
       if (!headers["x-forwarded-for"]) delete headers["x-forwarded-for"];
@@ -101,9 +69,7 @@ export function createPinnedProxy(options: PinnedProxyOptions = {}) {
           dispatcher: agent,
           maxRedirections: 0,
         });
-        const out = endToEndHeaders(
-          response.headers as Record<string, string | string[] | undefined>,
-        );
+        const out = endToEndHeaders(response.headers);
         response.body.once("close", () => void agent.close().catch(() => {}));
         return { ok: true, status: response.statusCode, headers: out, body: response.body };
       } catch (error) {

@@ -5,8 +5,8 @@ import { createCrawlgate } from "@crawlgate/core";
 import { createEdgeMiddleware } from "@crawlgate/http-express";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeRequestHandler } from "./node-handler.js";
-import { createPinnedProxy, endToEndHeaders } from "./pinned-proxy.js";
+import { fetchProxyResponder, nodeRequestHandler } from "./node-handler.js";
+import { createPinnedProxy } from "./pinned-proxy.js";
 
 /**
  * End to end on loopback: an "internal" listener on 127.0.0.1 that must never be reached, a
@@ -173,7 +173,9 @@ describe("pinned proxy behind the edge middleware", () => {
     for (const path of ["/evil", "/mixed", "/gone"]) {
       const res = await visit(path);
       expect(res.status, path).toBe(502);
-      expect(res.body).toBe("Bad Gateway");
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.headers["content-length"]).toBe(String(res.body.length));
+      expect(JSON.parse(res.body)).toEqual({ error: "bad_gateway" });
     }
     expect(internalConnections).toBe(0);
   });
@@ -198,15 +200,17 @@ describe("default address policy", () => {
     expect(internalConnections).toBe(0);
   });
 
-  it("drops hop-by-hop headers and those named in Connection", () => {
-    expect(
-      endToEndHeaders({
-        connection: "close, x-a",
-        "x-a": "1",
-        te: "trailers",
-        "x-b": "2",
-        host: "h",
-      }),
-    ).toEqual({ "x-b": "2" });
+  it("answers a refused upstream on fetch hosts with JSON from the error table too", async () => {
+    for (const unreachable of [undefined, "origin_unreachable"] as const) {
+      const respond = fetchProxyResponder(createPinnedProxy(), unreachable ? { unreachable } : {});
+      const res = await respond(
+        `http://127.0.0.1:${internalPort}/`,
+        new Request("https://site.example.com/x"),
+      );
+      expect(res.status).toBe(502);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(await res.json()).toEqual({ error: unreachable ?? "bad_gateway" });
+    }
+    expect(internalConnections).toBe(0);
   });
 });

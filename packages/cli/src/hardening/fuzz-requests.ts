@@ -1,4 +1,6 @@
+import { invalidTargetError, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 import fc from "fast-check";
+import type { RawExchange } from "./raw-http.js";
 
 /**
  * Generators of hostile HTTP requests for the fuzz suite: methods, request-targets (raw bytes,
@@ -11,6 +13,10 @@ export interface FuzzRequest {
   method: string;
   /** Request-target as on the request line (a string of chars 0-255 = raw bytes). */
   target: string;
+  /** The request line's version (sockets only): mostly HTTP/1.1, also 1.0, 0.9, 2.0 and 1.2. */
+  version: string;
+  /** The `Connection` header sent (sockets only), or none. */
+  connection: "close" | "keep-alive" | undefined;
   headers: [string, string][];
   body: Uint8Array | null;
 }
@@ -256,10 +262,19 @@ function headers(world: FuzzWorld): fc.Arbitrary<[string, string][]> {
     ]);
 }
 
+/** Node's parser takes 0.9, 1.0, 1.1 and 2.0 and refuses 1.2. */
+const version = fc.oneof(
+  { weight: 6, arbitrary: fc.constant("HTTP/1.1") },
+  { weight: 2, arbitrary: fc.constant("HTTP/1.0") },
+  { weight: 1, arbitrary: fc.constantFrom("HTTP/0.9", "HTTP/2.0", "HTTP/1.2") },
+);
+
 export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   return fc.record({
     method,
     target: target(world),
+    version,
+    connection: fc.constantFrom("close" as const, "keep-alive" as const, undefined),
     headers: headers(world),
     body: body(world),
   });
@@ -287,13 +302,16 @@ export const CLIENT_ERROR_STRINGS = new Set([
   "snapshot not found in storage",
 ]);
 
+/** The `error` strings of the edge's own 502s: a proxy rule's upstream, or an origin, unanswered. */
+export const GATEWAY_ERROR_STRINGS = new Set(["bad_gateway", "origin_unreachable"]);
+
 /** Text that gives away the implementation: a stack frame, a source path, a module folder. */
 const LEAK = /\n\s+at |\.[cm]?[jt]s:\d|node_modules|file:\/\/|\/work\/|\/home\/|\/srv\//;
 
 /**
- * What is wrong with a response, or `null`: a status of 500 or more, an error that is not JSON
- * with a string `error` from the table, or a leak. Redirects and the stubs' `origin` bodies are
- * the edge's successes.
+ * What is wrong with a response, or `null`: a `text/plain` answer; a status of 500 or more other
+ * than the edge's 502 from the error table; an error that is not JSON with a string `error` from
+ * the table; or a leak. Redirects and the stubs' `origin` bodies are the edge's successes.
  */
 export function responseProblem(
   method: string,
@@ -301,11 +319,11 @@ export function responseProblem(
   contentType: string,
   body: string,
 ): string | null {
-  if (status >= 500) return `status ${status}`;
+  if (/^text\/plain\b/i.test(contentType.trim())) return `${status} ${contentType}`;
+  if (status >= 500 && status !== 502) return `status ${status}`;
   if (LEAK.test(body)) return `leaks: ${body.slice(0, 200)}`;
-  if (status >= 300 && status < 400) return null;
-  if (status < 300) return null;
-  if (method === "HEAD" && body === "") return null;
+  if (status < 400) return null;
+  if (method === "HEAD" && body === "") return status >= 500 ? `status ${status}` : null;
   if (!contentType.includes("application/json"))
     return `${status} ${contentType}: ${body.slice(0, 80)}`;
   let parsed: unknown;
@@ -315,7 +333,45 @@ export function responseProblem(
     return `${status} body is not JSON: ${body.slice(0, 80)}`;
   }
   const error = (parsed as { error?: unknown } | null)?.error;
-  if (typeof error !== "string" || !CLIENT_ERROR_STRINGS.has(error))
+  const known = status === 502 ? GATEWAY_ERROR_STRINGS : CLIENT_ERROR_STRINGS;
+  if (typeof error !== "string" || !known.has(error))
     return `${status} error ${JSON.stringify(error)}`;
+  return null;
+}
+
+/** The messages of the answers `serve` sends before routing (a refused target, a malformed request). */
+const EARLY_MESSAGES = new Set([
+  invalidTargetError().message,
+  "malformed HTTP request",
+  "request headers are too large",
+]);
+
+/**
+ * What is wrong with an answer's framing over a socket, or `null`. Every answer says where it
+ * ends (`Content-Length` or chunked; none needed after HEAD, for 204 and 304), or is ended by the
+ * close (HTTP/1.0's way). An early answer (one of `EARLY_MESSAGES`, which every target the kit's
+ * parser refuses must get) carries `Content-Length`, says `Connection: close` and is followed by
+ * the close, whatever the version.
+ */
+export function framingProblem(r: FuzzRequest, exchange: RawExchange): string | null {
+  const { response, closed } = exchange;
+  if (!response) return "no response";
+  const { headers, status } = response;
+  const bodyless = r.method === "HEAD" || status === 204 || status === 304;
+  const chunked = /\bchunked\b/i.test(headers["transfer-encoding"] ?? "");
+  if (!bodyless && headers["content-length"] === undefined && !chunked && !closed)
+    return `${status}: unframed answer, and no close`;
+  let message: unknown;
+  try {
+    message = (JSON.parse(response.body) as { message?: unknown }).message;
+  } catch {}
+  const refused = parseRequestTarget(r.target) === null;
+  // A HEAD answer has no body to read the message from: its target tells.
+  const early = EARLY_MESSAGES.has(String(message)) || (r.method === "HEAD" && refused);
+  if (!early && refused) return `${status}: a refused target answered after routing`;
+  if (!early) return null;
+  if (headers["content-length"] === undefined) return "early answer without Content-Length";
+  if (!/\bclose\b/i.test(headers.connection ?? "")) return "early answer without Connection: close";
+  if (!closed) return "early answer not followed by the close";
   return null;
 }

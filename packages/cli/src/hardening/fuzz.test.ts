@@ -1,18 +1,28 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { type Crawlgate, createCrawlgate, silentLogger } from "@crawlgate/core";
 import { createEdgeHandler, createFetchHandler } from "@crawlgate/http-fetch";
+import { createPinnedProxy, fetchProxyResponder } from "@crawlgate/proxy-node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, type RunningServer } from "../server.js";
-import { type FuzzRequest, type FuzzWorld, fuzzRequest, responseProblem } from "./fuzz-requests.js";
-import { rawRequest } from "./raw-http.js";
+import {
+  type FuzzRequest,
+  type FuzzWorld,
+  framingProblem,
+  fuzzRequest,
+  responseProblem,
+} from "./fuzz-requests.js";
+import { rawExchange } from "./raw-http.js";
 
 /**
  * The fuzz suite (issue 16): hostile requests through the fetch bridges in-process and through
  * `serve` over real sockets (raw `net`, so request lines no client would send get through).
- * Every answer must be below 500, JSON with a string `error` from the error table (or an edge
- * redirect or success), and free of stack traces and file paths; the server must still answer a
- * normal request afterwards. Seeded: the seed is printed, `CRAWLGATE_FUZZ_SEED=<seed>` replays.
+ * Every answer must be below 500 (but the edge's 502 from the table), JSON with a string `error`
+ * from the error table (or an edge redirect or success), never `text/plain`, and free of stack
+ * traces and file paths. Over sockets, request lines claim HTTP/1.1, 1.0, 0.9, 2.0 or 1.2, with
+ * or without `Connection`: every answer is framed, and an early refusal carries `Content-Length`
+ * and closes the connection. The server must still answer a normal request afterwards. Seeded:
+ * the seed is printed, `CRAWLGATE_FUZZ_SEED=<seed>` replays.
  */
 
 const SEED = Number(process.env.CRAWLGATE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -99,13 +109,21 @@ describe("fuzz: the fetch bridges in-process", () => {
 
   it("answers every request below 500, as JSON from the error table, with nothing leaked", async () => {
     const api = createFetchHandler(crawlgate);
+    let proxied = 0;
+    const refusing = fetchProxyResponder(createPinnedProxy({ resolve: async () => ["10.0.0.1"] }), {
+      logger: silentLogger,
+    });
     const edge = createEdgeHandler(crawlgate, {
       next: async () =>
         new Response('{"error":"not_found"}', {
           status: 404,
           headers: { "content-type": "application/json" },
         }),
-      proxy: async () => new Response("proxied", { status: 200 }),
+      // Every other proxied request through a pinned proxy that refuses: 502 from the table.
+      proxy: async (upstream, request) =>
+        proxied++ % 2
+          ? refusing(upstream, request)
+          : new Response("<p>proxied</p>", { headers: { "content-type": "text/html" } }),
     });
     const handle = (request: Request) =>
       new URL(request.url).pathname.startsWith("/functions/v1/") ? api(request) : edge(request);
@@ -161,24 +179,23 @@ describe("fuzz: serve over real sockets", () => {
   });
   afterAll(() => running?.close());
 
-  it("answers every raw request below 500, as JSON from the error table, and stays up", async () => {
+  it("answers every raw request below 500, as JSON from the error table, framed, and stays up", async () => {
     await fc.assert(
       property(world, async (batch) => {
         await Promise.all(
           batch.map(async (r) => {
             sent++;
-            const res = await rawRequest(port, toWire(r));
+            const exchange = await rawExchange(port, toWire(r));
+            const res = exchange.response;
             if (!res) throw new Error(`${r.method} ${r.target}: no response`);
             seen(res.status);
-            const problem = responseProblem(
-              r.method,
-              res.status,
-              res.headers["content-type"] ?? "",
-              res.body,
-            );
+            const problem =
+              responseProblem(r.method, res.status, res.headers["content-type"] ?? "", res.body) ??
+              framingProblem(r, exchange);
             if (problem)
               throw new Error(
-                `${JSON.stringify(r.method)} ${JSON.stringify(r.target)}: ${problem}`,
+                `${JSON.stringify(r.method)} ${JSON.stringify(r.target)} ${r.version} ` +
+                  `(Connection: ${r.connection}): ${problem}`,
               );
           }),
         );
@@ -198,9 +215,10 @@ describe("fuzz: serve over real sockets", () => {
 
 /** The request as bytes on the wire: chars of the target are bytes (latin1). */
 function toWire(r: FuzzRequest): Buffer {
-  const head = [`${r.method} ${r.target} HTTP/1.1`, "Host: site.example.com"];
+  const head = [`${r.method} ${r.target} ${r.version}`, "Host: site.example.com"];
   for (const [name, value] of r.headers) head.push(`${name}: ${value}`);
   if (r.body) head.push(`Content-Length: ${r.body.length}`);
-  head.push("Connection: close", "", "");
+  if (r.connection) head.push(`Connection: ${r.connection}`);
+  head.push("", "");
   return Buffer.concat([Buffer.from(head.join("\r\n"), "latin1"), r.body ?? Buffer.alloc(0)]);
 }

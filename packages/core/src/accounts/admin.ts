@@ -1,4 +1,5 @@
 import type { AccountStore, Clock, DomainSettings, SettingsCache } from "../ports/index.js";
+import { normalizeHostname } from "../text/hostname.js";
 import type { ApiKeyRecord, Domain, MemberRole, PlanName, User } from "../types.js";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key.js";
 
@@ -8,15 +9,6 @@ import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key.js";
  */
 
 export type AdminResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const HOSTNAME =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** Lowercases a hostname, drops one trailing dot, and checks it is a dotted DNS name. */
-export function normalizeHostname(input: string): string | null {
-  const host = input.trim().toLowerCase().replace(/\.$/, "");
-  return HOSTNAME.test(host) ? host : null;
-}
 
 /**
  * A domain's origin as stored: an http(s) URL with nothing but scheme, host and port (no path,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CrawlgateError } from "../errors.js";
+import { MAX_BODY_BYTES } from "../http/types.js";
 import { checkBodyEnvelope, parseJsonObject } from "./body.js";
-import { MAX_BODY_BYTES } from "./http-types.js";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

@@ -1,5 +1,5 @@
 import { CrawlgateError, invalidRequest } from "../errors.js";
-import { MAX_BODY_BYTES } from "./http-types.js";
+import { MAX_BODY_BYTES } from "../http/types.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 

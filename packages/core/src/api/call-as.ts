@@ -1,9 +1,9 @@
 import { CrawlgateError, isCrawlgateError } from "../errors.js";
+import { errorResponse } from "../http/error-response.js";
+import { API_PREFIX } from "../http/prefix.js";
 import type { User } from "../types.js";
 import type { ApiDeps } from "./context.js";
-import { errorResponse } from "./error-response.js";
 import { parsePathParams } from "./params.js";
-import { API_PREFIX } from "./prefix.js";
 import { createRouter } from "./router.js";
 import { bodyInput } from "./validate.js";
 

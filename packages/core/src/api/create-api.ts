@@ -1,13 +1,13 @@
 import { CrawlgateError, isUnavailable } from "../errors.js";
+import { API_PREFIX } from "../http/prefix.js";
+import type { ApiRequest, ApiResponse } from "../http/types.js";
 import type { User } from "../types.js";
 import { authenticate } from "./auth.js";
 import { checkBodyEnvelope, parseJsonObject } from "./body.js";
 import type { ApiDeps } from "./context.js";
 import { FILES_PREFIX, serveFile } from "./files.js";
-import type { ApiRequest, ApiResponse } from "./http-types.js";
 import { openApiDocument } from "./openapi/document.js";
 import { parsePathParams } from "./params.js";
-import { API_PREFIX } from "./prefix.js";
 import { enforceRateLimit } from "./rate-limit.js";
 import { createRouter } from "./router.js";
 import type { RouteDef } from "./routes.js";

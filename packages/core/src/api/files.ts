@@ -1,6 +1,9 @@
 import { isValidBlobKey } from "../blobs/blob-key.js";
 import { isBlobStoreUnavailable } from "../blobs/unavailable.js";
 import { CrawlgateError, type ErrorCode, isCrawlgateError } from "../errors.js";
+import { errorResponse } from "../http/error-response.js";
+import { API_PREFIX } from "../http/prefix.js";
+import type { ApiRequest, ApiResponse } from "../http/types.js";
 import { verifyPresigned } from "../signing/presign.js";
 import {
   HTML_URL_LIFETIME_SECONDS,
@@ -9,10 +12,7 @@ import {
 } from "../snapshots/links.js";
 import { readSnapshotGzip } from "../snapshots/record.js";
 import type { ApiDeps } from "./context.js";
-import { errorResponse } from "./error-response.js";
-import type { ApiRequest, ApiResponse } from "./http-types.js";
 import { isUuid } from "./params.js";
-import { API_PREFIX } from "./prefix.js";
 
 /** Every presigned download lives below this path; the API's key checks do not apply there. */
 export const FILES_PREFIX = `${API_PREFIX}/files/`;

@@ -1,4 +1,4 @@
-import { API_PREFIX } from "./prefix.js";
+import { API_PREFIX } from "../http/prefix.js";
 import { ROUTES, type RouteDef } from "./routes.js";
 
 export type RouteMatch =

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CrawlgateError } from "../errors.js";
-import { errorResponse } from "./error-response.js";
+import { errorResponse } from "../http/error-response.js";
 import { createRouter } from "./router.js";
 import { ROUTES } from "./routes.js";
 import { parseBody } from "./validate.js";

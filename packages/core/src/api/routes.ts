@@ -21,10 +21,8 @@ import * as listUserDomains from "./operations/list-user-domains.js";
 import * as purgeCache from "./operations/purge-cache.js";
 import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
-import { API_PREFIX } from "./prefix.js";
 
 export type { EndpointContract, HeaderContract } from "./contract.js";
-export { API_PREFIX };
 
 /**
  * What an operation module exports: the schema of its body (`input`), of its success body

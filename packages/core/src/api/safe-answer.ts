@@ -1,7 +1,7 @@
 import { isCrawlgateError } from "../errors.js";
+import { errorResponse } from "../http/error-response.js";
+import type { ApiRequest, ApiResponse } from "../http/types.js";
 import type { Logger } from "../ports/index.js";
-import { errorResponse } from "./error-response.js";
-import type { ApiRequest, ApiResponse } from "./http-types.js";
 
 /** Writes a JSON answer (each handler adds its own headers). */
 export type JsonWriter = (

@@ -1,5 +1,5 @@
 import { DEFAULT_EDGE, type EdgeOptions } from "../edge/options.js";
-import { normalizeHost } from "../edge/site-settings.js";
+import { hostOfHeader } from "../edge/site-settings.js";
 import { invalidConfig } from "../errors.js";
 import { DEFAULT_PATH_CAP } from "../ingest/aggregates.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "../signing/key-ring.js";
@@ -155,12 +155,12 @@ function baseUrlFrom(baseUrl: string | undefined): string | null {
 
 function apiHostsFrom(hosts: readonly string[], baseUrl: string | undefined): string[] {
   const names = hosts.map((host) => {
-    const name = normalizeHost(host);
+    const name = hostOfHeader(host);
     if (name === null || /[:/]/.test(host.trim()))
       throw invalidConfig(`apiHosts: ${JSON.stringify(host)} is not a hostname`);
     return name;
   });
-  const base = baseUrl === undefined ? null : normalizeHost(new URL(baseUrl).host);
+  const base = baseUrl === undefined ? null : hostOfHeader(new URL(baseUrl).host);
   return base === null ? names : [...names, base];
 }
 

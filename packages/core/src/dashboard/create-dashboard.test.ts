@@ -1,8 +1,8 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ApiRequest } from "../api/http-types.js";
 import { createCrawlgate } from "../crawlgate.js";
+import type { ApiRequest } from "../http/types.js";
 import { createFakeClock } from "../testing/fixtures.js";
 import { TEST_ASSETS } from "../testing/index.js";
 

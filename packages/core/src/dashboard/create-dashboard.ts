@@ -1,9 +1,9 @@
 import type { ApiDeps } from "../api/context.js";
 import { type Authenticator, createApi } from "../api/create-api.js";
-import type { ApiRequest, ApiResponse } from "../api/http-types.js";
-import { API_PREFIX } from "../api/prefix.js";
 import { safeAnswer } from "../api/safe-answer.js";
 import { CrawlgateError } from "../errors.js";
+import { API_PREFIX } from "../http/prefix.js";
+import type { ApiRequest, ApiResponse } from "../http/types.js";
 import { type DashboardAssets, notBuiltAssets } from "./assets.js";
 import { sessionCookie } from "./cookie.js";
 import { SESSION_MAX_MS } from "./lifetimes.js";

@@ -1,8 +1,8 @@
 import type { ApiDeps } from "../api/context.js";
-import type { ApiRequest } from "../api/http-types.js";
 import { purgeTarget } from "../api/operations/purge-cache.js";
 import { pageKey } from "../edge/page-key.js";
 import { invalidRequest } from "../errors.js";
+import type { ApiRequest } from "../http/types.js";
 import type { User } from "../types.js";
 
 export interface PurgeStatus {

@@ -1,6 +1,6 @@
 import { constantTimeEqual } from "../accounts/api-key.js";
-import type { ApiRequest } from "../api/http-types.js";
 import { CrawlgateError } from "../errors.js";
+import type { ApiRequest } from "../http/types.js";
 
 /**
  * Refuses (403 `csrf_failed`) a request a browser marked as coming from another site:

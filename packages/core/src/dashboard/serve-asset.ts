@@ -1,5 +1,5 @@
-import type { ApiRequest, ApiResponse } from "../api/http-types.js";
 import { CrawlgateError } from "../errors.js";
+import type { ApiRequest, ApiResponse } from "../http/types.js";
 import { isCanonicalPath } from "../signing/presign.js";
 import type { DashboardAsset, DashboardAssets } from "./assets.js";
 import { messagePage } from "./pages.js";

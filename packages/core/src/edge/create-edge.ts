@@ -1,5 +1,3 @@
-import type { EdgeSettings } from "../ports/index.js";
-import { compileRuleIndex, type RuleIndex } from "../routing/rule-index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import {
@@ -7,10 +5,16 @@ import {
   type DataPlaneDeps,
   type EdgeHttpRequest,
   type EdgeResponse,
-  type RuleMatch,
 } from "./data-plane.js";
 import { createPolicyGate } from "./policy-gate.js";
-import { createSiteSettings, normalizeHost, type SiteSettingsDeps } from "./site-settings.js";
+import { readEdgeRequest } from "./request.js";
+import { createRoute, type RuleMatch } from "./route.js";
+import {
+  createSiteSettings,
+  hostOfHeader,
+  type SiteSettingsDeps,
+  siteOf,
+} from "./site-settings.js";
 
 /** One request as the routing rules see it. */
 export interface EdgeRequest {
@@ -27,7 +31,7 @@ export type EdgeDecision = NonNullable<RuleMatch> | { kind: "none" };
 export type EdgeDeps = SiteSettingsDeps;
 
 /** What the data plane needs beyond the routing rules (see `createDataPlane`). */
-export type PlaneDeps = Omit<DataPlaneDeps, "settingsFor" | "route" | "logger" | "policy">;
+export type PlaneDeps = Omit<DataPlaneDeps, "siteOf" | "route" | "logger" | "policy">;
 
 export interface Edge {
   /** What the routing rules say about this request. Never throws for any input. */
@@ -52,67 +56,23 @@ const NONE: EdgeDecision = { kind: "none" };
  * policy answer or the data plane.
  */
 export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
-  const compiled = new WeakMap<EdgeSettings, RuleIndex>();
   const settingsFor = createSiteSettings(deps);
-
-  function indexOf(settings: EdgeSettings): RuleIndex {
-    let index = compiled.get(settings);
-    if (!index) {
-      index = compileRuleIndex(settings.rules);
-      compiled.set(settings, index);
-    }
-    return index;
-  }
-
-  function route(
-    settings: EdgeSettings,
-    host: string,
-    requestUrl: string,
-    protocol: "http" | "https",
-  ): RuleMatch {
-    if (settings.rules.length === 0) return null;
-    const hash = requestUrl.indexOf("#");
-    const target = hash >= 0 ? requestUrl.slice(0, hash) : requestUrl;
-    const q = target.indexOf("?");
-    const path = q >= 0 ? target.slice(0, q) : target;
-    const query = q >= 0 ? target.slice(q + 1) : "";
-    const url = `${protocol}://${host}${target}`;
-    const match = indexOf(settings).match({ path, query, url });
-    if (!match) return null;
-    if (match.rule.ruleType === "proxy")
-      return { kind: "proxy", upstream: match.target, ruleId: match.rule.ruleId };
-    return {
-      kind: "redirect",
-      status: match.rule.redirectCode ?? 301,
-      location: match.target,
-      ruleId: match.rule.ruleId,
-    };
-  }
-
+  const site = siteOf(settingsFor, deps.logger);
+  const route = createRoute();
   const unknownBot = (getTaxonomy() as Taxonomy).botById(UNKNOWN_BOT_ID) as BotDefinition;
   const policy = createPolicyGate(unknownBot);
-  const handle = createDataPlane({ ...plane, settingsFor, route, policy, logger: deps.logger });
+  const handle = createDataPlane({ ...plane, siteOf: site, route, policy, logger: deps.logger });
 
   return {
     async route(request) {
-      const host = normalizeHost(request.host);
-      if (!host || !request.url.startsWith("/")) return NONE;
-      let settings: EdgeSettings | null;
-      try {
-        settings = await settingsFor(host);
-      } catch (error) {
-        // Fail open to the origin: a storage outage must not take the site down.
-        deps.logger.error("edge.settings_failed", {
-          host,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return NONE;
-      }
-      if (!settings) return NONE;
-      return route(settings, host, request.url, request.protocol ?? "https") ?? NONE;
+      const read = readEdgeRequest(request);
+      if (read === null) return NONE;
+      const settings = await site(read.host);
+      if (settings === null || settings === "failed") return NONE;
+      return route(settings, read, request.protocol ?? "https") ?? NONE;
     },
     async servesHost(hostHeader) {
-      const host = normalizeHost(hostHeader);
+      const host = hostOfHeader(hostHeader);
       return host !== null && (await settingsFor(host)) !== null;
     },
     async handle(request) {

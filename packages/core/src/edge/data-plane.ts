@@ -1,16 +1,20 @@
 import type { Classifier } from "../classify/index.js";
-import type { CrawlEvent } from "../ingest/ingest.js";
-import type { VisitEvent } from "../ingest/record-referral.js";
-import type { EdgeVerification } from "../policy/subject.js";
+import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
+import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
 import type { EdgeSettings, Logger } from "../ports/index.js";
-import type { BotDefinition } from "../taxonomy/schema.js";
+import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { ServedFrom } from "../types.js";
-import { isStaticAsset, type PageKey, pageKey } from "./page-key.js";
+import type { EdgeVerification } from "../verify/peek.js";
+import type { PageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
 import { type PolicyAnswer, type PolicyGate, policyAnswer } from "./policy-gate.js";
+import { type ReadRequest, readEdgeRequest } from "./request.js";
 import { type RobotsAnswer, serveRobotsTxt } from "./robots-answer.js";
 import type { RobotsTxt } from "./robots-txt.js";
-import { normalizeHost } from "./site-settings.js";
+import type { Route } from "./route.js";
+import type { SiteOf } from "./site-settings.js";
+
+export type { RuleMatch } from "./route.js";
 
 /** One HTTP request as the data plane sees it (the bridges fill it from their framework). */
 export interface EdgeHttpRequest {
@@ -32,12 +36,6 @@ export interface ServedOutcome {
   status: number;
   bytes: number;
 }
-
-/** What the routing rules say: a redirect, a proxy, or `null` when no rule matches. */
-export type RuleMatch =
-  | { kind: "redirect"; status: 301 | 302; location: string; ruleId: string }
-  | { kind: "proxy"; upstream: string; ruleId: string }
-  | null;
 
 /** What a bridge does with a request. */
 export type EdgeResponse =
@@ -67,8 +65,9 @@ export type EdgeResponse =
   | { kind: "none"; failed: boolean };
 
 export interface DataPlaneDeps {
-  settingsFor(host: string): Promise<EdgeSettings | null>;
-  route(settings: EdgeSettings, host: string, url: string, protocol: "http" | "https"): RuleMatch;
+  /** The host's settings (`null`: no domain; `failed`: could not be loaded). */
+  siteOf: SiteOf;
+  route: Route;
   classifier(): Classifier;
   /** The domain's crawler policy, compiled once per settings object. */
   policy: PolicyGate;
@@ -77,133 +76,134 @@ export interface DataPlaneDeps {
   pages: PageService;
   /** Serves `/robots.txt` (`null`: the origin's own file is passed through). */
   robotsTxt: RobotsTxt | null;
-  /** Records a crawl (resolves when stored); called without waiting. */
-  recordCrawl(event: CrawlEvent): Promise<unknown>;
-  /** Records a human visit that may be an AI referral; called without waiting. */
-  recordReferral(visit: VisitEvent): Promise<unknown>;
+  /** The recording rule (`IngestService.recordRequest`); its promise is not waited for. */
+  recordRequest(
+    request: SeenRequest,
+    how: RecordHow<Promise<unknown>>,
+  ): RecordedRequest<Promise<unknown>>;
   hasRenderer: boolean;
   now(): Date;
   logger: Logger;
 }
 
 const NOTHING = () => {};
+const NOT_OURS: EdgeResponse = { kind: "none", failed: false };
+const FAILED: EdgeResponse = { kind: "none", failed: true };
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Who asks, what it asks for, and what of it is recorded: decided once per request. */
+function visitorOf(deps: DataPlaneDeps, request: EdgeHttpRequest, read: ReadRequest) {
+  const classification = deps.classifier().classify(request.headers["user-agent"] ?? "");
+  const kind = requestKind(read.path);
+  return {
+    classification,
+    kind,
+    /** A taxonomy bot: the only visitor the page cache serves. */
+    bot: classification.bot.botId !== UNKNOWN_BOT_ID,
+    /** A bot or an automation client: the crawler policy applies. */
+    crawler: isCrawler(classification),
+    recording: recordingOf(classification, kind, EDGE_RECORDING),
+  };
+}
+
 /**
- * The edge flow per request: host → settings → routing rules (first match wins) → `GET`/`HEAD`
- * of `/robots.txt`: the merged robots.txt, for everyone → for crawlers and automation clients,
- * the crawler policy (a block or charge is answered here) → for `GET` and
- * `HEAD` of a page requested by a crawler (a taxonomy bot other than `unknown`): the page cache
- * (fresh: `cache`; stale: `cache` and a re-render queued; miss: render now within the budget,
- * `render`), falling back to the origin when that fails. Everything else goes to the origin;
- * humans with an AI Referer record a referral. Every crawler or automation request answered is
- * recorded in the background with what was served.
+ * The edge flow per request, read once (`readEdgeRequest`): host → settings → a redirect rule
+ * (it carries no content, so it answers before the policy) → for people: a proxy rule, the
+ * merged `/robots.txt`, else the origin, recording an AI referral of a page → for crawlers and
+ * automation clients: the merged `/robots.txt` (unless a proxy rule claims it), then the
+ * crawler policy (a block or charge is answered here: a denied crawler never gets content
+ * through a proxy rule, a render or the cache), then a proxy rule, then for `GET` and `HEAD` of
+ * a page requested by a taxonomy bot the page cache (fresh: `cache`; stale: `cache` and a
+ * re-render queued; miss: render now within the budget, `render`), falling back to the origin.
+ * What is recorded is the ingest's one rule (`recordingOf`), with the answer it got.
  */
 export function createDataPlane(deps: DataPlaneDeps) {
-  function record(event: CrawlEvent): void {
-    deps.recordCrawl(event).catch((error) => {
-      deps.logger.error("edge.record_failed", { error: errorText(error) });
-    });
-  }
-
   return async function handle(request: EdgeHttpRequest): Promise<EdgeResponse> {
-    const host = normalizeHost(request.host);
-    if (host === null || !request.url.startsWith("/")) return { kind: "none", failed: false };
-    let settings: EdgeSettings | null;
-    try {
-      settings = await deps.settingsFor(host);
-    } catch (error) {
-      deps.logger.error("edge.settings_failed", { host, error: errorText(error) });
-      return { kind: "none", failed: true };
-    }
-    if (!settings) return { kind: "none", failed: false };
-    const site = settings;
-    const protocol = request.protocol ?? "https";
+    const read = readEdgeRequest(request);
+    if (read === null) return NOT_OURS;
+    const site = await deps.siteOf(read.host);
+    if (site === "failed") return FAILED;
+    if (site === null) return NOT_OURS;
     const ts = deps.now();
-    const userAgent = request.headers["user-agent"] ?? "";
-    const { bot, automation } = deps.classifier().classify(userAgent);
-    const crawler = bot.botId !== "unknown";
-    const recorded = crawler || automation;
-    const key = pageKey(request.url);
-    const path = key?.path ?? request.url.split(/[?#]/, 1)[0] ?? "/";
-
-    const crawl = (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) =>
-      record({
+    const who = visitorOf(deps, request, read);
+    const record = (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => {
+      const seen: SeenRequest = {
         domainId: site.domainId,
         ts,
-        path,
-        userAgent,
+        path: read.path,
+        query: read.query === "" ? "" : `?${read.query}`,
+        userAgent: request.headers["user-agent"] ?? "",
         ip: request.clientIp ?? "",
+        referer: request.headers.referer ?? null,
+        siteHost: read.host,
         servedFrom,
         status: outcome.status,
         bytes: outcome.bytes,
         contentHash: page?.entry.contentHash ?? null,
         snapshotId: page?.entry.snapshotId ?? null,
+      };
+      const { classification, kind, recording } = who;
+      deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
+        const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
+        deps.logger.error(event, { error: errorText(error) });
       });
-    const report = recorded ? (o: ServedOutcome) => crawl("origin", o) : NOTHING;
+    };
+    const crawled = who.recording === "crawl";
+    const report = crawled ? (o: ServedOutcome) => record("origin", o) : NOTHING;
     const origin = (): EdgeResponse => ({ kind: "origin", originUrl: site.originUrl, report });
 
-    const match = deps.route(site, host, request.url, protocol);
+    const match = deps.route(site, read, request.protocol ?? "https");
     if (match?.kind === "redirect") return match;
-    if (match?.kind === "proxy") return { ...match, report };
+    const proxy = match?.kind === "proxy" ? { ...match, report } : null;
+    if (!who.crawler && proxy) return proxy;
 
     // The edge's own render and robots.txt fetches (not crawlers) pass to the origin untouched.
     // The marker is a plain header: a crawler that sends it still meets the policy below and
     // only skips the cache.
     const marked = request.headers[RENDER_MARKER_HEADER] !== undefined;
-    if (marked && !recorded) return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
-    if (path === "/robots.txt" && deps.robotsTxt) {
+    if (marked && !who.crawler)
+      return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
+    if (read.path === "/robots.txt" && deps.robotsTxt && !proxy) {
       const answer = await serveRobotsTxt(deps.robotsTxt, site, request.method);
       if (answer) {
-        if (recorded) crawl("origin", { status: answer.status, bytes: answer.body.byteLength });
+        if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
         return answer;
       }
     }
-    if (!recorded) {
-      const referer = request.headers.referer;
-      if (referer) {
-        deps
-          .recordReferral({
-            domainId: site.domainId,
-            ts,
-            path: request.url,
-            referer,
-            siteHost: host,
-          })
-          .catch((error) => deps.logger.error("edge.referral_failed", { error: errorText(error) }));
-      }
+    if (!who.crawler) {
+      // A person's page visit: an AI referral when an AI source sent it (the rule decides).
+      if (who.recording === "referral") record("origin", { status: 0, bytes: 0 });
       return origin();
     }
     const method = request.method.toUpperCase();
-    const denied = deps.policy.deny(
-      site,
-      bot,
-      request.clientIp ? deps.verification(bot, request.clientIp) : "pending",
-      request.url.split(/[?#]/, 1)[0] ?? "/",
-    );
+    const { bot } = who.classification;
+    const verification = request.clientIp ? deps.verification(bot, request.clientIp) : "pending";
+    const denied = deps.policy.deny(site, bot, verification, read.path);
     if (denied) {
-      // Answered here: never the origin, the renderer or the page cache. The spec's servedFrom
-      // has no value for the edge itself: `origin` (no snapshot), with the real status.
+      // Answered here: never a proxy rule, the origin, the renderer or the page cache. The
+      // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the
+      // real status.
       const answer = policyAnswer(denied, method);
-      crawl("origin", { status: answer.status, bytes: answer.body.byteLength });
+      if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
       return answer;
     }
+    if (proxy) return proxy;
+    const key = read.pageKey;
     if (
       marked ||
-      !crawler ||
+      !who.bot ||
       (method !== "GET" && method !== "HEAD") ||
       key === null ||
-      isStaticAsset(key.path) ||
+      who.kind !== "page" ||
       site.originUrl === null ||
       !deps.hasRenderer
     ) {
       return origin();
     }
-
-    return servePage(deps, { site, host, key, path, method, request, ts, crawl, origin });
+    return servePage(deps, { site, host: read.host, key, method, request, ts, record, origin });
   };
 }
 
@@ -214,15 +214,15 @@ async function servePage(
     site: EdgeSettings;
     host: string;
     key: PageKey;
-    path: string;
     method: string;
     request: EdgeHttpRequest;
     ts: Date;
-    crawl: (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => void;
+    record: (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => void;
     origin: () => EdgeResponse;
   },
 ): Promise<EdgeResponse> {
-  const { site, host, key, path, method, request, ts, crawl, origin } = ctx;
+  const { site, host, key, method, request, ts, record, origin } = ctx;
+  const path = key.path;
   let page: PageBody | null = null;
   let servedFrom: "cache" | "render" = "cache";
   try {
@@ -261,6 +261,6 @@ async function servePage(
   if (gzip) headers["content-encoding"] = "gzip";
   if (page.entry.location !== null) headers.location = page.entry.location;
   const body = method === "HEAD" ? new Uint8Array(0) : full;
-  crawl(servedFrom, { status: page.entry.status, bytes: body.byteLength }, page);
+  record(servedFrom, { status: page.entry.status, bytes: body.byteLength }, page);
   return { kind: "page", servedFrom, status: page.entry.status, headers, body };
 }

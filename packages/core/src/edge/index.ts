@@ -1,10 +1,10 @@
 export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest, PlaneDeps } from "./create-edge.js";
 export { createEdge } from "./create-edge.js";
-export type { EdgeHttpRequest, EdgeResponse, RuleMatch, ServedOutcome } from "./data-plane.js";
+export type { EdgeHttpRequest, EdgeResponse, ServedOutcome } from "./data-plane.js";
 export type { EdgeOptions } from "./options.js";
 export { DEFAULT_EDGE } from "./options.js";
 export type { PageKey } from "./page-key.js";
-export { isStaticAsset, MAX_PAGE_KEY, pageKey, STATIC_EXTENSIONS } from "./page-key.js";
+export { MAX_PAGE_KEY, pageKey } from "./page-key.js";
 export type { PageBody, PageService, PageSite, StoreOutcome } from "./page-service.js";
 export {
   CACHEABLE_STATUSES,
@@ -12,5 +12,8 @@ export {
   RENDER_MARKER_HEADER,
   RENDER_USER_AGENT,
 } from "./page-service.js";
+export type { ReadRequest } from "./request.js";
+export { readEdgeRequest } from "./request.js";
 export type { RobotsPreview, RobotsSite, RobotsTxt } from "./robots-txt.js";
-export { normalizeHost } from "./site-settings.js";
+export type { RuleMatch } from "./route.js";
+export { hostOfHeader } from "./site-settings.js";

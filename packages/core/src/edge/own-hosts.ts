@@ -1,5 +1,5 @@
 import { serviceUnavailable } from "../errors.js";
-import { normalizeHost } from "./site-settings.js";
+import { hostOfHeader } from "./site-settings.js";
 
 /**
  * Which hosts crawlgate's own endpoints (the API, the dashboard, the health paths) answer on.
@@ -16,9 +16,9 @@ export function createOwnHosts(deps: {
   /** Whether the host is a served domain; rejects when the stores cannot say. */
   servesHost(host: string): Promise<boolean>;
 }): (host: string) => Promise<boolean> {
-  const configured = new Set(deps.apiHosts.map((h) => normalizeHost(h)).filter((h) => h !== null));
+  const configured = new Set(deps.apiHosts.map((h) => hostOfHeader(h)).filter((h) => h !== null));
   return async function ownHost(hostHeader: string): Promise<boolean> {
-    const host = normalizeHost(hostHeader);
+    const host = hostOfHeader(hostHeader);
     // No usable Host (absent, an IPv6 literal) or an IPv4 address: never a customer's domain.
     if (host === null || /^[0-9.]+$/.test(host) || configured.has(host)) return true;
     try {

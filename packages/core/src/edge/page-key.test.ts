@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isStaticAsset, MAX_PAGE_KEY, pageKey } from "./page-key.js";
+import { MAX_PAGE_KEY, pageKey } from "./page-key.js";
 
 describe("pageKey", () => {
   it("keeps the path, drops tracking and empty parameters, sorts the rest stably", () => {
@@ -39,24 +39,5 @@ describe("pageKey", () => {
       }),
       { seed: 3, numRuns: 500 },
     );
-  });
-});
-
-describe("isStaticAsset", () => {
-  it("knows files by their last segment's extension, case-insensitively", () => {
-    for (const path of ["/app.js", "/img/Logo.PNG", "/f.woff2", "/doc.pdf", "/sitemap.xml"]) {
-      expect(isStaticAsset(path), path).toBe(true);
-    }
-    for (const path of [
-      "/",
-      "/about",
-      "/page.html",
-      "/index.php",
-      "/v1.2/docs",
-      "/.well-known/x",
-      "/a.js/b",
-    ]) {
-      expect(isStaticAsset(path), path).toBe(false);
-    }
   });
 });

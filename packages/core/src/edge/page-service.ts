@@ -12,7 +12,7 @@ import { gunzip, gzip, utf8 } from "../snapshots/content.js";
 import { htmlKey, recordSnapshot } from "../snapshots/record.js";
 import type { CachedPage } from "../types.js";
 import type { EdgeOptions } from "./options.js";
-import { shared } from "./shared.js";
+import { singleFlight } from "./single-flight.js";
 
 export interface PageServiceDeps {
   pages: PageCache;
@@ -176,12 +176,12 @@ export function createPageService(deps: PageServiceDeps) {
       const id = slot(domainId, key);
       const remembered = hot.get(id);
       if (remembered && remembered.until > now) return Promise.resolve(remembered.page);
-      return shared(loading, id, () => read(domainId, key, now));
+      return singleFlight(loading, id, () => read(domainId, key, now));
     },
 
     /** Renders now for a waiting crawler; concurrent misses of one page share one render. */
     renderNow(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
-      return shared(inflight, slot(site.domainId, key), () =>
+      return singleFlight(inflight, slot(site.domainId, key), () =>
         renderAndStore(site, key, path, wallClockDeadline(options.renderBudgetMs)),
       );
     },

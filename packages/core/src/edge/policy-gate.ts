@@ -1,9 +1,12 @@
+import { CrawlgateError } from "../errors.js";
+import { errorResponse } from "../http/error-response.js";
 import { type CompiledPolicy, compilePolicy } from "../policy/compile.js";
 import { policyRequestPath } from "../policy/path-pattern.js";
 import { type DenyAction, priceHeader } from "../policy/schema.js";
-import { type EdgeVerification, policySubject } from "../policy/subject.js";
+import { policySubject } from "../policy/subject.js";
 import type { EdgeSettings } from "../ports/index.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
+import type { EdgeVerification } from "../verify/peek.js";
 
 /** What the crawler policy answers instead of the site: a block or a charge. */
 export interface PolicyAnswer {
@@ -23,33 +26,34 @@ export const CHARGE_MESSAGE =
 const encoder = new TextEncoder();
 
 /**
- * The answer to a denied crawler: `block` answers its status with
- * `{"error":"crawler_blocked","message":…}`, `charge` answers 402 with the `crawler-price`
- * header and `{"error":"payment_required","message":…,"price":{amount,currency}}`; the owner's
- * message or a standard sentence. Never cached by intermediaries.
+ * The answer to a denied crawler, from the error table: `block` answers its status (403, or 402
+ * where the policy says so) with `{"error":"crawler_blocked","message":…}`, `charge` answers 402
+ * with the `crawler-price` header and
+ * `{"error":"payment_required","message":…,"price":{amount,currency}}`; the owner's message or
+ * a standard sentence. Never cached by intermediaries.
  */
 export function policyAnswer(action: DenyAction, method: string): PolicyAnswer {
+  const answer =
+    action.type === "block"
+      ? errorResponse(
+          new CrawlgateError("crawler_blocked", { message: action.message ?? BLOCKED_MESSAGE }),
+        )
+      : errorResponse(
+          new CrawlgateError("payment_required", {
+            message: action.message ?? CHARGE_MESSAGE,
+            price: action.price,
+          }),
+        );
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
+    ...answer.headers,
   };
-  let json: Record<string, unknown>;
-  let status: 402 | 403;
-  if (action.type === "block") {
-    status = action.status;
-    json = { error: "crawler_blocked", message: action.message ?? BLOCKED_MESSAGE };
-  } else {
-    status = 402;
-    headers["crawler-price"] = priceHeader(action.price);
-    json = {
-      error: "payment_required",
-      message: action.message ?? CHARGE_MESSAGE,
-      price: action.price,
-    };
-  }
-  const full = encoder.encode(JSON.stringify(json));
+  if (action.type === "charge") headers["crawler-price"] = priceHeader(action.price);
+  const full = encoder.encode(JSON.stringify(answer.body));
   headers["content-length"] = String(full.byteLength);
   const body = method === "HEAD" ? new Uint8Array(0) : full;
+  const status = action.type === "block" ? action.status : 402;
   return { kind: "policy", action: action.type, status, headers, body };
 }
 

@@ -4,7 +4,7 @@ import { readBodyCapped } from "../render/fetch-renderer.js";
 import { blockedTokens, mergeRobots, type RobotsBot } from "../robots/merge.js";
 import type { Taxonomy } from "../taxonomy/registry.js";
 import { RENDER_MARKER_HEADER, RENDER_USER_AGENT } from "./page-service.js";
-import { shared } from "./shared.js";
+import { singleFlight } from "./single-flight.js";
 
 /** How long the origin's robots.txt (or its absence) is reused before it is fetched again. */
 export const ORIGIN_ROBOTS_TTL_MS = 300_000;
@@ -148,7 +148,7 @@ export function createRobotsTxt(deps: RobotsTxtDeps) {
   async function originOf(site: RobotsSite): Promise<OriginEntry> {
     const entry = origins.get(site.domainId);
     if (entry && entry.until > deps.clock.now().getTime()) return entry;
-    return shared(loading, site.domainId, () => load(site, entry));
+    return singleFlight(loading, site.domainId, () => load(site, entry));
   }
 
   function mergedText(entry: OriginEntry, site: RobotsSite): string {

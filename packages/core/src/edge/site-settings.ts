@@ -7,7 +7,8 @@ import type {
   RuleStore,
   SettingsCache,
 } from "../ports/index.js";
-import { shared } from "./shared.js";
+import { normalizeHostname } from "../text/hostname.js";
+import { singleFlight } from "./single-flight.js";
 
 export interface SiteSettingsDeps {
   accounts: AccountStore;
@@ -21,14 +22,17 @@ export interface SiteSettingsDeps {
 const UNKNOWN_HOST_TTL_MS = 30_000;
 const UNKNOWN_HOST_MAX = 10_000;
 
-/** Lowercase hostname without port or trailing dot, or `null` for an unusable Host header. */
-export function normalizeHost(host: string): string | null {
-  let h = host.trim().toLowerCase();
+/**
+ * The hostname a Host header names (lowercase, without port or trailing dot), or `null` when it
+ * cannot be a domain's: an IP literal, or anything `normalizeHostname` refuses (the rule every
+ * domain was added under).
+ */
+export function hostOfHeader(host: string): string | null {
+  let h = host.trim();
   if (h.startsWith("[")) return null; // IP literals are never a customer's domain
   const colon = h.indexOf(":");
   if (colon >= 0) h = h.slice(0, colon);
-  if (h.endsWith(".")) h = h.slice(0, -1);
-  return /^[a-z0-9.-]{1,253}$/.test(h) ? h : null;
+  return normalizeHostname(h);
 }
 
 /**
@@ -93,8 +97,29 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
     const now = deps.clock.now().getTime();
     const unknownUntil = unknownHosts.get(host);
     if (unknownUntil !== undefined && unknownUntil > now) return null;
-    return shared(loading, host, () => loadOrStale(host, now));
+    return singleFlight(loading, host, () => loadOrStale(host, now));
   };
 }
 
 export type SiteSettings = ReturnType<typeof createSiteSettings>;
+
+/**
+ * The settings of a request's host for the edge: `null` when it is no domain, `"failed"` when
+ * they could not be loaded (logged; the edge then fails open: a storage outage must not take
+ * the site down).
+ */
+export type SiteOf = (host: string) => Promise<EdgeSettings | null | "failed">;
+
+export function siteOf(settingsFor: SiteSettings, logger: Logger): SiteOf {
+  return async (host) => {
+    try {
+      return await settingsFor(host);
+    } catch (error) {
+      logger.error("edge.settings_failed", {
+        host,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return "failed";
+    }
+  };
+}

@@ -1,6 +1,6 @@
-import type { ApiResponse } from "../api/http-types.js";
-import { errorApiResponse } from "../api/request-target.js";
 import { CrawlgateError } from "../errors.js";
+import { errorApiResponse } from "../http/error-response.js";
+import type { ApiResponse } from "../http/types.js";
 
 /** Liveness: the process answers. Never reads a store. */
 export const LIVENESS_PATH = "/healthz";

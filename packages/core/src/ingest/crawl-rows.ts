@@ -1,5 +1,6 @@
 import type { Classifier } from "../classify/classifier.js";
 import { uaHash } from "../classify/ua-hash.js";
+import { UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { CrawlRecord, ServedFrom, Verdict } from "../types.js";
 import type { Verification, Verifier } from "../verify/verifier.js";
 
@@ -62,7 +63,7 @@ export function toCrawlRecord(
   hashOf: (userAgent: string) => string,
 ): CrawlRecord {
   const { bot, automation } = classified;
-  const known = bot.botId !== "unknown";
+  const known = bot.botId !== UNKNOWN_BOT_ID;
   return {
     eventId,
     domainId: event.domainId,
@@ -100,7 +101,7 @@ export async function checkDistinct(
   events.forEach((event, i) => {
     const { bot } = classified[i] as Classified;
     const key = `${bot.botId}\u0000${event.ip}`;
-    if (bot.botId !== "unknown" && !checks.has(key)) {
+    if (bot.botId !== UNKNOWN_BOT_ID && !checks.has(key)) {
       checks.set(key, UNVERIFIED);
       lookups.push(verifier.verify(bot, event.ip).then((check) => void checks.set(key, check)));
     }

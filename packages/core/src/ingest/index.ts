@@ -31,3 +31,19 @@ export type {
   VisitEvent,
 } from "./record-referral.js";
 export { createReferralIngest, landingPath } from "./record-referral.js";
+export type {
+  RecordedRequest,
+  RecordHow,
+  RequestRecorders,
+  SeenRequest,
+} from "./record-request.js";
+export { crawlEventOf, visitEventOf } from "./record-request.js";
+export type { Recording, RecordingOptions, RequestKind } from "./request-kind.js";
+export {
+  EDGE_RECORDING,
+  isCrawler,
+  isStaticAsset,
+  recordingOf,
+  requestKind,
+  STATIC_EXTENSIONS,
+} from "./request-kind.js";

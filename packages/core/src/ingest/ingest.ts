@@ -1,6 +1,6 @@
 import type { Classifier } from "../classify/classifier.js";
 import type { AsnLookup, Clock, CrawlStore, Logger, RobotsStore } from "../ports/index.js";
-import type { BotDefinition } from "../taxonomy/schema.js";
+import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { CrawlRecord, Verdict } from "../types.js";
 import type { Verification, Verifier } from "../verify/verifier.js";
 import { DEFAULT_PATH_CAP } from "./aggregates.js";
@@ -46,8 +46,8 @@ export interface RecordedCrawl {
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
  * are recorded `declared` and kept for `retryPending`, which upgrades the stored row when a later
  * check confirms. Every call records a crawl: a User-Agent that matches no bot is stored under
- * the `unknown` bot at tier `unknown`, so callers pass only requests of bots or automation,
- * never people's visits (those go to `recordReferral`).
+ * the `unknown` bot at tier `unknown`. What is a crawl at all is decided before, by the one
+ * recording rule (`recordRequest`, `recordingOf`), which the edge and log importers go through.
  */
 export function createIngest(deps: IngestDeps) {
   const pathCap = deps.pathCap ?? DEFAULT_PATH_CAP;
@@ -76,7 +76,7 @@ export function createIngest(deps: IngestDeps) {
   /** The row of a verified event; a check that ran out of time is kept for `retryPending`. */
   const rowOf = (event: CrawlEvent, c: Classified, check: Verification, ipAsn: number) => {
     const eventId = event.eventId ?? crypto.randomUUID();
-    if (c.bot.botId !== "unknown" && check.retry)
+    if (c.bot.botId !== UNKNOWN_BOT_ID && check.retry)
       pending.set(eventId, { bot: c.bot, ip: event.ip, attempts: 0 });
     return toCrawlRecord(event, eventId, c, check, ipAsn, hashOf);
   };
@@ -93,7 +93,7 @@ export function createIngest(deps: IngestDeps) {
       const classified = deps.classifier.classify(event.userAgent);
       const { bot } = classified;
       const check =
-        bot.botId === "unknown" ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
+        bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
       const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
       await compliance.judge(row.eventId, event.domainId, bot.robots, event.path, event.ts);
       await compliance.settle([row.eventId], buffered(batcher.add(row)));

@@ -25,6 +25,6 @@ export {
   policyRule,
   priceHeader,
 } from "./schema.js";
-export type { EdgeVerification, PolicySubject } from "./subject.js";
+export type { PolicySubject } from "./subject.js";
 export { policySubject } from "./subject.js";
 export { checkPolicyNames } from "./validate.js";

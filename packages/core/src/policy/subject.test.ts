@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
-import { type EdgeVerification, policySubject } from "./subject.js";
+import type { EdgeVerification } from "../verify/peek.js";
+import { policySubject } from "./subject.js";
 
 const taxonomy = getTaxonomy() as Taxonomy;
 const bot = (id: string) => taxonomy.botById(id) as BotDefinition;

@@ -1,5 +1,6 @@
 import type { BotDefinition } from "../taxonomy/schema.js";
 import { UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
+import type { EdgeVerification } from "../verify/peek.js";
 import type { PolicyTier } from "./schema.js";
 
 /** Who a request is, as policy rules see it. */
@@ -9,14 +10,6 @@ export interface PolicySubject {
   intent: string;
   tier: PolicyTier;
 }
-
-/**
- * What the edge knows of a claimed bot's address when the request arrives, without waiting:
- * `verified`; `unverified` (the check finished and failed); `pending` (a reverse-DNS or ASN check
- * that has not finished yet, or ranges not loaded yet: treated as `declared`, never as an
- * impostor); `unverifiable` (the bot publishes no way to verify it).
- */
-export type EdgeVerification = "verified" | "unverified" | "pending" | "unverifiable";
 
 /**
  * The subject of a crawler request: the classified bot with its tier. With impostor protection

@@ -31,3 +31,9 @@ export type { ComplianceDayCount, ComplianceEvent, RobotsStore, RobotsVersion } 
 export type { EdgeSettings, RuleStore, RuleWriteResult, SettingsCache } from "./routing.js";
 export type { BlobStore, RecordedSnapshot, SnapshotStore } from "./snapshots.js";
 export type { Stores } from "./stores.js";
+export type {
+  DirectoryKey,
+  KeyDirectoryCache,
+  KeyDirectoryEntry,
+  NonceStore,
+} from "./web-bot-auth.js";

@@ -1,4 +1,4 @@
-import { API_PREFIX } from "../api/prefix.js";
+import { API_PREFIX } from "../http/prefix.js";
 import type { KeyRing } from "../signing/key-ring.js";
 import { presignPath } from "../signing/presign.js";
 import type { Snapshot } from "../types.js";

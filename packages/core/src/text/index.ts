@@ -1,1 +1,2 @@
 export { compareUtf8 } from "./compare-utf8.js";
+export { normalizeHostname } from "./hostname.js";

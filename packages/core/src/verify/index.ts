@@ -1,5 +1,6 @@
 export type { RangeFileResult, RangeSet } from "./ip-ranges.js";
 export { buildRangeSet, parseRangeFile } from "./ip-ranges.js";
+export type { EdgeVerification } from "./peek.js";
 export type { RangeFeed, RangeSnapshot, ShippedRangeFile } from "./range-feeds.js";
 export {
   applyRangeFiles,

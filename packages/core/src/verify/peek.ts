@@ -1,6 +1,13 @@
-import type { EdgeVerification } from "../policy/subject.js";
-import type { BotDefinition } from "../taxonomy/schema.js";
+import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { RangeSet } from "./ip-ranges.js";
+
+/**
+ * What the edge knows of a claimed bot's address when the request arrives, without waiting:
+ * `verified`; `unverified` (the check finished and failed); `pending` (a reverse-DNS or ASN check
+ * that has not finished yet, or ranges not loaded yet: treated as `declared`, never as an
+ * impostor); `unverifiable` (the bot publishes no way to verify it).
+ */
+export type EdgeVerification = "verified" | "unverified" | "pending" | "unverifiable";
 
 /**
  * `Verifier.peek`: the outcome `verify` would reach from what is at hand, or `pending` when it
@@ -13,7 +20,7 @@ export function peekVerification(
   ranges: RangeSet | null,
   rdnsKnown: (ip: string, suffixes: readonly string[]) => boolean | null,
 ): EdgeVerification {
-  if (bot.botId === "unknown" || bot.verificationMethod === "none") return "unverifiable";
+  if (bot.botId === UNKNOWN_BOT_ID || bot.verificationMethod === "none") return "unverifiable";
   if (bot.verificationMethod === "asn_only") return "pending";
   const suffixes = bot.verification.rdnsSuffixes ?? [];
   if (bot.verificationMethod === "published_ip_ranges") {

@@ -1,9 +1,9 @@
 import ipaddr from "ipaddr.js";
-import type { EdgeVerification } from "../policy/subject.js";
 import type { AsnLookup, Resolver } from "../ports/index.js";
-import type { BotDefinition } from "../taxonomy/schema.js";
+import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { AggregateTier } from "../types.js";
 import { buildRangeSet, type RangeSet } from "./ip-ranges.js";
+import type { EdgeVerification } from "./peek.js";
 import { peekVerification } from "./peek.js";
 
 /** The outcome of verifying one claimed bot from one address. */
@@ -122,7 +122,7 @@ export function createVerifier(options: VerifierOptions) {
     },
 
     async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verification> {
-      if (bot.botId === "unknown") return UNKNOWN;
+      if (bot.botId === UNKNOWN_BOT_ID) return UNKNOWN;
       switch (bot.verificationMethod) {
         case "none":
           return DECLARED;

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "../../cursor/cursor.js";
 import { CrawlgateError } from "../../errors.js";
+import { errorResponse } from "../../http/error-response.js";
 import { createKeyRing } from "../../signing/key-ring.js";
-import { errorResponse } from "../error-response.js";
 import { openCursor } from "./cursor-param.js";
 
 const ring = createKeyRing([{ kid: "k1", secret: "q".repeat(32) }]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "../../errors.js";
+import { ERROR_STATUS } from "../../http/error-response.js";
 import type { HeaderContract } from "../contract.js";
-import { ERROR_STATUS } from "../error-response.js";
 import { errorBodySchema } from "../responses/error-bodies.js";
 import { NAMED_SHAPES } from "../responses/shapes.js";
 

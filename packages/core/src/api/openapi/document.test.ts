@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import { ERROR_STATUS } from "../../http/error-response.js";
 import { createContractChecker } from "../../testing/api/contract.js";
-import { ERROR_STATUS } from "../error-response.js";
 import { ROUTES } from "../routes.js";
 import { parseBody } from "../validate.js";
 import { openApiDocument, pascalName } from "./document.js";

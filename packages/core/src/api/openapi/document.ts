@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "../../errors.js";
-import { API_PREFIX } from "../prefix.js";
+import { API_PREFIX } from "../../http/prefix.js";
 import { NAMED_SHAPES } from "../responses/shapes.js";
 import { ROUTES, type RouteDef } from "../routes.js";
 import { COMPONENT, errorResponses, headerObjects, ref } from "./components.js";

@@ -1,4 +1,4 @@
-import { API_PREFIX } from "../prefix.js";
+import { API_PREFIX } from "../../http/prefix.js";
 import { errorResponses } from "./components.js";
 import { FILES_DESCRIPTION } from "./prose.js";
 

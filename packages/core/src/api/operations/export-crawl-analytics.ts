@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getTaxonomy, legacyKeys, type Taxonomy } from "../../taxonomy/registry.js";
+import { UNKNOWN_BOT_ID } from "../../taxonomy/schema.js";
 import type { BotDayCount, DomainAccess, LegacyDayCount } from "../../types.js";
 import { addDays, eachDay } from "../../window/dates.js";
 import {
@@ -199,7 +200,7 @@ function domainAnalytics(access: DomainAccess, window: Window, counts: readonly 
     };
     totalCrawls += bot.total;
     verifiedCrawls += bot.verified;
-    if (botId === "unknown") unknownBot += bot.total;
+    if (botId === UNKNOWN_BOT_ID) unknownBot += bot.total;
   }
   const botSeries = eachDay(window.startDate, window.endDate).map((date) => {
     const entry = { date } as { date: string } & Record<string, TierTotals>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { normalizeHostname } from "../../accounts/admin.js";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
 import { hasSpaceOrControl } from "../../routing/rule-fields.js";
+import { normalizeHostname } from "../../text/hostname.js";
 import type { User } from "../../types.js";
 import type { ApiDeps, Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";

@@ -94,6 +94,24 @@ const BODIES: Record<ErrorCode, z.ZodType> = {
     "service_unavailable",
     "The database does not answer now; retry after the seconds in Retry-After",
   ),
+  bad_gateway: bare(
+    "bad_gateway",
+    "Edge only: a proxy rule's upstream was refused or did not answer, or no proxy is configured",
+  ),
+  origin_unreachable: bare("origin_unreachable", "Edge only: the domain's origin did not answer"),
+  headers_too_large: withMessage(["invalid_request"], "The request's header section is too large"),
+  request_timeout: withMessage(["invalid_request"], "The request did not arrive in time"),
+  crawler_blocked: withMessage(
+    ["crawler_blocked"],
+    "Edge only: the site's crawler policy blocks this crawler (the owner's message or a standard one)",
+  ),
+  payment_required: z
+    .strictObject({
+      error: z.literal("payment_required"),
+      message: z.string().optional(),
+      price: z.strictObject({ amount: z.string(), currency: z.string() }),
+    })
+    .describe("Edge only: the site charges crawlers; the price is also in crawler-price"),
 };
 
 /** Component names of the error bodies. */

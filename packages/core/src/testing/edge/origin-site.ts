@@ -53,6 +53,12 @@ export function createOriginSite() {
     }
   }
 
+  /** What a proxy rule's upstream answers (the bridges' test proxies call it). */
+  function proxied(upstream: string): OriginReply {
+    hits.push(`PROXY ${upstream}`);
+    return page(html(`Proxied ${upstream}`));
+  }
+
   const fetch: FetchLike = async (url, init) => {
     const target = new URL(url);
     const reply = await answer(init.method ?? "GET", target.pathname + target.search);
@@ -64,6 +70,7 @@ export function createOriginSite() {
     originUrl: "https://origin.test",
     fetch,
     answer,
+    proxied,
     /** Requests the origin received (`METHOD /path?query`). */
     hits,
     /** Makes `/flaky` answer 503 from now on. */

@@ -15,16 +15,26 @@ const IMPOSTOR_IP = "203.0.113.9";
 
 const ua = (userAgent: string) => ({ "user-agent": userAgent });
 
-async function putPolicy(w: EdgeWorld, policy: unknown) {
+/** A call of the instance's API as the domain's owner: its status and JSON body. */
+async function ownerCall(w: EdgeWorld, method: string, path: string, body: unknown) {
   const response = await w.crawlgate.api.handle({
-    method: "PUT",
-    path: `/functions/v1/domains/${w.domainId}/crawler-policy`,
+    method,
+    path: `/functions/v1/domains/${w.domainId}/${path}`,
     query: {},
     headers: { authorization: `Bearer ${w.apiKey}`, "content-type": "application/json" },
-    body: new TextEncoder().encode(JSON.stringify(policy)),
+    body: new TextEncoder().encode(JSON.stringify(body)),
   });
-  expect(response.status).toBe(200);
-  return JSON.parse(String(response.body)) as { cacheInvalidated: boolean };
+  return { status: response.status, json: JSON.parse(String(response.body)) as unknown };
+}
+
+async function putPolicy(w: EdgeWorld, policy: unknown) {
+  const saved = await ownerCall(w, "PUT", "crawler-policy", policy);
+  expect(saved.status).toBe(200);
+  return saved.json as { cacheInvalidated: boolean };
+}
+
+async function addRule(w: EdgeWorld, rule: Record<string, string>) {
+  expect((await ownerCall(w, "POST", "routing-rules", rule)).status).toBe(201);
 }
 
 const BLOCK_UNKNOWN = { match: { type: "tier", value: "unknown" }, action: { type: "block" } };
@@ -142,14 +152,7 @@ export function policyEdgeCases(world: () => EdgeWorld): void {
       rules: [{ match: { type: "botId", value: "googlebot" }, action: { type: "allow" } }],
       defaultAction: { type: "block", status: 402, message: "Licence required" },
     });
-    const created = await w.crawlgate.api.handle({
-      method: "POST",
-      path: `/functions/v1/domains/${w.domainId}/routing-rules`,
-      query: {},
-      headers: { authorization: `Bearer ${w.apiKey}`, "content-type": "application/json" },
-      body: new TextEncoder().encode(JSON.stringify({ sourcePath: "/old", targetUrl: "/about" })),
-    });
-    expect(created.status).toBe(201);
+    await addRule(w, { sourcePath: "/old", targetUrl: "/about" });
     const redirected = await w.send({ path: "/old", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
     expect([redirected.status, redirected.headers.location]).toEqual([301, "/about"]);
     const blocked = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
@@ -157,6 +160,44 @@ export function policyEdgeCases(world: () => EdgeWorld): void {
     expect(JSON.parse(blocked.body).message).toBe("Licence required");
     expect((await w.send({ path: "/about" })).status).toBe(200);
     expect(w.origin.hits).toEqual(["GET /about"]);
+  });
+
+  it("policy: a denied crawler never gets content through a proxy rule; a redirect still answers", async () => {
+    const w = world();
+    await w.crawlgate.ingest.ranges.ready();
+    await putPolicy(w, {
+      rules: [{ match: { type: "botId", value: "gptbot" }, action: { type: "block" } }],
+    });
+    await addRule(w, {
+      sourcePath: "/docs/:p*",
+      targetUrl: "https://docs.example.org/:p*",
+      ruleType: "proxy",
+    });
+    await addRule(w, { sourcePath: "/docs/old", targetUrl: "/docs/new", ruleType: "redirect" });
+    const gptbot = { headers: ua(GPTBOT), clientIp: GPTBOT_IP };
+
+    const blocked = await w.send({ path: "/docs/guide", ...gptbot });
+    expect(blocked.status).toBe(403);
+    expect(JSON.parse(blocked.body).error).toBe("crawler_blocked");
+    const head = await w.send({ method: "HEAD", path: "/docs/guide", ...gptbot });
+    expect([head.status, head.body]).toEqual([403, ""]);
+    // A redirect carries no content: it answers before the policy, for everyone.
+    const redirected = await w.send({ path: "/docs/old", ...gptbot });
+    expect([redirected.status, redirected.headers.location]).toEqual([301, "/docs/new"]);
+    // An allowed crawler and a person are proxied as before.
+    const allowed = await w.send({ path: "/docs/guide" });
+    expect([allowed.status, allowed.body]).toEqual([200, expect.stringContaining("Proxied")]);
+    const human = await w.send({ path: "/docs/guide", headers: ua(BROWSER) });
+    expect([human.status, human.body]).toEqual([200, expect.stringContaining("Proxied")]);
+
+    const upstream = "PROXY https://docs.example.org/guide";
+    expect(w.origin.hits).toEqual([upstream, upstream]);
+    const rows = await w.crawls();
+    expect(rows.map((r) => [r.path, r.botId, r.status, r.servedFrom])).toEqual([
+      ["/docs/guide", "gptbot", 403, "origin"],
+      ["/docs/guide", "gptbot", 403, "origin"],
+      ["/docs/guide", "googlebot", 200, "origin"],
+    ]);
   });
 
   it("policy: a change applies on the next request, with cacheInvalidated true", async () => {

@@ -147,6 +147,30 @@ export function edgeSuite(
       expect(referrals).toEqual([{ day: "2026-11-20", source: "chatgpt", count: 1 }]);
     });
 
+    it("records by ingest's rule: no crawler's probe, no person's asset, a person's tagged page", async () => {
+      const w = world();
+      const probe = await w.send({ path: "/wp-login.php" });
+      expect(probe.headers["x-crawlgate-served-from"]).toBe("origin");
+      await w.send({
+        path: "/app.js",
+        headers: { "user-agent": BROWSER, referer: "https://chatgpt.com/" },
+      });
+      await w.send({ path: "/about?utm_source=perplexity", headers: { "user-agent": BROWSER } });
+      // A scanner probe is never rendered, even for a taxonomy bot.
+      expect(w.origin.hits).toEqual([
+        "GET /wp-login.php",
+        "GET /app.js",
+        "GET /about?utm_source=perplexity",
+      ]);
+      expect(await w.crawls()).toEqual([]);
+      const referrals = await w.stores.referrals.referralDayCounts(
+        w.domainId,
+        "2026-11-20",
+        "2026-11-20",
+      );
+      expect(referrals).toEqual([{ day: "2026-11-20", source: "perplexity", count: 1 }]);
+    });
+
     it("sends static assets and non-GET methods to the origin, recorded as origin", async () => {
       const w = world();
       const asset = await w.send({ path: "/app.js" });

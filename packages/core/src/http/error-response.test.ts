@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CrawlgateError } from "../errors.js";
-import { ERROR_STATUS, errorResponse } from "./error-response.js";
+import { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.js";
 
 describe("error table", () => {
   it("writes the spec's bodies", () => {
@@ -80,5 +80,14 @@ describe("error table", () => {
       [404, { error: "snapshot not found in storage" }],
       [503, { error: "snapshot storage unavailable" }],
     ]);
+  });
+});
+
+describe("errorApiResponse", () => {
+  it("uses the error table, and hides anything unexpected behind 500 internal_error", () => {
+    expect(errorApiResponse(new CrawlgateError("not_found")).body).toBe('{"error":"not_found"}');
+    const hidden = errorApiResponse(new Error("ENOENT /srv/secret"));
+    expect(hidden.status).toBe(500);
+    expect(hidden.body).toBe('{"error":"internal_error"}');
   });
 });

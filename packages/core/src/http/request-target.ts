@@ -1,10 +1,8 @@
-import { CrawlgateError, invalidRequest, isCrawlgateError } from "../errors.js";
-import { errorResponse } from "./error-response.js";
-import type { ApiResponse } from "./http-types.js";
+import { type CrawlgateError, invalidRequest } from "../errors.js";
 
 /**
- * What an HTTP bridge needs to never hand an error to its host framework: a request-target
- * parser that cannot throw, and the JSON response for any error (docs/decisions.md, "Hardening").
+ * How every bridge reads the request-target of a request line: a parser that cannot throw, and
+ * the error it answers when the parser refuses (docs/decisions/http.md).
  */
 
 export interface RequestTarget {
@@ -13,6 +11,9 @@ export interface RequestTarget {
   /** `?` and the query string, or "" (the fragment dropped). */
   search: string;
   query: Record<string, string>;
+  /** Absolute-form only: the scheme and the authority (`host[:port]`) the target names. */
+  protocol?: "http" | "https";
+  host?: string;
 }
 
 /**
@@ -35,7 +36,13 @@ export function parseRequestTarget(raw: string): RequestTarget | null {
   } catch {
     return null;
   }
-  return { path: url.pathname, search: url.search, query: queryOf(url.search) };
+  return {
+    path: url.pathname,
+    search: url.search,
+    query: queryOf(url.search),
+    protocol: url.protocol === "http:" ? "http" : "https",
+    host: url.host,
+  };
 }
 
 function queryOf(search: string): Record<string, string> {
@@ -49,18 +56,4 @@ function queryOf(search: string): Record<string, string> {
 /** The error a bridge answers for a request-target `parseRequestTarget` refuses. */
 export function invalidTargetError(): CrawlgateError {
   return invalidRequest("the request target is not a valid URL");
-}
-
-/**
- * The JSON response for any error a bridge catches: a `CrawlgateError` through the error table,
- * anything else `500 internal_error` (no message, no stack: the caller logs it).
- */
-export function errorApiResponse(error: unknown): ApiResponse {
-  const known = isCrawlgateError(error) ? error : new CrawlgateError("internal_error");
-  const { status, headers, body } = errorResponse(known);
-  return {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
-    body: JSON.stringify(body),
-  };
 }

@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES } from "./http-types.js";
+import { MAX_BODY_BYTES } from "./types.js";
 
 /**
  * Collects a body stream into one byte array, stopping after `MAX_BODY_BYTES + 1` bytes so that

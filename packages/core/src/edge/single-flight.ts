@@ -3,7 +3,7 @@
  * settles: concurrent misses of one key (a page read, a render, a host's settings) do the work
  * once.
  */
-export function shared<T>(
+export function singleFlight<T>(
   running: Map<string, Promise<T>>,
   id: string,
   start: () => Promise<T>,

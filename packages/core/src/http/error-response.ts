@@ -1,8 +1,14 @@
 /** The table that turns each error code into an HTTP status and a body (`errorResponse`). */
 
-import type { CrawlgateError, ErrorCode } from "../errors.js";
+import { CrawlgateError, type ErrorCode, isCrawlgateError } from "../errors.js";
+import type { ApiResponse } from "./types.js";
 
-/** HTTP status of each code. 413 carries the `invalid_request` body (see docs/decisions.md). */
+/**
+ * HTTP status of each code. 413, 431 and 408 carry the `invalid_request` body (see
+ * docs/decisions/http.md). The edge's own: `bad_gateway` and `origin_unreachable` (a proxy
+ * rule's upstream, or the domain's origin, gave no answer), and its crawler policy's
+ * `crawler_blocked` (403, or 402 where the policy says so) and `payment_required`.
+ */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
   invalid_cursor: 400,
@@ -29,6 +35,12 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   unauthorized: 401,
   csrf_failed: 403,
   service_unavailable: 503,
+  bad_gateway: 502,
+  origin_unreachable: 502,
+  headers_too_large: 431,
+  request_timeout: 408,
+  crawler_blocked: 403,
+  payment_required: 402,
 };
 
 /**
@@ -43,13 +55,22 @@ const BODY_CODE: Partial<Record<ErrorCode, string>> = {
   snapshot_html_gone: "snapshot not found in storage",
   snapshot_storage_unavailable: "snapshot storage unavailable",
   invalid_config: "internal_error",
+  headers_too_large: "invalid_request",
+  request_timeout: "invalid_request",
 };
 
 /**
- * Codes whose body carries the `message`: the spec's two, and the dashboard's own two (its
- * session and CSRF refusals, docs/decisions.md "Dashboard").
+ * Codes whose body carries the `message`: the spec's two, the dashboard's own two (its session
+ * and CSRF refusals, docs/decisions.md "Dashboard") and the edge's policy answers.
  */
-const WITH_MESSAGE = new Set(["invalid_request", "invalid_cursor", "unauthorized", "csrf_failed"]);
+const WITH_MESSAGE = new Set([
+  "invalid_request",
+  "invalid_cursor",
+  "unauthorized",
+  "csrf_failed",
+  "crawler_blocked",
+  "payment_required",
+]);
 
 export interface ErrorResponseParts {
   status: number;
@@ -68,6 +89,7 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
     body.message = extras.message;
   }
   if (code === "rule_limit_reached" && extras.limit !== undefined) body.limit = extras.limit;
+  if (code === "payment_required" && extras.price) body.price = extras.price;
   if (status === 429) {
     body.usage = extras.usage ?? 0;
     body.limit = extras.limit ?? 0;
@@ -80,4 +102,18 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
   }
   if (code === "method_not_allowed" && extras.allow) headers.allow = extras.allow.join(", ");
   return { status, headers, body };
+}
+
+/**
+ * The JSON response for any error a bridge catches: a `CrawlgateError` through the error table,
+ * anything else `500 internal_error` (no message, no stack: the caller logs it).
+ */
+export function errorApiResponse(error: unknown): ApiResponse {
+  const known = isCrawlgateError(error) ? error : new CrawlgateError("internal_error");
+  const { status, headers, body } = errorResponse(known);
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: JSON.stringify(body),
+  };
 }

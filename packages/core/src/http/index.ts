@@ -1,0 +1,8 @@
+export { EDGE_ERROR_CODES, type EdgeErrorCode, edgeError } from "./edge-errors.js";
+export { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.js";
+export { endToEndHeaders, HOP_BY_HOP_HEADERS } from "./hop-by-hop.js";
+export { API_PREFIX } from "./prefix.js";
+export { readLimitedBody } from "./read-body.js";
+export { type OriginSources, requestOrigin } from "./request-origin.js";
+export { invalidTargetError, parseRequestTarget, type RequestTarget } from "./request-target.js";
+export { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from "./types.js";
