@@ -32,7 +32,7 @@ export type {
 } from "./dashboard/index.js";
 export type { Edge, EdgeDecision, EdgeRequest, RobotsPreview, RobotsTxt } from "./edge/index.js";
 export type { ErrorCode } from "./errors.js";
-export { CrawlgateError, isCrawlgateError, serviceUnavailable } from "./errors.js";
+export { CrawlgateError, isCrawlgateError } from "./errors.js";
 export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/health.js";
 export { createHealth } from "./health/health.js";
 export type { ApiRequest, ApiResponse } from "./http/types.js";

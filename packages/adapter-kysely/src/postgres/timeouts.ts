@@ -1,4 +1,4 @@
-import { serviceUnavailable } from "@crawlgate/core";
+import { serviceUnavailable } from "@crawlgate/core/adapter-kit";
 import pg from "pg";
 
 /** How long crawlgate waits on PostgreSQL before it calls the database unavailable. */
