@@ -190,8 +190,11 @@ describe("crawlgate CLI", () => {
     const demo = await startDemo(dir, ["--renderer", "chromium"]);
     try {
       const { ready } = demo;
-      expect(Object.keys(ready)).toEqual(["event", "baseUrl", "demo"]);
+      expect(Object.keys(ready)).toEqual(["event", "baseUrl", "apiHosts", "siteHosts", "demo"]);
       expect(ready.event).toBe("ready");
+      // Which host is which: crawlgate's own, and the demo sites' (every path there is theirs).
+      expect(ready.apiHosts).toEqual(["127.0.0.1"]);
+      expect(ready.siteHosts).toEqual(ready.demo.domains.map((d: { domain: string }) => d.domain));
       expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(Object.keys(ready.demo.keys).sort()).toEqual([
         "manager",

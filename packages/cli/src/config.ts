@@ -54,6 +54,18 @@ export interface CliConfig {
    * ownership is not verified (`domains verify`) to its origin untouched. Default off.
    */
   requireVerifiedDomains: boolean;
+  /**
+   * `CRAWLGATE_API_HOSTS` and `serve --api-host` (comma-separated hostnames, both lists
+   * together): hosts where the API, the dashboard and the health paths always answer. They also
+   * answer on every host that is not a served domain; on a served domain's host every path is
+   * the site's.
+   */
+  apiHosts: string[];
+  /**
+   * `CRAWLGATE_SHUTDOWN_MS`, as given (serve and worker check it): how long a stopping process
+   * lets requests and jobs in flight finish; unset, 10000.
+   */
+  shutdownMs: string | undefined;
 }
 
 export const DEFAULT_DATA_DIR = "./.crawlgate";
@@ -63,6 +75,7 @@ export function readConfig(
   env: NodeJS.ProcessEnv,
 ): CliConfig {
   const dataDir = options["data-dir"];
+  const apiHost = options["api-host"];
   return {
     dataDir: typeof dataDir === "string" && dataDir !== "" ? dataDir : DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -83,6 +96,11 @@ export function readConfig(
         }
       : null,
     requireVerifiedDomains: env.CRAWLGATE_REQUIRE_VERIFIED_DOMAINS?.trim().toLowerCase() === "true",
+    apiHosts: [env.CRAWLGATE_API_HOSTS, typeof apiHost === "string" ? apiHost : undefined]
+      .flatMap((list) => list?.split(",") ?? [])
+      .map((host) => host.trim())
+      .filter((host) => host !== ""),
+    shutdownMs: env.CRAWLGATE_SHUTDOWN_MS?.trim() || undefined,
   };
 }
 
@@ -99,4 +117,9 @@ keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON 
 range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
 snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;
 the AWS SDK's variables for region, endpoint and credentials). CRAWLGATE_REQUIRE_VERIFIED_DOMAINS=true
-passes the traffic of domains not verified (domains verify) to their origin untouched.`;
+passes the traffic of domains not verified (domains verify) to their origin untouched. The API, the dashboard and the
+health paths answer on hosts that are not served domains and on CRAWLGATE_API_HOSTS
+(comma-separated; serve --api-host adds more); on a served domain's host every path is the
+site's. On SIGTERM or SIGINT, serve and worker finish what is in flight within
+CRAWLGATE_SHUTDOWN_MS (default 10000), write what is buffered and exit 0; a second signal exits
+at once.`;

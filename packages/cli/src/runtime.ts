@@ -70,6 +70,8 @@ export async function openRuntime(
         ingest: { concurrency: config.databaseUrl ? 2 : 1 },
         // Pending domains' traffic passes to their origin untouched (multi-tenant installs).
         requireVerifiedDomains: config.requireVerifiedDomains,
+        // Hosts where the API, dashboard and health paths answer besides non-domain hosts.
+        apiHosts: config.apiHosts,
         ...wiring.config,
       },
     );
@@ -107,20 +109,4 @@ async function closeAll({ crawlgate, stores }: Runtime): Promise<void> {
       await stores.close();
     }
   }
-}
-
-/** Resolves with the signal's name on SIGINT, SIGTERM, or when the io's signal aborts. */
-export function stopSignal(io: CliIo): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (name: string) => {
-      process.off("SIGINT", onSigint);
-      process.off("SIGTERM", onSigterm);
-      resolve(name);
-    };
-    const onSigint = () => stop("SIGINT");
-    const onSigterm = () => stop("SIGTERM");
-    process.once("SIGINT", onSigint);
-    process.once("SIGTERM", onSigterm);
-    io.signal?.addEventListener("abort", () => stop("abort"), { once: true });
-  });
 }

@@ -21,7 +21,14 @@ import { answerClientErrors, jsonOnly } from "./json-only.js";
 export interface RunningServer {
   baseUrl: string;
   server: Server;
+  /** Closes every connection now, requests in flight included. */
   close(): Promise<void>;
+  /**
+   * Graceful stop: accepts no new connection, answers the requests in flight (each with
+   * `Connection: close`), closes connections as they go idle, and closes the rest once
+   * `deadlineMs` passed.
+   */
+  drain(deadlineMs: number): Promise<void>;
 }
 
 /**
@@ -32,10 +39,12 @@ export interface RunningServer {
  * cached or freshly rendered HTML, and everything else is passed to the domain's origin. Other
  * hosts get `404 {"error":"not_found"}`; every error answer is JSON (`jsonOnly`), except the
  * dashboard's pages (a refused sign-in link, a missing UI file: HTML for a browser). `/healthz` and
- * `/readyz` (probing `readiness`) answer on every host, ahead of the API and the edge.
+ * `/readyz` (probing `readiness`) answer ahead of the API and the edge. The API, the dashboard
+ * and the health paths answer on crawlgate's own hosts only (`Crawlgate.ownHost`): on a served
+ * domain's host every path, in any letter case, goes to the edge and the domain's origin.
  */
 export async function listen(
-  crawlgate: Pick<Crawlgate, "api" | "edge" | "dashboard">,
+  crawlgate: Pick<Crawlgate, "api" | "edge" | "dashboard" | "ownHost">,
   options: {
     port: number;
     host: string;
@@ -59,7 +68,7 @@ export async function listen(
     });
     next();
   });
-  app.use(createHealthRouter(createHealth(options.readiness ?? [])));
+  app.use(createHealthRouter(createHealth(options.readiness ?? []), crawlgate));
   app.use(
     "/dashboard",
     createDashboardRouter(crawlgate, {
@@ -88,7 +97,13 @@ export async function listen(
     const { status, headers, body } = edgeError("not_found");
     res.status(status).set(headers).send(body);
   });
-  const server = createServer(jsonOnly(app, options.logger));
+  const handler = jsonOnly(app, options.logger);
+  let draining = false;
+  const server = createServer((req, res) => {
+    // A stopping server tells keep-alive clients to open their next request elsewhere.
+    if (draining) res.setHeader("connection", "close");
+    handler(req, res);
+  });
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -104,5 +119,16 @@ export async function listen(
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
+    async drain(deadlineMs) {
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Connections that finish their request go idle: close them as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const late = setTimeout(() => server.closeAllConnections(), deadlineMs);
+      server.closeIdleConnections();
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(late);
+    },
   };
 }

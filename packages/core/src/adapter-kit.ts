@@ -34,6 +34,8 @@ export {
 export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
+export { isUnavailable, serviceUnavailable } from "./errors.js";
+export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type { EdgeErrorCode, OriginSources, RequestTarget } from "./http/index.js";
 export {
   API_PREFIX,

@@ -21,6 +21,7 @@ import {
   SIGN_IN_LINK_TTL_MS,
 } from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
+import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
 import { createIngest, type Ingest, type RecordedCrawl } from "./ingest/ingest.js";
@@ -124,7 +125,12 @@ export interface IngestService {
   verifier: Verifier;
   /** Keeps the verifier's published ranges current (the `range_refresh` job calls it). */
   ranges: RangeRefresher;
-  /** Writes everything buffered (flush on shutdown). */
+  /**
+   * Writes every crawl and visit accepted so far and resolves once they are stored; keeps
+   * accepting (a stopping server flushes before it releases its stores).
+   */
+  flush(): Promise<void>;
+  /** Writes everything buffered, then refuses more (flush on shutdown). */
   close(): Promise<void>;
 }
 
@@ -158,6 +164,13 @@ export interface Crawlgate {
   signing: KeyRing;
   /** The data plane: `route` (the rules alone) and `handle` (rules, page cache, renders). */
   edge: Edge;
+  /**
+   * Whether crawlgate's own endpoints (API, dashboard, health) answer on this Host header: the
+   * configured `apiHosts` and every host that is not a served domain. The bridges pass other
+   * hosts' requests on to the edge. Rejects with `service_unavailable` when the stores cannot
+   * say.
+   */
+  ownHost(host: string): Promise<boolean>;
   /** The robots.txt each customer's host serves (the edge's `/robots.txt`, the API's preview). */
   robotsTxt: RobotsTxt;
   snapshots: SnapshotService;
@@ -171,6 +184,8 @@ export interface Crawlgate {
   jobs: readonly Job[];
   /** The renderer the edge and the worker use, or `null`. */
   renderer: Renderer | null;
+  /** Writes buffered crawls and referrals, and keeps accepting (`ingest.flush` if it was used). */
+  flush(): Promise<void>;
   /** Writes buffered crawls and referrals. The renderer is closed by whoever created it. */
   close(): Promise<void>;
 }
@@ -230,6 +245,19 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     domainChecks: { resolver: deps.resolver ?? null, fetch: deps.originFetch ?? runtimeFetch() },
     archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
   };
+  const edge = createEdge(
+    { ...edgeDeps, clock, logger },
+    {
+      classifier: classify,
+      verification: (bot, ip) => verify().verifier.peek(bot, ip),
+      pages,
+      robotsTxt,
+      recordRequest: (request, how) => ingestService().recordRequest(request, how),
+      hasRenderer: renderer !== null,
+      requireVerified: resolved.requireVerifiedDomains,
+      now: () => clock.now(),
+    },
+  );
   return {
     api: createApi(apiDeps),
     dashboard: {
@@ -244,19 +272,11 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
     signing,
-    edge: createEdge(
-      { ...edgeDeps, clock, logger },
-      {
-        classifier: classify,
-        verification: (bot, ip) => verify().verifier.peek(bot, ip),
-        pages,
-        robotsTxt,
-        recordRequest: (request, how) => ingestService().recordRequest(request, how),
-        hasRenderer: renderer !== null,
-        requireVerified: resolved.requireVerifiedDomains,
-        now: () => clock.now(),
-      },
-    ),
+    edge,
+    ownHost: createOwnHosts({
+      apiHosts: resolved.apiHosts,
+      servesHost: (host) => edge.servesHost(host),
+    }),
     snapshots: {
       record: (input) => recordSnapshot(snapshotDeps, input),
       dropExpiredHtml: (olderThan) => dropExpiredHtml(snapshotDeps, olderThan),
@@ -280,6 +300,9 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       }),
     ],
     renderer,
+    async flush() {
+      await ingest?.flush();
+    },
     async close() {
       await ingest?.close();
     },
@@ -390,6 +413,9 @@ function createIngestService(
     robotsChanged: (domainId) => crawls.robotsChanged(domainId),
     verifier,
     ranges,
+    async flush() {
+      await Promise.all([crawls.flush(), referrals.flush()]);
+    },
     async close() {
       await Promise.all([crawls.close(), referrals.close()]);
     },

@@ -30,6 +30,7 @@ export type ErrorCode =
   | "invalid_config"
   | "unauthorized"
   | "csrf_failed"
+  | "service_unavailable"
   | "bad_gateway"
   | "origin_unreachable"
   | "headers_too_large"
@@ -47,7 +48,7 @@ export interface ErrorExtras {
   limit?: number;
   /** 429: requests counted in the exhausted window. */
   usage?: number;
-  /** 429: seconds until the window resets, sent as `Retry-After`. */
+  /** 429: seconds until the window resets; 503: when to try again. Sent as `Retry-After`. */
   retryAfterSeconds?: number;
   /** 405: the methods the path accepts, sent as `Allow`. */
   allow?: readonly string[];
@@ -87,4 +88,25 @@ export function isCrawlgateError(error: unknown): error is CrawlgateError {
 /** A bad configuration: `createCrawlgate` refuses it before anything runs. */
 export function invalidConfig(message: string): CrawlgateError {
   return new CrawlgateError("invalid_config", { message: `[crawlgate] ${message}` });
+}
+
+/** Seconds a client is told to wait (`Retry-After`) while the stores do not answer. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A store that does not answer now (a timeout, a dropped or refused connection): `503
+ * service_unavailable` with `Retry-After`, retryable. Adapters throw it for the failures a
+ * retry can cure; every other error stays what it is.
+ */
+export function serviceUnavailable(cause?: unknown): CrawlgateError {
+  const error = new CrawlgateError("service_unavailable", {
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
+  if (cause !== undefined) (error as { cause?: unknown }).cause = cause;
+  return error;
+}
+
+/** Whether `error` is `serviceUnavailable`'s (a store that does not answer now). */
+export function isUnavailable(error: unknown): boolean {
+  return isCrawlgateError(error) && error.code === "service_unavailable";
 }

@@ -3,6 +3,7 @@ import { DASHBOARD_PREFIX, parseRequestTarget } from "@crawlgate/core/adapter-ki
 import { Router } from "express";
 import { toApiRequest } from "./express-router.js";
 import { sendNodeResponse } from "./node-body.js";
+import { type OwnHostSource, ownHostOnly } from "./own-host.js";
 import { sendError } from "./safe-response.js";
 
 export interface DashboardRouterOptions {
@@ -18,14 +19,16 @@ export interface DashboardRouterOptions {
 /**
  * The dashboard as an Express router, to mount at `/dashboard` (its pages link there):
  * `app.use("/dashboard", createDashboardRouter(crawlgate, { assets }))`, before any body parser.
+ * On a served domain's host it passes every request on (to the edge mounted after it).
  */
 export function createDashboardRouter(
-  crawlgate: Pick<Crawlgate, "dashboard">,
+  crawlgate: Pick<Crawlgate, "dashboard"> & OwnHostSource,
   options: DashboardRouterOptions = {},
 ): Router {
   const dashboard = crawlgate.dashboard.create(options.assets ? { assets: options.assets } : {});
   const trustProxy = options.trustProxy ?? false;
   const router = Router();
+  router.use(ownHostOnly(crawlgate));
   router.use(async (req, res) => {
     try {
       const request = await toApiRequest(req, trustProxy, DASHBOARD_PREFIX);

@@ -7,6 +7,7 @@ import {
 } from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
 import { readNodeBody, sendNodeResponse } from "./node-body.js";
+import { type OwnHostSource, ownHostOnly } from "./own-host.js";
 import { sendError } from "./safe-response.js";
 
 export interface ExpressRouterOptions {
@@ -22,14 +23,17 @@ export interface ExpressRouterOptions {
 /**
  * The crawlgate API as an Express router, to mount at `/functions/v1`:
  * `app.use("/functions/v1", createExpressRouter(crawlgate))`. Mount it before any body parser:
- * it reads the raw body itself (a body already parsed upstream is re-serialised as JSON).
+ * it reads the raw body itself (a body already parsed upstream is re-serialised as JSON). On a
+ * served domain's host (see `Crawlgate.ownHost`) it passes every request on: mount the edge
+ * after it, and a customer's own `/functions/v1/...` reaches the customer's origin.
  */
 export function createExpressRouter(
-  crawlgate: Pick<Crawlgate, "api">,
+  crawlgate: Pick<Crawlgate, "api"> & OwnHostSource,
   options: ExpressRouterOptions = {},
 ): Router {
   const router = Router();
   const trustProxy = options.trustProxy ?? false;
+  router.use(ownHostOnly(crawlgate));
   router.use(async (req, res) => {
     try {
       sendNodeResponse(req, res, await crawlgate.api.handle(await toApiRequest(req, trustProxy)));

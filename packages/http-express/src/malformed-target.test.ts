@@ -33,14 +33,19 @@ beforeAll(async () => {
   server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   port = (server.address() as AddressInfo).port;
-  // A rule whose target is built from the rest of the path.
+  // A rule whose target is built from the rest of the path (through the API on its own host:
+  // on the site's host every path is the site's).
   const key = await crawlgate.admin.createKey(user.value.userId);
   if (!key.ok) throw new Error(key.message);
   const created = await send(
     "POST",
     `/functions/v1/domains/${domain.value.domainId}/routing-rules`,
     JSON.stringify({ sourcePath: "/go/*", targetUrl: "/*", redirectCode: 302 }),
-    { authorization: `Bearer ${key.value.key}`, "content-type": "application/json" },
+    {
+      host: "api.example.com",
+      authorization: `Bearer ${key.value.key}`,
+      "content-type": "application/json",
+    },
   );
   expect(created.status).toBe(201);
 });

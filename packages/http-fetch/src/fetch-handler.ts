@@ -6,6 +6,7 @@ import {
   readLimitedBody,
   requestOrigin,
 } from "@crawlgate/core/adapter-kit";
+import { type OtherHostHandler, type OwnHostSource, onOwnHost } from "./own-host.js";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -17,26 +18,36 @@ export interface FetchHandlerOptions {
    * `baseUrl` wins over both.
    */
   trustProxy?: boolean;
+  /**
+   * Where a request on a served domain's host goes (every path there belongs to the site):
+   * usually the edge handler; default `404 not_found`.
+   */
+  otherHost?: OtherHostHandler;
 }
 
 /**
  * The crawlgate API as a fetch handler: `(Request) => Promise<Response>`, for any runtime with
  * WHATWG fetch (Node 20, Deno, Bun, workers). Paths are taken from the request URL as they are,
- * so the API answers under `/functions/v1/`.
+ * so the API answers under `/functions/v1/`. It answers on crawlgate's own hosts only (see
+ * `Crawlgate.ownHost`); on a served domain's host the request goes to `otherHost`.
  */
 export function createFetchHandler(
-  crawlgate: Pick<Crawlgate, "api">,
+  crawlgate: Pick<Crawlgate, "api"> & OwnHostSource,
   options: FetchHandlerOptions = {},
 ): FetchHandler {
   const trustProxy = options.trustProxy ?? false;
-  return async (request) => {
-    try {
-      return toResponse(await crawlgate.api.handle(await toApiRequest(request, trustProxy)));
-    } catch (error) {
-      // A failing body stream or header: JSON from the error table, never a thrown error.
-      return toResponse(errorApiResponse(error));
-    }
-  };
+  return onOwnHost(
+    crawlgate,
+    async (request) => {
+      try {
+        return toResponse(await crawlgate.api.handle(await toApiRequest(request, trustProxy)));
+      } catch (error) {
+        // A failing body stream or header: JSON from the error table, never a thrown error.
+        return toResponse(errorApiResponse(error));
+      }
+    },
+    options.otherHost,
+  );
 }
 
 /** The core request for a fetch `Request` (its path as it is). */

@@ -1,9 +1,12 @@
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
 import type { KyselyHandle } from "../handle.js";
 import type { Database } from "../schema.js";
 import { POSTGRES_SQL } from "../sql-text.js";
 import { createPostgresCrawlWriter } from "./crawl-writer.js";
+import { createTimedPool, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from "./timeouts.js";
+
+export type { PostgresTimeouts } from "./timeouts.js";
+export { DEFAULT_POSTGRES_TIMEOUTS } from "./timeouts.js";
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -12,6 +15,8 @@ export interface PostgresOptions {
   schema?: string;
   /** Pool size; default 10. */
   max?: number;
+  /** When a database that does not answer is called unavailable (see `PostgresTimeouts`). */
+  timeouts?: Partial<PostgresTimeouts>;
 }
 
 /** PostgreSQL through a pg pool. With `schema`, every connection's search_path is that schema. */
@@ -22,11 +27,14 @@ export function createPostgresDatabase(
   const schema = options.schema ?? null;
   if (schema !== null && !SCHEMA_NAME.test(schema))
     throw new Error(`invalid schema name: ${schema}`);
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const pool = createTimedPool(
+    {
+      connectionString,
+      max: options.max ?? 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    },
+    { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts },
+  );
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   // Nor may a checked-out client's: when the connection drops mid-query, pg fails the query and
@@ -43,8 +51,14 @@ export function createPostgresDatabase(
     schema,
     crawlWriter: () => createPostgresCrawlWriter(db),
     selectArrays: async (text, params) => {
-      const result = await pool.query({ text, values: [...params], rowMode: "array" });
-      return result.rows as unknown[][];
+      // A checked-out client's promise query: watched like every Kysely query.
+      const client = await pool.connect();
+      try {
+        const result = await client.query({ text, values: [...params], rowMode: "array" });
+        return result.rows as unknown[][];
+      } finally {
+        client.release();
+      }
     },
     close: () => db.destroy(),
   };

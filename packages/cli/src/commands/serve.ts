@@ -10,8 +10,9 @@ import {
 } from "../demo/index.js";
 import { rangeFetchDep } from "../range-fetch.js";
 import { rendererMode } from "../renderer.js";
-import { openRuntime, stopSignal } from "../runtime.js";
+import { openRuntime, type Runtime } from "../runtime.js";
 import { listen } from "../server.js";
+import { type ShutdownStep, shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import type { OpenStores } from "../stores.js";
 import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 
@@ -24,6 +25,7 @@ export const SERVE: Command = {
     demo: { type: "boolean" },
     "rate-per-minute": { type: "string", value: "<n>" },
     renderer: { type: "string", value: "auto|chromium|fetch" },
+    "api-host": { type: "string", value: "<host,...>" },
   },
   async run(ctx) {
     const port = integerOption(stringOption(ctx, "port") ?? "8787", "--port", 0, 65_535);
@@ -47,6 +49,7 @@ async function serve(
   options: { port: number; host: string; ratePerMinute: number | undefined; demo: boolean },
 ): Promise<number> {
   const { port, host, ratePerMinute, demo } = options;
+  const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
   const runtime = await openRuntime(ctx, {
     renderer: rendererMode(stringOption(ctx, "renderer")),
     wire: () => ({
@@ -62,7 +65,7 @@ async function serve(
         stores: stores.deps,
         now: new Date(),
         logger,
-        origin: origin?.url,
+        origin,
       })
     : undefined;
   // On PostgreSQL several instances may share the stores: singleton jobs run on the one that
@@ -93,17 +96,22 @@ async function serve(
     ...(dashboardAssets ? { dashboardAssets } : {}),
   });
   const dashboardUrl = world ? await demoDashboardUrl(crawlgate, stores, server.baseUrl) : null;
-  ctx.io.out(readyLine(server.baseUrl, world && { ...world, dashboardUrl }));
+  ctx.io.out(readyLine(server.baseUrl, ctx.config.apiHosts, world && { ...world, dashboardUrl }));
   logger.info("server.started", { baseUrl: server.baseUrl, store: stores.description });
 
-  const signal = await stopSignal(ctx.io);
-  logger.info("server.stopping", { signal });
-  await server.close().catch(() => {});
-  await scheduler.stop();
-  // Buffered crawls and referrals are written before the stores (and SQLite's writer thread)
-  // close.
-  await runtime.close().catch(() => {});
-  await origin?.close();
+  const stop = await stopSignal(ctx.io);
+  logger.info("server.stopping", { signal: stop.signal });
+  await shutDown(
+    [
+      { name: "http", run: () => server.drain(deadlineMs) },
+      // Crawls of the requests just answered, before the jobs and the stores stop.
+      { name: "ingest", run: () => crawlgate.flush() },
+      { name: "jobs", run: () => scheduler.stop(), bounded: true },
+      ...closeSteps(runtime, origin),
+    ],
+    { deadlineMs, logger },
+  );
+  stop.release();
   return 0;
 }
 
@@ -123,9 +131,30 @@ async function demoDashboardUrl(
  */
 function readyLine(
   baseUrl: string,
+  apiHosts: readonly string[],
   world: (DemoWorld & { dashboardUrl: string | null }) | undefined,
 ): string {
-  return JSON.stringify({ event: "ready", baseUrl, ...(world ? { demo: world } : {}) });
+  if (!world) return JSON.stringify({ event: "ready", baseUrl });
+  // Which host is which: the API, dashboard and health paths answer on `apiHosts` (and any
+  // host that is no domain); the demo's domains' hosts are the sites' (send their Host header).
+  const apiHostList = [...new Set([new URL(baseUrl).hostname, ...apiHosts])];
+  const siteHosts = world.domains.map((d) => d.domain);
+  return JSON.stringify({ event: "ready", baseUrl, apiHosts: apiHostList, siteHosts, demo: world });
+}
+
+/**
+ * The last steps of a stop, shared with `worker`: the runtime writes buffered crawls and
+ * referrals before the renderer and the stores (and SQLite's writer thread) close; then the
+ * demo's origin.
+ */
+export function closeSteps(
+  runtime: Runtime,
+  origin?: { close(): Promise<void> } | undefined,
+): ShutdownStep[] {
+  return [
+    { name: "runtime", run: () => runtime.close() },
+    ...(origin ? [{ name: "demo_origin", run: () => origin.close() }] : []),
+  ];
 }
 
 /** `CRAWLGATE_FLEET_LOCK_TTL_MS`: at least a second (the lock is renewed every third of it). */

@@ -1,7 +1,9 @@
 import { createScheduler, systemClock } from "@crawlgate/core";
 import { rendererMode } from "../renderer.js";
-import { openRuntime, stopSignal } from "../runtime.js";
+import { openRuntime } from "../runtime.js";
+import { shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import { type Command, stringOption } from "./command.js";
+import { closeSteps } from "./serve.js";
 
 /**
  * `crawlgate worker`: only the page worker (purge, pre-warm and stale-refresh renders), for a
@@ -14,6 +16,7 @@ export const WORKER: Command = {
   summary: "render purged, pre-warmed and stale pages from the job queue (no HTTP server)",
   options: { renderer: { type: "string", value: "auto|chromium|fetch" } },
   async run(ctx) {
+    const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
     // Only the page worker runs here: no range downloads (the runtime's default).
     const runtime = await openRuntime(ctx, {
       renderer: rendererMode(stringOption(ctx, "renderer")),
@@ -28,10 +31,15 @@ export const WORKER: Command = {
         store: stores.description,
       }),
     );
-    const signal = await stopSignal(ctx.io);
-    logger.info("worker.stopping", { signal });
-    await scheduler.stop();
-    await runtime.close().catch(() => {});
+    const stop = await stopSignal(ctx.io);
+    logger.info("worker.stopping", { signal: stop.signal });
+    // Renders in flight finish within the deadline (their jobs' leases are then completed);
+    // one still running after it is leased again by another worker when its lease ends.
+    await shutDown(
+      [{ name: "jobs", run: () => scheduler.stop(), bounded: true }, ...closeSteps(runtime)],
+      { deadlineMs, logger },
+    );
+    stop.release();
     return 0;
   },
 };

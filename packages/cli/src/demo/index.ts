@@ -1,12 +1,20 @@
-import type { Crawlgate, Logger, Stores } from "@crawlgate/core";
+import { type Crawlgate, createCrawlgate, type Logger, type Stores } from "@crawlgate/core";
+import type { RateLimiter } from "@crawlgate/core/adapter-kit";
 import { type DemoWorld, seedDemoAccounts } from "./accounts.js";
 import { seedDemoCrawls } from "./crawls.js";
 import { seedDemoLegacy } from "./legacy.js";
+import type { DemoOrigin } from "./origin-site.js";
 import { seedDemoReferrals } from "./referrals.js";
 import type { DemoSite } from "./sites.js";
 import { seedDemoSnapshots } from "./snapshots.js";
 
 export type { DemoWorld } from "./accounts.js";
+
+/** A rate limiter that allows and counts nothing (the demo's own seeding requests). */
+const UNCOUNTED: RateLimiter = {
+  consume: async () => ({ allowed: true, minuteUsage: 0, monthUsage: 0 }),
+};
+
 export type { DemoOrigin } from "./origin-site.js";
 export { startDemoOrigin } from "./origin-site.js";
 export { DEMO_RETENTION_DAYS } from "./sites.js";
@@ -21,19 +29,21 @@ export async function seedDemoWorld(options: {
   stores: Stores;
   now: Date;
   logger: Logger;
-  /** Base URL of a running demo origin: the shop's origin is pointed at it. */
-  origin?: string;
+  /** Running demo origins (`startDemoOrigin`): every demo domain's origin is pointed at its own. */
+  origin?: DemoOrigin;
 }): Promise<DemoWorld> {
   const { crawlgate, stores, now, logger } = options;
-  const world = await seedDemoAccounts(crawlgate, stores, now);
-  const shop = world.domains[0];
-  if (options.origin !== undefined && shop) {
-    const set = await crawlgate.admin.setDomainSettings(shop.domainId, {
-      originUrl: options.origin,
-    });
+  // The seed's API calls (its rules) go through an instance that counts nothing: starting the
+  // demo costs its users none of their per-minute requests or monthly quota.
+  const seeder = createCrawlgate({ ...stores, rateLimiter: UNCOUNTED, renderer: null });
+  const world = await seedDemoAccounts(seeder, stores, now);
+  for (const domain of options.origin ? world.domains : []) {
+    const originUrl = options.origin?.sites[domain.domain];
+    if (originUrl === undefined) continue;
+    const set = await crawlgate.admin.setDomainSettings(domain.domainId, { originUrl });
     if (!set.ok) throw new Error(set.message);
-    world.origin = options.origin;
   }
+  if (options.origin) world.origin = options.origin.url;
   const sites = demoSites(world);
   const started = performance.now();
   const pages = await seedDemoSnapshots({ stores, sites, now, logger });

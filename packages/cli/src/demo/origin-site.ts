@@ -1,24 +1,32 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** The demo's origin: a small shop on loopback that the demo's first domain points at. */
+/** The demo's origins: a small site on loopback for each demo domain. */
 export interface DemoOrigin {
-  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  /** Base URL of the shop (the first domain), e.g. `http://127.0.0.1:41234`. */
   url: string;
+  /** Base URL of each demo domain's site, by hostname. */
+  sites: Record<string, string>;
   close(): Promise<void>;
 }
 
-const page = (title: string, body: string, head = "") => `<!doctype html>
+/** One demo site: its name in headers and titles, and its public host. */
+interface DemoSiteName {
+  name: string;
+  host: string;
+}
+
+const page = (site: DemoSiteName, title: string, body: string, head = "") => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>${title}</title>
-<meta name="description" content="${title} at the crawlgate demo shop.">
-<link rel="canonical" href="https://shop.example.com/">
+<meta name="description" content="${title} at the crawlgate ${site.name.toLowerCase()}.">
+<link rel="canonical" href="https://${site.host}/">
 ${head}
 </head>
 <body>
-<header><a href="/">Demo shop</a> · <a href="/products/lamp">Lamp</a> · <a href="/live">Live</a></header>
+<header><a href="/">${site.name}</a> · <a href="/products/lamp">Lamp</a> · <a href="/live">Live</a></header>
 <main>
 <h1>${title}</h1>
 ${body}
@@ -35,7 +43,11 @@ ${body}
 
 let liveVersion = 0;
 
-async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function answer(
+  site: DemoSiteName,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const path = (req.url ?? "/").split("?", 1)[0] ?? "/";
   const html = (status: number, text: string) => {
     res.writeHead(status, {
@@ -49,13 +61,14 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const at = new Date().toISOString();
     return html(
       200,
-      page("Live prices", `<p id="version">Version ${liveVersion}, built ${at}</p>`),
+      page(site, "Live prices", `<p id="version">Version ${liveVersion}, built ${at}</p>`),
     );
   }
   if (path === "/missing") {
     return html(
       200,
       page(
+        site,
         "This product is gone",
         "<p>Sold out for good.</p>",
         '<meta name="prerender-status-code" content="404">',
@@ -64,25 +77,44 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   if (path === "/slow") {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    return html(200, page("A slow page", "<p>This page takes three seconds.</p>"));
+    return html(200, page(site, "A slow page", "<p>This page takes three seconds.</p>"));
   }
   if (path === "/robots.txt") {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nAllow: /\n");
     return;
   }
-  const title = path === "/" ? "Demo shop" : `Page ${path}`;
-  return html(200, page(title, `<p>Everything about ${path}.</p>`));
+  const title = path === "/" ? site.name : `Page ${path}`;
+  return html(200, page(site, title, `<p>Everything about ${path}.</p>`));
 }
 
+/** The demo's sites, the shop first (the demo's first domain). */
+const DEMO_SITE_NAMES: readonly DemoSiteName[] = [
+  { name: "Demo shop", host: "shop.example.com" },
+  { name: "Demo blog", host: "blog.example.com" },
+  { name: "Starter site", host: "starter.example.net" },
+];
+
 /**
- * Starts the demo origin on 127.0.0.1 (a free port): pages that build part of their content
- * with JavaScript, `/missing` declaring 404 by meta tag, `/slow` (3 s), and `/live`, whose
- * content changes on every fetch.
+ * Starts the demo origins on 127.0.0.1 (a free port each), one per demo domain: pages that build
+ * part of their content with JavaScript, `/missing` declaring 404 by meta tag, `/slow` (3 s),
+ * and `/live`, whose content changes on every fetch.
  */
 export async function startDemoOrigin(): Promise<DemoOrigin> {
+  const started = await Promise.all(DEMO_SITE_NAMES.map((site) => startSite(site)));
+  const sites = Object.fromEntries(started.map((s, i) => [DEMO_SITE_NAMES[i]?.host, s.url]));
+  return {
+    url: started[0]?.url as string,
+    sites,
+    close: async () => {
+      await Promise.all(started.map((s) => s.close()));
+    },
+  };
+}
+
+async function startSite(site: DemoSiteName) {
   const server = createServer((req, res) => {
-    answer(req, res).catch(() => {
+    answer(site, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
@@ -92,7 +124,7 @@ export async function startDemoOrigin(): Promise<DemoOrigin> {
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -31,7 +31,9 @@ describe("demo traffic", () => {
       taxonomy.botById(id) as NonNullable<ReturnType<Taxonomy["botById"]>>;
     expect((await verifier.verify(bot("bingbot"), "157.55.39.7")).tier).toBe("verified");
     expect((await verifier.verify(bot("yandexbot"), "5.255.253.12")).tier).toBe("verified");
-    expect((await verifier.verify(bot("gptbot"), "9.129.3.4")).tier).toBe("verified");
+    expect((await verifier.verify(bot("gptbot"), "132.196.86.4")).tier).toBe("verified");
+    // An address in OpenAI's ChatGPT-User file does not verify GPTBot (one file per bot).
+    expect((await verifier.verify(bot("gptbot"), "9.129.3.4")).tier).toBe("declared");
     expect((await verifier.verify(bot("googlebot"), "198.51.100.7")).tier).toBe("declared");
   });
 

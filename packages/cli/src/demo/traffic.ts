@@ -26,7 +26,10 @@ const octet = (random: () => number, from = 1, to = 254) =>
   from + Math.floor(random() * (to - from + 1));
 /** Addresses inside the range files that ship with core (verified by the real check). */
 const GOOGLE: Source = (r) => `66.249.64.${octet(r, 0, 31)}`;
-const OPENAI: Source = (r) => `9.129.${octet(r, 0, 127)}.${octet(r)}`;
+// Each OpenAI bot from its own file (an operator's other files do not verify it).
+const GPTBOT: Source = (r) => `132.196.86.${octet(r)}`;
+const CHATGPT_USER: Source = (r) => `9.129.${octet(r, 0, 127)}.${octet(r)}`;
+const OAI_SEARCHBOT: Source = (r) => `135.234.64.${octet(r)}`;
 const ANTHROPIC: Source = (r) => `216.73.${octet(r, 216, 219)}.${octet(r)}`;
 const PERPLEXITY: Source = (r) => `18.97.9.${octet(r, 96, 103)}`;
 const AHREFS: Source = (r) => `15.235.27.${octet(r)}`;
@@ -78,7 +81,7 @@ export const DEMO_MIX: readonly BotMix[] = [
     ],
     weight: 8,
     growth: 3,
-    source: OPENAI,
+    source: GPTBOT,
     spoofed: 0.08,
   },
   {
@@ -88,7 +91,7 @@ export const DEMO_MIX: readonly BotMix[] = [
     ],
     weight: 3,
     growth: 4,
-    source: OPENAI,
+    source: CHATGPT_USER,
     spoofed: 0,
   },
   {
@@ -98,7 +101,7 @@ export const DEMO_MIX: readonly BotMix[] = [
     ],
     weight: 2,
     growth: 3,
-    source: OPENAI,
+    source: OAI_SEARCHBOT,
     spoofed: 0,
   },
   {

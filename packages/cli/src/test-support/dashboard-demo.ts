@@ -17,6 +17,8 @@ export interface DashboardDemo {
     dashboardUrl: string;
     origin?: string;
   };
+  /** The whole ready line (with `apiHosts` and `siteHosts`: which host is which). */
+  ready: Record<string, unknown>;
   /** A fresh single-use sign-in URL for a demo user (`crawlgate dashboard-link`). */
   signInUrl(user: DemoUser): Promise<string>;
   /** The server's JSON log lines so far (stderr). */
@@ -52,6 +54,7 @@ export async function startDashboardDemo(
   return {
     baseUrl,
     demo,
+    ready: JSON.parse(ready) as Record<string, unknown>,
     async signInUrl(user) {
       const linkIo = capture();
       const code = await main(

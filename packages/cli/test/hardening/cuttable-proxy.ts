@@ -3,11 +3,15 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 /**
  * A TCP proxy in front of a server the tests must not stop (the shared PostgreSQL): `cut()`
  * drops every connection and refuses new ones, as if the database disappeared; `hold()` stops
- * forwarding (queries hang mid-request); `restore()` accepts and forwards again.
+ * forwarding (queries hang mid-request); `restore()` accepts and forwards again. `pause()`
+ * stops reading from both sides without losing a byte (a database that answers nothing: new
+ * connections are accepted and hang too); `resume()` lets everything flow again.
  */
 export interface CuttableProxy {
   port: number;
   hold(): void;
+  pause(): void;
+  resume(): void;
   cut(): Promise<void>;
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -19,6 +23,7 @@ export async function startCuttableProxy(
 ): Promise<CuttableProxy> {
   const sockets = new Set<Socket>();
   let held = false;
+  let paused = false;
   let server: Server | null = null;
   let port = 0;
 
@@ -39,6 +44,10 @@ export async function startCuttableProxy(
       upstream.on("data", (chunk) => {
         if (!held) client.write(chunk);
       });
+      if (paused) {
+        client.pause();
+        upstream.pause();
+      }
       client.on("end", () => upstream.end());
       upstream.on("end", () => client.end());
     });
@@ -66,6 +75,14 @@ export async function startCuttableProxy(
     },
     hold() {
       held = true;
+    },
+    pause() {
+      paused = true;
+      for (const socket of sockets) socket.pause();
+    },
+    resume() {
+      paused = false;
+      for (const socket of sockets) socket.resume();
     },
     cut: shut,
     async restore() {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  type Crawlgate,
   type CrawlgateConfig,
   createCrawlgate,
   type Logger,
@@ -15,6 +16,7 @@ import { type CuttableProxy, startCuttableProxy } from "./cuttable-proxy.js";
 /** serve's server on a fresh schema of the shared PostgreSQL, reached through a cuttable proxy. */
 export interface ServeBehindProxy {
   proxy: CuttableProxy;
+  crawlgate: Crawlgate;
   stores: OpenStores;
   running: RunningServer;
   /** An API key of the owner of `site.example.com` (a business user). */
@@ -55,6 +57,7 @@ export async function serveBehindProxy(
   });
   return {
     proxy,
+    crawlgate,
     stores,
     running,
     key: created.value.key,

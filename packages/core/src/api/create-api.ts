@@ -1,4 +1,4 @@
-import { CrawlgateError } from "../errors.js";
+import { CrawlgateError, isUnavailable } from "../errors.js";
 import { API_PREFIX } from "../http/prefix.js";
 import type { ApiRequest, ApiResponse } from "../http/types.js";
 import type { User } from "../types.js";
@@ -69,6 +69,19 @@ export function createApi(deps: ApiDeps, options: ApiOptions = {}): Api {
       throw new CrawlgateError("method_not_allowed", { allow: found.allow });
     }
     const { route } = found;
+    return runRoute(route, found.params, request).catch((error: unknown) => {
+      // get-snapshot answers the spec's own 503 string when its stores do not answer.
+      if (route.invalidBody === "invalid_json_body" && isUnavailable(error))
+        throw new CrawlgateError("snapshot_storage_unavailable");
+      throw error;
+    });
+  }
+
+  async function runRoute(
+    route: RouteDef,
+    pathParams: Record<string, string>,
+    request: ApiRequest,
+  ): Promise<ApiResponse> {
     if (route.hasBody) checkBodyEnvelope(request.body, request.headers["content-type"]);
 
     const user = await authenticateRequest(request);
@@ -79,7 +92,7 @@ export function createApi(deps: ApiDeps, options: ApiOptions = {}): Api {
     await enforceRateLimit(deps, user, now);
 
     const body = route.hasBody ? parseBodyFor(route, request.body) : {};
-    const params = parsePathParams(found.params);
+    const params = parsePathParams(pathParams);
     const input = bodyInput(route.input, body);
     const linkBase = (deps.baseUrl ?? request.origin ?? "").replace(/\/+$/, "");
     const result = await route.run({ deps, user, params, input, now, linkBase });

@@ -1,4 +1,5 @@
 import { DEFAULT_EDGE, type EdgeOptions } from "../edge/options.js";
+import { hostOfHeader } from "../edge/site-settings.js";
 import { invalidConfig } from "../errors.js";
 import { DEFAULT_PATH_CAP } from "../ingest/path-cap.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "../signing/key-ring.js";
@@ -21,6 +22,12 @@ export interface CrawlgateConfig {
    * Without it links are paths (`/functions/v1/files/...`). Never taken from request headers.
    */
   baseUrl?: string;
+  /**
+   * Hostnames crawlgate's own endpoints (API, dashboard, health) always answer on, even when a
+   * domain has the same name. The host of `baseUrl` is one. Any host that is not a served
+   * domain is one too; on a served domain's host every path belongs to the edge.
+   */
+  apiHosts?: readonly string[];
   /** Ingest tuning (see `IngestOptions`). */
   ingest?: Partial<IngestOptions>;
   /**
@@ -73,6 +80,8 @@ export interface ResolvedConfig {
   signing: KeyRing;
   /** Origin in front of presigned links, or `null` for relative links. */
   baseUrl: string | null;
+  /** `apiHosts` normalized, with the host of `baseUrl`. */
+  apiHosts: readonly string[];
   ingest: IngestOptions;
   htmlRetentionDays: number;
   edge: EdgeOptions;
@@ -121,6 +130,7 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
     ratePerMinute,
     signing: keyRingFrom(config.secret),
     baseUrl: baseUrlFrom(config.baseUrl),
+    apiHosts: apiHostsFrom(config.apiHosts ?? [], config.baseUrl),
     ingest,
     htmlRetentionDays,
     edge,
@@ -153,6 +163,17 @@ function baseUrlFrom(baseUrl: string | undefined): string | null {
     throw invalidConfig("baseUrl must be an http(s) origin such as https://api.example.com");
   }
   return url.origin;
+}
+
+function apiHostsFrom(hosts: readonly string[], baseUrl: string | undefined): string[] {
+  const names = hosts.map((host) => {
+    const name = hostOfHeader(host);
+    if (name === null || /[:/]/.test(host.trim()))
+      throw invalidConfig(`apiHosts: ${JSON.stringify(host)} is not a hostname`);
+    return name;
+  });
+  const base = baseUrl === undefined ? null : hostOfHeader(new URL(baseUrl).host);
+  return base === null ? names : [...names, base];
 }
 
 function keyRingFrom(secret: CrawlgateConfig["secret"]): KeyRing {

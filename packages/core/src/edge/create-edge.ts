@@ -9,7 +9,12 @@ import {
 import { createPolicyGate } from "./policy-gate.js";
 import { readEdgeRequest } from "./request.js";
 import { createRoute, type RuleMatch } from "./route.js";
-import { createSiteSettings, type SiteSettingsDeps, siteOf } from "./site-settings.js";
+import {
+  createSiteSettings,
+  hostOfHeader,
+  type SiteSettingsDeps,
+  siteOf,
+} from "./site-settings.js";
 
 /** One request as the routing rules see it. */
 export interface EdgeRequest {
@@ -36,6 +41,11 @@ export interface Edge {
    * with the crawl recorded (see `EdgeResponse`). Never throws for any input.
    */
   handle(request: EdgeHttpRequest): Promise<EdgeResponse>;
+  /**
+   * Whether the Host header names a served domain (from the same cached settings as `handle`);
+   * rejects when the stores cannot say.
+   */
+  servesHost(host: string): Promise<boolean>;
 }
 
 const NONE: EdgeDecision = { kind: "none" };
@@ -46,7 +56,8 @@ const NONE: EdgeDecision = { kind: "none" };
  * policy answer or the data plane.
  */
 export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
-  const site = siteOf(createSiteSettings(deps), deps.logger);
+  const settingsFor = createSiteSettings(deps);
+  const site = siteOf(settingsFor, deps.logger);
   const route = createRoute();
   const unknownBot = (getTaxonomy() as Taxonomy).botById(UNKNOWN_BOT_ID) as BotDefinition;
   const policy = createPolicyGate(unknownBot);
@@ -60,6 +71,10 @@ export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
       if (settings === null || settings === "failed") return NONE;
       if (plane.requireVerified && !settings.verified) return NONE;
       return route(settings, read, request.protocol ?? "https") ?? NONE;
+    },
+    async servesHost(hostHeader) {
+      const host = hostOfHeader(hostHeader);
+      return host !== null && (await settingsFor(host)) !== null;
     },
     async handle(request) {
       try {

@@ -39,11 +39,14 @@ export function hostOfHeader(host: string): string | null {
  * The edge settings of a hostname: from the `SettingsCache`, else loaded from the stores and
  * cached; concurrent misses of one host share one load (no stampede on the stores when an
  * entry expires under load). `null` for a host that is no domain (remembered for 30 s per
- * instance).
+ * instance). When the stores fail, the host's last settings this instance loaded are used
+ * (stale-if-error, as a CDN serves a stale object while its origin is down): a database outage
+ * does not take the domains off the edge.
  */
 export function createSiteSettings(deps: SiteSettingsDeps) {
   const unknownHosts = new Map<string, number>();
   const loading = new Map<string, Promise<EdgeSettings | null>>();
+  const lastKnown = new Map<string, EdgeSettings>();
 
   async function load(host: string, now: number): Promise<EdgeSettings | null> {
     const domain = await deps.accounts.getDomainByHostname(host);
@@ -66,17 +69,36 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
       verified: domain.verificationStage === "verified",
       loadedAt: new Date(now),
     };
+    if (lastKnown.size >= UNKNOWN_HOST_MAX) lastKnown.clear();
+    lastKnown.set(host, settings);
     await deps.settingsCache.set(settings);
     return settings;
   }
 
+  async function loadOrStale(host: string, now: number): Promise<EdgeSettings | null> {
+    try {
+      return await load(host, now);
+    } catch (error) {
+      const stale = lastKnown.get(host);
+      if (!stale) throw error;
+      deps.logger.warn("edge.settings_stale", {
+        host,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return stale;
+    }
+  }
+
   return async function settingsFor(host: string): Promise<EdgeSettings | null> {
-    const cached = await deps.settingsCache.get(host);
-    if (cached) return cached;
+    const cached = await deps.settingsCache.get(host).catch(() => null);
+    if (cached) {
+      lastKnown.set(host, cached);
+      return cached;
+    }
     const now = deps.clock.now().getTime();
     const unknownUntil = unknownHosts.get(host);
     if (unknownUntil !== undefined && unknownUntil > now) return null;
-    return singleFlight(loading, host, () => load(host, now));
+    return singleFlight(loading, host, () => loadOrStale(host, now));
   };
 }
 

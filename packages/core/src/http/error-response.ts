@@ -34,6 +34,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_config: 500,
   unauthorized: 401,
   csrf_failed: 403,
+  service_unavailable: 503,
   bad_gateway: 502,
   origin_unreachable: 502,
   headers_too_large: 431,
@@ -95,6 +96,9 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
     if (extras.retryAfterSeconds !== undefined) {
       headers["retry-after"] = String(extras.retryAfterSeconds);
     }
+  }
+  if (status === 503 && extras.retryAfterSeconds !== undefined) {
+    headers["retry-after"] = String(extras.retryAfterSeconds);
   }
   if (code === "method_not_allowed" && extras.allow) headers.allow = extras.allow.join(", ");
   return { status, headers, body };

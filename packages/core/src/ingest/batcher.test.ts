@@ -294,3 +294,30 @@ describe("ingest batcher", () => {
     expect(written.at(-1)).toEqual([11]);
   });
 });
+
+describe("ingest batcher drain", () => {
+  it("writes a partial batch at once, resolves once it is stored, and keeps accepting", async () => {
+    const written: number[][] = [];
+    const batcher = createBatcher<number>({
+      maxBatch: 100,
+      intervalMs: 60_000,
+      write: async (items) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        written.push([...items]);
+      },
+    });
+    const acks = [batcher.add(1), batcher.add(2)];
+    const started = Date.now();
+    await batcher.drain();
+    expect(Date.now() - started).toBeLessThan(5_000); // not the 60 s interval
+    expect(written).toEqual([[1, 2]]);
+    await Promise.all(acks);
+    // Still open: a later item is accepted and drained too.
+    const later = batcher.add(3);
+    await batcher.drain();
+    await later;
+    expect(written).toEqual([[1, 2], [3]]);
+    await batcher.drain(); // nothing buffered: resolves at once
+    await batcher.close();
+  });
+});

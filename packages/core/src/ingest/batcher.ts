@@ -52,8 +52,47 @@ export interface Batcher<T> {
   pending(): number;
   /** Writes what is buffered now, partial batches too, without waiting for the interval. */
   flush(): void;
+  /**
+   * `flush`, and resolves once every item accepted (or waiting for room) before the call was
+   * written or failed. Items keep being accepted meanwhile.
+   */
+  drain(): Promise<void>;
   /** Writes everything queued, then refuses new items. */
   close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Writes one batch, retrying with backoff; settles the batch's acknowledgement. */
+async function writeWithRetries<T>(options: BatcherOptions<T>, batch: Segment<T>): Promise<void> {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retryDelayMs = options.retryDelayMs ?? 100;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    try {
+      await options.write(batch.items);
+      batch.resolve();
+      return;
+    } catch (error) {
+      lastError = error;
+      if (attempt < maxAttempts - 1) await sleep(Math.min(5000, retryDelayMs * 2 ** attempt));
+    }
+  }
+  batch.reject(lastError);
+}
+
+/** Acknowledgements not settled yet (for `drain`): `track` returns the promise it is given. */
+function createTracker() {
+  const open = new Set<Promise<void>>();
+  return {
+    track(done: Promise<void>): Promise<void> {
+      open.add(done);
+      const forget = () => open.delete(done);
+      done.then(forget, forget);
+      return done;
+    },
+    outstanding: () => [...open],
+  };
 }
 
 /** Callers waiting for room in the buffer, first in first out: O(1) to queue and to admit. */
@@ -128,8 +167,6 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   const maxBatch = options.maxBatch ?? 500;
   const maxBuffered = options.maxBuffered ?? 10_000;
   const intervalMs = options.intervalMs ?? 200;
-  const maxAttempts = options.maxAttempts ?? 5;
-  const retryDelayMs = options.retryDelayMs ?? 100;
   const segments = createSegments<T>(maxBatch);
   let buffered = 0;
   const waiters = createWaitQueue<T>();
@@ -143,22 +180,7 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
   const idleWaiters: (() => void)[] = [];
   let closed = false;
 
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-  async function writeBatch(batch: Segment<T>): Promise<void> {
-    let lastError: unknown;
-    for (let attempt = 0; attempt < maxAttempts; attempt++) {
-      try {
-        await options.write(batch.items);
-        batch.resolve();
-        return;
-      } catch (error) {
-        lastError = error;
-        if (attempt < maxAttempts - 1) await sleep(Math.min(5000, retryDelayMs * 2 ** attempt));
-      }
-    }
-    batch.reject(lastError);
-  }
+  const writeBatch = (batch: Segment<T>) => writeWithRetries(options, batch);
 
   const eager = options.eagerBatch ? options.eagerBatch : Number.POSITIVE_INFINITY;
   const full = () => segments.firstSize() >= Math.min(maxBatch, eager);
@@ -167,7 +189,9 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     buffered += items.length;
     return segments.push(items);
   };
-  const ready = () => full() || (flushing && buffered > 0);
+  /** `drain` calls waiting: partial batches are written at once meanwhile. */
+  let drains = 0;
+  const ready = () => full() || ((flushing || drains > 0) && buffered > 0);
 
   /** Lets waiting callers in, in order, while the buffer has room. */
   function admit(): void {
@@ -207,12 +231,14 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
     }
   }
 
+  const { track, outstanding } = createTracker();
+
   /** Queues items once there is room (after earlier waiters); resolves when they are written. */
   function enqueue(items: readonly T[]): Promise<void> {
     if (closed) return Promise.reject(new Error("batcher is closed"));
     if (items.length === 0) return Promise.resolve();
-    if (buffered >= maxBuffered || waiters.size() > 0) return waiters.push(items);
-    const done = push(items);
+    if (buffered >= maxBuffered || waiters.size() > 0) return track(waiters.push(items));
+    const done = track(push(items));
     pump();
     return done;
   }
@@ -225,6 +251,17 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
       if (buffered === 0) return;
       flushing = true;
       pump();
+    },
+    async drain() {
+      const before = outstanding();
+      // Partial batches are written at once until everything accepted before is written.
+      drains++;
+      pump();
+      try {
+        await Promise.allSettled(before);
+      } finally {
+        drains--;
+      }
     },
     async close() {
       closed = true;

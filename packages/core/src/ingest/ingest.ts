@@ -154,6 +154,9 @@ export function createIngest(deps: IngestDeps) {
     /** Events waiting for a late verification. */
     pendingVerifications: () => pending.size,
 
+    /** Writes what calls in progress and earlier calls buffered; keeps accepting meanwhile. */
+    flush: () => Promise.all([calls.idle(), batcher.drain()]).then(() => batcher.drain()),
+
     /** Waits for calls in progress, then writes everything buffered (flush on shutdown). */
     async close(): Promise<void> {
       // Calls in flight may wait for their rows' batch: write the partial rest now.

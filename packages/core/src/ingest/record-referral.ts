@@ -90,6 +90,9 @@ export function createReferralIngest(deps: ReferralIngestDeps) {
     /** Visits accepted but not yet stored. */
     pending: () => batcher.pending(),
 
+    /** Writes every visit accepted so far; keeps accepting meanwhile. */
+    flush: () => batcher.drain(),
+
     /** Refuses new visits, then writes everything buffered (flush on shutdown). */
     async close(): Promise<void> {
       closed = true;

@@ -69,7 +69,9 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, Json
     const described = [...new Set(codesAt(codes, status).map(describe))].join(" / ");
     out[String(status)] = {
       description: described,
-      ...(status === 429 ? { headers: headerObjects([RETRY_AFTER]) } : {}),
+      ...(status === 429 || (status === 503 && codes.includes("service_unavailable"))
+        ? { headers: headerObjects([RETRY_AFTER]) }
+        : {}),
       content: {
         "application/json": { schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies } },
       },

@@ -29,6 +29,8 @@ function sharedErrors(route: RouteDef): ErrorCode[] {
     "rate_limit_exceeded_per_minute",
     "internal_error",
   ];
+  // get-snapshot's 503 is the spec's own string (see `run` in create-api).
+  if (route.invalidBody !== "invalid_json_body") codes.push("service_unavailable");
   if (!route.starterAllowed) codes.push("plan_upgrade_required");
   if (route.hasBody) codes.push("invalid_request", "payload_too_large");
   return codes;

@@ -90,6 +90,10 @@ const BODIES: Record<ErrorCode, z.ZodType> = {
     "Dashboard only: a write without the session's X-CSRF-Token, or a request from another site",
   ),
   invalid_config: internalError,
+  service_unavailable: bare(
+    "service_unavailable",
+    "The database does not answer now; retry after the seconds in Retry-After",
+  ),
   bad_gateway: bare(
     "bad_gateway",
     "Edge only: a proxy rule's upstream was refused or did not answer, or no proxy is configured",
@@ -132,6 +136,7 @@ const NAMES: Partial<Record<ErrorCode, string>> = {
   snapshot_not_found: "SnapshotNotFoundError",
   snapshot_html_gone: "SnapshotHtmlGoneError",
   snapshot_storage_unavailable: "SnapshotStorageUnavailableError",
+  service_unavailable: "ServiceUnavailableError",
 };
 for (const [code, name] of Object.entries(NAMES)) {
   NAMED_SHAPES.set(BODIES[code as ErrorCode], name);

@@ -1,0 +1,49 @@
+import type { Crawlgate } from "@crawlgate/core";
+import { errorApiResponse } from "@crawlgate/core/adapter-kit";
+
+/** What decides whose a host is (a `Crawlgate`); absent, crawlgate's paths answer on every host. */
+export type OwnHostSource = Partial<Pick<Crawlgate, "ownHost">>;
+
+/** Where a request for one of crawlgate's paths on a served domain's host goes. */
+export type OtherHostHandler = (request: Request) => Promise<Response>;
+
+const notFound = async () =>
+  new Response('{"error":"not_found"}', {
+    status: 404,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
+
+/**
+ * Whether the request's host is one of crawlgate's own (`true`) or a served domain's (`false`);
+ * the `503 service_unavailable` answer when the stores cannot say.
+ */
+export async function ownHostOf(
+  source: OwnHostSource,
+  request: Request,
+): Promise<boolean | Response> {
+  if (!source.ownHost) return true;
+  try {
+    return await source.ownHost(request.headers.get("host") ?? new URL(request.url).host);
+  } catch (error) {
+    const { status, headers, body } = errorApiResponse(error);
+    return new Response(body, { status, headers });
+  }
+}
+
+/**
+ * Runs `own` on crawlgate's own hosts and `other` (default `404 not_found`) on a served
+ * domain's host, where every path belongs to the edge and the domain's origin; `503
+ * service_unavailable` when the stores cannot say whose host it is.
+ */
+export function onOwnHost(
+  source: OwnHostSource,
+  own: (request: Request) => Promise<Response>,
+  other: OtherHostHandler = notFound,
+): (request: Request) => Promise<Response> {
+  if (!source.ownHost) return own;
+  return async (request) => {
+    const mine = await ownHostOf(source, request);
+    if (mine instanceof Response) return mine;
+    return mine ? own(request) : other(request);
+  };
+}
