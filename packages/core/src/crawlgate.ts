@@ -23,6 +23,7 @@ import {
 import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
+import { createSignedAgents } from "./edge/signed-agent.js";
 import { createIngest, type Ingest, type RecordedCrawl } from "./ingest/ingest.js";
 import {
   createReferralIngest,
@@ -59,6 +60,10 @@ import { dropExpiredHtml } from "./snapshots/retention.js";
 import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
 import { createVerifier, type Verifier } from "./verify/verifier.js";
+import {
+  createWebBotAuthVerifier,
+  type WebBotAuthVerifierOptions,
+} from "./verify/web-bot-auth/verifier.js";
 
 export type { CrawlgateConfig } from "./config/resolve-config.js";
 
@@ -92,6 +97,13 @@ export interface CrawlgateDeps extends Stores {
   originFetch?: FetchLike;
   /** The HTTP client the edge fetches origins' robots.txt with; default `originFetch`. */
   robotsFetch?: FetchLike;
+  /**
+   * Web Bot Auth at the edge: the key-directory fetch (on Node the pinned, public-only fetch),
+   * the trusted origins and their fetch, and the `KeyDirectoryCache` / `NonceStore` ports
+   * (`createRedisStores` or the memory adapters). Absent: signatures are not read, and a signed
+   * request is judged by its User-Agent alone.
+   */
+  webBotAuth?: Omit<WebBotAuthVerifierOptions, "now">;
 }
 
 /** Recording what crawlers and AI-referred visitors did. */
@@ -247,6 +259,12 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       { ...edgeDeps, clock, logger },
       {
         classifier: classify,
+        signedAgents: deps.webBotAuth
+          ? createSignedAgents(
+              createWebBotAuthVerifier({ ...deps.webBotAuth, now: () => clock.now().getTime() }),
+              () => getTaxonomy() as Taxonomy,
+            )
+          : null,
         verification: (bot, ip) => verify().verifier.peek(bot, ip),
         pages,
         robotsTxt,

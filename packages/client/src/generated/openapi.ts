@@ -1323,7 +1323,7 @@ export interface components {
                 /** @description Lowercased User-Agent substrings */
                 uaPatterns: string[];
                 /** @enum {string} */
-                verificationMethod: "rdns_suffix" | "published_ip_ranges" | "asn_only" | "none";
+                verificationMethod: "rdns_suffix" | "published_ip_ranges" | "asn_only" | "http_message_signature" | "none";
                 /** @description false for retired bots */
                 isActive: boolean;
             }[];
@@ -2074,7 +2074,7 @@ export interface operations {
                      *       "endDate": "2026-11-20",
                      *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
                      *       "legacyCutover": "2026-07-09",
-                     *       "definitionsVersion": "1.0",
+                     *       "definitionsVersion": "1.1",
                      *       "domainCount": 1,
                      *       "domains": [
                      *         {
@@ -2393,7 +2393,7 @@ export interface operations {
                      *       "generatedAt": "2026-11-20T10:00:00.000Z",
                      *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
                      *       "legacyCutover": "2026-07-09",
-                     *       "definitionsVersion": "1.0",
+                     *       "definitionsVersion": "1.1",
                      *       "domain": "shop.example.com",
                      *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
                      *       "role": "owner",
@@ -2955,7 +2955,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "version": "1.0"
+                 *       "version": "1.1"
                  *     }
                  */
                 "application/json": components["schemas"]["GetBotDefinitionsRequest"];
@@ -2971,8 +2971,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "generatedAt": "2026-11-20T10:00:00.000Z",
-                     *       "definitionsVersion": "1.0",
-                     *       "definitionsEffectiveFrom": "2026-07-09T00:00:00.000Z",
+                     *       "definitionsVersion": "1.1",
+                     *       "definitionsEffectiveFrom": "2026-11-27T00:00:00.000Z",
                      *       "isCurrent": true,
                      *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
                      *       "intentCount": 1,

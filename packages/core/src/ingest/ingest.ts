@@ -12,6 +12,7 @@ import {
   checkDistinct,
   createCallCounter,
   createUaHashes,
+  signedCheck,
   toCrawlRecord,
   UNVERIFIED,
 } from "./crawl-rows.js";
@@ -71,6 +72,15 @@ export function createIngest(deps: IngestDeps) {
     }
   }
 
+  /** The User-Agent's bot and the check of its address. */
+  const checked = async (event: CrawlEvent) => {
+    const classified = deps.classifier.classify(event.userAgent);
+    const { bot } = classified;
+    const check =
+      bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
+    return { classified, check };
+  };
+
   const calls = createCallCounter();
   const hashOf = createUaHashes();
   /** The row of a verified event; a check that ran out of time is kept for `retryPending`. */
@@ -90,10 +100,8 @@ export function createIngest(deps: IngestDeps) {
 
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
-      const classified = deps.classifier.classify(event.userAgent);
+      const { classified, check } = event.signed ? signedCheck(event.signed) : await checked(event);
       const { bot } = classified;
-      const check =
-        bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
       const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
       await compliance.judge(row.eventId, event.domainId, bot.robots, event.path, event.ts);
       await compliance.settle([row.eventId], buffered(batcher.add(row)));
