@@ -426,6 +426,11 @@ export interface components {
                     type: "tier";
                     /** @enum {string} */
                     value: "verified" | "declared" | "unknown";
+                } | {
+                    /** @constant */
+                    type: "signatureAgent";
+                    /** @description A Web Bot Auth agent origin (https://chatgpt.com): matches a request whose signature verified against it */
+                    value: string;
                 };
                 path: string | null;
                 action: components["schemas"]["CrawlerPolicyAction"];
@@ -1483,6 +1488,10 @@ export interface components {
                     type: "tier";
                     /** @enum {string} */
                     value: "verified" | "declared" | "unknown";
+                } | {
+                    /** @constant */
+                    type: "signatureAgent";
+                    value: string;
                 };
                 /** @description Source-path pattern (routing grammar, at most 2,048 characters, trimmed, no query); null: every path */
                 path?: string | null;

@@ -205,7 +205,8 @@ export function createDataPlane(deps: DataPlaneDeps) {
       : request.clientIp
         ? deps.verification(bot, request.clientIp)
         : "pending";
-    const denied = deps.policy.deny(site, bot, verification, read.path);
+    const agent = signed?.verifiedAgent ?? null;
+    const denied = deps.policy.deny(site, bot, verification, read.path, agent);
     if (denied) {
       // Answered here: never a proxy rule, the origin, the renderer or the page cache. The
       // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the

@@ -5,8 +5,8 @@ import { type BotDefinition, SIGNED_AGENT_BOT_ID } from "../taxonomy/schema.js";
 import type { EdgeVerification } from "../verify/peek.js";
 import type { SignatureOutcome } from "../verify/web-bot-auth/outcome.js";
 import { parseSignatureAgent } from "../verify/web-bot-auth/signature-agent.js";
+import type { SignedRequest } from "../verify/web-bot-auth/signed-request.js";
 import type { WebBotAuthVerifier } from "../verify/web-bot-auth/verifier.js";
-import type { EdgeHttpRequest } from "./data-plane.js";
 
 /** Who a request carrying Web Bot Auth headers is, for the policy and the crawl row. */
 export interface SignedAgent extends SignedIdentity {
@@ -68,7 +68,7 @@ export function signedAgentOf(
 }
 
 /** Reads a request's signature (`null`: it carries none of the Web Bot Auth headers). */
-export type SignedAgents = (request: EdgeHttpRequest) => Promise<SignedAgent | null>;
+export type SignedAgents = (request: SignedRequest) => Promise<SignedAgent | null>;
 
 /** The edge's reading of signatures, over the current taxonomy. */
 export function createSignedAgents(

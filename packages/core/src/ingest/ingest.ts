@@ -42,6 +42,15 @@ export interface RecordedCrawl {
   verdict: Verdict;
 }
 
+/** The User-Agent's bot and the check of its address. */
+async function checked(deps: IngestDeps, event: CrawlEvent) {
+  const classified = deps.classifier.classify(event.userAgent);
+  const { bot } = classified;
+  const check =
+    bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
+  return { classified, check };
+}
+
 /**
  * `recordCrawl`: classify, verify, drop the address, and hand the row to the write buffer; it
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
@@ -72,15 +81,6 @@ export function createIngest(deps: IngestDeps) {
     }
   }
 
-  /** The User-Agent's bot and the check of its address. */
-  const checked = async (event: CrawlEvent) => {
-    const classified = deps.classifier.classify(event.userAgent);
-    const { bot } = classified;
-    const check =
-      bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
-    return { classified, check };
-  };
-
   const calls = createCallCounter();
   const hashOf = createUaHashes();
   /** The row of a verified event; a check that ran out of time is kept for `retryPending`. */
@@ -100,7 +100,9 @@ export function createIngest(deps: IngestDeps) {
 
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
-      const { classified, check } = event.signed ? signedCheck(event.signed) : await checked(event);
+      const { classified, check } = event.signed
+        ? signedCheck(event.signed)
+        : await checked(deps, event);
       const { bot } = classified;
       const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
       await compliance.judge(row.eventId, event.domainId, bot.robots, event.path, event.ts);

@@ -125,8 +125,7 @@ export function createVerifier(options: VerifierOptions) {
       if (bot.botId === UNKNOWN_BOT_ID) return UNKNOWN;
       switch (bot.verificationMethod) {
         case "none":
-        // An address proves nothing of a signed agent: its signature is judged at the edge.
-        case "http_message_signature":
+        case "http_message_signature": // judged by its signature at the edge, not its address
           return DECLARED;
         case "published_ip_ranges": {
           const cidr = ranges.get(bot.operator)?.set.find(ip) ?? null;

@@ -45,6 +45,9 @@ async function putPolicy(w: EdgeWorld, policy: unknown): Promise<void> {
   expect(response.status, String(response.body)).toBe(200);
 }
 
+/** A trusted origin nothing listens on (port 1): its directory is unreachable. */
+const UNREACHABLE = "http://127.0.0.1:1";
+
 const BLOCK_UNKNOWN = { match: { type: "tier", value: "unknown" }, action: { type: "block" } };
 
 /**
@@ -67,7 +70,7 @@ export function signedAgentEdgeSuite(
           ...makePorts(),
           fetch: host.fetch,
           trustedFetch: (url, init) => fetch(url, init),
-          trustedOrigins: [local.origin],
+          trustedOrigins: [local.origin, UNREACHABLE],
         },
       });
       return {
@@ -153,6 +156,128 @@ export function signedAgentEdgeSuite(
       const reply = await w.send({ path: "/about", headers: { "user-agent": BROWSER } });
       expect(reply.headers["x-crawlgate-served-from"]).toBe("origin");
       expect(await w.crawls()).toEqual([]);
+    });
+
+    it("a signatureAgent rule applies to a verified signature, never to a claimed one", async () => {
+      const w = world();
+      await putPolicy(w, {
+        rules: [
+          {
+            match: { type: "signatureAgent", value: "https://chatgpt.com" },
+            action: { type: "charge", price: { amount: "0.01", currency: "USD" } },
+          },
+        ],
+        impostorProtection: false,
+      });
+      const charged = await w.send({
+        path: "/about",
+        headers: await w.signed(w.chatgpt, "/about"),
+      });
+      expect(charged.status).toBe(402);
+      expect(charged.headers["crawler-price"]).toBe("USD 0.01");
+      const expired = { created: 1_700_000_000, expires: 1_700_000_060 };
+      const claimed = await w.send({
+        path: "/about",
+        headers: await w.signed(w.chatgpt, "/about", expired),
+      });
+      expect(claimed.status).toBe(200);
+    });
+
+    describe("only a verified signature meets its rule; everything else gets the default", () => {
+      /** Allow the loopback agent, block everyone else. */
+      const allowLocalOnly = (w: SignedWorld) =>
+        putPolicy(w, {
+          rules: [
+            { match: { type: "signatureAgent", value: w.local.origin }, action: { type: "allow" } },
+          ],
+          defaultAction: { type: "block" },
+          impostorProtection: false,
+        });
+      const now = (w: SignedWorld) => Math.floor(w.clock.now().getTime() / 1000);
+      const cases: [string, (w: SignedWorld) => Promise<Record<string, string>>][] = [
+        [
+          "tampered component (a covered @path changed)",
+          async (w) =>
+            w.signed(w.local.agent, "/other", {
+              components: ['"@authority"', '"@path"', '"signature-agent";key="agent1"'],
+            }),
+        ],
+        [
+          "wrong key (the listed keyid, another key)",
+          async (w) =>
+            w.signed(await createTestAgent(w.local.origin), "/about", {
+              keyid: w.local.agent.keyid,
+            }),
+        ],
+        [
+          "expired",
+          async (w) =>
+            w.signed(w.local.agent, "/about", { created: now(w) - 120, expires: now(w) - 60 }),
+        ],
+        [
+          "created in the future",
+          async (w) =>
+            w.signed(w.local.agent, "/about", { created: now(w) + 3600, expires: now(w) + 3660 }),
+        ],
+        ["missing tag", async (w) => w.signed(w.local.agent, "/about", { tag: null })],
+        [
+          "signature-agent not covered",
+          async (w) => w.signed(w.local.agent, "/about", { components: ['"@authority"'] }),
+        ],
+        ["unknown key", async (w) => w.signed(await createTestAgent(w.local.origin), "/about")],
+        [
+          "unreachable directory",
+          async (w) => w.signed(await createTestAgent(UNREACHABLE), "/about"),
+        ],
+      ];
+      for (const [name, headers] of cases) {
+        it(`${name}: the default action`, async () => {
+          const w = world();
+          await allowLocalOnly(w);
+          const reply = await w.send({ path: "/about", headers: await headers(w) });
+          expect(reply.status).toBe(403);
+        });
+      }
+
+      it("a replayed nonce: allowed once, then the default action", async () => {
+        const w = world();
+        await allowLocalOnly(w);
+        const headers = await w.signed(w.local.agent, "/about", { nonce: "once-only-nonce" });
+        expect((await w.send({ path: "/about", headers })).status).toBe(200);
+        expect((await w.send({ path: "/about", headers })).status).toBe(403);
+      });
+
+      it("two labels, one verifying: the rule applies", async () => {
+        const w = world();
+        await allowLocalOnly(w);
+        const impostor = await createTestAgent(w.local.origin);
+        const bad = await w.signed(impostor, "/about", {
+          keyid: w.local.agent.keyid,
+          label: "bad",
+        });
+        const good = await w.signed(w.local.agent, "/about", { label: "good" });
+        const headers = {
+          ...good,
+          "signature-input": `${bad["signature-input"]}, ${good["signature-input"]}`,
+          signature: `${bad.signature}, ${good.signature}`,
+        };
+        expect((await w.send({ path: "/about", headers })).status).toBe(200);
+      });
+
+      it("both Signature-Agent forms verify: the rule applies", async () => {
+        const w = world();
+        await allowLocalOnly(w);
+        for (const agentForm of ["string", "dictionary"] as const) {
+          const headers = await w.signed(w.local.agent, "/about", { agentForm });
+          if (agentForm === "string")
+            expect(headers["signature-agent"]).toBe(`"${w.local.origin}"`);
+          expect((await w.send({ path: "/about", headers })).status, agentForm).toBe(200);
+        }
+        // Without a signature the same browser is a person: the policy never applies to it.
+        expect((await w.send({ path: "/about", headers: { "user-agent": BROWSER } })).status).toBe(
+          200,
+        );
+      });
     });
   });
 }
