@@ -49,6 +49,12 @@ export interface CliConfig {
    * `AWS_ENDPOINT_URL_S3`, `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, `AWS_PROFILE`, …).
    */
   s3: { bucket: string; prefix: string; forcePathStyle: boolean } | null;
+  /**
+   * `CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS`: comma-separated origins (`http://127.0.0.1:40001`)
+   * whose Web Bot Auth key directories may be fetched over plain HTTP and on loopback or private
+   * addresses; every other directory is fetched over HTTPS from public addresses only.
+   */
+  trustedDirectoryOrigins: string[];
 }
 
 export const DEFAULT_DATA_DIR = "./.crawlgate";
@@ -77,6 +83,10 @@ export function readConfig(
           forcePathStyle: env.CRAWLGATE_S3_FORCE_PATH_STYLE?.trim().toLowerCase() === "true",
         }
       : null,
+    trustedDirectoryOrigins: (env.CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ""),
   };
 }
 
@@ -92,4 +102,6 @@ CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_R
 keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON object mapping
 range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
 snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;
-the AWS SDK's variables for region, endpoint and credentials).`;
+the AWS SDK's variables for region, endpoint and credentials). CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS
+(comma-separated origins) lists Web Bot Auth key directories that may be fetched over plain HTTP
+and on private addresses (tests, private agents).`;

@@ -23,6 +23,7 @@ import { chooseRenderer, createOriginFetch, rendererMode } from "../renderer.js"
 import { loadOrCreateSecret } from "../secret.js";
 import { listen } from "../server.js";
 import { type OpenStores, openStores } from "../stores.js";
+import { webBotAuthDep } from "../web-bot-auth.js";
 import {
   CliError,
   type CliIo,
@@ -155,6 +156,7 @@ function wire(
       // The origins' robots.txt, fetched like their pages (pinned, origins are operator config).
       originFetch: createOriginFetch(),
       ...rangeFetchDep(config),
+      webBotAuth: webBotAuthDep(config, stores.redis),
     },
     {
       ratePerMinute: options.ratePerMinute,
