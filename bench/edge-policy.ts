@@ -1,13 +1,13 @@
 import {
   type BotDefinition,
   type CrawlerPolicy,
-  type EdgeVerification,
   getTaxonomy,
   type Taxonomy,
 } from "@crawlgate/core";
 import {
   compilePolicy,
   crawlerPolicy,
+  type EdgeVerification,
   policyRequestPath,
   policySubject,
 } from "@crawlgate/core/adapter-kit";

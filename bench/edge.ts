@@ -192,7 +192,7 @@ async function createWorld(
   const crawlgate = createCrawlgate(
     {
       ...deps,
-      resolver: { reverse: async () => [], forward: async () => [] },
+      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
       fetch: null,
       renderer,
       logger: silentLogger,
@@ -200,7 +200,11 @@ async function createWorld(
     // SQLite has one writer: one crawl batch in flight, as `serve` sets it.
     { ingest: { concurrency: label === "sqlite" ? 1 : 2 } },
   );
-  crawlgate.ingest.verifier.setRanges("Google", ["66.249.64.0/19"], new Date());
+  crawlgate.ingest.verifier.setRanges(
+    "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
+    ["66.249.64.0/19"],
+    new Date(),
+  );
   const user = await crawlgate.admin.createUser("bench", "pro");
   if (!user.ok) throw new Error(user.message);
   const key = await crawlgate.admin.createKey(user.value.userId);

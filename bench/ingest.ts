@@ -60,13 +60,17 @@ async function run(label: string, handle: KyselyHandle, events: number): Promise
     {
       ...createMemoryStores(),
       crawls: createKyselyCrawlStore(handle),
-      resolver: { reverse: async () => [], forward: async () => [] },
+      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
       fetch: null,
     },
     { ingest: { maxBatch: 5000, maxBuffered: 20_000, intervalMs: 50, concurrency: 2 } },
   );
-  ingest.verifier.setRanges("Google", ["66.249.64.0/19"], new Date());
-  ingest.verifier.setRanges("OpenAI", ["20.171.206.0/24"], new Date());
+  ingest.verifier.setRanges(
+    "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
+    ["66.249.64.0/19"],
+    new Date(),
+  );
+  ingest.verifier.setRanges("https://openai.com/gptbot.json", ["20.171.206.0/24"], new Date());
   // Warm-up, not timed: JIT, prepared statements and (SQLite) the start of the writer thread.
   // Another domain, so the timed run still creates its own aggregate rows and path-cap rows.
   await feed(ingest, "bench-warm-up", `${label}-warm`, WARM_UP);

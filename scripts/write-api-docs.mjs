@@ -4,7 +4,8 @@
 // change without its regenerated docs cannot land (the test integration-tests api-docs.test.ts
 // checks the same from the sources).
 import { readFileSync, writeFileSync } from "node:fs";
-import { apiMarkdown, openApiDocument } from "../packages/core/dist/index.js";
+import { apiMarkdown } from "../packages/core/dist/adapter-kit.js";
+import { openApiDocument } from "../packages/core/dist/index.js";
 
 const docs = new URL("../docs/", import.meta.url);
 const document = openApiDocument();

@@ -44,6 +44,14 @@ const byHostname = (a: { domain: Domain }, b: { domain: Domain }) =>
 
 /** Users, keys, domains and memberships in SQL. */
 export function createKyselyAccountStore({ db }: KyselyHandle) {
+  const domainById = async (domainId: string): Promise<Domain | null> => {
+    const row = await db
+      .selectFrom("domains")
+      .selectAll()
+      .where("domain_id", "=", domainId)
+      .executeTakeFirst();
+    return row ? toDomain(row) : null;
+  };
   const accessRows = (userId: string) =>
     db
       .selectFrom("domains as d")
@@ -165,12 +173,7 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
       }
     },
     async getDomain(domainId) {
-      const row = await db
-        .selectFrom("domains")
-        .selectAll()
-        .where("domain_id", "=", domainId)
-        .executeTakeFirst();
-      return row ? toDomain(row) : null;
+      return domainById(domainId);
     },
     async getDomainByHostname(hostname) {
       const row = await db
@@ -214,12 +217,35 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
       if (Object.keys(changes).length > 0) {
         await db.updateTable("domains").set(changes).where("domain_id", "=", domainId).execute();
       }
+      return domainById(domainId);
+    },
+    async verificationToken(domainId, token) {
+      // One statement: the first token stored wins under concurrent calls.
+      await db
+        .updateTable("domains")
+        .set((eb) => ({
+          verification_token: eb.fn.coalesce("verification_token", eb.val(token)),
+          verification_stage: eb.fn.coalesce("verification_stage", eb.val("pending")),
+        }))
+        .where("domain_id", "=", domainId)
+        .where((eb) =>
+          eb.or([eb("verification_stage", "is", null), eb("verification_stage", "!=", "verified")]),
+        )
+        .execute();
       const row = await db
         .selectFrom("domains")
-        .selectAll()
+        .select(["verification_stage", "verification_token"])
         .where("domain_id", "=", domainId)
         .executeTakeFirst();
-      return row ? toDomain(row) : null;
+      return row && row.verification_stage !== "verified" ? row.verification_token : null;
+    },
+    async markDomainVerified(domainId) {
+      await db
+        .updateTable("domains")
+        .set({ verification_stage: "verified", verification_token: null })
+        .where("domain_id", "=", domainId)
+        .execute();
+      return domainById(domainId);
     },
   } satisfies AccountStore;
 }

@@ -2,7 +2,6 @@ import type { ArchiveFile, ArchiveIndex } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql, type Transaction } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date, num } from "./schema.js";
-import { byteOrdered } from "./sql-text.js";
 
 const toFile = (r: Selectable<Database["archive_files"]>): ArchiveFile => ({
   domainId: r.domain_id,
@@ -23,7 +22,7 @@ const toFile = (r: Selectable<Database["archive_files"]>): ArchiveFile => ({
  * domain-day, so the frozen check and the write are one step; SQLite writes one at a time).
  * Leases and marks are single upserts whose `WHERE` decides, atomic on both engines.
  */
-export function createKyselyArchiveIndex({ db, dialect }: KyselyHandle) {
+export function createKyselyArchiveIndex({ db, dialect, byteOrdered }: KyselyHandle) {
   const lockDay = async (trx: Transaction<Database>, domainId: string, day: string) => {
     if (dialect === "postgres")
       await sql`select pg_advisory_xact_lock(hashtext(${`archive:${domainId}:${day}`}))`.execute(
@@ -89,7 +88,7 @@ export function createKyselyArchiveIndex({ db, dialect }: KyselyHandle) {
         .where("day", "<", beforeDay)
         .groupBy(["day", "domain_id"])
         .orderBy("day")
-        .orderBy(sql`${byteOrdered("domain_id", dialect)}`)
+        .orderBy(sql`${byteOrdered("domain_id")}`)
         .limit(limit)
         .execute();
       return rows.map((r) => ({ domainId: r.domain_id, day: r.day }));

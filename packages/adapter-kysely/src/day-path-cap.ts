@@ -1,6 +1,6 @@
 import { admitPath, newDayPathCap } from "@crawlgate/core/adapter-kit";
 import type { Transaction } from "kysely";
-import type { Dialect } from "./handle.js";
+import type { KyselyHandle } from "./handle.js";
 import type { Database } from "./schema.js";
 
 /** Rows per statement (SQLite allows 32,766 bound parameters). */
@@ -25,7 +25,7 @@ export type DayStatsTable = "crawl_day_stats" | "referral_day_stats";
  */
 export async function admitDayPaths(
   trx: Transaction<Database>,
-  dialect: Dialect,
+  { lockRows }: Pick<KyselyHandle, "lockRows">,
   table: DayStatsTable,
   key: { domainId: string; day: string },
   paths: readonly string[],
@@ -43,7 +43,7 @@ export async function admitDayPaths(
     .select("path_count")
     .where("domain_id", "=", key.domainId)
     .where("day", "=", key.day);
-  const row = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  const row = await lockRows(query).executeTakeFirstOrThrow();
   const seen = new Set<string>();
   await inSlices(paths, async (slice) => {
     for (const p of await known(slice)) seen.add(p);

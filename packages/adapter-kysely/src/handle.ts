@@ -1,6 +1,7 @@
 import type { CrawlRecord, LegacyDelta } from "@crawlgate/core/adapter-kit";
 import type { Kysely } from "kysely";
 import type { Database } from "./schema.js";
+import type { EngineSql } from "./sql-text.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -21,7 +22,7 @@ export interface CrawlWriter {
  * (`createSqliteDatabase` from `@crawlgate/adapter-kysely/sqlite`, `createPostgresDatabase` from
  * `@crawlgate/adapter-kysely/postgres`); those entries are the only modules that import a driver.
  */
-export interface KyselyHandle {
+export interface KyselyHandle extends EngineSql {
   db: Kysely<Database>;
   dialect: Dialect;
   /** PostgreSQL schema the tables live in, when one was chosen. */

@@ -4,7 +4,7 @@ import {
   type JobQueue,
   type PurgeJob,
 } from "@crawlgate/core/adapter-kit";
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date } from "./schema.js";
 
@@ -20,11 +20,12 @@ const oldestFirst = (a: PurgeJob, b: PurgeJob) =>
   a.enqueuedAt.getTime() - b.enqueuedAt.getTime() || compareUtf8(a.jobId, b.jobId);
 
 /**
- * Purge jobs in `purge_jobs`. A row exists while the job is pending; completing deletes it. The
- * unique (domain_id, path) constraint de-duplicates pending jobs; leases use `FOR UPDATE SKIP
- * LOCKED` on PostgreSQL, so concurrent workers never share a job.
+ * Purge jobs in `purge_jobs`. A row exists while the job is pending; completing deletes it, or,
+ * when a purge marked it dirty during its render (`dirty_at`), queues it again. The unique
+ * (domain_id, path) constraint de-duplicates pending jobs; leases use `FOR UPDATE SKIP LOCKED`
+ * on PostgreSQL, so concurrent workers never share a job.
  */
-export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
+export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
   const queue = {
     async enqueuePurge(domainId: string, path: string, now: Date): Promise<EnqueueResult> {
       const jobId = crypto.randomUUID();
@@ -41,6 +42,17 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
         .returningAll()
         .executeTakeFirst();
       if (inserted) return { enqueued: true, job: toJob(inserted) };
+      // A render under way may predate what this purge is for: mark it dirty.
+      const dirtied = await db
+        .updateTable("purge_jobs")
+        .set({ dirty_at: now.getTime() })
+        .where("domain_id", "=", domainId)
+        .where("path", "=", path)
+        .where("leased", "=", 1)
+        .where("dirty_at", "is", null)
+        .returningAll()
+        .executeTakeFirst();
+      if (dirtied) return { enqueued: true, job: toJob(dirtied) };
       const existing = await queue.pendingJob(domainId, path);
       if (existing) return { enqueued: false, job: existing };
       // Completed between our insert and select: try again.
@@ -49,33 +61,56 @@ export function createKyselyJobQueue({ db, dialect }: KyselyHandle) {
     async lease(now, leaseMs, max) {
       if (max <= 0) return [];
       const t = now.getTime();
-      let ready = db
-        .selectFrom("purge_jobs")
-        .select("job_id")
-        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", t)]))
-        .orderBy("enqueued_at")
-        .orderBy("job_id")
-        .limit(max);
-      if (dialect === "postgres") ready = ready.forUpdate().skipLocked();
+      const ready = lockRows(
+        db
+          .selectFrom("purge_jobs")
+          .select("job_id")
+          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", t)]))
+          .orderBy("enqueued_at")
+          .orderBy("job_id")
+          .limit(max),
+        { skipLocked: true },
+      );
       const rows = await db
         .updateTable("purge_jobs")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), lease_until: t + leaseMs }))
+        .set((eb) => ({
+          attempts: eb("attempts", "+", 1),
+          lease_until: t + leaseMs,
+          leased: 1,
+          dirty_at: null,
+        }))
         .where("job_id", "in", ready)
         .returningAll()
         .execute();
       return rows.map(toJob).sort(oldestFirst);
     },
     async complete(jobId) {
-      const result = await db
+      const deleted = await db
         .deleteFrom("purge_jobs")
         .where("job_id", "=", jobId)
+        .where("dirty_at", "is", null)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      if (Number(deleted.numDeletedRows) > 0) return true;
+      // Dirty: a purge arrived during the render, so the page is rendered again. Nothing but
+      // this call, a lease or a retry clears the mark, so it cannot vanish in between.
+      const requeued = await db
+        .updateTable("purge_jobs")
+        .set({
+          enqueued_at: sql<number>`dirty_at`,
+          attempts: 0,
+          lease_until: null,
+          leased: 0,
+          dirty_at: null,
+        })
+        .where("job_id", "=", jobId)
+        .where("dirty_at", "is not", null)
+        .executeTakeFirst();
+      return Number(requeued.numUpdatedRows) > 0;
     },
     async retryAt(jobId, at) {
       const result = await db
         .updateTable("purge_jobs")
-        .set({ lease_until: at.getTime() })
+        .set({ lease_until: at.getTime(), leased: 0, dirty_at: null })
         .where("job_id", "=", jobId)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;

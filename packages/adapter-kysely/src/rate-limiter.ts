@@ -11,25 +11,25 @@ import { type Database, num } from "./schema.js";
  * busy timeout), create them when missing, let core's `decideRate` decide, and write back both
  * windows of an allowed request in one UPDATE. Four round trips when the rows exist.
  */
-export function createKyselyRateLimiter({ db, dialect }: KyselyHandle) {
-  const lockRows = async (trx: Transaction<Database>, subject: string) => {
+export function createKyselyRateLimiter({ db, dialect, lockRows }: KyselyHandle) {
+  const lockCounters = async (trx: Transaction<Database>, subject: string) => {
     const query = trx
       .selectFrom("rate_counters")
       .selectAll()
       .where("subject", "=", subject)
       .orderBy("kind");
-    return (dialect === "postgres" ? query.forUpdate() : query).execute();
+    return lockRows(query).execute();
   };
   return {
     async consume(subject, limits, now) {
       return db.transaction().execute(async (trx) => {
         // SQLite: begin with a write, so the read below already holds the write lock.
         if (dialect === "sqlite") await createRows(trx, subject, now);
-        let rows = await lockRows(trx, subject);
+        let rows = await lockCounters(trx, subject);
         if (rows.length < 2) {
           // A new subject: FOR UPDATE needs rows to lock.
           await createRows(trx, subject, now);
-          rows = await lockRows(trx, subject);
+          rows = await lockCounters(trx, subject);
         }
         const minute = rows.find((r) => r.kind === "minute");
         const month = rows.find((r) => r.kind === "month");

@@ -13,7 +13,6 @@ import type { Transaction } from "kysely";
 import { admitDayPaths, inSlices } from "./day-path-cap.js";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, num } from "./schema.js";
-import { byteOrdered } from "./sql-text.js";
 
 /** Adds one to `key`'s count; keys are JSON arrays of column values, in table column order. */
 const bump = (map: Map<string, number>, key: unknown[]) => {
@@ -62,8 +61,9 @@ async function addCounts(
  * admitted under the cap while its `referral_day_stats` row is locked (`admitDayPaths`). Paths
  * order in UTF-8 bytes: SQLite's BINARY collation, PostgreSQL's "C".
  */
-export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
-  const pathOrder = byteOrdered("path", dialect);
+export function createKyselyReferralStore(handle: KyselyHandle) {
+  const { db } = handle;
+  const pathOrder = handle.byteOrdered("path");
 
   const pathDayInWindow = (domainId: string, startDay: string, endDay: string) =>
     db
@@ -119,7 +119,7 @@ export function createKyselyReferralStore({ db, dialect }: KyselyHandle) {
           >;
           const { counted } = await admitDayPaths(
             trx,
-            dialect,
+            handle,
             "referral_day_stats",
             { domainId, day },
             [...new Set(items.map(({ visit }) => visit.path))],

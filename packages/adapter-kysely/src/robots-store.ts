@@ -9,7 +9,6 @@ import { type Selectable, sql } from "kysely";
 import { inSlices } from "./day-path-cap.js";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, date, dateOrNull, num } from "./schema.js";
-import { byteOrdered } from "./sql-text.js";
 import { isUniqueViolation } from "./unique-violation.js";
 
 const toVersion = (row: Selectable<Database["robots_versions"]>): RobotsVersion => ({
@@ -33,7 +32,7 @@ const LATER = sql<number | null>`case
  * (sorted, so concurrent batches lock in one order) and only new events are counted, with
  * upserts in key order.
  */
-export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
+export function createKyselyRobotsStore({ db, byteOrdered }: KyselyHandle) {
   const ordered = (domainId: string) =>
     db
       .selectFrom("robots_versions")
@@ -97,7 +96,7 @@ export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
         await inSlices(events, async (slice) => {
           const rows = await trx
             .insertInto("robots_compliance_events")
-            .values(slice.map((e) => ({ event_id: e.eventId })))
+            .values(slice.map((e) => ({ event_id: e.eventId, ts: e.ts.getTime() })))
             .onConflict((oc) => oc.column("event_id").doNothing())
             .returning("event_id")
             .execute();
@@ -150,6 +149,13 @@ export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
         return { inserted: fresh.size };
       });
     },
+    async forgetComplianceEvents(before) {
+      const result = await db
+        .deleteFrom("robots_compliance_events")
+        .where("ts", "<", before.getTime())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     async complianceDayCounts(domainId, startDay, endDay) {
       const rows = await db
         .selectFrom("robots_compliance_day")
@@ -158,7 +164,7 @@ export function createKyselyRobotsStore({ db, dialect }: KyselyHandle) {
         .where("day", ">=", startDay)
         .where("day", "<=", endDay)
         .orderBy("day")
-        .orderBy(byteOrdered("bot_id", dialect))
+        .orderBy(byteOrdered("bot_id"))
         .execute();
       return rows.map((r) => ({
         day: r.day,

@@ -38,10 +38,10 @@ const columns = (rule: RoutingRule, sourceKey: string) => ({
  * (domain_id, source_key) is the backstop. Crawler policies: `crawler-policy.ts`.
  */
 export function createKyselyRuleStore(handle: KyselyHandle) {
-  const { db, dialect } = handle;
+  const { db, lockRows } = handle;
   const lockDomain = async (trx: Kysely<Database>, domainId: string) => {
     const query = trx.selectFrom("domains").select("domain_id").where("domain_id", "=", domainId);
-    await (dialect === "postgres" ? query.forUpdate() : query).execute();
+    await lockRows(query).execute();
   };
   const keyTaken = async (
     trx: Kysely<Database>,

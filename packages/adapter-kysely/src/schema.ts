@@ -35,6 +35,8 @@ export interface Database {
     owner_id: string;
     origin_url: string | null;
     verification_stage: string | null;
+    /** The ownership challenge's token while the domain is not verified (not a secret). */
+    verification_token: string | null;
     created_at: number | string;
     page_cache_ttl_seconds: number | null;
   };
@@ -185,6 +187,10 @@ export interface Database {
     enqueued_at: number | string;
     attempts: Generated<number>;
     lease_until: number | string | null;
+    /** 1 while a render is under way (from a lease to its completion or retry). */
+    leased: Generated<number>;
+    /** When a purge arrived during that render; the job is queued again on completion. */
+    dirty_at: number | string | null;
   };
   snapshots: {
     snapshot_id: string;
@@ -215,7 +221,11 @@ export interface Database {
     content_hash: string;
     text: string;
   };
-  robots_compliance_events: { event_id: string };
+  robots_compliance_events: {
+    event_id: string;
+    /** The event's instant: ids are forgotten by it (retention). */
+    ts: number | string;
+  };
   robots_compliance_day: {
     domain_id: string;
     day: string;

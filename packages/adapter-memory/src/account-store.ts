@@ -24,6 +24,8 @@ export function createMemoryAccountStore() {
   const domains = new Map<string, Domain>();
   /** domainId → userId → role */
   const members = new Map<string, Map<string, MemberRole>>();
+  /** domainId → challenge token, while the domain is not verified */
+  const challenges = new Map<string, string>();
 
   const accessOf = (userId: string, domain: Domain): DomainAccess | null => {
     if (domain.ownerId === userId) return { domain: copyDomain(domain), role: "owner" };
@@ -120,6 +122,21 @@ export function createMemoryAccountStore() {
       if (settings.pageCacheTtlSeconds !== undefined) {
         domain.pageCacheTtlSeconds = settings.pageCacheTtlSeconds;
       }
+      return copyDomain(domain);
+    },
+    async verificationToken(domainId, token) {
+      const domain = domains.get(domainId);
+      if (!domain || domain.verificationStage === "verified") return null;
+      domain.verificationStage ??= "pending";
+      const stored = challenges.get(domainId) ?? token;
+      challenges.set(domainId, stored);
+      return stored;
+    },
+    async markDomainVerified(domainId) {
+      const domain = domains.get(domainId);
+      if (!domain) return null;
+      domain.verificationStage = "verified";
+      challenges.delete(domainId);
       return copyDomain(domain);
     },
   } satisfies AccountStore;

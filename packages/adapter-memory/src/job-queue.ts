@@ -3,6 +3,10 @@ import { compareUtf8, type JobQueue, type PurgeJob } from "@crawlgate/core/adapt
 interface Entry {
   job: PurgeJob;
   leaseUntil: number | null;
+  /** Leased (a render under way) rather than queued. */
+  leased: boolean;
+  /** When a purge arrived during the lease, or `null`. */
+  dirtyAt: number | null;
 }
 
 const copyJob = (j: PurgeJob): PurgeJob => ({ ...j, enqueuedAt: new Date(j.enqueuedAt.getTime()) });
@@ -14,7 +18,9 @@ export function createMemoryJobQueue() {
     async enqueuePurge(domainId, path, now) {
       for (const entry of jobs.values()) {
         if (entry.job.domainId === domainId && entry.job.path === path) {
-          return { enqueued: false, job: copyJob(entry.job) };
+          const dirtied = entry.leased && entry.dirtyAt === null;
+          if (dirtied) entry.dirtyAt = now.getTime();
+          return { enqueued: dirtied, job: copyJob(entry.job) };
         }
       }
       const job: PurgeJob = {
@@ -24,7 +30,7 @@ export function createMemoryJobQueue() {
         enqueuedAt: new Date(now.getTime()),
         attempts: 0,
       };
-      jobs.set(job.jobId, { job, leaseUntil: null });
+      jobs.set(job.jobId, { job, leaseUntil: null, leased: false, dirtyAt: null });
       return { enqueued: true, job: copyJob(job) };
     },
     async lease(now, leaseMs, max) {
@@ -40,16 +46,29 @@ export function createMemoryJobQueue() {
       for (const entry of ready) {
         entry.job.attempts += 1;
         entry.leaseUntil = t + leaseMs;
+        entry.leased = true;
+        entry.dirtyAt = null;
       }
       return ready.map((e) => copyJob(e.job));
     },
     async complete(jobId) {
-      return jobs.delete(jobId);
+      const entry = jobs.get(jobId);
+      if (!entry) return false;
+      if (entry.dirtyAt === null) return jobs.delete(jobId);
+      // A purge arrived during the render: the page is rendered again.
+      entry.job.enqueuedAt = new Date(entry.dirtyAt);
+      entry.job.attempts = 0;
+      entry.leaseUntil = null;
+      entry.leased = false;
+      entry.dirtyAt = null;
+      return true;
     },
     async retryAt(jobId, at) {
       const entry = jobs.get(jobId);
       if (!entry) return false;
       entry.leaseUntil = at.getTime();
+      entry.leased = false;
+      entry.dirtyAt = null;
       return true;
     },
     async pendingCount() {

@@ -10,7 +10,8 @@ import {
 /** robots.txt versions and compliance counts in memory (the reference of the port). */
 export function createMemoryRobotsStore() {
   const versions = new Map<string, RobotsVersion[]>();
-  const counted = new Set<string>();
+  /** Counted event id → its `ts` (epoch ms). */
+  const counted = new Map<string, number>();
   /** `domainId \0 day \0 botId` → counts. */
   const counts = new Map<string, ComplianceDayCount & { domainId: string }>();
   const copy = (v: RobotsVersion): RobotsVersion => ({
@@ -41,12 +42,22 @@ export function createMemoryRobotsStore() {
     async listRobotsVersions(domainId) {
       return (versions.get(domainId) ?? []).map(copy);
     },
+    async forgetComplianceEvents(before) {
+      let forgotten = 0;
+      for (const [eventId, ts] of counted) {
+        if (ts < before.getTime()) {
+          counted.delete(eventId);
+          forgotten++;
+        }
+      }
+      return forgotten;
+    },
     async addComplianceEvents(batch) {
       let inserted = 0;
       for (const event of batch) {
         if (counted.has(event.eventId)) continue;
         const day = utcDay(event.ts);
-        counted.add(event.eventId);
+        counted.set(event.eventId, event.ts.getTime());
         inserted++;
         const key = `${event.domainId}\0${day}\0${event.botId}`;
         const entry = counts.get(key) ?? {

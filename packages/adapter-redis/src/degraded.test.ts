@@ -1,5 +1,5 @@
 import { createMemoryRateLimiter } from "@crawlgate/adapter-memory";
-import { createFallbackRateLimiter } from "@crawlgate/core/adapter-kit";
+import { createFallbackRateLimiter } from "@crawlgate/core";
 import { ownRedisServer } from "@crawlgate/core/testing";
 import { describe, expect, it } from "vitest";
 import { connectRedis } from "./connection.js";

@@ -3,7 +3,8 @@ import type { Redis } from "ioredis";
 import { luaScript } from "./script.js";
 
 // Layout under the prefix: `jq:job:<id>` a hash {k pair field, d domain, p path, e enqueuedAt,
-// a attempts} while the job is pending; `jq:pairs` maps each pending (domain, path) to its job;
+// a attempts, l 1 while a render is under way, x when a purge arrived during it (dirty)} while
+// the job is pending; `jq:pairs` maps each pending (domain, path) to its job;
 // `jq:queued` holds jobs ready to lease (score enqueuedAt; ties by member, i.e. jobId bytes);
 // `jq:leased` holds leased or retry-delayed jobs (score: when they become ready again).
 // Every call is one script, so no two callers see a job half-moved. KEYS: pairs, queued, leased.
@@ -11,8 +12,13 @@ import { luaScript } from "./script.js";
 const ENQUEUE = luaScript(`
 local id = redis.call('HGET', KEYS[1], ARGV[2])
 if id then
-  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a')
-  return {0, id, j[1], j[2], j[3], j[4]}
+  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a', 'l', 'x')
+  local dirtied = 0
+  if j[5] == '1' and not j[6] then
+    redis.call('HSET', ARGV[1] .. id, 'x', ARGV[6])
+    dirtied = 1
+  end
+  return {dirtied, id, j[1], j[2], j[3], j[4]}
 end
 id = ARGV[3]
 redis.call('HSET', KEYS[1], ARGV[2], id)
@@ -32,6 +38,8 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, tonumber(ARGV[4]) - 1)) do
   redis.call('ZREM', KEYS[2], id)
   redis.call('ZADD', KEYS[3], now + tonumber(ARGV[3]), id)
   local a = redis.call('HINCRBY', ARGV[1] .. id, 'a', 1)
+  redis.call('HSET', ARGV[1] .. id, 'l', 1)
+  redis.call('HDEL', ARGV[1] .. id, 'x')
   local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e')
   table.insert(out, {id, j[1], j[2], j[3], tostring(a)})
 end
@@ -41,6 +49,14 @@ return out
 const COMPLETE = luaScript(`
 local k = redis.call('HGET', ARGV[1] .. ARGV[2], 'k')
 if not k then return 0 end
+local x = redis.call('HGET', ARGV[1] .. ARGV[2], 'x')
+if x then
+  redis.call('HSET', ARGV[1] .. ARGV[2], 'e', x, 'a', 0, 'l', 0)
+  redis.call('HDEL', ARGV[1] .. ARGV[2], 'x')
+  redis.call('ZREM', KEYS[3], ARGV[2])
+  redis.call('ZADD', KEYS[2], x, ARGV[2])
+  return 1
+end
 redis.call('HDEL', KEYS[1], k)
 redis.call('DEL', ARGV[1] .. ARGV[2])
 redis.call('ZREM', KEYS[2], ARGV[2])
@@ -50,6 +66,8 @@ return 1
 
 const RETRY_AT = luaScript(`
 if redis.call('EXISTS', ARGV[1] .. ARGV[2]) == 0 then return 0 end
+redis.call('HSET', ARGV[1] .. ARGV[2], 'l', 0)
+redis.call('HDEL', ARGV[1] .. ARGV[2], 'x')
 redis.call('ZREM', KEYS[2], ARGV[2])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
 return 1
@@ -73,7 +91,8 @@ const toJob = ([jobId, domainId, path, enqueuedAt, attempts]: string[]): PurgeJo
 /**
  * Purge jobs in Redis with the contract of the durable queue: de-duplicated while pending,
  * leased until `now + leaseMs` (an expired lease makes the job ready again: stalled-lease
- * recovery), at least once, `retryAt` for backoff. Time comes from the caller.
+ * recovery), at least once, `retryAt` for backoff, a purge during a render marks the job dirty
+ * and completing it queues it again. Time comes from the caller.
  */
 export function createRedisJobQueue(client: Redis, prefix: string) {
   const jobKey = `${prefix}jq:job:`;

@@ -14,6 +14,7 @@ const settings = (domainId: string, hostname: string, targetUrl = "/t") => ({
   policy: makePolicy(),
   originUrl: "https://origin.example.com",
   pageCacheTtlSeconds: 60,
+  verified: true,
   loadedAt: new Date("2026-11-20T10:00:00.000Z"),
 });
 
@@ -40,6 +41,7 @@ describe("settings codec", () => {
       policy: fc.constantFrom(DEFAULT_POLICY, makePolicy()),
       originUrl: fc.option(fc.webUrl()),
       pageCacheTtlSeconds: fc.option(fc.nat()),
+      verified: fc.boolean(),
       loadedAt: instant,
     });
     fc.assert(
@@ -65,6 +67,8 @@ describe("settings codec", () => {
     // Written by a version without crawler policies, or a damaged policy: a miss.
     expect(decodeSettings(JSON.stringify({ ...ok, policy: undefined }))).toBeNull();
     expect(decodeSettings(JSON.stringify({ ...ok, policy: { rules: 1 } }))).toBeNull();
+    // Written by a version without the verified flag: a miss.
+    expect(decodeSettings(JSON.stringify({ ...ok, verified: undefined }))).toBeNull();
   });
 });
 

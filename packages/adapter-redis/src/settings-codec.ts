@@ -27,6 +27,8 @@ export function decodeSettings(text: string): EdgeSettings | null {
     const raw = JSON.parse(text) as Record<string, unknown>;
     if (typeof raw.domainId !== "string" || typeof raw.hostname !== "string") return null;
     if (!Array.isArray(raw.rules)) return null;
+    // Settings cached by a version without the verified flag read as a miss.
+    if (typeof raw.verified !== "boolean") return null;
     // Settings cached by a version without policies read as a miss (the stores have them).
     const policy = crawlerPolicy.safeParse(raw.policy);
     if (!policy.success) return null;
@@ -45,6 +47,7 @@ export function decodeSettings(text: string): EdgeSettings | null {
       policy: policy.data,
       originUrl: (raw.originUrl ?? null) as string | null,
       pageCacheTtlSeconds: (raw.pageCacheTtlSeconds ?? null) as number | null,
+      verified: raw.verified,
       loadedAt: instant(raw.loadedAt),
     };
   } catch {

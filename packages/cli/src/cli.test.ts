@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freshSchema, postgresGate } from "@crawlgate/core/testing";
@@ -445,6 +446,33 @@ describe("crawlgate CLI", () => {
     );
     expect(JSON.parse(cleared.out)).toMatchObject({ origin: null, pageCacheTtlSeconds: null });
 
+    // Ownership: pending (exit 1) with a stable token, then verified through the token file.
+    const pending = await run("domains", "verify", "docs.example.com");
+    expect(pending.code).toBe(1);
+    const challenge = JSON.parse(pending.out);
+    expect(challenge).toMatchObject({ domain: "docs.example.com", verificationStage: "pending" });
+    expect(challenge.message).toContain("HTTP: the domain has no origin to check.");
+    const token = challenge.challenge.token as string;
+    expect(
+      JSON.parse((await run("domains", "verify", "docs.example.com")).out).challenge.token,
+    ).toBe(token);
+    const tokenFile = createServer((req, res) => {
+      res.end(req.url === "/.well-known/crawlgate-verification.txt" ? `${token}\n` : "");
+    });
+    await new Promise<void>((resolve) => tokenFile.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = tokenFile.address() as AddressInfo;
+      await run("domains", "set", "docs.example.com", "--origin", `http://127.0.0.1:${port}`);
+      const verified = await run("domains", "verify", "docs.example.com");
+      expect(verified.code).toBe(0);
+      expect(JSON.parse(verified.out)).toMatchObject({
+        verificationStage: "verified",
+        challenge: null,
+      });
+    } finally {
+      tokenFile.close();
+    }
+
     // The worker alone: ready line, then a clean stop.
     const stopWorker = new AbortController();
     const workerIo = capture(OFFLINE, stopWorker.signal);
@@ -463,7 +491,9 @@ describe("crawlgate CLI", () => {
     try {
       expect(Object.keys(ready)).toEqual(["event", "baseUrl"]);
       const res = await json(post(ready.baseUrl, "/list-user-domains", key));
-      expect(res.domains).toMatchObject([{ domain: "docs.example.com", role: "owner" }]);
+      expect(res.domains).toMatchObject([
+        { domain: "docs.example.com", role: "owner", verificationStage: "verified" },
+      ]);
       expect((await post(ready.baseUrl, "/list-user-domains", bobKey.key)).status).toBe(401);
     } finally {
       controller.abort();

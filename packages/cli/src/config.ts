@@ -50,6 +50,11 @@ export interface CliConfig {
    */
   s3: { bucket: string; prefix: string; forcePathStyle: boolean } | null;
   /**
+   * `CRAWLGATE_REQUIRE_VERIFIED_DOMAINS=true`: the edge passes the traffic of a domain whose
+   * ownership is not verified (`domains verify`) to its origin untouched. Default off.
+   */
+  requireVerifiedDomains: boolean;
+  /**
    * `CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS`: comma-separated origins (`http://127.0.0.1:40001`)
    * whose Web Bot Auth key directories may be fetched over plain HTTP and on loopback or private
    * addresses; every other directory is fetched over HTTPS from public addresses only.
@@ -83,6 +88,7 @@ export function readConfig(
           forcePathStyle: env.CRAWLGATE_S3_FORCE_PATH_STYLE?.trim().toLowerCase() === "true",
         }
       : null,
+    requireVerifiedDomains: env.CRAWLGATE_REQUIRE_VERIFIED_DOMAINS?.trim().toLowerCase() === "true",
     trustedDirectoryOrigins: (env.CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS ?? "")
       .split(",")
       .map((origin) => origin.trim())
@@ -102,6 +108,7 @@ CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_R
 keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON object mapping
 range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
 snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;
-the AWS SDK's variables for region, endpoint and credentials). CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS
+the AWS SDK's variables for region, endpoint and credentials). CRAWLGATE_REQUIRE_VERIFIED_DOMAINS=true
+passes the traffic of domains not verified (domains verify) to their origin untouched. CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS
 (comma-separated origins) lists Web Bot Auth key directories that may be fetched over plain HTTP
 and on private addresses (tests, private agents).`;

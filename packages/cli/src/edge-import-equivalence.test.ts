@@ -91,6 +91,7 @@ const dump = (dir: string) => dumpImportTables(dir, WRITE_COLUMNS);
 const NO_DNS: Resolver = {
   reverse: () => Promise.reject(new Error("no DNS in this test")),
   forward: () => Promise.reject(new Error("no DNS in this test")),
+  txt: () => Promise.reject(new Error("no DNS in this test")),
 };
 
 const storesAt = (dataDir: string) =>

@@ -1,7 +1,7 @@
 import { promises as dns } from "node:dns";
 import type { Resolver } from "@crawlgate/core";
 
-/** Reverse and forward DNS through the system's configured servers. */
+/** Reverse, forward and TXT DNS through the system's configured servers. */
 export const nodeResolver: Resolver = {
   reverse: (ip) => dns.reverse(ip),
   async forward(hostname) {
@@ -12,5 +12,8 @@ export const nodeResolver: Resolver = {
     ];
     if (out.length === 0) throw new Error(`no address for ${hostname}`);
     return out;
+  },
+  async txt(hostname) {
+    return (await dns.resolveTxt(hostname)).map((strings) => strings.join(""));
   },
 };

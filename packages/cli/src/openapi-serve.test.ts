@@ -69,6 +69,9 @@ describe("serve", () => {
   it("reads X-Forwarded-Proto/-Host for links only with CRAWLGATE_TRUST_PROXY=true", async () => {
     expect(readConfig({}, { CRAWLGATE_TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(readConfig({}, {}).trustProxy).toBe(false);
+    expect(readConfig({}, {}).requireVerifiedDomains).toBe(false);
+    const strict = { CRAWLGATE_REQUIRE_VERIFIED_DOMAINS: " TRUE " };
+    expect(readConfig({}, strict).requireVerifiedDomains).toBe(true);
     const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "api.example.com" };
     expect(await htmlUrlThrough({ makeDeps, bridge: serveBridge(true) }, forwarded)).toMatch(
       /^https:\/\/api\.example\.com\/functions\/v1\/files\/snapshots\//,

@@ -14,15 +14,13 @@ import { createRedisStores, type RedisStores } from "@crawlgate/adapter-redis";
 import { createS3BlobStore } from "@crawlgate/adapter-s3";
 import {
   type CrawlgateDeps,
+  createFallbackRateLimiter,
+  type FallbackRateLimiterStats,
   type FleetLock,
   type Logger,
   type ReadinessCheck,
   silentLogger,
 } from "@crawlgate/core";
-import {
-  createFallbackRateLimiter,
-  type FallbackRateLimiterStats,
-} from "@crawlgate/core/adapter-kit";
 import type { CliConfig } from "./config.js";
 
 export type StoreOptions = Pick<CliConfig, "dataDir" | "databaseUrl" | "databaseSchema" | "s3"> &

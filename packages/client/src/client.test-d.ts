@@ -1,10 +1,12 @@
 // Type tests: checked by `pnpm typecheck` (never run). Each `@ts-expect-error` must meet an error,
 // so a type that stops rejecting a misspelt field or a wrong value fails the typecheck.
 import {
+  type AggregateTier,
   CrawlgateApiError,
   type CrawlLogsCsvPage,
   type CrawlLogsParquetResponse,
   createCrawlgateClient,
+  type Tiers,
 } from "./index.js";
 
 const client = createCrawlgateClient({ baseUrl: "https://api.example.com", apiKey: "cg_live_x" });
@@ -66,3 +68,6 @@ export function errors(error: unknown): string | null {
   if (error.error === "rate_limited") return "never";
   return error.message;
 }
+
+// Every tier of the document's `Tiers` is in AGGREGATE_TIERS (a missing one is a compile error).
+export const everyTier: Record<Exclude<keyof Tiers, AggregateTier>, never> = {};

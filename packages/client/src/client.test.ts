@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(19);
+    expect(operations).toHaveLength(20);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
@@ -198,5 +198,8 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       cacheInvalidated: true,
     });
     expect((await client.getCrawlerPolicy(domainId)).policy).toEqual(replaced.policy);
+    const verification = await client.verifyDomain(domainId);
+    expect(verification).toMatchObject({ domainId, verificationStage: "pending" });
+    expect(verification.challenge?.dnsName).toBe("_crawlgate-challenge.shop.example.com");
   });
 });

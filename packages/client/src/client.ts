@@ -52,6 +52,7 @@ import type {
   SnapshotDayRow,
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
+  VerifyDomainResponse,
 } from "./types.js";
 
 /** A JSON-format crawl-log request: a window and filters with `format` `json` or left out. */
@@ -141,6 +142,11 @@ export interface CrawlgateClient {
     body: ReplaceCrawlerPolicyRequest,
     options?: RequestOptions,
   ): Promise<ReplaceCrawlerPolicyResponse>;
+  /**
+   * Checks the ownership challenge of a domain the caller owns (DNS TXT record or token file);
+   * `verificationStage` `pending` with a `message` of what was found when neither holds the token.
+   */
+  verifyDomain(domainId: string, options?: RequestOptions): Promise<VerifyDomainResponse>;
   /** The server's OpenAPI 3.1 document (`GET /functions/v1/openapi.json`). */
   getOpenApiDocument(options?: RequestOptions): Promise<Record<string, unknown>>;
 
@@ -261,6 +267,8 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
       json(await transport.api("GET", policyPath(domainId), undefined, call)),
     replaceCrawlerPolicy: async (domainId, body, call) =>
       json(await transport.api("PUT", policyPath(domainId), body, call)),
+    verifyDomain: async (domainId, call) =>
+      json(await transport.api("POST", `/domains/${id(domainId)}/verify`, undefined, call)),
     getOpenApiDocument: async (call) =>
       json(await transport.api("GET", "/openapi.json", undefined, call)),
     pageAnalytics: createPager(exportPageAnalytics, (page) => page.pages, ["series"]),

@@ -4,6 +4,8 @@ export type { CrawlLogsCsvPage } from "./downloads.js";
 export { CrawlgateApiError, CrawlgateResponseError } from "./errors.js";
 export type { components, operations, paths } from "./generated/openapi.js";
 export type { Pager } from "./paging.js";
+export type { AggregateTier } from "./tiers.js";
+export { AGGREGATE_TIERS } from "./tiers.js";
 export type { ClientOptions, RequestOptions, RetryOptions } from "./transport.js";
 export type {
   ApiErrorBody,
@@ -56,4 +58,5 @@ export type {
   TierTotals,
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
+  VerifyDomainResponse,
 } from "./types.js";

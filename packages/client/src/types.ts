@@ -34,6 +34,7 @@ export type UpdateRoutingRuleRequest = Schemas["UpdateRoutingRuleRequest"];
 export type UpdateRoutingRuleResponse = Schemas["UpdateRoutingRuleResponse"];
 export type DeleteRoutingRuleResponse = Schemas["DeleteRoutingRuleResponse"];
 export type GetRobotsTxtResponse = Schemas["GetRobotsTxtResponse"];
+export type VerifyDomainResponse = Schemas["VerifyDomainResponse"];
 export type CrawlerPolicy = Schemas["CrawlerPolicy"];
 export type CrawlerPolicyAction = Schemas["CrawlerPolicyAction"];
 export type GetCrawlerPolicyResponse = Schemas["GetCrawlerPolicyResponse"];

@@ -10,12 +10,18 @@
 // bridge uses (request-target parser, body reader, request origin, end-to-end headers, the error
 // table and the edge's error answers, the path prefixes); blob-key checks and
 // `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas, keys, the
-// per-domain-day path cap `admitPath`); `decideRate` and the fallback limiter; the page-ranking
+// per-domain-day path cap `admitPath`); `decideRate`; the page-ranking
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
 // memory adapter runs and optimised adapters are checked against; the renderer's failure type;
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
 // rule index, policy) that the CLI and the benches drive directly.
 
+export type {
+  DomainVerificationDeps,
+  VerificationChallenge,
+  VerificationResult,
+} from "./accounts/domain-verification.js";
+export { verifyDomain } from "./accounts/domain-verification.js";
 export { apiMarkdown } from "./api/openapi/markdown.js";
 export { archiveRowOf } from "./archive/archive-files.js";
 export {
@@ -66,13 +72,7 @@ export {
   servedKey,
   summaryKey,
   upgradeCounts,
-  utcDay,
 } from "./ingest/index.js";
-export type {
-  FallbackRateLimiterOptions,
-  FallbackRateLimiterStats,
-} from "./limits/fallback-rate-limiter.js";
-export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { RateCounters } from "./limits/rate-decision.js";
 export { decideRate } from "./limits/rate-decision.js";
 export {
@@ -212,6 +212,8 @@ export type {
   User,
   Verdict,
 } from "./types.js";
+export { AGGREGATE_TIERS } from "./types.js";
+export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,
   SignedRequest,
@@ -219,4 +221,11 @@ export type {
   WebBotAuthVerifierOptions,
 } from "./verify/web-bot-auth/index.js";
 export { createWebBotAuthVerifier, DIRECTORY_MEDIA_TYPE } from "./verify/web-bot-auth/index.js";
-export { addDays, dayNumber, fromDayNumber, LEGACY_CUTOVER } from "./window/index.js";
+export {
+  addDays,
+  dayNumber,
+  fromDayNumber,
+  isValidDate,
+  LEGACY_CUTOVER,
+  utcDay,
+} from "./window/index.js";

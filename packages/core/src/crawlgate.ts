@@ -32,14 +32,13 @@ import {
 } from "./ingest/record-referral.js";
 import { createRequestRecording, type RecordRequest } from "./ingest/record-request.js";
 import {
-  createRangeRefresher,
   dayCloseJob,
   htmlRetentionJob,
   type Job,
   pageWorkerJob,
-  type RangeRefresher,
   rangeRefreshJob,
   readModelRefreshJob,
+  recordRetentionJob,
   verificationRetryJob,
 } from "./jobs/index.js";
 import type {
@@ -59,6 +58,7 @@ import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
 import { dropExpiredHtml } from "./snapshots/retention.js";
 import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
+import { createRangeRefresher, type RangeRefresher } from "./verify/range-refresher.js";
 import { createVerifier, type Verifier } from "./verify/verifier.js";
 import {
   createWebBotAuthVerifier,
@@ -176,7 +176,7 @@ export interface Crawlgate {
   /** Created on first use: the classifier is compiled then. */
   ingest: IngestService;
   /**
-   * The instance's maintenance jobs: `read_model_refresh`, `html_retention`,
+   * The instance's maintenance jobs: `read_model_refresh`, `html_retention`, `record_retention`,
    * `verification_retry`, `range_refresh`, `day_close`, and `page_worker` (purge, pre-warm and
    * refresh renders). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
    */
@@ -239,6 +239,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     logger,
     signing,
     baseUrl,
+    domainChecks: { resolver: deps.resolver ?? null, fetch: deps.originFetch ?? runtimeFetch() },
     archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
   };
   return {
@@ -270,6 +271,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
         robotsTxt,
         recordRequest: (request, how) => ingestService().recordRequest(request, how),
         hasRenderer: renderer !== null,
+        requireVerified: resolved.requireVerifiedDomains,
         now: () => clock.now(),
       },
     ),
@@ -284,6 +286,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     jobs: [
       readModelRefreshJob(deps.crawls),
       htmlRetentionJob(snapshotDeps, resolved.htmlRetentionDays),
+      recordRetentionJob(deps),
       verificationRetryJob(() => ingest ?? null),
       rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
       dayCloseJob(deps, () => ingest ?? null),
@@ -325,6 +328,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
 const NO_DNS: Resolver = {
   reverse: () => Promise.reject(new Error("no resolver configured")),
   forward: () => Promise.reject(new Error("no resolver configured")),
+  txt: () => Promise.reject(new Error("no resolver configured")),
 };
 
 /** The instance's verifier with the operators' published ranges, and what keeps them current. */

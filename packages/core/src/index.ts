@@ -37,17 +37,13 @@ export type { Health, HealthOptions, Readiness, ReadinessCheck } from "./health/
 export { createHealth } from "./health/health.js";
 export type { ApiRequest, ApiResponse } from "./http/types.js";
 export type { CrawlEvent, RecordHow, SeenRequest, VisitEvent } from "./ingest/index.js";
-export type {
-  FeedOutcome,
-  FeedStatus,
-  FleetOptions,
-  Job,
-  RangeRefresher,
-  Scheduler,
-  SchedulerOptions,
-} from "./jobs/index.js";
+export type { FleetOptions, Job, Scheduler, SchedulerOptions } from "./jobs/index.js";
 export { createScheduler } from "./jobs/index.js";
-export type { FallbackRateLimiterOptions } from "./limits/fallback-rate-limiter.js";
+export type {
+  FallbackRateLimiterOptions,
+  FallbackRateLimiterStats,
+} from "./limits/fallback-rate-limiter.js";
+
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
 export type { CrawlerPolicy, StoredPolicy } from "./policy/index.js";
 export { DEFAULT_POLICY } from "./policy/index.js";
@@ -77,4 +73,4 @@ export type {
   Verdict,
 } from "./types.js";
 export { PLAN_NAMES } from "./types.js";
-export type { EdgeVerification } from "./verify/index.js";
+export type { FeedOutcome, FeedStatus, RangeRefresher } from "./verify/index.js";

@@ -105,7 +105,9 @@ export interface CachedPage {
 
 /** The raw per-request verdict; aggregates count `automation` as `unknown`. */
 export type Verdict = "verified" | "declared" | "automation" | "unknown";
-export type AggregateTier = "verified" | "declared" | "unknown";
+/** The tiers aggregates count (and `tier` filters and policy rules name), strongest first. */
+export const AGGREGATE_TIERS = ["verified", "declared", "unknown"] as const;
+export type AggregateTier = (typeof AGGREGATE_TIERS)[number];
 export type ServedFrom = "cache" | "render" | "origin";
 
 /** One recorded crawl, after classification and verification; the client IP is already gone. */

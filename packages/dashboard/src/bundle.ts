@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +12,13 @@ export interface BuiltFile {
 
 /** Where the UI's entry is, next to this file in the sources (`src/ui/main.tsx`). */
 export const UI_ENTRY = fileURLToPath(new URL("./ui/main.tsx", import.meta.url));
+
+/**
+ * The client's sources in the monorepo (from `src/` and `dist/` alike): the UI takes values from
+ * `@crawlgate/client` (e.g. `AGGREGATE_TIERS`), bundled from source so that no build of the
+ * client is needed first.
+ */
+const CLIENT_SOURCE = fileURLToPath(new URL("../../client/src/index.ts", import.meta.url));
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -37,6 +45,7 @@ export function bundleUi(entry = UI_ENTRY): BuiltFile[] {
     write: false,
     logLevel: "silent",
     define: { "process.env.NODE_ENV": '"production"' },
+    ...(existsSync(CLIENT_SOURCE) ? { alias: { "@crawlgate/client": CLIENT_SOURCE } } : {}),
   });
   return result.outputFiles.map((file) => {
     const ext = file.path.slice(file.path.lastIndexOf("."));

@@ -11,11 +11,12 @@ const jobOf = (crawlgate: ReturnType<typeof createCrawlgate>, name: string) => {
 };
 
 describe("crawlgate.jobs", () => {
-  it("lists the five maintenance jobs and the page worker; the shared-state ones are fleet singletons", () => {
+  it("lists the six maintenance jobs and the page worker; the shared-state ones are fleet singletons", () => {
     const crawlgate = createCrawlgate(createMemoryStores());
     expect(crawlgate.jobs.map((j) => [j.name, j.singleton])).toEqual([
       ["read_model_refresh", true],
       ["html_retention", true],
+      ["record_retention", true],
       ["verification_retry", false],
       ["range_refresh", false],
       ["day_close", true],
@@ -88,12 +89,68 @@ describe("crawlgate.jobs", () => {
     expect((await stores.snapshots.getSnapshot(snapshot.snapshotId))?.htmlRetained).toBe(false);
   });
 
+  it("record_retention deletes ended dashboard sessions and used sign-in links once they expired", async () => {
+    const stores = createMemoryStores();
+    const crawlgate = createCrawlgate(stores);
+    const t = Date.parse("2026-11-20T12:00:00.000Z");
+    const session = (idHash: string, lastSeenAt: number, expiresAt: number) => ({
+      idHash,
+      userId: crypto.randomUUID(),
+      csrfToken: "c",
+      createdAt: new Date(lastSeenAt),
+      lastSeenAt: new Date(lastSeenAt),
+      expiresAt: new Date(expiresAt),
+    });
+    await stores.dashboardSessions.createSession(session("live", t - 3_600_000, t + DAY_MS));
+    await stores.dashboardSessions.createSession(session("idle", t - 13 * 3_600_000, t + DAY_MS));
+    await stores.dashboardSessions.createSession(session("ended", t - 60_000, t - 1));
+    expect(await stores.dashboardSessions.useSignInToken("used-live", new Date(t + 1))).toBe(true);
+    expect(await stores.dashboardSessions.useSignInToken("used-old", new Date(t))).toBe(true);
+    const report = await jobOf(crawlgate, "record_retention").run(new Date(t));
+    expect(report).toMatchObject({ sessions: 2, usedSignInLinks: 1 });
+    expect(await stores.dashboardSessions.getSession("live")).not.toBeNull();
+    expect(await stores.dashboardSessions.getSession("idle")).toBeNull();
+    expect(await stores.dashboardSessions.getSession("ended")).toBeNull();
+    // The link still within its time stays used; the forgotten one could not verify anyway.
+    expect(await stores.dashboardSessions.useSignInToken("used-live", new Date(t + 1))).toBe(false);
+  });
+
+  it("record_retention forgets compliance event ids after a week; the counts stay", async () => {
+    const stores = createMemoryStores();
+    const crawlgate = createCrawlgate(stores);
+    const domainId = crypto.randomUUID();
+    const event = (eventId: string, ts: string) => ({
+      eventId,
+      domainId,
+      botId: "gptbot",
+      ts: new Date(ts),
+      disallowed: true,
+    });
+    const old = event("old", "2026-11-12T23:59:59.999Z");
+    const recent = event("recent", "2026-11-13T00:00:00.000Z");
+    await stores.robots.addComplianceEvents([old, recent]);
+    const report = await jobOf(crawlgate, "record_retention").run(
+      new Date("2026-11-20T00:00:00.000Z"),
+    );
+    expect(report).toMatchObject({
+      complianceEventIds: 1,
+      complianceEventsBefore: "2026-11-13T00:00:00.000Z",
+    });
+    expect(await stores.robots.addComplianceEvents([recent])).toEqual({ inserted: 0 });
+    const counts = await stores.robots.complianceDayCounts(domainId, "2026-11-12", "2026-11-13");
+    expect(counts.map((c) => [c.day, c.requests])).toEqual([
+      ["2026-11-12", 1],
+      ["2026-11-13", 1],
+    ]);
+  });
+
   it("verification_retry upgrades a crawl whose reverse-DNS check ran out of time", async () => {
     let dnsUp = false;
     const never = new Promise<string[]>(() => {});
     const resolver: Resolver = {
       reverse: async (ip) => (dnsUp ? [`${ip.replaceAll(".", "-")}.spider.yandex.com`] : never),
       forward: async (name) => (dnsUp ? [name.split(".")[0]?.replaceAll("-", ".") ?? ""] : never),
+      txt: async () => never,
     };
     const stores = createMemoryStores();
     const crawlgate = createCrawlgate(

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 
 /** The repository root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -47,4 +48,16 @@ export function resolveImport(from: string, specifier: string): string | null {
   if (!target) return null;
   const source = join(pkgDir, target.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"));
   return existsSync(source) ? relative(ROOT, source) : null;
+}
+
+/** The root tsconfig's compiler options (workspace packages resolve to their sources). */
+export function rootCompilerOptions(): ts.CompilerOptions {
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, "tsconfig.json"), undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    },
+  });
+  if (!parsed) throw new Error("tsconfig.json: not readable");
+  return { ...parsed.options, noEmit: true, jsx: ts.JsxEmit.ReactJSX, jsxImportSource: "preact" };
 }

@@ -95,6 +95,9 @@ function functionName(node: ts.Node): string {
   return "(anonymous)";
 }
 
+/** A ports file past this holds more than one area: split it by area. */
+const MAX_PORT_FILE_LINES = 200;
+
 describe("the repository's structure", () => {
   const files = sourceFiles();
 
@@ -109,6 +112,15 @@ describe("the repository's structure", () => {
       (f) => !isTest(f) && !f.includes("/src/testing/") && !f.includes("/src/fixtures/"),
     );
     expect(production.flatMap(longFunctions)).toEqual([]);
+  });
+
+  it(`keeps each file of core's ports/ under ${MAX_PORT_FILE_LINES} lines (one area per file)`, () => {
+    const ports = files.filter((f) => f.startsWith("packages/core/src/ports/"));
+    expect(ports.length).toBeGreaterThan(10);
+    const long = ports
+      .map((f) => `${f} ${readFileSync(join(ROOT, f), "utf8").split("\n").length - 1}`)
+      .filter((entry) => Number(entry.split(" ")[1]) > MAX_PORT_FILE_LINES);
+    expect(long).toEqual([]);
   });
 
   it("finds a circle and a long function when there is one (the checks can fail)", () => {

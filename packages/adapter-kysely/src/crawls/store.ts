@@ -9,7 +9,6 @@ import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
 import { createKyselyPageRanking, toPathDayCount } from "../page-ranking/index.js";
 import { type Database, date, num } from "../schema.js";
-import { byteOrdered } from "../sql-text.js";
 import { toRecord } from "./sql.js";
 
 type AggregateTableName =
@@ -99,7 +98,7 @@ function fromPostgres(row: unknown[]): void {
 export function createKyselyCrawlStore(handle: KyselyHandle) {
   const { db, dialect } = handle;
   const writer = handle.crawlWriter();
-  const ordered = (column: string) => byteOrdered(column, dialect);
+  const ordered = handle.byteOrdered;
 
   /**
    * Rows of an aggregate table for `domainId` and `startDay <= day <= endDay` (and one `path`

@@ -13,6 +13,10 @@ import * as m0010 from "./0010-fleet-locks.js";
 import * as m0011 from "./0011-crawler-policies.js";
 import * as m0012 from "./0012-robots.js";
 import * as m0013 from "./0013-dashboard-sessions.js";
+import * as m0014 from "./0014-domain-verification.js";
+import * as m0015 from "./0015-purge-job-dirty-mark.js";
+import * as m0016 from "./0016-compliance-event-time.js";
+import { scopedForMigrator } from "./scoped-introspection.js";
 
 /**
  * Versioned migrations, in order: one file each (exporting `up`, as Kysely's migration modules
@@ -36,6 +40,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011_crawler_policies": m0011,
   "0012_robots": m0012,
   "0013_dashboard_sessions": m0013,
+  "0014_domain_verification": m0014,
+  "0015_purge_job_dirty_mark": m0015,
+  "0016_compliance_event_time": m0016,
 };
 
 /** Names of every migration, oldest first. */
@@ -59,7 +66,7 @@ async function migrate(handle: KyselyHandle, target?: string): Promise<string[]>
     await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
   }
   const migrator = new Migrator({
-    db: handle.db,
+    db: scopedForMigrator(handle),
     provider: { getMigrations: async () => MIGRATIONS },
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeCrawl } from "@crawlgate/core/testing";
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { EVENT_COLUMNS, eventValues } from "../crawls/sql.js";
 import { createKyselyCrawlStore } from "../crawls/store.js";
@@ -160,4 +160,53 @@ async function packedBlocksCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0007_packed_rollup_blocks", () => {
   onBothDialects("drops the per-path rollups and lets the next refresh rebuild", packedBlocksCase);
+});
+
+describe("the migrator on a shared PostgreSQL server", () => {
+  whenPostgres(() => {
+    it("migrates while other schemas come and go (it reads only its own schema's catalog)", async () => {
+      const churn = createPostgresDatabase(DATABASE_URL, { schema: freshSchema() });
+      let stop = false;
+      // Another test run: schemas with tables created and dropped without pause.
+      const other = (async () => {
+        while (!stop) {
+          const name = freshSchema();
+          await sql`create schema ${sql.id(name)}`.execute(churn.db);
+          for (let t = 0; t < 5; t++) {
+            await sql`create table ${sql.id(name, `t${t}`)} (id serial primary key, v text)`.execute(
+              churn.db,
+            );
+          }
+          await sql`drop schema ${sql.id(name)} cascade`.execute(churn.db);
+        }
+      })();
+      try {
+        for (let i = 0; i < 4; i++) {
+          const handle = createPostgresDatabase(DATABASE_URL, { schema: freshSchema() });
+          try {
+            expect(await migrateToLatest(handle)).toEqual(MIGRATION_NAMES);
+            expect(await migrateToLatest(handle)).toEqual([]);
+          } finally {
+            await handle.close();
+          }
+        }
+      } finally {
+        stop = true;
+        await other;
+        await churn.close();
+      }
+    }, 120_000);
+
+    it("finds its own migration table, not another schema's", async () => {
+      const first = createPostgresDatabase(DATABASE_URL, { schema: freshSchema() });
+      const second = createPostgresDatabase(DATABASE_URL, { schema: freshSchema() });
+      try {
+        await migrateToLatest(first);
+        expect(await migrateToLatest(second)).toEqual(MIGRATION_NAMES);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+  });
 });

@@ -18,7 +18,6 @@ import {
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
 import { type Database, num } from "../schema.js";
-import { byteOrdered } from "../sql-text.js";
 import type { BlockCache } from "./block-cache.js";
 import { dayTotals, stamps } from "./freshness.js";
 import type { PathDirectories } from "./path-directory.js";
@@ -164,12 +163,12 @@ async function rankFromReadModel(
  * page needs a count of its own.
  */
 async function rankFromDays(
-  { db, dialect }: KyselyHandle,
+  { db, byteOrdered }: KyselyHandle,
   query: PathRankQuery,
 ): Promise<PathRanking> {
   const grouped = pathTotals(query);
   const value = sql.ref(query.sortBy === "verified" ? "verified" : "total");
-  const path = byteOrdered("path", dialect);
+  const path = byteOrdered("path");
   // Core's `isAfterKeyset` and `compareRanked` in SQL: a lower value, or the same value and a
   // greater path; value descending, then path ascending (byte order, core's `tieBreak`).
   const after = query.after
@@ -217,7 +216,7 @@ function pathTotals(query: PathQuery): RawBuilder<unknown> {
  * byte order so the results concatenate in order.
  */
 export async function countsOfPaths(
-  { db, dialect }: KyselyHandle,
+  { db, dialect, byteOrdered }: KyselyHandle,
   domainId: string,
   startDay: string,
   endDay: string,
@@ -230,7 +229,7 @@ export async function countsOfPaths(
     dialect === "postgres" && unique.length >= SPLIT_PATHS
       ? [unique.slice(0, unique.length >> 1), unique.slice(unique.length >> 1)]
       : [unique];
-  const order = ["path", "day", "bot_id", "tier"].map((c) => byteOrdered(c, dialect));
+  const order = ["path", "day", "bot_id", "tier"].map((c) => byteOrdered(c));
   const read = async (chunk: readonly string[]) => {
     const where = conditions(domainId, between(startDay, endDay), filter);
     where.push(sql`path in (${sql.join(chunk)})`);

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { KyselyHandle } from "../handle.js";
 import type { Database } from "../schema.js";
+import { POSTGRES_SQL } from "../sql-text.js";
 import { createPostgresCrawlWriter } from "./crawl-writer.js";
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -38,6 +39,7 @@ export function createPostgresDatabase(
   return {
     db,
     dialect: "postgres",
+    ...POSTGRES_SQL,
     schema,
     crawlWriter: () => createPostgresCrawlWriter(db),
     selectArrays: async (text, params) => {

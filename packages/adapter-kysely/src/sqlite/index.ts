@@ -3,6 +3,7 @@ import Sqlite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { CrawlWriter, KyselyHandle } from "../handle.js";
 import type { Database } from "../schema.js";
+import { SQLITE_SQL } from "../sql-text.js";
 import { createSqliteCrawlWriter } from "./crawl-writer.js";
 import { configureSqlite } from "./pragmas.js";
 import { createSqliteWriterThread, writerThreadAvailable } from "./writer-thread.js";
@@ -57,6 +58,7 @@ export function createSqliteDatabase(filename: string, options: SqliteOptions = 
   return {
     db,
     dialect: "sqlite",
+    ...SQLITE_SQL,
     selectArrays,
     schema: null,
     sqlite: database,

@@ -17,7 +17,7 @@ const { ingest } = createCrawlgate(
     ...createKyselyStores(handle),
     settingsCache: createMemorySettingsCache(),
     blobs: createMemoryBlobStore(),
-    resolver: { reverse: async () => [], forward: async () => [] },
+    resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
   },
   { ingest: { maxBatch: 50, intervalMs: 20 } },
 );

@@ -1,4 +1,7 @@
 import { PLAN_NAMES, type PlanName } from "@crawlgate/core";
+import { verifyDomain } from "@crawlgate/core/adapter-kit";
+import { nodeResolver } from "../node-resolver.js";
+import { createOriginFetch } from "../renderer.js";
 import { domainOf, unwrap, userIdOf, withAdmin } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
 
@@ -103,6 +106,32 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
         }),
       );
       return 0;
+    },
+  },
+  {
+    name: "domains verify",
+    args: "<hostname>",
+    minArgs: 1,
+    summary:
+      "check a domain's ownership challenge (DNS TXT or token file on its origin); exit 1 while pending",
+    options: {},
+    async run(ctx) {
+      const result = await withAdmin(ctx, async (_, stores) => {
+        const domain = await domainOf(stores, ctx.args[0] as string);
+        const checks = { resolver: nodeResolver, fetch: createOriginFetch() };
+        return verifyDomain({ ...stores, ...checks }, domain);
+      });
+      const stage = result.domain.verificationStage ?? "pending";
+      ctx.io.out(
+        JSON.stringify({
+          domainId: result.domain.domainId,
+          domain: result.domain.hostname,
+          verificationStage: stage,
+          challenge: result.challenge,
+          message: result.message,
+        }),
+      );
+      return stage === "verified" ? 0 : 1;
     },
   },
   {

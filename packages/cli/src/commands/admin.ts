@@ -1,19 +1,14 @@
-import { type Crawlgate, createCrawlgate, type Stores } from "@crawlgate/core";
+import type { Crawlgate, Stores } from "@crawlgate/core";
 import { normalizeHostname } from "@crawlgate/core/adapter-kit";
-import { openStores } from "../stores.js";
+import { withRuntime } from "../runtime.js";
 import { CliError, type CommandContext } from "./command.js";
 
-/** Runs an admin command over the stores of the configured data directory or database. */
-export async function withAdmin<T>(
+/** Runs an admin command on the runtime of the configured data directory or database. */
+export function withAdmin<T>(
   ctx: CommandContext,
   run: (crawlgate: Crawlgate, stores: Stores) => Promise<T>,
 ): Promise<T> {
-  const stores = await openStores(ctx.config);
-  try {
-    return await run(createCrawlgate(stores.deps), stores.deps);
-  } finally {
-    await stores.close();
-  }
+  return withRuntime(ctx, ({ crawlgate, stores }) => run(crawlgate, stores.deps));
 }
 
 /** The value of an `AdminResult`, or a `CliError` with its message. */

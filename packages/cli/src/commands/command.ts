@@ -63,3 +63,19 @@ export const stringOption = (ctx: CommandContext, name: string): string | undefi
   const value = ctx.options[name];
   return typeof value === "string" ? value : undefined;
 };
+
+/** An integer option (or variable) from `min` to `max`, or a usage error naming `flag`. */
+export function integerOption(
+  text: string,
+  flag: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range =
+      max === Number.MAX_SAFE_INTEGER ? "a positive integer" : `an integer from ${min} to ${max}`;
+    throw new CliError(`${flag} must be ${range}`, true);
+  }
+  return value;
+}

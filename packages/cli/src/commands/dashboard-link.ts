@@ -1,6 +1,4 @@
-import { createCrawlgate } from "@crawlgate/core";
-import { loadOrCreateSecret } from "../secret.js";
-import { openStores } from "../stores.js";
+import { withRuntime } from "../runtime.js";
 import { userIdOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
 
@@ -17,20 +15,14 @@ export const DASHBOARD_LINK: Command = {
   async run(ctx) {
     const origin = linkOrigin(stringOption(ctx, "base-url") ?? ctx.config.baseUrl);
     const name = stringOption(ctx, "user") as string;
-    const stores = await openStores(ctx.config);
-    try {
-      // Signed with the secret `serve` uses, so that the server accepts the link.
-      const crawlgate = createCrawlgate(stores.deps, {
-        secret: loadOrCreateSecret(ctx.config.dataDir, ctx.config.secret),
-      });
+    // The runtime signs with the secret `serve` uses, so that the server accepts the link.
+    return withRuntime(ctx, async ({ crawlgate, stores }) => {
       const { path, expiresAt } = await crawlgate.dashboard.signInPath(
         await userIdOf(stores.deps, name),
       );
       ctx.io.out(JSON.stringify({ user: name, url: origin + path, expiresAt }));
       return 0;
-    } finally {
-      await stores.close();
-    }
+    });
   },
 };
 

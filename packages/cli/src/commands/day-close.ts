@@ -1,9 +1,9 @@
 import { closeArchive, systemClock } from "@crawlgate/core";
-import { openStores } from "../stores.js";
+import { isValidDate } from "@crawlgate/core/adapter-kit";
+import { withRuntime } from "../runtime.js";
 import { domainOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const BAR = 24;
 
 /** `[########----------------] 12/280 2026-11-18` */
@@ -21,14 +21,9 @@ export const DAY_CLOSE: Command = {
   },
   async run(ctx) {
     const through = stringOption(ctx, "through");
-    if (
-      through !== undefined &&
-      (!DATE.test(through) ||
-        new Date(`${through}T00:00:00Z`).toISOString().slice(0, 10) !== through)
-    )
+    if (through !== undefined && !isValidDate(through))
       throw new CliError("--through must be a date in YYYY-MM-DD form", true);
-    const stores = await openStores(ctx.config);
-    try {
+    return withRuntime(ctx, async ({ stores }) => {
       const hostname = stringOption(ctx, "domain");
       const domain = hostname === undefined ? null : await domainOf(stores.deps, hostname);
       let shown = 0;
@@ -45,8 +40,6 @@ export const DAY_CLOSE: Command = {
       });
       ctx.io.out(JSON.stringify({ ...(domain ? { domain: domain.hostname } : {}), ...summary }));
       return 0;
-    } finally {
-      await stores.close();
-    }
+    });
   },
 };

@@ -1,9 +1,7 @@
-import { createCrawlgate } from "@crawlgate/core";
 import { IMPORT_INGEST, importLogs } from "../import-logs.js";
 import { LOG_FORMATS, type LogFormat } from "../log-lines.js";
-import { createJsonLogger } from "../logger.js";
-import { nodeResolver } from "../node-resolver.js";
-import { openStores } from "../stores.js";
+import { withRuntime } from "../runtime.js";
+import type { OpenStores } from "../stores.js";
 import { domainOf } from "./admin.js";
 import { CliError, type Command } from "./command.js";
 
@@ -44,47 +42,42 @@ export const IMPORT_LOGS: Command = {
     const format = (ctx.options.format ?? "auto") as LogFormat;
     if (!LOG_FORMATS.includes(format))
       throw new CliError(`--format must be one of ${LOG_FORMATS.join(", ")}`, true);
-    const stores = await openStores(ctx.config);
-    try {
-      const domain = await domainOf(stores.deps, ctx.options.domain as string);
-      const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
-      const inserted = { crawls: 0, referrals: 0 };
-      const { crawls, referrals } = stores.deps;
-      const { ingest } = createCrawlgate(
-        {
-          ...stores.deps,
-          // Counts what the stores inserted: a re-import reports `recorded: 0, alreadyStored: N`.
-          crawls: countInserts(crawls, "appendCrawls", (n) => {
-            inserted.crawls += n;
-          }),
-          referrals: countInserts(referrals, "appendReferrals", (n) => {
-            inserted.referrals += n;
-          }),
-          resolver: nodeResolver,
-          logger,
-          fetch: null,
-        },
-        { ingest: IMPORT_INGEST },
-      );
-      const summary = await importLogs({
-        files: ctx.args,
-        ...(ctx.io.stdin ? { stdin: ctx.io.stdin } : {}),
-        format,
-        domainId: domain.domainId,
-        hostname: domain.hostname,
-        includeAssets: ctx.options["include-assets"] === true,
-        strict: ctx.options.strict === true,
-        ingest,
-        inserted,
-        progress: {
-          line: (text) => ctx.io.err(text),
-          ...(ctx.io.status ? { status: ctx.io.status } : {}),
-        },
-      });
-      ctx.io.out(JSON.stringify({ domain: domain.hostname, ...summary }));
-      return 0;
-    } finally {
-      await stores.close();
-    }
+    const inserted = { crawls: 0, referrals: 0 };
+    // Counts what the stores inserted: a re-import reports `recorded: 0, alreadyStored: N`.
+    const wire = ({ deps }: OpenStores) => ({
+      deps: {
+        crawls: countInserts(deps.crawls, "appendCrawls", (n) => {
+          inserted.crawls += n;
+        }),
+        referrals: countInserts(deps.referrals, "appendReferrals", (n) => {
+          inserted.referrals += n;
+        }),
+      },
+      config: { ingest: IMPORT_INGEST },
+    });
+    return withRuntime(
+      ctx,
+      async ({ crawlgate, stores }) => {
+        const domain = await domainOf(stores.deps, ctx.options.domain as string);
+        const summary = await importLogs({
+          files: ctx.args,
+          ...(ctx.io.stdin ? { stdin: ctx.io.stdin } : {}),
+          format,
+          domainId: domain.domainId,
+          hostname: domain.hostname,
+          includeAssets: ctx.options["include-assets"] === true,
+          strict: ctx.options.strict === true,
+          ingest: crawlgate.ingest,
+          inserted,
+          progress: {
+            line: (text) => ctx.io.err(text),
+            ...(ctx.io.status ? { status: ctx.io.status } : {}),
+          },
+        });
+        ctx.io.out(JSON.stringify({ domain: domain.hostname, ...summary }));
+        return 0;
+      },
+      { wire },
+    );
   },
 };

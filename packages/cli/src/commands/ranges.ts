@@ -1,7 +1,6 @@
-import { createCrawlgate, type FeedStatus } from "@crawlgate/core";
-import { createJsonLogger } from "../logger.js";
+import type { FeedStatus } from "@crawlgate/core";
 import { rangeFetch } from "../range-fetch.js";
-import { openStores } from "../stores.js";
+import { withRuntime } from "../runtime.js";
 import type { Command } from "./command.js";
 
 /** Age of a date as the largest whole unit (`3d`, `5h`, `12m`, `40s`). */
@@ -21,34 +20,33 @@ export const RANGES_REFRESH: Command = {
   async run(ctx) {
     // Checked before the stores are opened: a bad CRAWLGATE_RANGE_URLS touches nothing.
     const fetch = rangeFetch(ctx.config);
-    const stores = await openStores(ctx.config);
-    try {
-      const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
-      const { ranges } = createCrawlgate({
-        ...stores.deps,
-        logger,
-        ...(fetch ? { fetch } : {}),
-      }).ingest;
-      const total = ranges.feeds().length;
-      let done = 0;
-      const outcomes = await ranges.refresh((o) => {
-        done++;
-        const what = o.ok ? `${o.prefixes} prefixes` : `failed (${o.error}), kept ${o.prefixes}`;
-        ctx.io.err(`[${done}/${total}] ${o.url}: ${what}`);
-      });
-      const failed = outcomes.filter((o) => !o.ok);
-      ctx.io.out(
-        JSON.stringify({
-          files: outcomes.length,
-          ok: outcomes.length - failed.length,
-          failed: failed.map((o) => ({ url: o.url, error: o.error })),
-          prefixes: outcomes.reduce((sum, o) => sum + o.prefixes, 0),
-        }),
-      );
-      return failed.length === 0 ? 0 : 1;
-    } finally {
-      await stores.close();
-    }
+    // The runtime's fetch (`undefined`) unless the variable redirects it; a refresh asked for
+    // here runs with CRAWLGATE_RANGE_REFRESH=off too.
+    const wire = () => ({ deps: { fetch } });
+    return withRuntime(
+      ctx,
+      async ({ crawlgate }) => {
+        const { ranges } = crawlgate.ingest;
+        const total = ranges.feeds().length;
+        let done = 0;
+        const outcomes = await ranges.refresh((o) => {
+          done++;
+          const what = o.ok ? `${o.prefixes} prefixes` : `failed (${o.error}), kept ${o.prefixes}`;
+          ctx.io.err(`[${done}/${total}] ${o.url}: ${what}`);
+        });
+        const failed = outcomes.filter((o) => !o.ok);
+        ctx.io.out(
+          JSON.stringify({
+            files: outcomes.length,
+            ok: outcomes.length - failed.length,
+            failed: failed.map((o) => ({ url: o.url, error: o.error })),
+            prefixes: outcomes.reduce((sum, o) => sum + o.prefixes, 0),
+          }),
+        );
+        return failed.length === 0 ? 0 : 1;
+      },
+      { wire },
+    );
   },
 };
 
@@ -57,10 +55,8 @@ export const RANGES_STATUS: Command = {
   summary: "each published IP-range file: source, age, prefix count and last error",
   options: { json: { type: "boolean" } },
   async run(ctx) {
-    const stores = await openStores(ctx.config);
-    try {
-      const { ranges } = createCrawlgate({ ...stores.deps, fetch: null }).ingest;
-      const status = await ranges.status();
+    return withRuntime(ctx, async ({ crawlgate }) => {
+      const status = await crawlgate.ingest.ranges.status();
       if (ctx.options.json) {
         ctx.io.out(JSON.stringify(status));
         return 0;
@@ -68,9 +64,7 @@ export const RANGES_STATUS: Command = {
       const now = Date.now();
       for (const s of status) ctx.io.out(statusLine(s, now));
       return 0;
-    } finally {
-      await stores.close();
-    }
+    });
   },
 };
 

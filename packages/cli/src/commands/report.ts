@@ -1,13 +1,7 @@
 import { writeFileSync } from "node:fs";
-import {
-  type ApiDeps,
-  createCrawlgate,
-  createOperationCaller,
-  silentLogger,
-  systemClock,
-} from "@crawlgate/core";
+import { type ApiDeps, createOperationCaller, silentLogger, systemClock } from "@crawlgate/core";
 import { collectReport, loadUiFiles, PERIODS, type Period, reportHtml } from "@crawlgate/dashboard";
-import { openStores } from "../stores.js";
+import { withRuntime } from "../runtime.js";
 import { domainOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
 
@@ -30,12 +24,10 @@ export const REPORT: Command = {
     if (!PERIODS.includes(period))
       throw new CliError(`--period must be one of ${PERIODS.join(", ")}`, true);
     const output = stringOption(ctx, "output") as string;
-    const stores = await openStores(ctx.config);
-    try {
+    return withRuntime(ctx, async ({ crawlgate, stores }) => {
       const domain = await domainOf(stores.deps, stringOption(ctx, "domain") as string);
       const owner = await stores.deps.accounts.getUser(domain.ownerId);
       if (!owner) throw new CliError(`the owner of ${domain.hostname} no longer exists`);
-      const crawlgate = createCrawlgate(stores.deps);
       const deps: ApiDeps = {
         ...stores.deps,
         clock: systemClock,
@@ -45,6 +37,8 @@ export const REPORT: Command = {
         signing: crawlgate.signing,
         robotsTxt: crawlgate.robotsTxt,
         baseUrl: null,
+        // The report makes no verification checks.
+        domainChecks: { resolver: null, fetch: () => Promise.reject(new Error("no fetch")) },
       };
       const callAs = createOperationCaller(deps);
       const data = await collectReport(
@@ -59,8 +53,6 @@ export const REPORT: Command = {
         JSON.stringify({ report: output, domain: domain.hostname, period, bytes: html.length }),
       );
       return 0;
-    } finally {
-      await stores.close();
-    }
+    });
   },
 };

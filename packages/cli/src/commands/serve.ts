@@ -1,13 +1,5 @@
 import { hostname } from "node:os";
-import {
-  type Crawlgate,
-  createCrawlgate,
-  createScheduler,
-  type Logger,
-  type Renderer,
-  systemClock,
-} from "@crawlgate/core";
-import type { CliConfig } from "../config.js";
+import { type Crawlgate, createScheduler, systemClock } from "@crawlgate/core";
 import { loadDashboardAssets } from "../dashboard-assets.js";
 import { lockDataDir } from "../data-dir-lock.js";
 import {
@@ -16,21 +8,13 @@ import {
   seedDemoWorld,
   startDemoOrigin,
 } from "../demo/index.js";
-import { createJsonLogger } from "../logger.js";
-import { nodeResolver } from "../node-resolver.js";
 import { rangeFetchDep } from "../range-fetch.js";
-import { chooseRenderer, createOriginFetch, rendererMode } from "../renderer.js";
-import { loadOrCreateSecret } from "../secret.js";
+import { rendererMode } from "../renderer.js";
+import { openRuntime, stopSignal } from "../runtime.js";
 import { listen } from "../server.js";
-import { type OpenStores, openStores } from "../stores.js";
+import type { OpenStores } from "../stores.js";
 import { webBotAuthDep } from "../web-bot-auth.js";
-import {
-  CliError,
-  type CliIo,
-  type Command,
-  type CommandContext,
-  stringOption,
-} from "./command.js";
+import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 
 export const SERVE: Command = {
   name: "serve",
@@ -64,7 +48,14 @@ async function serve(
   options: { port: number; host: string; ratePerMinute: number | undefined; demo: boolean },
 ): Promise<number> {
   const { port, host, ratePerMinute, demo } = options;
-  const { logger, renderer, stores, crawlgate } = await start(ctx, { ratePerMinute, demo });
+  const runtime = await openRuntime(ctx, {
+    renderer: rendererMode(stringOption(ctx, "renderer")),
+    wire: (stores) => ({
+      deps: { ...rangeFetchDep(ctx.config), webBotAuth: webBotAuthDep(ctx.config, stores.redis) },
+      config: { ratePerMinute, htmlRetentionDays: demo ? DEMO_RETENTION_DAYS : undefined },
+    }),
+  });
+  const { logger, stores, crawlgate } = runtime;
   const origin = demo ? await startDemoOrigin() : undefined;
   const world = demo
     ? await seedDemoWorld({
@@ -112,61 +103,9 @@ async function serve(
   await scheduler.stop();
   // Buffered crawls and referrals are written before the stores (and SQLite's writer thread)
   // close.
-  await crawlgate.close().catch(() => {});
-  await renderer.close().catch(() => {});
+  await runtime.close().catch(() => {});
   await origin?.close();
-  await stores.close().catch(() => {});
   return 0;
-}
-
-/** The logger, the chosen renderer, the stores and the wired instance of `serve` and `worker`. */
-export async function start(
-  ctx: CommandContext,
-  options: { ratePerMinute?: number | undefined; demo: boolean },
-) {
-  const mode = rendererMode(stringOption(ctx, "renderer"));
-  const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
-  const renderer = chooseRenderer(mode, logger);
-  const stores = await openStores(ctx.config, logger).catch(async (error) => {
-    await renderer.close();
-    throw error;
-  });
-  try {
-    const crawlgate = wire(stores, ctx.config, logger, { ...options, renderer });
-    return { logger, renderer, stores, crawlgate };
-  } catch (error) {
-    await stores.close();
-    await renderer.close();
-    throw error;
-  }
-}
-
-function wire(
-  stores: OpenStores,
-  config: CliConfig,
-  logger: Logger,
-  options: { ratePerMinute?: number | undefined; demo: boolean; renderer: Renderer },
-): Crawlgate {
-  return createCrawlgate(
-    {
-      ...stores.deps,
-      resolver: nodeResolver,
-      logger,
-      renderer: options.renderer,
-      // The origins' robots.txt, fetched like their pages (pinned, origins are operator config).
-      originFetch: createOriginFetch(),
-      ...rangeFetchDep(config),
-      webBotAuth: webBotAuthDep(config, stores.redis),
-    },
-    {
-      ratePerMinute: options.ratePerMinute,
-      secret: loadOrCreateSecret(config.dataDir, config.secret),
-      baseUrl: config.baseUrl,
-      // PostgreSQL writes two crawl batches at once on two connections; SQLite has one writer.
-      ingest: { concurrency: config.databaseUrl ? 2 : 1 },
-      htmlRetentionDays: options.demo ? DEMO_RETENTION_DAYS : undefined,
-    },
-  );
 }
 
 /** A sign-in link to the dashboard for the demo's owner (single use, 15 minutes). */
@@ -190,40 +129,9 @@ function readyLine(
   return JSON.stringify({ event: "ready", baseUrl, ...(world ? { demo: world } : {}) });
 }
 
-/** Resolves with the signal's name on SIGINT, SIGTERM, or when the io's signal aborts. */
-export function stopSignal(io: CliIo): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (name: string) => {
-      process.off("SIGINT", onSigint);
-      process.off("SIGTERM", onSigterm);
-      resolve(name);
-    };
-    const onSigint = () => stop("SIGINT");
-    const onSigterm = () => stop("SIGTERM");
-    process.once("SIGINT", onSigint);
-    process.once("SIGTERM", onSigterm);
-    io.signal?.addEventListener("abort", () => stop("abort"), { once: true });
-  });
-}
-
 /** `CRAWLGATE_FLEET_LOCK_TTL_MS`: at least a second (the lock is renewed every third of it). */
 function fleetLockTtl(text: string | undefined): number | undefined {
   return text === undefined
     ? undefined
     : integerOption(text, "CRAWLGATE_FLEET_LOCK_TTL_MS", 1000, 3_600_000);
-}
-
-export function integerOption(
-  text: string,
-  flag: string,
-  min: number,
-  max = Number.MAX_SAFE_INTEGER,
-) {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    const range =
-      max === Number.MAX_SAFE_INTEGER ? "a positive integer" : `an integer from ${min} to ${max}`;
-    throw new CliError(`${flag} must be ${range}`, true);
-  }
-  return value;
 }

@@ -1,6 +1,7 @@
 import { createScheduler, systemClock } from "@crawlgate/core";
-import type { Command } from "./command.js";
-import { start, stopSignal } from "./serve.js";
+import { rendererMode } from "../renderer.js";
+import { openRuntime, stopSignal } from "../runtime.js";
+import { type Command, stringOption } from "./command.js";
 
 /**
  * `crawlgate worker`: only the page worker (purge, pre-warm and stale-refresh renders), for a
@@ -13,18 +14,24 @@ export const WORKER: Command = {
   summary: "render purged, pre-warmed and stale pages from the job queue (no HTTP server)",
   options: { renderer: { type: "string", value: "auto|chromium|fetch" } },
   async run(ctx) {
-    const { logger, renderer, stores, crawlgate } = await start(ctx, { demo: false });
+    // Only the page worker runs here: no range downloads (the runtime's default).
+    const runtime = await openRuntime(ctx, {
+      renderer: rendererMode(stringOption(ctx, "renderer")),
+    });
+    const { logger, stores, crawlgate } = runtime;
     const jobs = crawlgate.jobs.filter((job) => job.name === "page_worker");
     const scheduler = createScheduler(jobs, { clock: systemClock, logger });
     ctx.io.out(
-      JSON.stringify({ event: "ready", worker: renderer.name, store: stores.description }),
+      JSON.stringify({
+        event: "ready",
+        worker: crawlgate.renderer?.name,
+        store: stores.description,
+      }),
     );
     const signal = await stopSignal(ctx.io);
     logger.info("worker.stopping", { signal });
     await scheduler.stop();
-    await crawlgate.close().catch(() => {});
-    await renderer.close().catch(() => {});
-    await stores.close().catch(() => {});
+    await runtime.close().catch(() => {});
     return 0;
   },
 };

@@ -231,6 +231,9 @@ export const demoResolver: Resolver = {
     if (yandex) return [`5.255.253.${yandex[1]}`];
     throw new Error("NXDOMAIN");
   },
+  async txt() {
+    throw new Error("NXDOMAIN");
+  },
 };
 
 /** Paths of a site: a few hubs and a long tail of leaf pages, most popular first. */

@@ -323,6 +323,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/functions/v1/domains/{domainId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify ownership of a domain
+         * @description Owner only (a manager or viewer gets `403 forbidden`). Checks the domain's challenge: a DNS TXT record at `_crawlgate-challenge.<host>` whose value is the token, else the file `/.well-known/crawlgate-verification.txt` on the domain's origin (a `200` whose trimmed body is the token; redirects are not followed). Found: `verificationStage` becomes `verified` and `challenge` is null. Not found: `200` with `verificationStage: "pending"`, the challenge, and a `message` saying what each check found. A pending domain's token stays the same until it is verified. Each call makes at most one DNS lookup and one request to the origin, 5 s each.
+         */
+        post: operations["verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -524,6 +544,7 @@ export interface components {
             domain: string;
             originUrl: string | null;
             role: components["schemas"]["Role"];
+            /** @description `pending` until the owner proves control of the host (POST /domains/{domainId}/verify), then `verified`; null: never recorded */
             verificationStage: string | null;
             createdAt: string | null;
         };
@@ -1454,7 +1475,7 @@ export interface components {
             path: string;
         };
         PurgeCacheResponse: {
-            /** @description false when a re-render of the same page was already pending (not queued twice) */
+            /** @description false when a re-render of the same page that starts after this request was already pending (not queued twice); a render already under way is followed by another */
             queued: boolean;
             path: string;
             message: string;
@@ -1670,6 +1691,28 @@ export interface components {
             rule: components["schemas"]["RoutingRule"];
             /** @description false: saved, but the domain's cached settings could not be refreshed at once; the change may take a few minutes to apply (no retry needed) */
             cacheInvalidated: boolean;
+        };
+        /** @description What to publish to prove control of the host */
+        VerificationChallenge: {
+            /** @description The domain's token: the same until the domain is verified */
+            token: string;
+            /** @description Where to publish a TXT record: `_crawlgate-challenge.<host>` */
+            dnsName: string;
+            /** @description The TXT record's value (the token) */
+            dnsValue: string;
+            /** @description Or: the path on the domain's origin of a file whose trimmed body is the token */
+            httpPath: string;
+        };
+        VerifyDomainRequest: Record<string, never>;
+        VerifyDomainResponse: {
+            /** Format: uuid */
+            domainId: string;
+            /** @description `verified`, or `pending` when no check found the token */
+            verificationStage: string;
+            /** @description null once the domain is verified */
+            challenge: components["schemas"]["VerificationChallenge"] | null;
+            /** @description How the domain was verified, or what each check found */
+            message: string;
         };
     };
     responses: never;
@@ -3982,6 +4025,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VerifyDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Verify ownership of a domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "verificationStage": "pending",
+                     *       "challenge": {
+                     *         "token": "cg-Zk3xQ9vR2mT7bW1nY5cH8dJ4pL6sA0eF",
+                     *         "dnsName": "_crawlgate-challenge.shop.example.com",
+                     *         "dnsValue": "cg-Zk3xQ9vR2mT7bW1nY5cH8dJ4pL6sA0eF",
+                     *         "httpPath": "/.well-known/crawlgate-verification.txt"
+                     *       },
+                     *       "message": "Not verified yet. DNS: TXT _crawlgate-challenge.shop.example.com: no record found (queryTxt ENOTFOUND). HTTP: https://origin.example.com/.well-known/crawlgate-verification.txt answered 404."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifyDomainResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
             /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */

@@ -1,6 +1,6 @@
 import type { PlanTable } from "../config/plans.js";
 import type { RobotsTxt } from "../edge/robots-txt.js";
-import type { Clock, Logger, Stores } from "../ports/index.js";
+import type { Clock, FetchLike, Logger, Resolver, Stores } from "../ports/index.js";
 import type { KeyRing } from "../signing/key-ring.js";
 import type { User } from "../types.js";
 
@@ -17,6 +17,8 @@ export interface ApiDeps extends Stores {
   baseUrl: string | null;
   /** The robots.txt the edge serves (get-robots-txt previews it). */
   robotsTxt: RobotsTxt;
+  /** What domain verification checks with: TXT lookups (`null`: none) and the origin fetch. */
+  domainChecks: { resolver: Resolver | null; fetch: FetchLike };
   /** Archive bytes one export-crawl-logs page may fetch; default 64 MiB. */
   archiveReadBudgetBytes?: number;
 }

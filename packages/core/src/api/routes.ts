@@ -21,6 +21,7 @@ import * as listUserDomains from "./operations/list-user-domains.js";
 import * as purgeCache from "./operations/purge-cache.js";
 import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
+import * as verifyDomain from "./operations/verify-domain.js";
 
 export type { EndpointContract, HeaderContract } from "./contract.js";
 
@@ -87,6 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
   route("get-crawler-policy", "GET", POLICY, getCrawlerPolicy),
   route("replace-crawler-policy", "PUT", POLICY, replaceCrawlerPolicy),
   route("get-robots-txt", "GET", "/domains/{domainId}/robots-txt", getRobotsTxt),
+  route("verify-domain", "POST", "/domains/{domainId}/verify", verifyDomain),
 ];
 
 function post<I, O>(name: string, endpoint: Endpoint<I, O>, starterAllowed = false): RouteDef<I> {

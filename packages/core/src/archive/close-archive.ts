@@ -1,6 +1,5 @@
-import { utcDay } from "../ingest/aggregates.js";
 import type { DomainDay } from "../ports/index.js";
-import { addDays } from "../window/dates.js";
+import { addDays, utcDay } from "../window/dates.js";
 import { ARCHIVE_RETENTION_DAYS } from "./archive-files.js";
 import { closeDomainDay, type DayCloseDeps, type DayCloseOptions } from "./day-close.js";
 

@@ -1,6 +1,6 @@
 import { DEFAULT_EDGE, type EdgeOptions } from "../edge/options.js";
 import { invalidConfig } from "../errors.js";
-import { DEFAULT_PATH_CAP } from "../ingest/aggregates.js";
+import { DEFAULT_PATH_CAP } from "../ingest/path-cap.js";
 import { createKeyRing, type KeyRing, type SigningKey } from "../signing/key-ring.js";
 import { type PlanOverrides, type PlanTable, resolvePlans } from "./plans.js";
 
@@ -35,6 +35,12 @@ export interface CrawlgateConfig {
    * `400 invalid_request` (narrow the window, add filters, or use parquet). Default 64 MiB.
    */
   archiveReadBudgetBytes?: number;
+  /**
+   * `true`: the edge passes the traffic of a domain whose ownership is not verified to its
+   * origin untouched (no rules, policy, cache or crawl records). Default `false` (single-tenant
+   * installs, where the operator adds only domains they run).
+   */
+  requireVerifiedDomains?: boolean;
 }
 
 export interface IngestOptions {
@@ -71,6 +77,7 @@ export interface ResolvedConfig {
   htmlRetentionDays: number;
   edge: EdgeOptions;
   archiveReadBudgetBytes: number;
+  requireVerifiedDomains: boolean;
 }
 
 export const DEFAULT_INGEST: Readonly<IngestOptions> = Object.freeze({
@@ -105,6 +112,10 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
   }
   const archiveReadBudgetBytes = config.archiveReadBudgetBytes ?? 64 * 1024 * 1024;
   positiveInteger("archiveReadBudgetBytes", archiveReadBudgetBytes);
+  const requireVerifiedDomains = config.requireVerifiedDomains ?? false;
+  if (typeof requireVerifiedDomains !== "boolean") {
+    throw invalidConfig("requireVerifiedDomains must be a boolean");
+  }
   return {
     plans: resolvePlans(config.plans ?? {}),
     ratePerMinute,
@@ -114,6 +125,7 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
     htmlRetentionDays,
     edge,
     archiveReadBudgetBytes,
+    requireVerifiedDomains,
   };
 }
 

@@ -16,12 +16,12 @@ describe("the session cookie", () => {
     expect(readSessionCookie("")).toBeNull();
   });
 
-  it("writes the attributes; Secure only when asked", () => {
+  it("writes the attributes; over https the __Host- name, Secure and Path=/", () => {
     expect(sessionCookie(ID, { secure: false, maxAgeSeconds: 60 })).toBe(
       `${SESSION_COOKIE}=${ID}; Path=/dashboard; Max-Age=60; HttpOnly; SameSite=Strict`,
     );
     expect(sessionCookie("", { secure: true, maxAgeSeconds: 0 })).toBe(
-      `${SESSION_COOKIE}=; Path=/dashboard; Max-Age=0; HttpOnly; SameSite=Strict; Secure`,
+      `__Host-${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure`,
     );
   });
 
@@ -40,7 +40,8 @@ describe("the session cookie", () => {
             0,
             sessionCookie(id, { secure: true, maxAgeSeconds: 1 }).split("; ")[0] as string,
           );
-          const found = readSessionCookie(pairs.join("; "));
+          const found = readSessionCookie(pairs.join("; "), true);
+          expect(readSessionCookie(pairs.join("; "), false)).toBeNull();
           // Other cookies (names up to 12 letters, values up to 20 characters) never hide it.
           expect(found).toBe(id);
         },

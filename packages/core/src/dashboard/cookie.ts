@@ -3,22 +3,33 @@ import { encodeBase64url } from "../signing/base64url.js";
 /** The dashboard's session cookie: reading it from `Cookie`, writing `Set-Cookie`. */
 
 export const SESSION_COOKIE = "crawlgate_session";
+/**
+ * Its name over https: the `__Host-` prefix makes browsers take it only with `Secure`, `Path=/`
+ * and no `Domain`, so a sibling subdomain cannot set or shadow it (cookie tossing).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name for a request over https or not. */
+export const sessionCookieName = (secure: boolean) =>
+  secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 /** Session IDs: 32 random bytes, base64url (43 characters). */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The session ID in a `Cookie` header, or `null`. Pairs are split on `;` (RFC 6265 §5.4); the
- * first pair named `crawlgate_session` whose value is a well-formed session ID wins, so a
- * malformed duplicate (another path's cookie, an injected one) cannot hide the real one. Never
- * throws.
+ * first pair with the scheme's cookie name (`__Host-crawlgate_session` over https, else
+ * `crawlgate_session`: over https the unprefixed one, which any subdomain could set, is ignored)
+ * whose value is a well-formed session ID wins, so a malformed duplicate (another path's cookie,
+ * an injected one) cannot hide the real one. Never throws.
  */
-export function readSessionCookie(header: string | undefined): string | null {
+export function readSessionCookie(header: string | undefined, secure = false): string | null {
   if (!header) return null;
+  const name = sessionCookieName(secure);
   for (const pair of header.split(";")) {
     const eq = pair.indexOf("=");
     if (eq < 0) continue;
-    if (pair.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    if (pair.slice(0, eq).trim() !== name) continue;
     let value = pair.slice(eq + 1).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
       value = value.slice(1, -1);
@@ -28,7 +39,7 @@ export function readSessionCookie(header: string | undefined): string | null {
 }
 
 export interface CookieOptions {
-  /** Sent over https: the cookie gets `Secure`. */
+  /** Sent over https: the cookie is `__Host-crawlgate_session` with `Secure` and `Path=/`. */
   secure: boolean;
   /** Lifetime in seconds; 0 deletes the cookie. */
   maxAgeSeconds: number;
@@ -37,8 +48,8 @@ export interface CookieOptions {
 /** The `Set-Cookie` value that stores `sessionId` (or, with `maxAgeSeconds: 0`, deletes it). */
 export function sessionCookie(sessionId: string, options: CookieOptions): string {
   const attributes = [
-    `${SESSION_COOKIE}=${sessionId}`,
-    "Path=/dashboard",
+    `${sessionCookieName(options.secure)}=${sessionId}`,
+    options.secure ? "Path=/" : "Path=/dashboard",
     `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
     "HttpOnly",
     "SameSite=Strict",

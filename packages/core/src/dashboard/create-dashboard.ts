@@ -7,7 +7,7 @@ import type { ApiRequest, ApiResponse } from "../http/types.js";
 import { type DashboardAssets, notBuiltAssets } from "./assets.js";
 import { sessionCookie } from "./cookie.js";
 import { SESSION_MAX_MS } from "./lifetimes.js";
-import { messagePage, NEW_LINK_HINT, SIGN_IN_REFUSALS } from "./pages.js";
+import { messagePage, NEW_LINK_HINT, SIGN_IN_REFUSALS, signInPage } from "./pages.js";
 import { purgeStatus } from "./purge-status.js";
 import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
 import { dataHeaders, pageHeaders } from "./security-headers.js";
@@ -60,7 +60,7 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
     if (rest === "/api/session") return sessionInfo(sessions, request);
     if (rest === "/api/purge-status") {
       allowOnly(request, ["GET", "HEAD"]);
-      const active = await sessions.resolve(request.headers.cookie);
+      const active = await sessions.resolve(request.headers.cookie, isHttps(request));
       if (!active) throw notSignedIn();
       return json(200, await purgeStatus(deps, active.user, request));
     }
@@ -79,7 +79,7 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
 /** The session cookie in place of the API key; every write must carry the CSRF token. */
 function sessionAuthenticator(sessions: Sessions): Authenticator {
   return async (request) => {
-    const active = await sessions.resolve(request.headers.cookie);
+    const active = await sessions.resolve(request.headers.cookie, isHttps(request));
     if (!active) throw notSignedIn();
     requireCsrfToken(request, active.session.csrfToken);
     return active.user;
@@ -92,16 +92,41 @@ function notSignedIn(): CrawlgateError {
 
 async function sessionInfo(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
   allowOnly(request, ["GET", "HEAD"]);
-  const active = await sessions.resolve(request.headers.cookie);
+  const active = await sessions.resolve(request.headers.cookie, isHttps(request));
   if (!active) throw notSignedIn();
   const { userId, name, plan } = active.user;
   return json(200, { user: { userId, name, plan }, csrfToken: active.session.csrfToken });
 }
 
+/**
+ * `GET /dashboard/sign-in?token=…` signs in when the browser says the navigation did not come
+ * from another site (`Sec-Fetch-Site` `none`: typed, a bookmark, an app outside the browser;
+ * `same-origin`; or no such header: not a browser, or one too old to send it). Any other site
+ * (`cross-site`, `same-site`) gets a page whose button POSTs the token: another site cannot sign
+ * a browser in as someone else (login CSRF) by making it open a link. The POST must come from
+ * this site. Neither a HEAD (a link preview) nor that page spends the link.
+ */
 async function signIn(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
-  // GET only: a HEAD (a link preview) must not spend the single use.
-  allowOnly(request, ["GET"]);
-  const result = await sessions.signIn(request.query.token ?? "");
+  allowOnly(request, ["GET", "POST"]);
+  let token: string;
+  if (request.method.toUpperCase() === "POST") {
+    refuseCrossSite(request);
+    token = formToken(request.body);
+  } else {
+    token = request.query.token ?? "";
+    const site = request.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "none" && site !== "same-origin") {
+      return {
+        status: 200,
+        headers: pageHeaders({
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "no-store",
+        }),
+        body: signInPage(`${DASHBOARD_PREFIX}/sign-in`, token),
+      };
+    }
+  }
+  const result = await sessions.signIn(token);
   if (!result.ok) {
     const refusal = SIGN_IN_REFUSALS[result.reason];
     return {
@@ -114,7 +139,7 @@ async function signIn(sessions: Sessions, request: ApiRequest): Promise<ApiRespo
     };
   }
   // A browser that was signed in already leaves its old session behind.
-  await sessions.signOut(request.headers.cookie);
+  await sessions.signOut(request.headers.cookie, isHttps(request));
   const cookie = sessionCookie(result.sessionId, {
     secure: isHttps(request),
     maxAgeSeconds: SESSION_MAX_MS / 1000,
@@ -125,13 +150,19 @@ async function signIn(sessions: Sessions, request: ApiRequest): Promise<ApiRespo
 async function signOut(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
   allowOnly(request, ["POST"]);
   refuseCrossSite(request);
-  const active = await sessions.resolve(request.headers.cookie);
+  const active = await sessions.resolve(request.headers.cookie, isHttps(request));
   if (active) {
     requireCsrfToken(request, active.session.csrfToken);
-    await sessions.signOut(request.headers.cookie);
+    await sessions.signOut(request.headers.cookie, isHttps(request));
   }
   const cookie = sessionCookie("", { secure: isHttps(request), maxAgeSeconds: 0 });
   return redirect(SIGNED_OUT_PATH, 303, { "set-cookie": cookie });
+}
+
+/** The `token` field of an `application/x-www-form-urlencoded` body ("" when absent). */
+function formToken(body: Uint8Array | null): string {
+  if (!body || body.byteLength > 4096) return "";
+  return new URLSearchParams(new TextDecoder().decode(body)).get("token") ?? "";
 }
 
 function allowOnly(request: ApiRequest, methods: string[]): void {

@@ -21,6 +21,32 @@ ${hint ? `<p>${escapeHtml(hint)}</p>\n` : ""}</main>
 `;
 }
 
+/**
+ * The page a sign-in link opened from another site gets: one button that POSTs the token to
+ * `action` (no script: the person signing in presses it).
+ */
+export function signInPage(action: string, token: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in · crawlgate</title>
+</head>
+<body>
+<main>
+<h1>Sign in to the crawlgate dashboard</h1>
+<p>This sign-in link was opened from another site. Continue only if you asked for it.</p>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<button type="submit">Sign in</button>
+</form>
+</main>
+</body>
+</html>
+`;
+}
+
 /** What a refused sign-in page suggests. */
 export const NEW_LINK_HINT = "Ask for a new link: crawlgate dashboard-link --user NAME";
 

@@ -25,9 +25,9 @@ describe("dashboard sessions", () => {
     const signedIn = await sessions.signIn(await issueSignInToken(signing, USER, expires));
     if (!signedIn.ok) throw new Error(signedIn.reason);
     const cookie = `crawlgate_session=${signedIn.sessionId}`;
-    expect((await sessions.resolve(cookie))?.user.name).toBe("gone");
+    expect((await sessions.resolve(cookie, false))?.user.name).toBe("gone");
     deleted = true;
-    expect(await sessions.resolve(cookie)).toBeNull();
+    expect(await sessions.resolve(cookie, false)).toBeNull();
     const idHash = await hashSessionId(signedIn.sessionId);
     expect(await stores.dashboardSessions.getSession(idHash)).toBeNull();
     const late = await sessions.signIn(await issueSignInToken(signing, USER, expires));

@@ -4,7 +4,12 @@ import { encodeBase64url } from "../signing/base64url.js";
 import type { KeyRing } from "../signing/key-ring.js";
 import type { DashboardSession, User } from "../types.js";
 import { newSessionId, readSessionCookie } from "./cookie.js";
-import { SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS } from "./lifetimes.js";
+import {
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SESSION_TOUCH_MS,
+  SIGN_IN_CLOCK_SKEW_MS,
+} from "./lifetimes.js";
 import { checkSignInToken } from "./sign-in-token.js";
 
 export interface SessionDeps {
@@ -42,8 +47,10 @@ export function createSessions(deps: SessionDeps) {
     const { token } = check;
     // Before the single use is spent: a link for a user that is gone stays refused.
     if (!(await deps.accounts.getUser(token.userId))) return { ok: false, reason: "invalid" };
-    if (!(await store.useSignInToken(token.nonce, new Date(token.expiresAt))))
-      return { ok: false, reason: "used" };
+    // Remembered past the link's expiry by the clock-skew margin: an instance whose clock is
+    // behind still takes the link as valid for that long.
+    const forgetAt = new Date(token.expiresAt + SIGN_IN_CLOCK_SKEW_MS);
+    if (!(await store.useSignInToken(token.nonce, forgetAt))) return { ok: false, reason: "used" };
     await store.deleteExpired(now, new Date(now.getTime() - SESSION_IDLE_MS));
     const sessionId = newSessionId();
     const session: DashboardSession = {
@@ -60,9 +67,15 @@ export function createSessions(deps: SessionDeps) {
     return { ok: true, sessionId, session };
   }
 
-  /** The live session named by the request's cookie, or `null`; refreshes its idle time. */
-  async function resolve(cookieHeader: string | undefined): Promise<ActiveSession | null> {
-    const sessionId = readSessionCookie(cookieHeader);
+  /**
+   * The live session named by the request's cookie (the https name when `secure`), or `null`;
+   * refreshes its idle time.
+   */
+  async function resolve(
+    cookieHeader: string | undefined,
+    secure: boolean,
+  ): Promise<ActiveSession | null> {
+    const sessionId = readSessionCookie(cookieHeader, secure);
     if (!sessionId) return null;
     const session = await store.getSession(await hashSessionId(sessionId));
     if (!session) return null;
@@ -84,8 +97,8 @@ export function createSessions(deps: SessionDeps) {
   }
 
   /** Ends the session the cookie names, if any. */
-  async function signOut(cookieHeader: string | undefined): Promise<void> {
-    const sessionId = readSessionCookie(cookieHeader);
+  async function signOut(cookieHeader: string | undefined, secure: boolean): Promise<void> {
+    const sessionId = readSessionCookie(cookieHeader, secure);
     if (!sessionId) return;
     if (await store.deleteSession(await hashSessionId(sessionId)))
       deps.logger.info("dashboard.sign_out", {});

@@ -58,6 +58,7 @@ export function createEdge(deps: EdgeDeps, plane: PlaneDeps): Edge {
       if (read === null) return NONE;
       const settings = await site(read.host);
       if (settings === null || settings === "failed") return NONE;
+      if (plane.requireVerified && !settings.verified) return NONE;
       return route(settings, read, request.protocol ?? "https") ?? NONE;
     },
     async handle(request) {

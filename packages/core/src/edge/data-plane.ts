@@ -88,6 +88,8 @@ export interface DataPlaneDeps {
     how: RecordHow<Promise<unknown>>,
   ): RecordedRequest<Promise<unknown>>;
   hasRenderer: boolean;
+  /** Domains not verified go to their origin untouched (`requireVerifiedDomains`). */
+  requireVerified: boolean;
   now(): Date;
   logger: Logger;
 }
@@ -144,6 +146,9 @@ export function createDataPlane(deps: DataPlaneDeps) {
     const site = await deps.siteOf(read.host);
     if (site === "failed") return FAILED;
     if (site === null) return NOT_OURS;
+    if (deps.requireVerified && !site.verified) {
+      return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
+    }
     const ts = deps.now();
     // Verified before the policy; with the directory cached this reads no storage.
     const signed = deps.signedAgents ? await deps.signedAgents(request) : null;

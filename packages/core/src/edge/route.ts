@@ -1,5 +1,5 @@
 import type { EdgeSettings } from "../ports/index.js";
-import { compileRuleIndex, type RuleIndex } from "../routing/rule-index.js";
+import { compileRuleIndex, type RuleIndex } from "../routing/matcher/rule-index.js";
 import type { ReadRequest } from "./request.js";
 
 /** What the routing rules say: a redirect, a proxy, or `null` when no rule matches. */

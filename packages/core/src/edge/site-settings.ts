@@ -63,6 +63,7 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
       policy: stored?.policy ?? DEFAULT_POLICY,
       originUrl: domain.originUrl,
       pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
+      verified: domain.verificationStage === "verified",
       loadedAt: new Date(now),
     };
     await deps.settingsCache.set(settings);

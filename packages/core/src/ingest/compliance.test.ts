@@ -11,7 +11,7 @@ import { referenceClassify } from "../taxonomy/reference-classify.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
 import { requestPath, robotsFile } from "../testing/robots-arbitraries.js";
 import { createVerifier } from "../verify/verifier.js";
-import { utcDay } from "./aggregates.js";
+import { utcDay } from "../window/dates.js";
 import { createIngest } from "./ingest.js";
 
 const taxonomy = getTaxonomy() as Taxonomy;
@@ -39,7 +39,7 @@ function setup() {
     verifier: createVerifier({
       timeoutMs: 30,
       cacheTtlMs: 0,
-      resolver: { reverse: async () => [], forward: async () => [] },
+      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
     }),
     clock: { now: () => new Date(now) },
     logger: silentLogger,

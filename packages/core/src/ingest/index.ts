@@ -1,4 +1,4 @@
-export { aggregateTier, DEFAULT_PATH_CAP, OVERFLOW_PATH, utcDay } from "./aggregates.js";
+export { aggregateTier } from "./aggregates.js";
 export type { Batcher, BatcherOptions } from "./batcher.js";
 export { createBatcher } from "./batcher.js";
 export type {
@@ -23,7 +23,13 @@ export {
 export type { CrawlEvent, Ingest, IngestDeps, RecordedCrawl } from "./ingest.js";
 export { createIngest } from "./ingest.js";
 export type { DayPathCap } from "./path-cap.js";
-export { admitPath, domainDayKey, newDayPathCap } from "./path-cap.js";
+export {
+  admitPath,
+  DEFAULT_PATH_CAP,
+  domainDayKey,
+  newDayPathCap,
+  OVERFLOW_PATH,
+} from "./path-cap.js";
 export type {
   RecordedReferral,
   ReferralIngest,

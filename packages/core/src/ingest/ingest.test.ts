@@ -22,9 +22,14 @@ function setup(dnsAnswers: { hang: boolean }) {
           ? new Promise(() => {})
           : Promise.resolve(ip === "5.255.253.1" ? ["spider-5-255-253-1.yandex.com"] : []),
       forward: async (name) => (name === "spider-5-255-253-1.yandex.com" ? ["5.255.253.1"] : []),
+      txt: async () => [],
     },
   });
-  verifier.setRanges("Google", ["66.249.64.0/19"], new Date("2026-11-20T00:00:00.000Z"));
+  verifier.setRanges(
+    "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
+    ["66.249.64.0/19"],
+    new Date("2026-11-20T00:00:00.000Z"),
+  );
   const ingest = createIngest({
     crawls,
     classifier: compileClassifier(getTaxonomy() as Taxonomy),

@@ -3,7 +3,6 @@ import type { AsnLookup, Clock, CrawlStore, Logger, RobotsStore } from "../ports
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { CrawlRecord, Verdict } from "../types.js";
 import type { Verification, Verifier } from "../verify/verifier.js";
-import { DEFAULT_PATH_CAP } from "./aggregates.js";
 import { type BatcherOptions, createBatcher } from "./batcher.js";
 import { createComplianceRecorder } from "./compliance.js";
 import {
@@ -16,6 +15,7 @@ import {
   toCrawlRecord,
   UNVERIFIED,
 } from "./crawl-rows.js";
+import { DEFAULT_PATH_CAP } from "./path-cap.js";
 
 export type { CrawlEvent } from "./crawl-rows.js";
 

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { OVERFLOW_PATH } from "./aggregates.js";
-import { admitPath, domainDayKey, newDayPathCap } from "./path-cap.js";
+import { admitPath, domainDayKey, newDayPathCap, OVERFLOW_PATH } from "./path-cap.js";
 
 describe("admitPath", () => {
   it("admits new paths while the day has room, keeps stored ones, overflows the rest", () => {

@@ -1,4 +1,8 @@
-import { OVERFLOW_PATH } from "./aggregates.js";
+/** The synthetic path that collects crawls beyond the per-domain-day path cap. */
+export const OVERFLOW_PATH = "__overflow__";
+
+/** Default distinct paths per domain and day before `__overflow__`. */
+export const DEFAULT_PATH_CAP = 50_000;
 
 /**
  * The per-domain-day path cap, applied by every store that writes path aggregates (crawls and

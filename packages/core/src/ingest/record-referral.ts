@@ -1,8 +1,8 @@
 import type { ReferralStore } from "../ports/index.js";
 import { detectAiSource, type SurfaceType } from "../referrals/ai-sources.js";
 import type { ReferralVisit } from "../types.js";
-import { DEFAULT_PATH_CAP } from "./aggregates.js";
 import { type BatcherOptions, createBatcher } from "./batcher.js";
+import { DEFAULT_PATH_CAP } from "./path-cap.js";
 
 /** One human visit as the edge (or a log importer) reports it. */
 export interface VisitEvent {

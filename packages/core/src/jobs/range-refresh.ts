@@ -1,5 +1,5 @@
+import type { RangeRefresher } from "../verify/range-refresher.js";
 import type { Job } from "./job.js";
-import type { RangeRefresher } from "./refresh-ranges.js";
 
 /**
  * Refreshes the operators' published IP-range files when they are due (a week old; a failed

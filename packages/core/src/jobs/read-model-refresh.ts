@@ -1,6 +1,5 @@
-import { utcDay } from "../ingest/aggregates.js";
 import type { PageRanking } from "../ports/index.js";
-import { addDays } from "../window/dates.js";
+import { addDays, utcDay } from "../window/dates.js";
 import type { Job } from "./job.js";
 
 /** Brings the page-ranking read model of every domain up to yesterday (UTC). */

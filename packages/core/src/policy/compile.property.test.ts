@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileRuleIndex } from "../routing/rule-index.js";
+import { compileRuleIndex } from "../routing/matcher/rule-index.js";
 import type { RoutingRule } from "../types.js";
 import { compilePolicy, type PolicyDecision } from "./compile.js";
 import { compilePathPattern, policyPath } from "./path-pattern.js";

@@ -11,14 +11,12 @@ export type {
   PolicyMatch,
   PolicyPrice,
   PolicyRule,
-  PolicyTier,
   StoredPolicy,
 } from "./schema.js";
 export {
   crawlerPolicy,
   DEFAULT_POLICY,
   POLICY_LIMITS,
-  POLICY_TIERS,
   policyAction,
   policyMatch,
   policyPrice,

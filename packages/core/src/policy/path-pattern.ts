@@ -1,7 +1,7 @@
-import { encodeNonAscii, isAscii, parseSource, type Segment } from "../routing/pattern.js";
+import { encodeNonAscii, isAscii, parseSource, type Segment } from "../routing/rules/pattern.js";
 
 /**
- * A policy rule's path pattern: the routing grammar (`routing/pattern.ts`) without a query,
+ * A policy rule's path pattern: the routing grammar (`routing/rules/pattern.ts`) without a query,
  * matched as routing rules match their source path (ASCII letter case ignored, non-ASCII
  * compared percent-encoded, one trailing slash ignored unless it follows a final wildcard).
  * Compiled to one anchored regular expression over the request path with its trailing slash

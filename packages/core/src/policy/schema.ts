@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { sourcePathField } from "../routing/rule-fields.js";
+import { sourcePathField } from "../routing/rules/rule-fields.js";
 import { INTENTS } from "../taxonomy/schema.js";
-import type { AggregateTier } from "../types.js";
+import { AGGREGATE_TIERS } from "../types.js";
 
 /**
  * A domain's crawler policy: ordered rules (the first that matches a request decides), a default
@@ -20,8 +20,6 @@ export const POLICY_LIMITS = {
   /** Characters of a `botId` or `operator` value. */
   maxValueLength: 100,
 } as const;
-
-export const POLICY_TIERS = ["verified", "declared", "unknown"] as const satisfies AggregateTier[];
 
 const text = (field: string) =>
   z
@@ -77,7 +75,9 @@ export const policyMatch = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal("tier"),
-      value: z.enum(POLICY_TIERS, { error: "match.value must be verified, declared or unknown" }),
+      value: z.enum(AGGREGATE_TIERS, {
+        error: "match.value must be verified, declared or unknown",
+      }),
     }),
     z.strictObject({ type: z.literal("signatureAgent"), value: agentOrigin }),
   ],
@@ -176,7 +176,6 @@ export type PolicyAction = z.output<typeof policyAction>;
 export type PolicyPrice = z.output<typeof policyPrice>;
 export type PolicyRule = z.output<typeof policyRule>;
 export type CrawlerPolicy = z.output<typeof crawlerPolicy>;
-export type PolicyTier = (typeof POLICY_TIERS)[number];
 export type DenyAction = Exclude<PolicyAction, { type: "allow" }>;
 
 /** A domain's saved policy and when it was saved. */

@@ -1,14 +1,14 @@
 import type { BotDefinition } from "../taxonomy/schema.js";
 import { UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
+import type { AggregateTier } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";
-import type { PolicyTier } from "./schema.js";
 
 /** Who a request is, as policy rules see it. */
 export interface PolicySubject {
   botId: string;
   operator: string;
   intent: string;
-  tier: PolicyTier;
+  tier: AggregateTier;
   /** The agent origin a Web Bot Auth signature verified against; absent otherwise. */
   signatureAgent?: string;
 }

@@ -61,6 +61,18 @@ export interface AccountStore {
    * clears it). Returns the updated domain, or `null` when there is no such domain.
    */
   setDomainSettings(domainId: string, settings: DomainSettings): Promise<Domain | null>;
+  /**
+   * The ownership challenge of a domain not verified yet: its stored token, else `token`, which
+   * is then stored (and a `null` stage becomes `pending`). The token stays the same until the
+   * domain is verified; under concurrent calls every caller receives the one token stored.
+   * `null` when there is no such domain or it is `verified` (nothing to prove).
+   */
+  verificationToken(domainId: string, token: string): Promise<string | null>;
+  /**
+   * Sets the domain's stage to `verified` and forgets its challenge token. Returns the updated
+   * domain, or `null` when there is no such domain.
+   */
+  markDomainVerified(domainId: string): Promise<Domain | null>;
 }
 
 /** The settings of a domain its operator may change after creation. */

@@ -25,6 +25,11 @@ export interface Resolver {
   reverse(ip: string): Promise<string[]>;
   /** A/AAAA addresses of a name. Rejects on NXDOMAIN or failure. */
   forward(hostname: string): Promise<string[]>;
+  /**
+   * TXT records of a name, each record's strings joined into one value (as RFC 7208 reads
+   * them). Rejects on NXDOMAIN, no TXT record, or failure.
+   */
+  txt(hostname: string): Promise<string[]>;
 }
 
 /** Org-level ASN of an address. */

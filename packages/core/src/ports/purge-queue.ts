@@ -4,29 +4,46 @@ import type { PurgeJob } from "../types.js";
 
 /** Result of enqueueing a purge job. */
 export interface EnqueueResult {
-  /** `false` when an identical job (same domain and path) was pending: nothing was added. */
+  /**
+   * `false` when a render of the pair that starts after this call was pending already: nothing
+   * was added. `true` when the call added a job, or marked the leased one dirty.
+   */
   enqueued: boolean;
   job: PurgeJob;
 }
 
-/** Purge / pre-warm jobs: de-duplicated while pending, delivered at least once with leases. */
+/**
+ * Purge / pre-warm jobs: de-duplicated while pending, delivered at least once with leases. A
+ * purge always wins: a render leased before a purge of its page is followed by another render.
+ * A pending job is queued (leasable, perhaps from a later instant) or leased (from `lease` until
+ * `complete`, `retryAt` or the next `lease` of it); a leased job may be dirty.
+ */
 export interface JobQueue {
   /**
-   * Adds a job for (domainId, path). When a job for the same pair is pending (queued, or leased
-   * and not completed), adds nothing and returns that job with `enqueued: false`.
+   * Adds a job for (domainId, path), queued. When the pair's job is pending: queued, or leased
+   * and dirty, adds nothing and returns it with `enqueued: false`; leased and not dirty, marks it
+   * dirty (the render under way may predate what the purge is for) and returns it with
+   * `enqueued: true`.
    */
   enqueuePurge(domainId: string, path: string, now: Date): Promise<EnqueueResult>;
   /**
    * Leases up to `max` jobs that are queued or whose lease expired before `now`, oldest
-   * `enqueuedAt` first, ties by `jobId`. Each leased job's `attempts` grows by one, and no other
-   * `lease` call sees it until `now + leaseMs`. Two concurrent calls never receive the same job.
+   * `enqueuedAt` first, ties by `jobId`. Each leased job's `attempts` grows by one, it is no
+   * longer dirty (this render starts after every purge so far), and no other `lease` call sees
+   * it until `now + leaseMs`. Two concurrent calls never receive the same job.
    */
   lease(now: Date, leaseMs: number, max: number): Promise<PurgeJob[]>;
-  /** Removes a leased job for good. Returns `false` when it is unknown or completed already. */
+  /**
+   * Removes a leased job for good; a dirty one is queued again instead (`attempts` 0,
+   * `enqueuedAt` the instant of the purge that dirtied it). Returns `false` when it is unknown or
+   * completed already. A completion is taken to be of the job's latest lease (leases outlast a
+   * render's deadline).
+   */
   complete(jobId: string): Promise<boolean>;
   /**
    * Ends a job's lease early and hides it from `lease` until `at` (a retry with backoff); its
-   * `attempts` are kept. Returns `false` when it is unknown or completed already.
+   * `attempts` are kept; it is queued (not dirty: the retry renders after every purge so far).
+   * Returns `false` when it is unknown or completed already.
    */
   retryAt(jobId: string, at: Date): Promise<boolean>;
   /** Number of pending jobs (queued or leased, not completed). */

@@ -53,6 +53,11 @@ export interface RobotsStore {
    */
   addComplianceEvents(batch: readonly ComplianceEvent[]): Promise<{ inserted: number }>;
   /**
+   * Forgets the ids of counted events whose `ts` is before `before` (their counts stay): a
+   * replay of such an event is counted again. Returns how many ids it forgot.
+   */
+  forgetComplianceEvents(before: Date): Promise<number>;
+  /**
    * Counts of the domain with `startDay <= day <= endDay` (both included), sorted by day then
    * botId (byte order). Only entries with `requests > 0`; `[]` when none.
    */

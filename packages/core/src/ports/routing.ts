@@ -60,6 +60,8 @@ export interface EdgeSettings {
   originUrl: string | null;
   /** `Domain.pageCacheTtlSeconds`. */
   pageCacheTtlSeconds: number | null;
+  /** Whether the domain's stage is `verified` (ownership proven). */
+  verified: boolean;
   loadedAt: Date;
 }
 

@@ -1,4 +1,4 @@
-import { OVERFLOW_PATH } from "../ingest/aggregates.js";
+import { OVERFLOW_PATH } from "../ingest/path-cap.js";
 import { compareUtf8 } from "../text/compare-utf8.js";
 import type { LandingPathCounts, SourceCounts } from "../types.js";
 

@@ -1,19 +1,19 @@
-export { isIpLiteral, isPublicUnicastAddress } from "./address.js";
-export type { ParsedSource, Segment } from "./pattern.js";
-export { asciiLower, parseSource, prepareRequestPath } from "./pattern.js";
-export type { TargetCheck } from "./proxy-target.js";
-export { checkProxyTarget, parseAbsoluteHttpUrl } from "./proxy-target.js";
+export type { MatchRequest, RuleIndex, RuleMatch } from "./matcher/rule-index.js";
+export { compileRuleIndex } from "./matcher/rule-index.js";
+export type { ParsedSource, Segment } from "./rules/pattern.js";
+export { asciiLower, parseSource, prepareRequestPath } from "./rules/pattern.js";
 export {
   MAX_NOTES_LENGTH,
   MAX_PATH_LENGTH,
   PRIORITY_MAX,
   PRIORITY_MIN,
-} from "./rule-fields.js";
-export type { MatchRequest, RuleIndex, RuleMatch } from "./rule-index.js";
-export { compileRuleIndex } from "./rule-index.js";
-export type { Parsed, RuleDraft, RulePatch } from "./rule-input.js";
-export { applyRulePatch, parseCreateRule, parsePatchRule } from "./rule-input.js";
-export { compareRuleOrder } from "./rule-order.js";
-export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./source-grammar.js";
-export type { TargetTemplate } from "./target.js";
-export { compileTarget, renderTarget } from "./target.js";
+} from "./rules/rule-fields.js";
+export type { Parsed, RuleDraft, RulePatch } from "./rules/rule-input.js";
+export { applyRulePatch, parseCreateRule, parsePatchRule } from "./rules/rule-input.js";
+export { compareRuleOrder } from "./rules/rule-order.js";
+export { checkSourceGrammar, endsWithWildcardSlash, sourceKey } from "./rules/source-grammar.js";
+export { isIpLiteral, isPublicUnicastAddress } from "./targets/address.js";
+export type { TargetCheck } from "./targets/proxy-target.js";
+export { checkProxyTarget, parseAbsoluteHttpUrl } from "./targets/proxy-target.js";
+export type { TargetTemplate } from "./targets/target.js";
+export { compileTarget, renderTarget } from "./targets/target.js";

@@ -110,6 +110,45 @@ export function accountStoreSuite(
       expect(await accounts.setDomainSettings(crypto.randomUUID(), { originUrl: null })).toBeNull();
     });
 
+    it("keeps a pending domain's challenge token until it is verified, then forgets it", async () => {
+      const { accounts } = h();
+      const user = makeUser();
+      await accounts.createUser(user);
+      const domain = makeDomain(user.userId, { verificationStage: "pending" });
+      await accounts.createDomain(domain);
+      expect(await accounts.verificationToken(domain.domainId, "first")).toBe("first");
+      expect(await accounts.verificationToken(domain.domainId, "second")).toBe("first");
+      const verified = await accounts.markDomainVerified(domain.domainId);
+      expect(verified).toEqual({ ...domain, verificationStage: "verified" });
+      expect(await accounts.getDomainByHostname(domain.hostname)).toEqual(verified);
+      expect(await accounts.verificationToken(domain.domainId, "third")).toBeNull();
+      expect(await accounts.verificationToken(crypto.randomUUID(), "x")).toBeNull();
+      expect(await accounts.markDomainVerified(crypto.randomUUID())).toBeNull();
+    });
+
+    it("gives a domain without a stage a challenge and the stage pending", async () => {
+      const { accounts } = h();
+      const user = makeUser();
+      await accounts.createUser(user);
+      const domain = makeDomain(user.userId, { verificationStage: null });
+      await accounts.createDomain(domain);
+      expect(await accounts.verificationToken(domain.domainId, "t")).toBe("t");
+      expect((await accounts.getDomain(domain.domainId))?.verificationStage).toBe("pending");
+    });
+
+    it("hands every concurrent caller the one challenge token stored", async () => {
+      const { accounts } = h();
+      const user = makeUser();
+      await accounts.createUser(user);
+      const domain = makeDomain(user.userId);
+      await accounts.createDomain(domain);
+      const tokens = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => accounts.verificationToken(domain.domainId, `t${i}`)),
+      );
+      expect(new Set(tokens).size).toBe(1);
+      expect(tokens[0]).toMatch(/^t\d$/);
+    });
+
     it("lists accessible domains once each, sorted by hostname, owner winning over a share", async () => {
       const { accounts } = h();
       const owner = makeUser();

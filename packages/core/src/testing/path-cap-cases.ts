@@ -1,4 +1,4 @@
-import { OVERFLOW_PATH } from "../ingest/aggregates.js";
+import { OVERFLOW_PATH } from "../ingest/path-cap.js";
 
 /** One visit or crawl of a path-cap case: its path, its UTC day, and whether it is another domain's. */
 export interface CapInput {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OVERFLOW_PATH } from "../ingest/aggregates.js";
+import { OVERFLOW_PATH } from "../ingest/path-cap.js";
 import type { ReferralStore } from "../ports/index.js";
 import { compareUtf8 } from "../text/compare-utf8.js";
 import { makeReferral } from "./fixtures.js";

@@ -129,6 +129,21 @@ export function robotsStoreSuite(
       ]);
     });
 
+    it("forgets the ids of events before an instant: their counts stay, their replays count again", async () => {
+      const { robots } = h();
+      const old = event(d, { ts: at("2019-12-31T23:59:59.999Z"), disallowed: true });
+      const edge = event(d, { ts: at("2020-01-01T00:00:00.000Z") });
+      await robots.addComplianceEvents([old, edge]);
+      expect(await robots.forgetComplianceEvents(at("2020-01-01T00:00:00.000Z"))).toBe(1);
+      expect(await robots.forgetComplianceEvents(at("2020-01-01T00:00:00.000Z"))).toBe(0);
+      const counts = (day: string) => robots.complianceDayCounts(d, day, day);
+      expect((await counts("2019-12-31"))[0]).toMatchObject({ requests: 1, disallowedRequests: 1 });
+      // The kept id still makes its replay a no-op; the forgotten one counts again.
+      expect(await robots.addComplianceEvents([edge, old])).toEqual({ inserted: 1 });
+      expect((await counts("2019-12-31"))[0]).toMatchObject({ requests: 2, disallowedRequests: 2 });
+      expect((await counts("2020-01-01"))[0]).toMatchObject({ requests: 1 });
+    });
+
     it("counts each event once under concurrent batches", async () => {
       const { robots } = h();
       const events = Array.from({ length: 40 }, (_, i) => event(d, { disallowed: i % 3 === 0 }));

@@ -81,33 +81,76 @@ export function freshSchema(prefix = "cg_test"): string {
 }
 
 /**
- * Vitest global setup (`testing/global-setup.ts`, named by the root config): names the run, so every PostgreSQL test schema of the run carries its id,
- * and drops them all once every test file has finished. Schemas are not dropped one by one
- * while tests run: Kysely's migrator reads the catalog of every schema, and a schema dropped at
- * that moment by a parallel test file makes it fail (kysely-org/kysely#1419).
+ * A test run's id: the PID of the Vitest process that ran the global setup, and a random part
+ * (`12345p1a2b3c`). Schema names carry it as `_r<id>_`, so a later run can tell whether the run
+ * that made a schema is still alive.
+ */
+export function testRunId(pid: number): string {
+  return `${pid}p${crypto.randomUUID().replaceAll("-", "").slice(0, 6)}`;
+}
+
+/** The PID in a test schema's name (`cg…_r<pid>p<hex>_<hex>`), or `null` for another name. */
+export function testRunPid(schema: string): number | null {
+  const match = /^cg\w*?_r(\d+)p[0-9a-f]{6}_[0-9a-f]{12}$/.exec(schema);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether a process with that PID exists on this machine (signal 0 checks without sending). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+/**
+ * The test schemas to drop: those of this run, and those whose run's process is gone (a run
+ * that crashed or was killed never dropped its own). Schemas of live runs, and names from
+ * before run ids carried a PID, are left alone.
+ */
+export function abandonedSchemas(
+  schemas: readonly string[],
+  alive: (pid: number) => boolean,
+): string[] {
+  return schemas.filter((schema) => {
+    const pid = testRunPid(schema);
+    return pid !== null && !alive(pid);
+  });
+}
+
+/**
+ * Vitest global setup (`testing/global-setup.ts`, named by the root config): names the run, so
+ * every PostgreSQL test schema of the run carries its id; drops, first, the schemas of earlier
+ * runs whose process is gone, and at the end every schema of this run. Schemas are not dropped
+ * one by one while tests run. Dropping another run's schema while its migrator reads the
+ * catalog is safe: the migrator introspects only its own schema (see the Kysely adapter's
+ * `scopedForMigrator`; kysely-org/kysely#1419).
  */
 export async function nameTestRun(): Promise<() => Promise<void>> {
-  const run = crypto.randomUUID().replaceAll("-", "").slice(0, 8);
+  const run = testRunId(process.pid);
   process.env.CRAWLGATE_TEST_RUN = run;
-  return async () => {
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({
-      connectionString: postgresUrl(),
-      connectionTimeoutMillis: 3000,
-    });
-    try {
-      await client.connect();
-      const { rows } = await client.query<{ nspname: string }>(
-        "select nspname from pg_namespace where nspname like $1",
-        [`%\\_r${run}\\_%`],
-      );
-      for (const { nspname } of rows) {
-        await client.query(`drop schema if exists "${nspname}" cascade`);
-      }
-    } catch {
-      // No server (its tests already failed or were skipped): nothing to clean.
-    } finally {
-      await client.end().catch(() => {});
+  await dropSchemas((schemas) => abandonedSchemas(schemas, processAlive));
+  return () => dropSchemas((schemas) => schemas.filter((s) => s.includes(`_r${run}_`)));
+}
+
+/** Drops the test schemas `pick` chooses among those named like test schemas. */
+async function dropSchemas(pick: (schemas: string[]) => string[]): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: postgresUrl(), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ nspname: string }>(
+      "select nspname from pg_namespace where nspname like '%\\_r%\\_%'",
+    );
+    for (const schema of pick(rows.map((r) => r.nspname))) {
+      await client.query(`drop schema if exists "${schema.replaceAll('"', '""')}" cascade`);
     }
-  };
+  } catch {
+    // No server (its tests fail or are skipped on their own): nothing to clean.
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -9,5 +9,13 @@ export {
   shippedRangeManifest,
   shippedRangeSnapshots,
 } from "./range-feeds.js";
+export type {
+  FeedOutcome,
+  FeedStatus,
+  RangeRefresher,
+  RangeRefreshOptions,
+} from "./range-refresher.js";
+export { createRangeRefresher, RANGE_REFRESH_INTERVAL_MS } from "./range-refresher.js";
+export type { RangeStore, StoredRangeFile } from "./range-store.js";
 export type { Verification, Verifier, VerifierOptions } from "./verifier.js";
 export { createVerifier } from "./verifier.js";

@@ -11,8 +11,8 @@ export type EdgeVerification = "verified" | "unverified" | "pending" | "unverifi
 
 /**
  * `Verifier.peek`: the outcome `verify` would reach from what is at hand, or `pending` when it
- * would have to ask DNS or an ASN lookup. `ranges` are the operator's loaded ranges (`null`: not
- * loaded yet); `rdnsKnown` a remembered reverse-DNS outcome (`null`: none).
+ * would have to ask DNS or an ASN lookup. `ranges` are the loaded ranges of the bot's own range
+ * file (`null`: not loaded yet); `rdnsKnown` a remembered reverse-DNS outcome (`null`: none).
  */
 export function peekVerification(
   bot: Readonly<BotDefinition>,

@@ -19,7 +19,8 @@ export interface RangeSnapshot {
 
 /**
  * Every distinct range-file URL of the taxonomy's `published_ip_ranges` bots, with its operator,
- * sorted by URL. Several bots (and files) of one operator share that operator's range set.
+ * sorted by URL. A file verifies exactly the bots whose `ipRangesUrl` it is (several bots may
+ * share one file; an operator's other files verify other bots).
  */
 export function rangeFeeds(taxonomy: Taxonomy): RangeFeed[] {
   const byUrl = new Map<string, string>();
@@ -75,22 +76,17 @@ export function shippedRangeSnapshots(): Map<string, RangeSnapshot> {
 }
 
 /**
- * Loads every operator's range set into the verifier: the union of the operator's files that
- * are present, dated by the oldest of them. Operators with no file present are left as they are.
+ * Loads each range file that is present into the verifier, by its URL. Files not present are
+ * left as they are.
  */
 export function applyRangeFiles(
   verifier: Pick<Verifier, "setRanges">,
   feeds: readonly RangeFeed[],
   files: ReadonlyMap<string, RangeSnapshot>,
 ): void {
-  for (const operator of new Set(feeds.map((f) => f.operator))) {
-    const loaded = feeds
-      .filter((f) => f.operator === operator)
-      .flatMap((f) => files.get(f.url) ?? []);
-    if (loaded.length === 0) continue;
-    const cidrs = [...new Set(loaded.flatMap((s) => s.cidrs))];
-    const oldest = Math.min(...loaded.map((s) => s.fetchedAt.getTime()));
-    verifier.setRanges(operator, cidrs, new Date(oldest));
+  for (const feed of feeds) {
+    const file = files.get(feed.url);
+    if (file) verifier.setRanges(feed.url, file.cidrs, file.fetchedAt);
   }
 }
 

@@ -9,7 +9,7 @@ import { peekVerification } from "./peek.js";
 /** The outcome of verifying one claimed bot from one address. */
 export interface Verification {
   tier: AggregateTier;
-  /** Operator whose published ranges contained the address (`null` otherwise). */
+  /** Operator whose published range file for the bot contained the address (`null` otherwise). */
   botOperator: string | null;
   /** The CIDR that matched (`null` otherwise). */
   matchedRange: string | null;
@@ -41,16 +41,28 @@ const UNKNOWN: Verification = Object.freeze({
 });
 const TIMED_OUT = Symbol("timeout");
 
+/** Range-file URL → its ranges. */
+type RangeFiles = Map<string, { set: RangeSet; fetchedAt: Date }>;
+
+/** The loaded ranges of the file the bot's operator publishes for it, or `null`. */
+function ownRanges(ranges: RangeFiles, bot: Readonly<BotDefinition>): RangeSet | null {
+  const url = bot.verification.ipRangesUrl;
+  return url === undefined ? null : (ranges.get(url)?.set ?? null);
+}
+
 /**
  * Point-in-time verification of a claimed bot from the request's address (the address is used
- * here and never kept): published IP ranges per operator, reverse DNS with forward confirmation,
- * or ASN, as the bot's `verificationMethod` says. Bots with method `none` are never verified.
+ * here and never kept): the range file the bot's operator publishes for that bot (the taxonomy's
+ * `ipRangesUrl`: an address in another file of the same operator does not verify it), reverse DNS
+ * with forward confirmation, or ASN, as the bot's `verificationMethod` says. Bots with method
+ * `none` are never verified.
  */
 export function createVerifier(options: VerifierOptions) {
   const timeoutMs = options.timeoutMs ?? 300;
   const ttl = options.cacheTtlMs ?? 3_600_000;
   const now = options.now ?? Date.now;
-  const ranges = new Map<string, { set: RangeSet; fetchedAt: Date }>();
+  const ranges: RangeFiles = new Map();
+  const rangesOf = (bot: Readonly<BotDefinition>) => ownRanges(ranges, bot);
   const rdnsCache = new Map<string, { ok: boolean; at: number }>();
 
   async function withTimeout<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
@@ -110,25 +122,22 @@ export function createVerifier(options: VerifierOptions) {
      * ranges are not loaded yet.
      */
     peek(bot: Readonly<BotDefinition>, ip: string): EdgeVerification {
-      return peekVerification(bot, ip, ranges.get(bot.operator)?.set ?? null, rdnsKnown);
+      return peekVerification(bot, ip, rangesOf(bot), rdnsKnown);
     },
-    /** Replaces one operator's published ranges (e.g. after the weekly refresh). */
-    setRanges(operator: string, cidrs: readonly string[], fetchedAt: Date): void {
-      ranges.set(operator, { set: buildRangeSet(cidrs), fetchedAt });
+    /** Replaces the ranges of one published range file, by its URL (e.g. after a refresh). */
+    setRanges(url: string, cidrs: readonly string[], fetchedAt: Date): void {
+      ranges.set(url, { set: buildRangeSet(cidrs), fetchedAt });
     },
-    /** When an operator's ranges were fetched, or `null` when none are loaded. */
-    rangesFetchedAt(operator: string): Date | null {
-      return ranges.get(operator)?.fetchedAt ?? null;
+    /** When a range file's ranges were fetched, or `null` when it is not loaded. */
+    rangesFetchedAt(url: string): Date | null {
+      return ranges.get(url)?.fetchedAt ?? null;
     },
 
     async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verification> {
       if (bot.botId === UNKNOWN_BOT_ID) return UNKNOWN;
       switch (bot.verificationMethod) {
-        case "none":
-        case "http_message_signature": // judged by its signature at the edge, not its address
-          return DECLARED;
         case "published_ip_ranges": {
-          const cidr = ranges.get(bot.operator)?.set.find(ip) ?? null;
+          const cidr = rangesOf(bot)?.find(ip) ?? null;
           if (cidr)
             return {
               tier: "verified",
@@ -162,6 +171,8 @@ export function createVerifier(options: VerifierOptions) {
             ? { ...DECLARED, tier: "verified" }
             : DECLARED;
         }
+        default: // none; http_message_signature: judged by its signature at the edge, not here
+          return DECLARED;
       }
     },
   };

@@ -7,6 +7,7 @@ import { buildRangeSet, parseRangeFile } from "./ip-ranges.js";
 import { createVerifier } from "./verifier.js";
 
 const taxonomy = getTaxonomy("1.0") as Taxonomy;
+const GPTBOT_FILE = "https://openai.com/gptbot.json";
 const bot = (id: string) => {
   const found = taxonomy.botById(id);
   if (!found) throw new Error(`no bot ${id}`);
@@ -120,6 +121,7 @@ function fakeResolver(
       if (!answer) throw Object.assign(new Error("queryA ENOTFOUND"), { code: "ENOTFOUND" });
       return answer;
     },
+    txt: async () => [],
   };
   return r;
 }
@@ -148,7 +150,7 @@ describe("verification", () => {
     asn: { asnOf: async (ip) => (ip.startsWith("157.240.") ? 32934 : null) },
   });
   verifier.setRanges(
-    "OpenAI",
+    GPTBOT_FILE,
     ["20.171.206.0/24", "2603:1030::/32"],
     new Date("2026-11-20T00:00:00.000Z"),
   );
@@ -173,7 +175,9 @@ describe("verification", () => {
       matchedRange: null,
       retry: false,
     });
-    expect(verifier.rangesFetchedAt("OpenAI")).toEqual(new Date("2026-11-20T00:00:00.000Z"));
+    expect(verifier.rangesFetchedAt(GPTBOT_FILE)).toEqual(new Date("2026-11-20T00:00:00.000Z"));
+    // OpenAI's other bots have their own files: gptbot.json verifies none of them.
+    expect((await verifier.verify(bot("chatgpt-user"), "20.171.206.10")).tier).toBe("declared");
   });
 
   it("verifies reverse DNS with forward confirmation; mismatch and NXDOMAIN stay declared", async () => {
@@ -242,7 +246,7 @@ describe("peek (what the edge knows without waiting)", () => {
     // Nothing loaded or remembered yet.
     expect(verifier.peek(bot("gptbot"), "20.171.206.10")).toBe("pending");
     expect(verifier.peek(bot("googlebot"), "66.249.66.1")).toBe("pending");
-    verifier.setRanges("OpenAI", ["20.171.206.0/24"], new Date("2026-11-20T00:00:00.000Z"));
+    verifier.setRanges(GPTBOT_FILE, ["20.171.206.0/24"], new Date("2026-11-20T00:00:00.000Z"));
     expect(verifier.peek(bot("gptbot"), "20.171.206.10")).toBe("verified");
     // Ranges only (no reverse DNS documented): outside them is a failed check.
     expect(verifier.peek(bot("gptbot"), "5.6.7.8")).toBe("unverified");

@@ -26,9 +26,18 @@ export function fromDayNumber(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The UTC date of an instant. */
-export function utcDateOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
+/** Day number → date, remembered: traffic spans few days, and ingest asks once per crawl. */
+const dayNames = new Map<number, string>();
+
+/** The UTC date of an instant, `YYYY-MM-DD` (throws a `RangeError` for an invalid date). */
+export function utcDay(instant: Date): string {
+  const day = Math.floor(instant.getTime() / DAY_MS);
+  const known = dayNames.get(day);
+  if (known !== undefined) return known;
+  const date = instant.toISOString().slice(0, 10);
+  if (dayNames.size >= 4096) dayNames.clear();
+  dayNames.set(day, date);
+  return date;
 }
 
 export function addDays(date: string, days: number): string {

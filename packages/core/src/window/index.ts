@@ -7,7 +7,7 @@ export {
   eachDay,
   fromDayNumber,
   isValidDate,
-  utcDateOf,
+  utcDay,
 } from "./dates.js";
 export type { ClampResult, Window, WindowResult, WindowRules } from "./window.js";
 export {

@@ -1,4 +1,4 @@
-import type { CrawlerPolicy } from "@crawlgate/client";
+import { AGGREGATE_TIERS, type CrawlerPolicy } from "@crawlgate/client";
 import { crawlerPolicy } from "@crawlgate/core/adapter-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,6 @@ import {
   fromPolicy,
   moveRule,
   POLICY_INTENTS,
-  POLICY_TIERS,
   type PolicyFormState,
   removeRule,
   toPolicy,
@@ -43,7 +42,7 @@ const match = fc.oneof(
     value: fc.string({ minLength: 1, maxLength: 20 }),
   }),
   fc.record({ type: fc.constant("intent"), value: fc.constantFrom(...POLICY_INTENTS) }),
-  fc.record({ type: fc.constant("tier"), value: fc.constantFrom(...POLICY_TIERS) }),
+  fc.record({ type: fc.constant("tier"), value: fc.constantFrom(...AGGREGATE_TIERS) }),
   fc.record({
     type: fc.constant("signatureAgent"),
     value: fc.constantFrom("https://chatgpt.com", "https://agent.bot.goog", "chatgpt.com"),

@@ -1,4 +1,4 @@
-import type { CrawlerPolicy, CrawlerPolicyAction } from "@crawlgate/client";
+import { AGGREGATE_TIERS, type CrawlerPolicy, type CrawlerPolicyAction } from "@crawlgate/client";
 
 /**
  * The crawler-policy editor's state, and its mapping to and from the API's policy. The form keeps
@@ -28,7 +28,6 @@ export const POLICY_INTENTS = [
   "ads",
   "other",
 ] as const;
-export const POLICY_TIERS = ["verified", "declared", "unknown"] as const;
 
 /**
  * One action as edited: every action kind's fields are kept, so that switching block → allow →
@@ -173,7 +172,8 @@ export function updateRule(
 export function changeMatchType(rule: RuleState, matchType: MatchType): Partial<RuleState> {
   if (matchType === "intent")
     return { matchType, matchValue: inList(rule.matchValue, POLICY_INTENTS) };
-  if (matchType === "tier") return { matchType, matchValue: inList(rule.matchValue, POLICY_TIERS) };
+  if (matchType === "tier")
+    return { matchType, matchValue: inList(rule.matchValue, AGGREGATE_TIERS) };
   const named = (type: MatchType) => type === "botId" || type === "operator";
   return {
     matchType,

@@ -73,6 +73,10 @@ export const requests = {
     path: "/purge-cache",
     body: { domain, path },
   }),
+  verify: (domainId: string): ApiCall => ({
+    method: "POST",
+    path: `/domains/${encodeURIComponent(domainId)}/verify`,
+  }),
 };
 
 /** A stable key of a call (object keys sorted), under which the report stores its answer. */

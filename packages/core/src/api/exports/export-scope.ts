@@ -1,6 +1,6 @@
 import { CrawlgateError, invalidRequest } from "../../errors.js";
 import type { DomainAccess, User } from "../../types.js";
-import { utcDateOf } from "../../window/dates.js";
+import { utcDay } from "../../window/dates.js";
 import { resolveWindow, type Window, type WindowRules } from "../../window/window.js";
 import type { ApiDeps } from "../context.js";
 import type { WindowInput } from "./window-fields.js";
@@ -21,7 +21,7 @@ export function windowedExportHeader(now: Date, window: Window, user: User) {
  * own): 400 `invalid_request` naming the rule broken.
  */
 export function requestWindow(input: WindowInput, now: Date, rules: WindowRules): Window {
-  const result = resolveWindow(input, utcDateOf(now), rules);
+  const result = resolveWindow(input, utcDay(now), rules);
   if (!result.ok) throw invalidRequest(result.message);
   return result.value;
 }

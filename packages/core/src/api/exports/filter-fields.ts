@@ -1,15 +1,8 @@
 import { z } from "zod";
-import type { AggregateTier } from "../../types.js";
-
-/** The tiers a `tier` filter may name. */
-export const TIERS = [
-  "verified",
-  "declared",
-  "unknown",
-] as const satisfies readonly AggregateTier[];
+import { AGGREGATE_TIERS, type AggregateTier } from "../../types.js";
 
 export const isTier = (value: string): value is AggregateTier =>
-  (TIERS as readonly string[]).includes(value);
+  (AGGREGATE_TIERS as readonly string[]).includes(value);
 
 export interface ListFieldRules<T extends string> {
   /** The message for anything but a string or a non-empty array of strings (of at most `max`). */

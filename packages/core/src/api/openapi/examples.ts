@@ -354,4 +354,18 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
     },
   },
   "delete-routing-rule": { response: { deleted: true, rule, cacheInvalidated: true } },
+  "verify-domain": {
+    response: {
+      domainId: SHOP,
+      verificationStage: "pending",
+      challenge: {
+        token: "cg-Zk3xQ9vR2mT7bW1nY5cH8dJ4pL6sA0eF",
+        dnsName: "_crawlgate-challenge.shop.example.com",
+        dnsValue: "cg-Zk3xQ9vR2mT7bW1nY5cH8dJ4pL6sA0eF",
+        httpPath: "/.well-known/crawlgate-verification.txt",
+      },
+      message:
+        "Not verified yet. DNS: TXT _crawlgate-challenge.shop.example.com: no record found (queryTxt ENOTFOUND). HTTP: https://origin.example.com/.well-known/crawlgate-verification.txt answered 404.",
+    },
+  },
 };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
-import { type CreateRuleBody, createRuleBody } from "../../routing/rule-body.js";
-import { ruleDraft } from "../../routing/rule-input.js";
-import { sourceKey } from "../../routing/source-grammar.js";
+import { type CreateRuleBody, createRuleBody } from "../../routing/rules/rule-body.js";
+import { ruleDraft } from "../../routing/rules/rule-input.js";
+import { sourceKey } from "../../routing/rules/source-grammar.js";
 import type { RoutingRule } from "../../types.js";
 import type { Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OVERFLOW_PATH } from "../../ingest/aggregates.js";
+import { OVERFLOW_PATH } from "../../ingest/path-cap.js";
 import { summarizeSeo } from "../../snapshots/seo-audit.js";
 import { legacyKeys } from "../../taxonomy/registry.js";
 import { compareUtf8 } from "../../text/compare-utf8.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
-import { hasSpaceOrControl } from "../../routing/rule-fields.js";
+import { hasSpaceOrControl } from "../../routing/rules/rule-fields.js";
 import { normalizeHostname } from "../../text/hostname.js";
 import type { User } from "../../types.js";
 import type { ApiDeps, Operation } from "../context.js";
@@ -18,7 +18,9 @@ export const input = z.strictObject({
 export const output = z.strictObject({
   queued: z
     .boolean()
-    .describe("false when a re-render of the same page was already pending (not queued twice)"),
+    .describe(
+      "false when a re-render of the same page that starts after this request was already pending (not queued twice); a render already under way is followed by another",
+    ),
   path: z.string(),
   message: z.string(),
 });

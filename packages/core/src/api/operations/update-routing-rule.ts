@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
-import { type PatchRuleBody, patchRuleBody } from "../../routing/rule-body.js";
-import { applyRulePatch, rulePatch } from "../../routing/rule-input.js";
-import { sourceKey } from "../../routing/source-grammar.js";
+import { type PatchRuleBody, patchRuleBody } from "../../routing/rules/rule-body.js";
+import { applyRulePatch, rulePatch } from "../../routing/rules/rule-input.js";
+import { sourceKey } from "../../routing/rules/source-grammar.js";
 import type { RoutingRule } from "../../types.js";
 import type { Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { POLICY_LIMITS, POLICY_TIERS } from "../../policy/schema.js";
+import { POLICY_LIMITS } from "../../policy/schema.js";
 import { INTENTS } from "../../taxonomy/schema.js";
+import { AGGREGATE_TIERS } from "../../types.js";
 import { named } from "./shapes.js";
 
 /**
@@ -16,7 +17,7 @@ const match = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("botId"), value }),
   z.strictObject({ type: z.literal("operator"), value }),
   z.strictObject({ type: z.literal("intent"), value: z.enum(INTENTS) }),
-  z.strictObject({ type: z.literal("tier"), value: z.enum(POLICY_TIERS) }),
+  z.strictObject({ type: z.literal("tier"), value: z.enum(AGGREGATE_TIERS) }),
   z.strictObject({
     type: z.literal("signatureAgent"),
     value: value.describe(

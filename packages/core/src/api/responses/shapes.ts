@@ -76,7 +76,12 @@ export const domain = named(
     domain: z.string().describe("Hostname"),
     originUrl: z.string().nullable(),
     role,
-    verificationStage: z.string().nullable(),
+    verificationStage: z
+      .string()
+      .nullable()
+      .describe(
+        "`pending` until the owner proves control of the host (POST /domains/{domainId}/verify), then `verified`; null: never recorded",
+      ),
     createdAt: instant.nullable(),
   }),
 );

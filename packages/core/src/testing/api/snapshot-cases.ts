@@ -78,6 +78,7 @@ export function snapshotCases(options: ApiSuiteOptions): void {
           resolver: {
             reverse: () => Promise.reject(new Error("NXDOMAIN")),
             forward: () => Promise.reject(new Error("NXDOMAIN")),
+            txt: () => Promise.reject(new Error("NXDOMAIN")),
           },
         }),
         clock: world.clock,

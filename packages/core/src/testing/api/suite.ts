@@ -12,6 +12,7 @@ import { robotsComplianceCases, robotsTxtPreviewCases } from "./robots-complianc
 import { ruleCases } from "./rule-cases.js";
 import { snapshotCases } from "./snapshot-cases.js";
 import { userAnalyticsCases } from "./user-analytics-cases.js";
+import { verificationCases } from "./verification-cases.js";
 import type { ApiSuiteOptions } from "./world.js";
 
 /**
@@ -34,5 +35,6 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     crawlLogsCases(options);
     robotsComplianceCases(options);
     robotsTxtPreviewCases(options);
+    verificationCases(options);
   });
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_IDLE_MS, SESSION_MAX_MS, SIGN_IN_LINK_TTL_MS } from "../../dashboard/lifetimes.js";
+import {
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SIGN_IN_CLOCK_SKEW_MS,
+  SIGN_IN_LINK_TTL_MS,
+} from "../../dashboard/lifetimes.js";
 import { type DashboardSuiteOptions, useDashboardWorld } from "./world.js";
 
 /** Sign-in by link, its single use and expiry, the cookie, the session endpoint, sign-out. */
@@ -22,11 +27,70 @@ export function signInCases(options: DashboardSuiteOptions): void {
       expect(attributes).toContain(`Max-Age=${SESSION_MAX_MS / 1000}`);
     });
 
-    it("the cookie is Secure when the request came over https", async () => {
+    it("over https the cookie is __Host-crawlgate_session: Secure, Path=/; the unprefixed name is ignored there", async () => {
       const w = world();
       const answer = await w.send("GET", await w.link(w.users.owner), { https: true });
       expect(answer.status).toBe(303);
-      expect((answer.headers.get("set-cookie") ?? "").split("; ")).toContain("Secure");
+      const cookie = answer.headers.get("set-cookie") ?? "";
+      expect(cookie).toMatch(/^__Host-crawlgate_session=[A-Za-z0-9_-]{43}; /);
+      expect(cookie.split("; ")).toEqual(expect.arrayContaining(["Secure", "Path=/"]));
+      expect(cookie).not.toContain("Domain");
+      const id = (cookie.split(";")[0] as string).split("=")[1] as string;
+      const session = (cookieHeader: string) =>
+        w.send("GET", "/dashboard/api/session", { https: true, headers: { cookie: cookieHeader } });
+      expect((await session(`__Host-crawlgate_session=${id}`)).status).toBe(200);
+      // A subdomain could set the unprefixed cookie: over https it names no session.
+      expect((await session(`crawlgate_session=${id}`)).status).toBe(401);
+    });
+
+    it("a link opened from another site gets a page that POSTs it; the link is spent only by that POST", async () => {
+      const w = world();
+      const link = await w.link(w.users.owner);
+      const token = decodeURIComponent(link.slice(link.indexOf("token=") + 6));
+      for (const site of ["cross-site", "same-site"]) {
+        const page = await w.send("GET", link, { headers: { "sec-fetch-site": site } });
+        expect(page.status).toBe(200);
+        expect(page.headers.get("set-cookie")).toBeNull();
+        expect(page.headers.get("cache-control")).toBe("no-store");
+        expect(page.text).toContain('<form method="post" action="/dashboard/sign-in">');
+        expect(page.text).toContain(`name="token" value="${token}"`);
+      }
+      // Another site cannot post it either (login CSRF): refused, nothing spent.
+      const forged = await w.send("POST", "/dashboard/sign-in", {
+        form: `token=${encodeURIComponent(token)}`,
+        headers: { "sec-fetch-site": "cross-site" },
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.headers.get("set-cookie")).toBeNull();
+      const posted = await w.send("POST", "/dashboard/sign-in", {
+        form: `token=${encodeURIComponent(token)}`,
+        headers: { "sec-fetch-site": "same-origin" },
+      });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get("location")).toBe("/dashboard/");
+      expect(posted.headers.get("set-cookie")).toMatch(/^crawlgate_session=/);
+      // Typed in or opened from an app (Sec-Fetch-Site: none): signs in at once, once.
+      expect((await w.send("GET", link, { headers: { "sec-fetch-site": "none" } })).status).toBe(
+        401,
+      );
+      const fresh = await w.link(w.users.owner);
+      const direct = await w.send("GET", fresh, { headers: { "sec-fetch-site": "none" } });
+      expect(direct.status).toBe(303);
+    });
+
+    it("a used link is remembered past its expiry by the clock-skew margin", async () => {
+      const w = world();
+      const link = await w.link(w.users.owner);
+      const linkExpiry = w.clock.now().getTime() + SIGN_IN_LINK_TTL_MS;
+      expect((await w.send("GET", link)).status).toBe(303);
+      // Retention on an instance whose clock is ahead, just inside the margin: kept.
+      const ahead = new Date(linkExpiry + SIGN_IN_CLOCK_SKEW_MS - 1);
+      expect((await w.stores.dashboardSessions.deleteExpired(ahead, new Date(0))).tokens).toBe(0);
+      // An instance whose clock is behind still takes the link as unexpired: refused as used.
+      w.clock.set(new Date(linkExpiry - 1_000));
+      expect((await w.send("GET", link)).status).toBe(401);
+      const after = new Date(linkExpiry + SIGN_IN_CLOCK_SKEW_MS);
+      expect((await w.stores.dashboardSessions.deleteExpired(after, new Date(0))).tokens).toBe(1);
     });
 
     it("the session endpoint names the user and gives the CSRF token", async () => {
@@ -102,12 +166,12 @@ export function signInCases(options: DashboardSuiteOptions): void {
       expect((await w.send("GET", link)).status).toBe(303);
     });
 
-    it("sign-in takes GET only: a HEAD (a link preview) does not spend the link", async () => {
+    it("sign-in takes GET and POST: a HEAD (a link preview) does not spend the link", async () => {
       const w = world();
       const link = await w.link(w.users.owner);
       const head = await w.send("HEAD", link);
       expect(head.status).toBe(405);
-      expect(head.headers.get("allow")).toBe("GET");
+      expect(head.headers.get("allow")).toBe("GET, POST");
       expect((await w.send("GET", link)).status).toBe(303);
     });
 

@@ -46,7 +46,7 @@ export interface DashboardWorld {
   send(
     method: string,
     path: string,
-    init?: { headers?: Record<string, string>; body?: unknown; https?: boolean },
+    init?: { headers?: Record<string, string>; body?: unknown; https?: boolean; form?: string },
   ): Promise<Reply>;
   /** One request to the API with the user's key. */
   api(user: Member, method: string, path: string, body?: unknown): Promise<Reply>;
@@ -110,10 +110,12 @@ export function useDashboardWorld(options: DashboardSuiteOptions): () => Dashboa
           ...init.headers,
         };
         if (init.body !== undefined) headers["content-type"] ??= "application/json";
+        if (init.form !== undefined)
+          headers["content-type"] ??= "application/x-www-form-urlencoded";
         const request = new Request(`http://${SITE}${path}`, {
           method,
           headers,
-          body: init.body === undefined ? null : JSON.stringify(init.body),
+          body: init.form ?? (init.body === undefined ? null : JSON.stringify(init.body)),
           redirect: "manual",
         });
         return reply(await client.send(request));

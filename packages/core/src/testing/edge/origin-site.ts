@@ -9,13 +9,15 @@ export interface OriginReply {
 
 /**
  * A small site the edge suite puts behind the edge: a page, a page that declares 404, one that
- * answers 500, a slow one, one whose content changes on every fetch, a static file and an API
- * route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
+ * answers 500, a slow one, one whose content changes on every fetch, one whose content the test
+ * publishes and whose answer it can hold, a static file and an API route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
  * function for the bridges' pass-through.
  */
 export function createOriginSite() {
   let liveVersion = 0;
   let broken = false;
+  let gatedVersion = 1;
+  let hold: { arrived(): void; released: Promise<void> } | null = null;
   const hits: string[] = [];
   const html = (title: string, extraHead = "") =>
     `<!doctype html><html><head><title>${title}</title>${extraHead}</head><body><h1>${title}</h1></body></html>`;
@@ -41,6 +43,17 @@ export function createOriginSite() {
       case "/slow":
         await new Promise((resolve) => setTimeout(resolve, 400));
         return page(html("Slow"));
+      case "/gated": {
+        // The content is read when the request arrives; a held answer is sent on release.
+        const body = html(`Gated version ${gatedVersion}`);
+        const held = hold;
+        hold = null;
+        if (held) {
+          held.arrived();
+          await held.released;
+        }
+        return page(body);
+      }
       case "/live":
         liveVersion += 1;
         return page(html(`Live version ${liveVersion}`));
@@ -73,6 +86,26 @@ export function createOriginSite() {
     proxied,
     /** Requests the origin received (`METHOD /path?query`). */
     hits,
+    /** Sets the version `/gated` serves. */
+    publishGated(version: number) {
+      gatedVersion = version;
+    },
+    /**
+     * Holds the next answer of `/gated` (its content read on arrival) until `release` is called;
+     * `arrived` resolves when that request came in.
+     */
+    holdGated() {
+      let arrived = () => {};
+      let release = () => {};
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      hold = { arrived, released };
+      return { arrived: arrival, release };
+    },
     /** Makes `/flaky` answer 503 from now on. */
     breakFlaky() {
       broken = true;

@@ -280,6 +280,26 @@ export function edgeSuite(
       expect(await w.stores.purgeQueue.pendingCount()).toBe(0);
     });
 
+    it("ends with the new content when a purge arrives during the page's leased render", async () => {
+      const w = world();
+      expect((await w.send({ path: "/gated" })).body).toContain("Gated version 1");
+      await purge("/gated");
+      const held = w.origin.holdGated();
+      const rendering = w.work();
+      // The worker's render has read version 1; then the site changes and is purged again.
+      await held.arrived;
+      w.origin.publishGated(2);
+      await purge("/gated");
+      held.release();
+      await rendering;
+      expect((await w.send({ path: "/gated" })).body).toContain("Gated version 1");
+      await w.work();
+      const fresh = await w.send({ path: "/gated" });
+      expect(fresh.headers["x-crawlgate-served-from"]).toBe("cache");
+      expect(fresh.body).toContain("Gated version 2");
+      expect(await w.stores.purgeQueue.pendingCount()).toBe(0);
+    });
+
     it("pre-warms a never-cached page on purge", async () => {
       const w = world();
       await purge("/about?b=2&a=1");

@@ -1,4 +1,4 @@
-import { checkProxyTarget } from "../../routing/proxy-target.js";
+import { checkProxyTarget } from "../../routing/targets/proxy-target.js";
 import type { SignatureAgentRef, UnverifiedReason } from "./outcome.js";
 import type { ClaimedAgent } from "./signature-agent.js";
 

@@ -1,4 +1,8 @@
-import type { ExportCrawlAnalyticsResponse, GetBotDefinitionsResponse } from "@crawlgate/client";
+import {
+  AGGREGATE_TIERS,
+  type ExportCrawlAnalyticsResponse,
+  type GetBotDefinitionsResponse,
+} from "@crawlgate/client";
 import { type BotRow, botRows, LEGACY_INTENT } from "../../shared/aggregate.js";
 import { requests } from "../../shared/requests.js";
 import { Sparkline } from "../components/charts.js";
@@ -8,8 +12,6 @@ import { Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
 import { useCall, useEnv, useRoute } from "../context.js";
 import { periodOf } from "../period-of.js";
-
-const TIERS = ["verified", "declared", "unknown"] as const;
 
 /** A domain's crawlers: one row per bot with intent, tiers and a sparkline; filter by intent/tier. */
 export function Crawlers({ domainId }: { domainId: string }) {
@@ -21,8 +23,8 @@ export function Crawlers({ domainId }: { domainId: string }) {
   );
   const definitions = useCall<GetBotDefinitionsResponse>(requests.definitions());
   const intent = route.query.get("intent") ?? "";
-  const tier = (TIERS as readonly string[]).includes(route.query.get("tier") ?? "")
-    ? (route.query.get("tier") as (typeof TIERS)[number])
+  const tier = (AGGREGATE_TIERS as readonly string[]).includes(route.query.get("tier") ?? "")
+    ? (route.query.get("tier") as (typeof AGGREGATE_TIERS)[number])
     : null;
   const keep = (row: BotRow) =>
     (!intent || (row.intent ?? LEGACY_INTENT) === intent) && (!tier || row[tier] > 0);
@@ -43,7 +45,10 @@ export function Crawlers({ domainId }: { domainId: string }) {
               <FilterSelect
                 label="Tier"
                 param="tier"
-                options={TIERS.map((t) => ({ value: t, label: t[0]?.toUpperCase() + t.slice(1) }))}
+                options={AGGREGATE_TIERS.map((t) => ({
+                  value: t,
+                  label: t[0]?.toUpperCase() + t.slice(1),
+                }))}
               />
             </div>
             <Loaded state={analytics}>

@@ -1,4 +1,8 @@
-import type { CrawlerPolicy, GetBotDefinitionsResponse } from "@crawlgate/client";
+import {
+  AGGREGATE_TIERS,
+  type CrawlerPolicy,
+  type GetBotDefinitionsResponse,
+} from "@crawlgate/client";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
   addRule,
@@ -8,7 +12,6 @@ import {
   type MatchType,
   moveRule,
   POLICY_INTENTS,
-  POLICY_TIERS,
   type PolicyFormState,
   type RuleState,
   removeRule,
@@ -214,7 +217,11 @@ function MatchValue(props: {
   const { rule } = props;
   const value = (e: Event) => ({ matchValue: (e.currentTarget as HTMLInputElement).value });
   const fixed =
-    rule.matchType === "intent" ? POLICY_INTENTS : rule.matchType === "tier" ? POLICY_TIERS : null;
+    rule.matchType === "intent"
+      ? POLICY_INTENTS
+      : rule.matchType === "tier"
+        ? AGGREGATE_TIERS
+        : null;
   if (fixed)
     return (
       <label>

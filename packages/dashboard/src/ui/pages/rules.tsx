@@ -6,6 +6,7 @@ import { ErrorNote, Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
 import { useCall, useEnv } from "../context.js";
 import type { ApiError } from "../data-source.js";
+import { DomainVerification } from "./domain-verification.js";
 import { PurgeForm } from "./purge-form.js";
 import { type RuleFields, RuleForm } from "./rule-form.js";
 
@@ -82,6 +83,7 @@ export function Rules({ domainId }: { domainId: string }) {
                 />
               ) : null}
               <PurgeForm domain={data.domain} domainId={domainId} />
+              <DomainVerification domainId={domainId} role={data.role} />
             </>
           );
         }}

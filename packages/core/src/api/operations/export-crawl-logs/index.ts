@@ -4,7 +4,7 @@ import type { ArchivedRow } from "../../../archive/read-rows.js";
 import { ArchiveBudgetExceeded, ArchiveFileMissing } from "../../../archive/read-rows.js";
 import { encodeCursor } from "../../../cursor/cursor.js";
 import { CrawlgateError, invalidRequest } from "../../../errors.js";
-import { utcDateOf } from "../../../window/dates.js";
+import { utcDay } from "../../../window/dates.js";
 import { CRAWL_LOG_WINDOW } from "../../../window/window.js";
 import type { ApiDeps, Operation } from "../../context.js";
 import type { EndpointContract } from "../../contract.js";
@@ -197,7 +197,7 @@ async function logPage(deps: ApiDeps, query: CrawlLogQuery, now: Date): Promise<
       domainId: query.domainId,
       startDate: query.startDate,
       endDate: query.endDate,
-      today: utcDateOf(now),
+      today: utcDay(now),
       pageSize: query.pageSize,
       filter: query.filter,
       after: query.after,

@@ -1,5 +1,5 @@
 import { presignPath } from "../../../signing/presign.js";
-import { addDays, utcDateOf } from "../../../window/dates.js";
+import { addDays, utcDay } from "../../../window/dates.js";
 import type { ApiDeps } from "../../context.js";
 import { FILES_PREFIX } from "../../files.js";
 import type { CrawlLogQuery } from "./log-query.js";
@@ -23,7 +23,7 @@ export async function parquetEnvelope(
   );
   const files = await deps.archive.listArchiveFiles(query.domainId, query.startDate, query.endDate);
   const closed = await deps.archive.closedThrough(query.domainId);
-  const today = utcDateOf(now);
+  const today = utcDay(now);
   const withFiles = new Set(files.map((f) => f.day));
   const missingDays: string[] = [];
   for (let day = query.startDate; day <= query.endDate; day = addDays(day, 1)) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OVERFLOW_PATH } from "../../../ingest/aggregates.js";
+import { OVERFLOW_PATH } from "../../../ingest/path-cap.js";
 import { LEGACY_CUTOVER } from "../../../window/window.js";
 import type { Operation } from "../../context.js";
 import type { EndpointContract } from "../../contract.js";

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { getTaxonomy, type Taxonomy } from "../../../taxonomy/registry.js";
+import { AGGREGATE_TIERS } from "../../../types.js";
 import { STANDARD_WINDOW } from "../../../window/window.js";
 import { cursorPagedBody } from "../../exports/cursor-paged.js";
 import { booleanField, intField, requiredDomainId } from "../../exports/export-fields.js";
-import { isTier, listField, TIERS } from "../../exports/filter-fields.js";
+import { isTier, listField } from "../../exports/filter-fields.js";
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -41,9 +42,9 @@ const botId = listField({
 const tier = listField({
   shape: "tier must be a string or a non-empty array of strings",
   order: "sorted",
-  values: TIERS,
+  values: AGGREGATE_TIERS,
   refuse: (tiers) =>
-    tiers.every(isTier) ? null : `tier must be one or more of ${TIERS.join(", ")}`,
+    tiers.every(isTier) ? null : `tier must be one or more of ${AGGREGATE_TIERS.join(", ")}`,
 });
 
 const series = booleanField("series").describe(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TIERS } from "../../exports/filter-fields.js";
+import { AGGREGATE_TIERS } from "../../../types.js";
 import { fromCursorPayload, type PageQuery, toCursorPayload } from "./page-query.js";
 
 const day = fc
@@ -16,7 +16,7 @@ const pageQuery: fc.Arbitrary<PageQuery> = fc.record({
   sortBy: fc.constantFrom("total", "verified"),
   pageSize: fc.integer({ min: 1, max: 500 }),
   botIds: fc.option(fc.uniqueArray(fc.string({ minLength: 1 }), { minLength: 1 }), { nil: null }),
-  tiers: fc.option(fc.subarray([...TIERS], { minLength: 1 }), { nil: null }),
+  tiers: fc.option(fc.subarray([...AGGREGATE_TIERS], { minLength: 1 }), { nil: null }),
   pathPrefix: fc.option(
     fc.string().map((s) => `/${s}`),
     { nil: null },

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { type CursorPayload, encodeCursor } from "../../../cursor/cursor.js";
 import { invalidRequest } from "../../../errors.js";
 import type { PathQuery, PathSort, User } from "../../../types.js";
+import { AGGREGATE_TIERS } from "../../../types.js";
 import { type Granularity, resolveGranularity } from "../../../window/buckets.js";
 import { clampToCutover, STANDARD_WINDOW } from "../../../window/window.js";
 import type { ApiDeps } from "../../context.js";
 import { openCursorQuery } from "../../exports/cursor-param.js";
 import { requestWindow } from "../../exports/export-scope.js";
-import { TIERS } from "../../exports/filter-fields.js";
 import { isUuid } from "../../params.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageAnalyticsInput } from "./input.js";
 
@@ -41,7 +41,7 @@ const payload = z.object({
   o: z.enum(["total", "verified"]),
   n: z.number().int().min(1).max(MAX_PAGE_SIZE),
   b: z.array(z.string()).nullable(),
-  t: z.array(z.enum(TIERS)).nullable(),
+  t: z.array(z.enum(AGGREGATE_TIERS)).nullable(),
   x: z.string().nullable(),
   a: z.tuple([z.number(), z.string()]).nullable(),
 });

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { getTaxonomy, type Taxonomy } from "../../../taxonomy/registry.js";
+import { AGGREGATE_TIERS } from "../../../types.js";
 import { STANDARD_WINDOW } from "../../../window/window.js";
 import { cursorPagedBody } from "../../exports/cursor-paged.js";
 import { intField, requiredDomainId } from "../../exports/export-fields.js";
-import { isTier, listField, TIERS } from "../../exports/filter-fields.js";
+import { isTier, listField } from "../../exports/filter-fields.js";
 import { MAX_PAGE_URL_BYTES, pagePath } from "../../exports/page-url.js";
 
 export const PAGE_SNAPSHOTS_PAGE_SIZE = { min: 1, max: 400, fallback: 100 };
@@ -53,7 +54,7 @@ export const input = cursorPagedBody(
   {
     pageSize: intField("pageSize", min, max),
     botId: filter("botId", "a bot ID", (id) => !!(getTaxonomy() as Taxonomy).botById(id)),
-    tier: filter("tier", "a tier", isTier, TIERS),
+    tier: filter("tier", "a tier", isTier, AGGREGATE_TIERS),
   },
 );
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TIERS } from "../../exports/filter-fields.js";
+import { AGGREGATE_TIERS } from "../../../types.js";
 import { fromCursorPayload, type SnapshotQuery, toCursorPayload } from "./snapshot-query.js";
 
 const day = fc
@@ -17,7 +17,7 @@ const query: fc.Arbitrary<SnapshotQuery> = fc.record({
   requestedStartDate: fc.option(day, { nil: null }),
   pageSize: fc.integer({ min: 1, max: 400 }),
   botIds: fc.option(fc.uniqueArray(fc.string(), { minLength: 1 }), { nil: null }),
-  tiers: fc.option(fc.subarray([...TIERS], { minLength: 1 }), { nil: null }),
+  tiers: fc.option(fc.subarray([...AGGREGATE_TIERS], { minLength: 1 }), { nil: null }),
   after: fc.constant(null),
 });
 

@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { CursorPayload } from "../../../cursor/cursor.js";
 import { invalidRequest } from "../../../errors.js";
 import type { DomainAccess, User } from "../../../types.js";
+import { AGGREGATE_TIERS } from "../../../types.js";
 import { isValidDate } from "../../../window/dates.js";
 import { clampToCutover, STANDARD_WINDOW } from "../../../window/window.js";
 import type { ApiDeps } from "../../context.js";
 import { openCursorQuery } from "../../exports/cursor-param.js";
 import { readableDomain, requestWindow } from "../../exports/export-scope.js";
-import { TIERS } from "../../exports/filter-fields.js";
 import { pagePath } from "../../exports/page-url.js";
 import { isUuid } from "../../params.js";
 import { PAGE_SNAPSHOTS_PAGE_SIZE, type PageSnapshotsInput } from "./input.js";
@@ -41,7 +41,7 @@ const payload = z.object({
   requestedStartDate: date.nullable(),
   pageSize: z.number().refine(Number.isInteger),
   botIds: z.array(z.string()).nullable(),
-  tiers: z.array(z.enum(TIERS)).nullable(),
+  tiers: z.array(z.enum(AGGREGATE_TIERS)).nullable(),
   after: date,
 });
 
