@@ -66,6 +66,12 @@ export interface CliConfig {
    * lets requests and jobs in flight finish; unset, 10000.
    */
   shutdownMs: string | undefined;
+  /**
+   * `CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS`: comma-separated origins (`http://127.0.0.1:40001`)
+   * whose Web Bot Auth key directories may be fetched over plain HTTP and on loopback or private
+   * addresses; every other directory is fetched over HTTPS from public addresses only.
+   */
+  trustedDirectoryOrigins: string[];
 }
 
 export const DEFAULT_DATA_DIR = "./.crawlgate";
@@ -101,6 +107,10 @@ export function readConfig(
       .map((host) => host.trim())
       .filter((host) => host !== ""),
     shutdownMs: env.CRAWLGATE_SHUTDOWN_MS?.trim() || undefined,
+    trustedDirectoryOrigins: (env.CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ""),
   };
 }
 
@@ -122,4 +132,6 @@ health paths answer on hosts that are not served domains and on CRAWLGATE_API_HO
 (comma-separated; serve --api-host adds more); on a served domain's host every path is the
 site's. On SIGTERM or SIGINT, serve and worker finish what is in flight within
 CRAWLGATE_SHUTDOWN_MS (default 10000), write what is buffered and exit 0; a second signal exits
-at once.`;
+at once. CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS
+(comma-separated origins) lists Web Bot Auth key directories that may be fetched over plain HTTP
+and on private addresses (tests, private agents).`;

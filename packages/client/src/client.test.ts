@@ -149,7 +149,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       requests: 0,
       disallowedRequests: 0,
     });
-    expect((await client.getBotDefinitions()).definitionsVersion).toBe("1.0");
+    expect((await client.getBotDefinitions()).definitionsVersion).toBe("1.1");
     const { snapshot } = await api.world.crawlgate.snapshots.record({
       domainId,
       path: "/s",

@@ -24,6 +24,7 @@ import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
+import { createSignedAgents } from "./edge/signed-agent.js";
 import { createIngest, type Ingest, type RecordedCrawl } from "./ingest/ingest.js";
 import {
   createReferralIngest,
@@ -60,6 +61,10 @@ import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
 import type { Snapshot } from "./types.js";
 import { createRangeRefresher, type RangeRefresher } from "./verify/range-refresher.js";
 import { createVerifier, type Verifier } from "./verify/verifier.js";
+import {
+  createWebBotAuthVerifier,
+  type WebBotAuthVerifierOptions,
+} from "./verify/web-bot-auth/verifier.js";
 
 export type { CrawlgateConfig } from "./config/resolve-config.js";
 
@@ -93,6 +98,13 @@ export interface CrawlgateDeps extends Stores {
   originFetch?: FetchLike;
   /** The HTTP client the edge fetches origins' robots.txt with; default `originFetch`. */
   robotsFetch?: FetchLike;
+  /**
+   * Web Bot Auth at the edge: the key-directory fetch (on Node the pinned, public-only fetch),
+   * the trusted origins and their fetch, and the `KeyDirectoryCache` / `NonceStore` ports
+   * (`createRedisStores` or the memory adapters). Absent: signatures are not read, and a signed
+   * request is judged by its User-Agent alone.
+   */
+  webBotAuth?: Omit<WebBotAuthVerifierOptions, "now">;
 }
 
 /** Recording what crawlers and AI-referred visitors did. */
@@ -249,6 +261,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     { ...edgeDeps, clock, logger },
     {
       classifier: classify,
+      signedAgents: signedAgentsOf(deps.webBotAuth, clock),
       verification: (bot, ip) => verify().verifier.peek(bot, ip),
       pages,
       robotsTxt,
@@ -310,6 +323,13 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
 }
 
 /** The stores among the deps (the API gets no environment ports it does not use). */
+/** The edge's Web Bot Auth identities, when the deps give the verifier what it needs. */
+function signedAgentsOf(options: CrawlgateDeps["webBotAuth"], clock: Clock) {
+  if (!options) return null;
+  const verifier = createWebBotAuthVerifier({ ...options, now: () => clock.now().getTime() });
+  return createSignedAgents(verifier, () => getTaxonomy() as Taxonomy);
+}
+
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
   const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;

@@ -1,10 +1,15 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMemoryStores } from "@crawlgate/adapter-memory";
+import {
+  createMemoryKeyDirectoryCache,
+  createMemoryNonceStore,
+  createMemoryStores,
+} from "@crawlgate/adapter-memory";
 import {
   type EdgeBridgeFactory,
   edgeRobotsSuite,
   edgeSuite,
+  signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
 import express from "express";
@@ -76,4 +81,10 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
 };
 
 edgeSuite("Express middleware", createMemoryStores, bridge);
+signedAgentEdgeSuite(
+  "Express middleware",
+  createMemoryStores,
+  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
+  bridge,
+);
 edgeRobotsSuite("Express middleware", createMemoryStores, bridge);

@@ -1,8 +1,13 @@
-import { createMemoryStores } from "@crawlgate/adapter-memory";
+import {
+  createMemoryKeyDirectoryCache,
+  createMemoryNonceStore,
+  createMemoryStores,
+} from "@crawlgate/adapter-memory";
 import {
   type EdgeBridgeFactory,
   edgeRobotsSuite,
   edgeSuite,
+  signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
 import { createEdgeHandler } from "./edge-handler.js";
@@ -43,4 +48,10 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
 };
 
 edgeSuite("fetch handler", createMemoryStores, bridge);
+signedAgentEdgeSuite(
+  "fetch handler",
+  createMemoryStores,
+  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
+  bridge,
+);
 edgeRobotsSuite("fetch handler", createMemoryStores, bridge);

@@ -1,5 +1,5 @@
 import type { Crawlgate } from "@crawlgate/core";
-import { errorApiResponse } from "@crawlgate/core/adapter-kit";
+import { edgeError, errorApiResponse } from "@crawlgate/core/adapter-kit";
 
 /** What decides whose a host is (a `Crawlgate`); absent, crawlgate's paths answer on every host. */
 export type OwnHostSource = Partial<Pick<Crawlgate, "ownHost">>;
@@ -7,11 +7,10 @@ export type OwnHostSource = Partial<Pick<Crawlgate, "ownHost">>;
 /** Where a request for one of crawlgate's paths on a served domain's host goes. */
 export type OtherHostHandler = (request: Request) => Promise<Response>;
 
-const notFound = async () =>
-  new Response('{"error":"not_found"}', {
-    status: 404,
-    headers: { "content-type": "application/json; charset=utf-8" },
-  });
+const notFound = async () => {
+  const { status, headers, body } = edgeError("not_found");
+  return new Response(body, { status, headers });
+};
 
 /**
  * Whether the request's host is one of crawlgate's own (`true`) or a served domain's (`false`);

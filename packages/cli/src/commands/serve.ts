@@ -14,6 +14,7 @@ import { openRuntime, type Runtime } from "../runtime.js";
 import { listen } from "../server.js";
 import { type ShutdownStep, shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import type { OpenStores } from "../stores.js";
+import { webBotAuthDep } from "../web-bot-auth.js";
 import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 
 export const SERVE: Command = {
@@ -52,8 +53,8 @@ async function serve(
   const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
   const runtime = await openRuntime(ctx, {
     renderer: rendererMode(stringOption(ctx, "renderer")),
-    wire: () => ({
-      deps: rangeFetchDep(ctx.config),
+    wire: (stores) => ({
+      deps: { ...rangeFetchDep(ctx.config), webBotAuth: webBotAuthDep(ctx.config, stores.redis) },
       config: { ratePerMinute, htmlRetentionDays: demo ? DEMO_RETENTION_DAYS : undefined },
     }),
   });

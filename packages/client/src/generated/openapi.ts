@@ -446,6 +446,11 @@ export interface components {
                     type: "tier";
                     /** @enum {string} */
                     value: "verified" | "declared" | "unknown";
+                } | {
+                    /** @constant */
+                    type: "signatureAgent";
+                    /** @description A Web Bot Auth agent origin (https://chatgpt.com): matches a request whose signature verified against it */
+                    value: string;
                 };
                 path: string | null;
                 action: components["schemas"]["CrawlerPolicyAction"];
@@ -1344,7 +1349,7 @@ export interface components {
                 /** @description Lowercased User-Agent substrings */
                 uaPatterns: string[];
                 /** @enum {string} */
-                verificationMethod: "rdns_suffix" | "published_ip_ranges" | "asn_only" | "none";
+                verificationMethod: "rdns_suffix" | "published_ip_ranges" | "asn_only" | "http_message_signature" | "none";
                 /** @description false for retired bots */
                 isActive: boolean;
             }[];
@@ -1504,6 +1509,10 @@ export interface components {
                     type: "tier";
                     /** @enum {string} */
                     value: "verified" | "declared" | "unknown";
+                } | {
+                    /** @constant */
+                    type: "signatureAgent";
+                    value: string;
                 };
                 /** @description Source-path pattern (routing grammar, at most 2,048 characters, trimmed, no query); null: every path */
                 path?: string | null;
@@ -2155,7 +2164,7 @@ export interface operations {
                      *       "endDate": "2026-11-20",
                      *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
                      *       "legacyCutover": "2026-07-09",
-                     *       "definitionsVersion": "1.0",
+                     *       "definitionsVersion": "1.1",
                      *       "domainCount": 1,
                      *       "domains": [
                      *         {
@@ -2496,7 +2505,7 @@ export interface operations {
                      *       "generatedAt": "2026-11-20T10:00:00.000Z",
                      *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
                      *       "legacyCutover": "2026-07-09",
-                     *       "definitionsVersion": "1.0",
+                     *       "definitionsVersion": "1.1",
                      *       "domain": "shop.example.com",
                      *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
                      *       "role": "owner",
@@ -3102,7 +3111,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "version": "1.0"
+                 *       "version": "1.1"
                  *     }
                  */
                 "application/json": components["schemas"]["GetBotDefinitionsRequest"];
@@ -3118,8 +3127,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "generatedAt": "2026-11-20T10:00:00.000Z",
-                     *       "definitionsVersion": "1.0",
-                     *       "definitionsEffectiveFrom": "2026-07-09T00:00:00.000Z",
+                     *       "definitionsVersion": "1.1",
+                     *       "definitionsEffectiveFrom": "2026-11-27T00:00:00.000Z",
                      *       "isCurrent": true,
                      *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
                      *       "intentCount": 1,

@@ -1,4 +1,4 @@
-import type { Classifier } from "../classify/index.js";
+import type { Classification, Classifier } from "../classify/index.js";
 import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
 import type { EdgeSettings, Logger } from "../ports/index.js";
@@ -12,6 +12,7 @@ import { type ReadRequest, readEdgeRequest } from "./request.js";
 import { type RobotsAnswer, serveRobotsTxt } from "./robots-answer.js";
 import type { RobotsTxt } from "./robots-txt.js";
 import type { Route } from "./route.js";
+import type { SignedAgent, SignedAgents } from "./signed-agent.js";
 import type { SiteOf } from "./site-settings.js";
 
 export type { RuleMatch } from "./route.js";
@@ -71,6 +72,11 @@ export interface DataPlaneDeps {
   classifier(): Classifier;
   /** The domain's crawler policy, compiled once per settings object. */
   policy: PolicyGate;
+  /**
+   * Reads a request's Web Bot Auth signature (`null` when it carries none); absent: signatures
+   * are not read and such a request is judged by its User-Agent alone.
+   */
+  signedAgents?: SignedAgents | null;
   /** What is known of a claimed bot's address now, without waiting (`Verifier.peek`). */
   verification(bot: Readonly<BotDefinition>, ip: string): EdgeVerification;
   pages: PageService;
@@ -96,9 +102,19 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Who asks, what it asks for, and what of it is recorded: decided once per request. */
-function visitorOf(deps: DataPlaneDeps, request: EdgeHttpRequest, read: ReadRequest) {
-  const classification = deps.classifier().classify(request.headers["user-agent"] ?? "");
+/**
+ * Who asks, what it asks for, and what of it is recorded: decided once per request. A request
+ * carrying Web Bot Auth headers is an agent whatever its User-Agent (`signed`).
+ */
+function visitorOf(
+  deps: DataPlaneDeps,
+  request: EdgeHttpRequest,
+  read: ReadRequest,
+  signed: SignedAgent | null,
+) {
+  const classification: Classification = signed
+    ? { bot: signed.bot, automation: false }
+    : deps.classifier().classify(request.headers["user-agent"] ?? "");
   const kind = requestKind(read.path);
   return {
     classification,
@@ -108,6 +124,7 @@ function visitorOf(deps: DataPlaneDeps, request: EdgeHttpRequest, read: ReadRequ
     /** A bot or an automation client: the crawler policy applies. */
     crawler: isCrawler(classification),
     recording: recordingOf(classification, kind, EDGE_RECORDING),
+    signed,
   };
 }
 
@@ -133,7 +150,9 @@ export function createDataPlane(deps: DataPlaneDeps) {
       return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
     }
     const ts = deps.now();
-    const who = visitorOf(deps, request, read);
+    // Verified before the policy; with the directory cached this reads no storage.
+    const signed = deps.signedAgents ? await deps.signedAgents(request) : null;
+    const who = visitorOf(deps, request, read, signed);
     const record = (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => {
       const seen: SeenRequest = {
         domainId: site.domainId,
@@ -149,6 +168,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
         bytes: outcome.bytes,
         contentHash: page?.entry.contentHash ?? null,
         snapshotId: page?.entry.snapshotId ?? null,
+        ...(signed ? { signed: { bot: signed.bot, verified: signed.verified } } : {}),
       };
       const { classification, kind, recording } = who;
       deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
@@ -185,8 +205,13 @@ export function createDataPlane(deps: DataPlaneDeps) {
     }
     const method = request.method.toUpperCase();
     const { bot } = who.classification;
-    const verification = request.clientIp ? deps.verification(bot, request.clientIp) : "pending";
-    const denied = deps.policy.deny(site, bot, verification, read.path);
+    const verification = signed
+      ? signed.verification
+      : request.clientIp
+        ? deps.verification(bot, request.clientIp)
+        : "pending";
+    const agent = signed?.verifiedAgent ?? null;
+    const denied = deps.policy.deny(site, bot, verification, read.path, agent);
     if (denied) {
       // Answered here: never a proxy rule, the origin, the renderer or the page cache. The
       // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the

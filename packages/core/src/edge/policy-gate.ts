@@ -60,13 +60,15 @@ export function policyAnswer(action: DenyAction, method: string): PolicyAnswer {
 export interface PolicyGate {
   /**
    * The block or charge that applies to a crawler's request (`null`: go on). `verification`
-   * is what is known of the address now (see `Verifier.peek`).
+   * is what is known of the address now (see `Verifier.peek`), or a signature's outcome;
+   * `signatureAgent` the origin a Web Bot Auth signature verified against (`null`: none).
    */
   deny(
     settings: EdgeSettings,
     bot: Readonly<BotDefinition>,
     verification: EdgeVerification,
     path: string,
+    signatureAgent?: string | null,
   ): DenyAction | null;
 }
 
@@ -82,7 +84,7 @@ export function createPolicyGate(unknownBot: Readonly<BotDefinition>): PolicyGat
     return policy;
   };
   return {
-    deny(settings, bot, verification, path) {
+    deny(settings, bot, verification, path, signatureAgent = null) {
       const policy = compiledOf(settings);
       if (policy.allowsAll) return null;
       const subject = policySubject(
@@ -90,6 +92,7 @@ export function createPolicyGate(unknownBot: Readonly<BotDefinition>): PolicyGat
         verification,
         settings.policy.impostorProtection,
         unknownBot,
+        signatureAgent,
       );
       // Judged as the origin would read the path, not as it was spelled.
       const { action } = policy.evaluate(subject, policyRequestPath(path));

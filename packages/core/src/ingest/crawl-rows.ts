@@ -1,6 +1,6 @@
 import type { Classifier } from "../classify/classifier.js";
 import { uaHash } from "../classify/ua-hash.js";
-import { UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
+import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { CrawlRecord, ServedFrom, Verdict } from "../types.js";
 import type { Verification, Verifier } from "../verify/verifier.js";
 
@@ -20,6 +20,33 @@ export interface CrawlEvent {
   contentHash?: string | null;
   snapshotId?: string | null;
   streamId?: string;
+  /**
+   * The identity a Web Bot Auth signature gave the request at the edge: recorded as this bot,
+   * `verified` when the signature verified, else `declared`; the User-Agent is not classified.
+   */
+  signed?: SignedIdentity;
+}
+
+/** A signed agent's identity (see `CrawlEvent.signed`). */
+export interface SignedIdentity {
+  bot: Readonly<BotDefinition>;
+  verified: boolean;
+}
+
+/** What a signed event is, in place of the User-Agent's classification and the address check. */
+export function signedCheck(signed: SignedIdentity): {
+  classified: Classified;
+  check: Verification;
+} {
+  return {
+    classified: { bot: signed.bot, automation: false },
+    check: {
+      tier: signed.verified ? "verified" : "declared",
+      botOperator: signed.verified ? signed.bot.operator : null,
+      matchedRange: null,
+      retry: false,
+    },
+  };
 }
 
 /** What the classifier says of a User-Agent. */

@@ -11,6 +11,7 @@ import {
   checkDistinct,
   createCallCounter,
   createUaHashes,
+  signedCheck,
   toCrawlRecord,
   UNVERIFIED,
 } from "./crawl-rows.js";
@@ -39,6 +40,15 @@ export interface RecordedCrawl {
   eventId: string;
   botId: string;
   verdict: Verdict;
+}
+
+/** The User-Agent's bot and the check of its address. */
+async function checked(deps: IngestDeps, event: CrawlEvent) {
+  const classified = deps.classifier.classify(event.userAgent);
+  const { bot } = classified;
+  const check =
+    bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
+  return { classified, check };
 }
 
 /**
@@ -90,10 +100,10 @@ export function createIngest(deps: IngestDeps) {
 
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
-      const classified = deps.classifier.classify(event.userAgent);
+      const { classified, check } = event.signed
+        ? signedCheck(event.signed)
+        : await checked(deps, event);
       const { bot } = classified;
-      const check =
-        bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
       const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
       await compliance.judge(row.eventId, event.domainId, bot.robots, event.path, event.ts);
       await compliance.settle([row.eventId], buffered(batcher.add(row)));

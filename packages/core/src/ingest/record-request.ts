@@ -71,6 +71,7 @@ export function crawlEventOf(request: SeenRequest): CrawlEvent {
     contentHash: request.contentHash ?? null,
     snapshotId: request.snapshotId ?? null,
     streamId: request.streamId,
+    ...(request.signed ? { signed: request.signed } : {}),
   };
 }
 

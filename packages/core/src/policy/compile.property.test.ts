@@ -72,12 +72,20 @@ describe("policy path patterns", () => {
   });
 });
 
-const subjectArb: fc.Arbitrary<PolicySubject> = fc.record({
-  botId: fc.constantFrom("gptbot", "googlebot", "claudebot", "unknown"),
-  operator: fc.constantFrom("OpenAI", "Google", "Anthropic"),
-  intent: fc.constantFrom("training", "search-classic", "other"),
-  tier: fc.constantFrom("verified", "declared", "unknown"),
-});
+const subjectArb: fc.Arbitrary<PolicySubject> = fc
+  .record({
+    botId: fc.constantFrom("gptbot", "googlebot", "claudebot", "unknown"),
+    operator: fc.constantFrom("OpenAI", "Google", "Anthropic"),
+    intent: fc.constantFrom("training", "search-classic", "other"),
+    tier: fc.constantFrom("verified", "declared", "unknown"),
+  })
+  .chain((subject) =>
+    fc
+      .constantFrom(null, "https://chatgpt.com", "https://agent.example")
+      .map((signatureAgent) =>
+        signatureAgent === null ? subject : { ...subject, signatureAgent },
+      ),
+  );
 const matchArb: fc.Arbitrary<PolicyMatch> = fc.oneof(
   fc.record({ type: fc.constant("botId" as const), value: fc.constantFrom("gptbot", "unknown") }),
   fc.record({ type: fc.constant("operator" as const), value: fc.constantFrom("OpenAI", "Google") }),
@@ -85,6 +93,10 @@ const matchArb: fc.Arbitrary<PolicyMatch> = fc.oneof(
   fc.record({
     type: fc.constant("tier" as const),
     value: fc.constantFrom("verified", "declared", "unknown"),
+  }),
+  fc.record({
+    type: fc.constant("signatureAgent" as const),
+    value: fc.constantFrom("https://chatgpt.com", "https://agent.example"),
   }),
 );
 const actionArb: fc.Arbitrary<PolicyAction> = fc.oneof(
@@ -117,7 +129,8 @@ function naiveEvaluate(policy: CrawlerPolicy, s: PolicySubject, path: string): P
       (type === "botId" && value === s.botId) ||
       (type === "operator" && value === s.operator) ||
       (type === "intent" && value === s.intent) ||
-      (type === "tier" && value === s.tier);
+      (type === "tier" && value === s.tier) ||
+      (type === "signatureAgent" && value === s.signatureAgent);
     if (!named) continue;
     if (rule.path !== null && !routingMatches(rule.path, path)) continue;
     return { action: rule.action, ruleIndex: index };

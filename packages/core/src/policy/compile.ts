@@ -51,6 +51,8 @@ export function matchesSubject(match: PolicyMatch, subject: PolicySubject): bool
       return match.value === subject.intent;
     case "tier":
       return match.value === subject.tier;
+    case "signatureAgent":
+      return match.value === subject.signatureAgent;
   }
 }
 
@@ -67,22 +69,26 @@ export function compilePolicy(policy: CrawlerPolicy): CompiledPolicy {
     decision: { action: rule.action, ruleIndex: index },
   }));
   const fallback: PolicyDecision = { action: policy.defaultAction, ruleIndex: null };
-  // Subject → its candidates, as nested maps (botId → operator → intent → by tier): no key
-  // string is built per request.
+  // Subject → its candidates, as nested maps (signature agent → botId → operator → intent → by
+  // tier): no key string is built per request.
   type ByTier = Partial<Record<string, Candidate[]>>;
-  let bySubject = new Map<string, Map<string, Map<string, ByTier>>>();
+  type ByBot = Map<string, Map<string, Map<string, ByTier>>>;
+  let byAgent = new Map<string, ByBot>();
   let subjects = 0;
 
   function candidatesOf(subject: PolicySubject): Candidate[] {
-    const byIntent = bySubject.get(subject.botId)?.get(subject.operator)?.get(subject.intent);
+    const agent = subject.signatureAgent ?? "";
+    const bySubject = byAgent.get(agent);
+    const byIntent = bySubject?.get(subject.botId)?.get(subject.operator)?.get(subject.intent);
     const cached = byIntent?.[subject.tier];
     if (cached !== undefined) return cached;
     const list = rules.filter((c) => matchesSubject(c.match, subject));
     if (++subjects > MAX_SUBJECTS) {
-      bySubject = new Map();
+      byAgent = new Map();
       subjects = 1;
     }
-    const byOperator = childOf(bySubject, subject.botId, () => new Map());
+    const bots = childOf(byAgent, agent, (): ByBot => new Map());
+    const byOperator = childOf(bots, subject.botId, () => new Map());
     const intents = childOf(byOperator, subject.operator, () => new Map());
     const tiers = childOf(intents, subject.intent, (): ByTier => ({}));
     tiers[subject.tier] = list;

@@ -46,10 +46,37 @@ describe("crawler policy schema", () => {
     expect(refusal(rule({ path: "/:x*/y" }))).toMatch(/^rules\.0\.path: path parameter/);
   });
 
+  it("signatureAgent: an http(s) agent origin, kept serialized; anything more is refused", () => {
+    const agent = (value: unknown) => ({
+      rules: [{ match: { type: "signatureAgent", value }, action: { type: "block" } }],
+    });
+    expect(crawlerPolicy.parse(agent("https://ChatGPT.com/")).rules[0]?.match).toEqual({
+      type: "signatureAgent",
+      value: "https://chatgpt.com",
+    });
+    expect(crawlerPolicy.parse(agent("http://127.0.0.1:40001")).rules[0]?.match.value).toBe(
+      "http://127.0.0.1:40001",
+    );
+    for (const bad of [
+      "chatgpt.com",
+      "https://chatgpt.com/path",
+      "https://a@chatgpt.com",
+      "ftp://chatgpt.com",
+      "https://chatgpt.com?x",
+      "",
+    ])
+      expect(refusal(agent(bad)), bad).toBe(
+        "rules.0.match.value: match.value must be an agent origin such as https://chatgpt.com",
+      );
+    expect(refusal(agent(7))).toBe("rules.0.match.value: match.value must be a string");
+  });
+
   it("refuses what it does not know, naming the field", () => {
     expect(
       refusal({ rules: [{ match: { type: "ua", value: "x" }, action: { type: "allow" } }] }),
-    ).toBe('rules.0.match.type: match.type must be "botId", "operator", "intent" or "tier"');
+    ).toBe(
+      'rules.0.match.type: match.type must be "botId", "operator", "intent", "tier" or "signatureAgent"',
+    );
     expect(refusal({ defaultAction: { type: "deny" } })).toBe(
       'defaultAction.type: action.type must be "allow", "block" or "charge"',
     );

@@ -29,9 +29,41 @@ const text = (field: string) =>
       error: `${field} must be at most ${POLICY_LIMITS.maxValueLength} characters`,
     });
 
-const MATCH_TYPE = 'match.type must be "botId", "operator", "intent" or "tier"';
+const MATCH_TYPE = 'match.type must be "botId", "operator", "intent", "tier" or "signatureAgent"';
 
-/** What a rule matches: one bot, every bot of an operator, an intent, or a verification tier. */
+const AGENT_ORIGIN = "match.value must be an agent origin such as https://chatgpt.com";
+
+/**
+ * A Web Bot Auth agent origin (`https://chatgpt.com`): http(s), no credentials, path, query or
+ * fragment; kept as its serialized origin (lowercase host, default port dropped).
+ */
+const agentOrigin = z
+  .string({ error: "match.value must be a string" })
+  .max(POLICY_LIMITS.maxValueLength, {
+    error: `match.value must be at most ${POLICY_LIMITS.maxValueLength} characters`,
+  })
+  .transform((value, ctx) => {
+    const origin = originOnly(value);
+    if (origin !== null) return origin;
+    ctx.addIssue({ code: "custom", message: AGENT_ORIGIN, input: value });
+    return z.NEVER;
+  });
+
+/** The origin a URL is, or `null` when it is more than an http(s) origin. */
+function originOnly(value: string): string | null {
+  if (!/^https?:\/\/[^/?#@]+\/?$/i.test(value)) return null;
+  try {
+    const url = new URL(value);
+    return url.origin === "null" ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a rule matches: one bot, every bot of an operator, an intent, a verification tier, or the
+ * agent origin a Web Bot Auth signature verified against.
+ */
 export const policyMatch = z.discriminatedUnion(
   "type",
   [
@@ -47,6 +79,7 @@ export const policyMatch = z.discriminatedUnion(
         error: "match.value must be verified, declared or unknown",
       }),
     }),
+    z.strictObject({ type: z.literal("signatureAgent"), value: agentOrigin }),
   ],
   { error: MATCH_TYPE },
 );

@@ -46,4 +46,22 @@ describe("policySubject", () => {
     for (const state of states)
       expect(policySubject(unknownBot, state, false, unknownBot)).toEqual(UNKNOWN);
   });
+
+  it("carries a signature agent only when the signature verified", () => {
+    const agent = bot("chatgpt-agent");
+    const base = { botId: "chatgpt-agent", operator: "OpenAI", intent: "answer-fetch" };
+    expect(policySubject(agent, "verified", true, unknownBot, "https://chatgpt.com")).toEqual({
+      ...base,
+      tier: "verified",
+      signatureAgent: "https://chatgpt.com",
+    });
+    // A claimed but unverified agent never carries it (so no signatureAgent rule can match).
+    expect(policySubject(agent, "unverified", false, unknownBot, "https://chatgpt.com")).toEqual({
+      ...base,
+      tier: "declared",
+    });
+    expect(policySubject(agent, "unverified", true, unknownBot, "https://chatgpt.com")).toEqual(
+      UNKNOWN,
+    );
+  });
 });

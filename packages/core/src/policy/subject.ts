@@ -9,19 +9,24 @@ export interface PolicySubject {
   operator: string;
   intent: string;
   tier: AggregateTier;
+  /** The agent origin a Web Bot Auth signature verified against; absent otherwise. */
+  signatureAgent?: string;
 }
 
 /**
  * The subject of a crawler request: the classified bot with its tier. With impostor protection
  * on, a bot that can be verified but whose address failed verification is the `unknown` bot
  * (tier `unknown`); with it off it stays the claimed bot, `declared`. Automation clients and
- * every other unclassified UA are the `unknown` bot.
+ * every other unclassified UA are the `unknown` bot. `signatureAgent` is the origin a request's
+ * signature verified against (`null`: none, or not verified): only then may a `signatureAgent`
+ * rule match.
  */
 export function policySubject(
   bot: Readonly<BotDefinition>,
   verification: EdgeVerification,
   impostorProtection: boolean,
   unknownBot: Readonly<BotDefinition>,
+  signatureAgent: string | null = null,
 ): PolicySubject {
   if (bot.botId === UNKNOWN_BOT_ID || (impostorProtection && verification === "unverified"))
     return {
@@ -35,5 +40,6 @@ export function policySubject(
     operator: bot.operator,
     intent: bot.intent,
     tier: verification === "verified" ? "verified" : "declared",
+    ...(signatureAgent !== null && verification === "verified" ? { signatureAgent } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import v1_0 from "./data/1.0.json";
+import v1_1 from "./data/1.1.json";
 import legacyKeysData from "./data/legacy-keys.json";
 import type { BotDefinition, IntentDefinition, LegacyKey, VerificationMethod } from "./schema.js";
 import { validateLegacyKeys, validateTaxonomyFile } from "./validate.js";
@@ -33,6 +34,8 @@ export interface Taxonomy {
   /** Sorted by `botId` (byte order); includes the synthetic `unknown` bot. */
   bots: readonly Readonly<BotDefinition>[];
   botById(botId: string): Readonly<BotDefinition> | undefined;
+  /** The bot listing this Web Bot Auth agent origin (`verification.signatureAgents`). */
+  botBySignatureAgent(origin: string): Readonly<BotDefinition> | undefined;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -51,19 +54,26 @@ function buildTaxonomy(input: unknown): Taxonomy {
     botCount: bots.filter((bot) => bot.intent === intent.intent).length,
   }));
   const byId = new Map(bots.map((bot) => [bot.botId, bot]));
+  const byAgent = new Map(
+    bots.flatMap((bot) => (bot.verification.signatureAgents ?? []).map((a) => [a, bot] as const)),
+  );
   const taxonomy = { version: file.version, effectiveFrom: file.effectiveFrom, intents, bots };
   deepFreeze(taxonomy);
-  return { ...taxonomy, botById: (botId: string) => byId.get(botId) };
+  return {
+    ...taxonomy,
+    botById: (botId: string) => byId.get(botId),
+    botBySignatureAgent: (origin: string) => byAgent.get(origin),
+  };
 }
 
 const VERSIONS = new Map<string, Taxonomy>();
-for (const data of [v1_0]) {
+for (const data of [v1_0, v1_1]) {
   const taxonomy = buildTaxonomy(data);
   VERSIONS.set(taxonomy.version, Object.freeze(taxonomy));
 }
 
 /** The version served when none is requested. */
-export const CURRENT_TAXONOMY_VERSION = "1.0";
+export const CURRENT_TAXONOMY_VERSION = "1.1";
 
 /** The taxonomy of `version` (current when omitted), or `null` for an unknown or malformed one. */
 export function getTaxonomy(version?: string): Taxonomy | null {

@@ -18,11 +18,21 @@ export const VERIFICATION_METHODS = [
   "rdns_suffix",
   "published_ip_ranges",
   "asn_only",
+  "http_message_signature",
   "none",
 ] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
 export const UNKNOWN_BOT_ID = "unknown";
+
+/**
+ * The synthetic bot of a Web Bot Auth agent the taxonomy does not list (taxonomy 1.1 on): its
+ * crawls keep the agent's origin beside the row; policies match it by `signatureAgent`.
+ */
+export const SIGNED_AGENT_BOT_ID = "signed-agent";
+
+/** A signature agent as the taxonomy lists it: an https origin, lowercase, no path. */
+const SIGNATURE_AGENT_ORIGIN = /^https:\/\/[a-z0-9.-]+(:[0-9]+)?$/;
 
 const intentSchema = z.strictObject({
   intent: z.enum(INTENTS),
@@ -66,6 +76,11 @@ const botSchema = z.strictObject({
     rdnsSuffixes: z.array(z.string()).optional(),
     ipRangesUrl: z.string().url().optional(),
     asns: z.array(z.number().int().positive()).optional(),
+    /**
+     * Web Bot Auth agent origins (`https://chatgpt.com`) whose verified signatures are this bot
+     * (taxonomy 1.1 on); a bot whose method is `http_message_signature` has only these.
+     */
+    signatureAgents: z.array(z.string().regex(SIGNATURE_AGENT_ORIGIN)).optional(),
   }),
 });
 

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import v1 from "./data/1.0.json";
+import v1_1 from "./data/1.1.json";
 import legacyData from "./data/legacy-keys.json";
 import { referenceClassify } from "./reference-classify.js";
 import { getTaxonomy, legacyKeys, listTaxonomyVersions, publicDefinitions } from "./registry.js";
-import { AI_INTENTS, INTENTS } from "./schema.js";
+import { AI_INTENTS, INTENTS, SIGNED_AGENT_BOT_ID } from "./schema.js";
 import { validateLegacyKeys, validateTaxonomyFile } from "./validate.js";
 
 const corpus: { ua: string; expectBotId: string }[] = JSON.parse(
@@ -16,6 +17,52 @@ const broken = (edit: (file: typeof v1) => void) => {
   edit(file);
   return () => validateTaxonomyFile(file);
 };
+
+describe("taxonomy 1.1", () => {
+  const current = getTaxonomy("1.1");
+  const previous = getTaxonomy("1.0");
+  if (!current || !previous) throw new Error("taxonomy 1.1 missing");
+
+  it("adds signed agents (minor bump): the same intents, bots listing their signature agents", () => {
+    expect(current.intents.map((i) => i.intent)).toEqual(previous.intents.map((i) => i.intent));
+    const chatgpt = current.botBySignatureAgent("https://chatgpt.com");
+    expect(chatgpt?.botId).toBe("chatgpt-agent");
+    expect(chatgpt?.intent).toBe("answer-fetch");
+    expect(chatgpt?.verificationMethod).toBe("http_message_signature");
+    expect(chatgpt?.uaPatterns).toEqual([]);
+    const google = current.botBySignatureAgent("https://agent.bot.goog");
+    expect(google?.botId).toBe("google-agent");
+    expect(google?.intent).toBe("answer-fetch");
+    // Google keeps its address checks primary: the signature is one more proof.
+    expect(google?.verificationMethod).toBe("published_ip_ranges");
+    const synthetic = current.botById(SIGNED_AGENT_BOT_ID);
+    expect(synthetic?.intent).toBe("other");
+    expect(synthetic?.verification.signatureAgents ?? []).toEqual([]);
+    expect(current.botBySignatureAgent("https://agent.example")).toBeUndefined();
+    // The published 1.0 snapshot is unchanged.
+    expect(previous.botById("chatgpt-agent")).toBeUndefined();
+    expect(previous.botBySignatureAgent("https://chatgpt.com")).toBeUndefined();
+  });
+
+  it("refuses a signature agent listed twice, or a signed bot without one", () => {
+    const file = structuredClone(v1_1) as typeof v1_1;
+    const agent = file.bots.find((b) => b.botId === "chatgpt-agent");
+    if (!agent) throw new Error("chatgpt-agent missing");
+    const twice = structuredClone(file);
+    const other = twice.bots.find((b) => b.botId === "gptbot") as { verification: object };
+    other.verification = { signatureAgents: ["https://chatgpt.com"] };
+    expect(() => validateTaxonomyFile(twice)).toThrow(/listed by/);
+    const none = structuredClone(file);
+    (none.bots.find((b) => b.botId === "chatgpt-agent") as { verification: object }).verification =
+      {};
+    expect(() => validateTaxonomyFile(none)).toThrow(/lists no signature agent/);
+    const notOrigin = structuredClone(file);
+    (
+      notOrigin.bots.find((b) => b.botId === "chatgpt-agent") as { verification: object }
+    ).verification = { signatureAgents: ["https://chatgpt.com/path"] };
+    expect(() => validateTaxonomyFile(notOrigin)).toThrow();
+  });
+});
 
 describe("taxonomy 1.0", () => {
   const taxonomy = getTaxonomy("1.0");
@@ -50,8 +97,8 @@ describe("taxonomy 1.0", () => {
   });
 
   it("looks versions up and refuses unknown or malformed ones", () => {
-    expect(getTaxonomy()?.version).toBe("1.0");
-    expect(listTaxonomyVersions()).toEqual(["1.0"]);
+    expect(getTaxonomy()?.version).toBe("1.1");
+    expect(listTaxonomyVersions()).toEqual(["1.0", "1.1"]);
     for (const v of ["9.9", "1", "", "1.0.0", "v1.0", "01.0"]) expect(getTaxonomy(v)).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import {
   INTENTS,
   type LegacyKeysFile,
   legacyKeysFileSchema,
+  SIGNED_AGENT_BOT_ID,
   type TaxonomyFile,
   taxonomyFileSchema,
   UNKNOWN_BOT_ID,
@@ -29,14 +30,25 @@ export function validateTaxonomyFile(input: unknown): TaxonomyFile {
   }
   const botIds = new Set<string>();
   const patternOwner = new Map<string, string>();
+  const agentOwner = new Map<string, string>();
   for (const bot of file.bots) {
     if (botIds.has(bot.botId)) problems.push(`duplicate botId ${bot.botId}`);
     botIds.add(bot.botId);
     if (!intentIds.includes(bot.intent as (typeof INTENTS)[number])) {
       problems.push(`bot ${bot.botId}: unknown intent ${bot.intent}`);
     }
-    if (bot.botId !== UNKNOWN_BOT_ID && bot.uaPatterns.length === 0)
+    // A bot known by its signature alone (a browser User-Agent) has no pattern of its own.
+    const signed = bot.verificationMethod === "http_message_signature";
+    if (bot.botId !== UNKNOWN_BOT_ID && !signed && bot.uaPatterns.length === 0)
       problems.push(`bot ${bot.botId}: no UA pattern`);
+    if (signed && bot.botId !== SIGNED_AGENT_BOT_ID && !bot.verification.signatureAgents?.length)
+      problems.push(`bot ${bot.botId}: verified by signature but lists no signature agent`);
+    for (const agent of bot.verification.signatureAgents ?? []) {
+      const owner = agentOwner.get(agent);
+      if (owner !== undefined)
+        problems.push(`signature agent ${agent} listed by ${owner} and ${bot.botId}`);
+      agentOwner.set(agent, bot.botId);
+    }
     const tokens = [...bot.robots.tokens, ...(bot.robots.usageTokens ?? [])].map((t) =>
       t.toLowerCase(),
     );

@@ -20,7 +20,10 @@ export function peekVerification(
   ranges: RangeSet | null,
   rdnsKnown: (ip: string, suffixes: readonly string[]) => boolean | null,
 ): EdgeVerification {
-  if (bot.botId === UNKNOWN_BOT_ID || bot.verificationMethod === "none") return "unverifiable";
+  const method = bot.verificationMethod;
+  // A signature is judged on the request itself (the edge's Web Bot Auth verifier), not here.
+  if (bot.botId === UNKNOWN_BOT_ID || method === "none" || method === "http_message_signature")
+    return "unverifiable";
   if (bot.verificationMethod === "asn_only") return "pending";
   const suffixes = bot.verification.rdnsSuffixes ?? [];
   if (bot.verificationMethod === "published_ip_ranges") {

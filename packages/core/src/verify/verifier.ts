@@ -136,8 +136,6 @@ export function createVerifier(options: VerifierOptions) {
     async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verification> {
       if (bot.botId === UNKNOWN_BOT_ID) return UNKNOWN;
       switch (bot.verificationMethod) {
-        case "none":
-          return DECLARED;
         case "published_ip_ranges": {
           const cidr = rangesOf(bot)?.find(ip) ?? null;
           if (cidr)
@@ -173,6 +171,8 @@ export function createVerifier(options: VerifierOptions) {
             ? { ...DECLARED, tier: "verified" }
             : DECLARED;
         }
+        default: // none; http_message_signature: judged by its signature at the edge, not here
+          return DECLARED;
       }
     },
   };

@@ -6,6 +6,7 @@ import {
   addRule,
   changeMatchType,
   describeAction,
+  describeMatch,
   fromPolicy,
   moveRule,
   POLICY_INTENTS,
@@ -42,6 +43,10 @@ const match = fc.oneof(
   }),
   fc.record({ type: fc.constant("intent"), value: fc.constantFrom(...POLICY_INTENTS) }),
   fc.record({ type: fc.constant("tier"), value: fc.constantFrom(...AGGREGATE_TIERS) }),
+  fc.record({
+    type: fc.constant("signatureAgent"),
+    value: fc.constantFrom("https://chatgpt.com", "https://agent.bot.goog", "chatgpt.com"),
+  }),
 );
 const path = fc.option(
   fc.oneof(
@@ -152,6 +157,13 @@ describe("the crawler-policy form's state", () => {
       matchValue: "GPTBot",
     });
     expect(changeMatchType(bot, "tier")).toEqual({ matchType: "tier", matchValue: "verified" });
+    expect(changeMatchType(bot, "signatureAgent")).toEqual({
+      matchType: "signatureAgent",
+      matchValue: "",
+    });
+    expect(describeMatch({ type: "signatureAgent", value: "https://chatgpt.com" })).toBe(
+      "Signed agent https://chatgpt.com",
+    );
   });
 
   it("describes actions as the list shows them", () => {

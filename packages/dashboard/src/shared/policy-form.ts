@@ -10,7 +10,13 @@ export type PolicyRule = CrawlerPolicy["rules"][number];
 export type MatchType = PolicyRule["match"]["type"];
 export type ActionType = CrawlerPolicyAction["type"];
 
-export const MATCH_TYPES: readonly MatchType[] = ["botId", "operator", "intent", "tier"];
+export const MATCH_TYPES: readonly MatchType[] = [
+  "botId",
+  "operator",
+  "intent",
+  "tier",
+  "signatureAgent",
+];
 export const ACTION_TYPES: readonly ActionType[] = ["allow", "block", "charge"];
 export const POLICY_INTENTS = [
   "training",
@@ -160,15 +166,19 @@ export function updateRule(
 
 /**
  * A rule's match after its kind changed: intents and tiers take a valid first value; a bot or
- * operator name typed before is kept between those two kinds.
+ * operator name typed before is kept between those two kinds; a signed agent's origin starts
+ * empty.
  */
 export function changeMatchType(rule: RuleState, matchType: MatchType): Partial<RuleState> {
   if (matchType === "intent")
     return { matchType, matchValue: inList(rule.matchValue, POLICY_INTENTS) };
   if (matchType === "tier")
     return { matchType, matchValue: inList(rule.matchValue, AGGREGATE_TIERS) };
-  const typed = rule.matchType === "botId" || rule.matchType === "operator";
-  return { matchType, matchValue: typed ? rule.matchValue : "" };
+  const named = (type: MatchType) => type === "botId" || type === "operator";
+  return {
+    matchType,
+    matchValue: named(matchType) && named(rule.matchType) ? rule.matchValue : "",
+  };
 }
 
 function inList(value: string, list: readonly string[]): string {
@@ -180,6 +190,7 @@ const MATCH_LABEL: Record<MatchType, string> = {
   operator: "Operator",
   intent: "Intent",
   tier: "Tier",
+  signatureAgent: "Signed agent",
 };
 
 /** How a rule's match reads in the list: `Bot GPTBot`, `Tier unknown`. */

@@ -118,7 +118,7 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
     response: {
       ...header(null, "2026-11-19"),
       legacyCutover: "2026-07-09",
-      definitionsVersion: "1.0",
+      definitionsVersion: "1.1",
       domainCount: 1,
       domains: [
         {
@@ -169,7 +169,7 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       generatedAt: NOW,
       userId: USER,
       legacyCutover: "2026-07-09",
-      definitionsVersion: "1.0",
+      definitionsVersion: "1.1",
       ...access,
       period: "30d",
       startDate: "2026-10-22",
@@ -282,11 +282,11 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
     },
   },
   "get-bot-definitions": {
-    request: { version: "1.0" },
+    request: { version: "1.1" },
     response: {
       generatedAt: NOW,
-      definitionsVersion: "1.0",
-      definitionsEffectiveFrom: "2026-07-09T00:00:00.000Z",
+      definitionsVersion: "1.1",
+      definitionsEffectiveFrom: "2026-11-27T00:00:00.000Z",
       isCurrent: true,
       userId: USER,
       intentCount: 1,

@@ -18,6 +18,12 @@ const match = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("operator"), value }),
   z.strictObject({ type: z.literal("intent"), value: z.enum(INTENTS) }),
   z.strictObject({ type: z.literal("tier"), value: z.enum(AGGREGATE_TIERS) }),
+  z.strictObject({
+    type: z.literal("signatureAgent"),
+    value: value.describe(
+      "A Web Bot Auth agent origin (https://chatgpt.com): matches a request whose signature verified against it",
+    ),
+  }),
 ]);
 
 export const policyActionShape = named(

@@ -141,7 +141,7 @@ export function accountCases(options: ApiSuiteOptions): void {
         "bots",
       ]);
       expect(body.generatedAt).toBe(world.clock.now().toISOString());
-      expect(body.definitionsVersion).toBe("1.0");
+      expect(body.definitionsVersion).toBe("1.1");
       expect(body.definitionsEffectiveFrom).toMatch(ISO_MS);
       expect(body.isCurrent).toBe(true);
       expect(body.userId).toBe(world.users.owner.userId);
@@ -184,6 +184,7 @@ export function accountCases(options: ApiSuiteOptions): void {
       const named = await w().call("POST", "/get-bot-definitions", { body: { version: "1.0" } });
       expect(named.status).toBe(200);
       expect(named.json.definitionsVersion).toBe("1.0");
+      expect(named.json.isCurrent).toBe(false);
       for (const version of ["9.9", "1", "v1.0", "", "1.0.0", 1, null, ["1.0"]]) {
         const res = await w().call("POST", "/get-bot-definitions", { body: { version } });
         expect(res.status, JSON.stringify(version)).toBe(400);

@@ -47,7 +47,7 @@ export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
         endDate: "2026-11-20",
         userId: world.users.owner.userId,
         legacyCutover: "2026-07-09",
-        definitionsVersion: "1.0",
+        definitionsVersion: "1.1",
         domainCount: 1,
       });
       const [domain] = res.json.domains;

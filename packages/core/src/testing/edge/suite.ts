@@ -4,7 +4,7 @@ import { createCrawlgate } from "../../crawlgate.js";
 import type { Stores } from "../../ports/index.js";
 import { createFetchRenderer } from "../../render/fetch-renderer.js";
 import { createFakeClock } from "../fixtures.js";
-import { useHarness } from "../harness.js";
+import { type Harness, useHarness } from "../harness.js";
 import { createOriginSite } from "./origin-site.js";
 import { policyEdgeCases } from "./policy-cases.js";
 import {
@@ -21,6 +21,76 @@ export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./world.js";
 export { TEST_CLIENT_IP_HEADER } from "./world.js";
 
 /**
+ * One edge world: memory-like stores from `makeStores`, a fake clock, the origin site rendered by
+ * the fetch renderer, one user, key and domain, behind `bridge`; `deps` adds to the instance's
+ * deps (a Web Bot Auth verifier, for one).
+ */
+export async function createEdgeWorld(
+  makeStores: () => Omit<CrawlgateDeps, "clock" | "logger">,
+  bridge: EdgeBridgeFactory,
+  deps: Partial<CrawlgateDeps> = {},
+): Promise<Harness<EdgeWorld>> {
+  const stores = makeStores();
+  const clock = createFakeClock("2026-11-20T10:00:00.000Z");
+  const origin = createOriginSite();
+  const crawlgate = createCrawlgate(
+    {
+      ...stores,
+      clock,
+      renderer: createFetchRenderer({ fetch: origin.fetch }),
+      fetch: null,
+      ...deps,
+    },
+    { edge: { renderBudgetMs: 150, hotCacheMs: 0, pageCacheTtlSeconds: 3600 } },
+  );
+  const user = await crawlgate.admin.createUser("owner", "pro");
+  if (!user.ok) throw new Error(user.message);
+  const key = await crawlgate.admin.createKey(user.value.userId);
+  const domain = await crawlgate.admin.addDomain(user.value.userId, HOST, {
+    originUrl: origin.originUrl,
+  });
+  if (!key.ok || !domain.ok) throw new Error("setup failed");
+  const client = await bridge(crawlgate, origin, CLIENT_IP);
+  const worker = crawlgate.jobs.find((j) => j.name === "page_worker");
+  if (!worker) throw new Error("no page_worker job");
+  return {
+    crawlgate,
+    stores: stores as Stores,
+    clock,
+    origin,
+    domainId: domain.value.domainId,
+    apiKey: key.value.key,
+    send: (call) => {
+      // Each request a little later, so that crawl rows keep the order they were made in.
+      clock.advance(10);
+      return client.send({
+        method: call.method ?? "GET",
+        host: call.host ?? HOST,
+        path: call.path,
+        headers: {
+          ...(call.headers ?? { "user-agent": GOOGLEBOT }),
+          ...(call.clientIp ? { [TEST_CLIENT_IP_HEADER]: call.clientIp } : {}),
+        },
+      });
+    },
+    work: () => worker.run(clock.now()),
+    async crawls() {
+      await crawlgate.ingest.close();
+      return stores.crawls.listCrawls(
+        domain.value.domainId,
+        new Date(0),
+        new Date("2100-01-01T00:00:00.000Z"),
+        1000,
+      );
+    },
+    teardown: async () => {
+      await client.teardown?.();
+      await crawlgate.close();
+    },
+  };
+}
+
+/**
  * The edge data plane's shared cases, run against each bridge (Express, fetch) over memory
  * stores, a fake clock and the in-process origin site rendered by the fetch renderer.
  */
@@ -30,60 +100,7 @@ export function edgeSuite(
   bridge: EdgeBridgeFactory,
 ): void {
   describe(`edge data plane: ${name}`, () => {
-    const world = useHarness<EdgeWorld>(async () => {
-      const stores = makeStores();
-      const clock = createFakeClock("2026-11-20T10:00:00.000Z");
-      const origin = createOriginSite();
-      const crawlgate = createCrawlgate(
-        { ...stores, clock, renderer: createFetchRenderer({ fetch: origin.fetch }), fetch: null },
-        { edge: { renderBudgetMs: 150, hotCacheMs: 0, pageCacheTtlSeconds: 3600 } },
-      );
-      const user = await crawlgate.admin.createUser("owner", "pro");
-      if (!user.ok) throw new Error(user.message);
-      const key = await crawlgate.admin.createKey(user.value.userId);
-      const domain = await crawlgate.admin.addDomain(user.value.userId, HOST, {
-        originUrl: origin.originUrl,
-      });
-      if (!key.ok || !domain.ok) throw new Error("setup failed");
-      const client = await bridge(crawlgate, origin, CLIENT_IP);
-      const worker = crawlgate.jobs.find((j) => j.name === "page_worker");
-      if (!worker) throw new Error("no page_worker job");
-      return {
-        crawlgate,
-        stores: stores as Stores,
-        clock,
-        origin,
-        domainId: domain.value.domainId,
-        apiKey: key.value.key,
-        send: (call) => {
-          // Each request a little later, so that crawl rows keep the order they were made in.
-          clock.advance(10);
-          return client.send({
-            method: call.method ?? "GET",
-            host: call.host ?? HOST,
-            path: call.path,
-            headers: {
-              ...(call.headers ?? { "user-agent": GOOGLEBOT }),
-              ...(call.clientIp ? { [TEST_CLIENT_IP_HEADER]: call.clientIp } : {}),
-            },
-          });
-        },
-        work: () => worker.run(clock.now()),
-        async crawls() {
-          await crawlgate.ingest.close();
-          return stores.crawls.listCrawls(
-            domain.value.domainId,
-            new Date(0),
-            new Date("2100-01-01T00:00:00.000Z"),
-            1000,
-          );
-        },
-        teardown: async () => {
-          await client.teardown?.();
-          await crawlgate.close();
-        },
-      };
-    });
+    const world = useHarness<EdgeWorld>(() => createEdgeWorld(makeStores, bridge));
 
     policyEdgeCases(world);
 

@@ -27,6 +27,7 @@ const MATCH_LABEL: Record<MatchType, string> = {
   operator: "Operator",
   intent: "Intent",
   tier: "Verification tier",
+  signatureAgent: "Signed agent (verified origin)",
 };
 
 /**
@@ -204,7 +205,10 @@ function RuleFields(props: {
   );
 }
 
-/** A select of the fixed values (intents, tiers); a text field with suggestions for names. */
+/**
+ * A select of the fixed values (intents, tiers); a text field with suggestions for names; a text
+ * field for a signed agent's origin (matched only when its signature verified).
+ */
 function MatchValue(props: {
   rule: RuleState;
   name: string;
@@ -233,6 +237,19 @@ function MatchValue(props: {
             </option>
           ))}
         </select>
+      </label>
+    );
+  if (rule.matchType === "signatureAgent")
+    return (
+      <label>
+        Agent origin{" "}
+        <input
+          name={`${props.name}.matchValue`}
+          value={rule.matchValue}
+          placeholder="https://chatgpt.com"
+          autoComplete="off"
+          onInput={(e) => props.onChange(value(e))}
+        />
       </label>
     );
   return (

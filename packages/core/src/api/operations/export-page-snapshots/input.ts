@@ -8,8 +8,8 @@ import { isTier, listField } from "../../exports/filter-fields.js";
 import { MAX_PAGE_URL_BYTES, pagePath } from "../../exports/page-url.js";
 
 export const PAGE_SNAPSHOTS_PAGE_SIZE = { min: 1, max: 400, fallback: 100 };
-/** Most values a `botId` or `tier` filter may name. */
-export const MAX_FILTER_VALUES = 100;
+/** Most values a `botId` or `tier` filter may name: room for every bot of the taxonomy. */
+export const MAX_FILTER_VALUES = 200;
 
 const URL_FORM = `url must be a full http(s) URL or a path starting with /, at most ${MAX_PAGE_URL_BYTES} bytes`;
 
