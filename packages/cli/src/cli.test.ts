@@ -615,5 +615,6 @@ describe("a second serve on a held data directory", () => {
     const again = await startDemo(dir);
     await again.stop();
     rmSync(dir, { recursive: true, force: true });
-  });
+    // Two demo start-ups (each seeds and builds its read model), not one request: 30 s was tight.
+  }, 120_000);
 });

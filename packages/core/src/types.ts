@@ -289,3 +289,10 @@ export interface LegacyDayCount {
 
 /** Counts of one legacy key for `CrawlStore.addLegacyCounts`. */
 export type LegacyCountInput = Omit<LegacyDayCount, "day">;
+
+/**
+ * The synthetic path that collects crawls beyond the per-domain-day path cap (the cap itself is
+ * ingest's, `ingest/path-cap.ts`; the name is here so that readers below ingest, such as the
+ * referral landing paths, need not import up the layers).
+ */
+export const OVERFLOW_PATH = "__overflow__";

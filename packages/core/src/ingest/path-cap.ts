@@ -1,5 +1,6 @@
-/** The synthetic path that collects crawls beyond the per-domain-day path cap. */
-export const OVERFLOW_PATH = "__overflow__";
+import { OVERFLOW_PATH } from "../types.js";
+
+export { OVERFLOW_PATH };
 
 /** Default distinct paths per domain and day before `__overflow__`. */
 export const DEFAULT_PATH_CAP = 50_000;

@@ -1,6 +1,6 @@
-import { OVERFLOW_PATH } from "../ingest/path-cap.js";
 import { compareUtf8 } from "../text/compare-utf8.js";
 import type { LandingPathCounts, SourceCounts } from "../types.js";
+import { OVERFLOW_PATH } from "../types.js";
 
 /** Visits of one landing path from one source (any number of rows per pair). */
 export interface PathSourceCount {
