@@ -51,7 +51,7 @@ const call = async (method, path, body) => {
 const domains = await call("POST", "/list-user-domains");
 check(domains.status === 200 && domains.body.domainCount === 2, "list-user-domains");
 const defs = await call("POST", "/get-bot-definitions", {});
-check(defs.status === 200 && defs.body.definitionsVersion === "1.0", "get-bot-definitions");
+check(defs.status === 200 && defs.body.definitionsVersion === "1.1", "get-bot-definitions");
 const purge = await call("POST", "/purge-cache", { domain: demo.domains[0].domain, path: "/" });
 check(purge.status === 200 && purge.body.queued === true, "purge-cache");
 const list = await call("GET", `/domains/${domainId}/routing-rules`);

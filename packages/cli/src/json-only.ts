@@ -41,11 +41,13 @@ export function jsonOnly(app: Express, logger: Logger): RequestListener {
 /**
  * Express finds a request's path with Node's legacy URL parser, which throws on some
  * absolute-form targets the WHATWG parser accepts (`http://%@host/`: a lone `%` in the user
- * info) and finds no path at all in others (`//#@&`: an empty host, then a fragment); Express
+ * info) and finds no path at all in others (`//#@&`: an empty host, then a fragment; `/\#@`,
+ * whose backslash it reads as a slash, too); Express
  * then skips every route, the JSON 404 included, and answers its HTML page.
  */
 function expressCanRoute(target: string): boolean {
-  if (target.startsWith("/") && !target.startsWith("//")) return true;
+  // The legacy parser reads `\` as `/`, so `/\#@` is `//#@` to it: no path either.
+  if (target.startsWith("/") && !target.startsWith("//") && !target.includes("\\")) return true;
   try {
     return typeof legacyParse(target).pathname === "string";
   } catch {
