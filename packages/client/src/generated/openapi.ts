@@ -4355,6 +4355,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     getOpenApiDocument: {
