@@ -28,6 +28,20 @@ const UNKNOWN_HOST_MAX = 10_000;
  * domain was added under).
  */
 export function hostOfHeader(host: string): string | null {
+  const known = hostsOfHeaders.get(host);
+  if (known !== undefined) return known;
+  const result = parseHostHeader(host);
+  // A few distinct Host headers reach an edge; the bound keeps junk headers from growing it.
+  if (hostsOfHeaders.size >= HOST_HEADER_MEMO_MAX) hostsOfHeaders.clear();
+  hostsOfHeaders.set(host, result);
+  return result;
+}
+
+/** `hostOfHeader`'s answers by raw header (it runs up to three times per edge request). */
+const hostsOfHeaders = new Map<string, string | null>();
+const HOST_HEADER_MEMO_MAX = 1_024;
+
+function parseHostHeader(host: string): string | null {
   let h = host.trim();
   if (h.startsWith("[")) return null; // IP literals are never a customer's domain
   const colon = h.indexOf(":");
