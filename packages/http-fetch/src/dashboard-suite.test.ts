@@ -20,7 +20,7 @@ describe("the fetch handler's cookie over https", () => {
     if (!user.ok) throw new Error(user.message);
     const handler = createDashboardHandler(crawlgate);
     const signIn = async (origin: string, headers: Record<string, string> = {}) => {
-      const { path } = await crawlgate.dashboard.signInPath(user.value.userId);
+      const { path } = await crawlgate.dashboard.signInPath(user.value.userId, origin);
       const answer = await handler(new Request(`${origin}${path}`, { headers }));
       expect(answer.status).toBe(303);
       return (answer.headers.get("set-cookie") ?? "").split("; ");

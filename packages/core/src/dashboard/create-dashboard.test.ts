@@ -14,7 +14,7 @@ describe("the dashboard handler under arbitrary requests", () => {
     const user = await crawlgate.admin.createUser("owner", "pro");
     if (!user.ok) throw new Error(user.message);
     const dashboard = crawlgate.dashboard.create({ assets: TEST_ASSETS });
-    const link = await crawlgate.dashboard.signInPath(user.value.userId);
+    const link = await crawlgate.dashboard.signInPath(user.value.userId, "http://dash.test");
     const token = link.path.slice(link.path.indexOf("token=") + 6);
     const signedIn = await dashboard.handle(request("GET", link.path, { token }));
     const cookie = (signedIn.headers["set-cookie"] ?? "").split(";")[0] as string;

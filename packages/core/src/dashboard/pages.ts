@@ -68,3 +68,15 @@ export const SIGN_IN_REFUSALS = {
     message: "Each sign-in link works once.",
   },
 } as const;
+
+/**
+ * The page a genuine sign-in link gets at another origin than the one it was issued for (a
+ * customer's host, another name of the server): it names that origin and is not spent here.
+ */
+export function elsewherePage(origin: string): string {
+  return messagePage(
+    "This sign-in link is for another address",
+    `This link was made for ${origin}/dashboard and works only there. It was not used here, so it still works at that address.`,
+    "If that is not where you reach the dashboard, ask for a link made for the right address: crawlgate dashboard-link --user NAME --base-url URL",
+  );
+}
