@@ -6,7 +6,7 @@ import { API_PREFIX } from "../http/prefix.js";
 import type { ApiRequest, ApiResponse } from "../http/types.js";
 import { type DashboardAssets, notBuiltAssets } from "./assets.js";
 import { browserOrigin, secureCookies } from "./browser-origin.js";
-import { sessionCookie } from "./cookie.js";
+import { sessionCookie, sessionCookieValues } from "./cookie.js";
 import { SESSION_MAX_MS } from "./lifetimes.js";
 import {
   elsewherePage,
@@ -19,7 +19,7 @@ import { purgeStatus } from "./purge-status.js";
 import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
 import { dataHeaders, pageHeaders } from "./security-headers.js";
 import { serveAsset } from "./serve-asset.js";
-import { createSessions, type Sessions } from "./sessions.js";
+import { type ActiveSession, createSessions, type Sessions } from "./sessions.js";
 
 /** Everything the dashboard serves is below this path. */
 export const DASHBOARD_PREFIX = "/dashboard";
@@ -69,8 +69,7 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
     if (rest === "/api/session") return sessionInfo(sessions, request, isHttps(request));
     if (rest === "/api/purge-status") {
       allowOnly(request, ["GET", "HEAD"]);
-      const active = await sessions.resolve(request.headers.cookie, isHttps(request));
-      if (!active) throw notSignedIn();
+      const active = await signedIn(sessions, request, isHttps(request));
       return json(200, await purgeStatus(deps, active.user, request));
     }
     if (!rest.startsWith(API_V1)) throw new CrawlgateError("not_found");
@@ -88,15 +87,26 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
 /** The session cookie in place of the API key; every write must carry the CSRF token. */
 function sessionAuthenticator(sessions: Sessions, baseUrl: string | null): Authenticator {
   return async (request) => {
-    const active = await sessions.resolve(request.headers.cookie, secureCookies(request, baseUrl));
-    if (!active) throw notSignedIn();
+    const active = await signedIn(sessions, request, secureCookies(request, baseUrl));
     requireCsrfToken(request, active.session.csrfToken);
     return active.user;
   };
 }
 
-function notSignedIn(): CrawlgateError {
-  return new CrawlgateError("unauthorized", { message: "no dashboard session: sign in first" });
+/** The request's live session, else `401 unauthorized`. */
+async function signedIn(
+  sessions: Sessions,
+  request: ApiRequest,
+  secure: boolean,
+): Promise<ActiveSession> {
+  const active = await sessions.resolve(request.headers.cookie, secure);
+  if (active) return active;
+  // Two session cookies (one maybe planted for a narrower path) name no session: say so.
+  const message =
+    sessionCookieValues(request.headers.cookie, secure).length > 1
+      ? "more than one dashboard session cookie was sent: clear this site's cookies, then sign in again"
+      : "no dashboard session: sign in first";
+  throw new CrawlgateError("unauthorized", { message });
 }
 
 async function sessionInfo(
@@ -105,8 +115,7 @@ async function sessionInfo(
   secure: boolean,
 ): Promise<ApiResponse> {
   allowOnly(request, ["GET", "HEAD"]);
-  const active = await sessions.resolve(request.headers.cookie, secure);
-  if (!active) throw notSignedIn();
+  const active = await signedIn(sessions, request, secure);
   const { userId, name, plan } = active.user;
   return json(200, { user: { userId, name, plan }, csrfToken: active.session.csrfToken });
 }

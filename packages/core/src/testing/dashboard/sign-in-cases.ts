@@ -100,6 +100,33 @@ export function signInCases(options: DashboardSuiteOptions): void {
       expect((await w.stores.dashboardSessions.deleteExpired(after, new Date(0))).tokens).toBe(1);
     });
 
+    it("two session cookies (one planted for a narrower path) are treated as signed out", async () => {
+      const w = world();
+      const real = await w.signIn(w.users.owner);
+      const planted = await w.signIn(w.users.viewer);
+      const plantedPair = planted.cookie;
+      // A browser sends the cookie of the longer path first: the planted one leads.
+      for (const cookie of [`${plantedPair}; ${real.cookie}`, `${real.cookie}; ${plantedPair}`]) {
+        const session = await w.send("GET", "/dashboard/api/session", { headers: { cookie } });
+        expect(session.status).toBe(401);
+        expect(session.json()).toEqual({
+          error: "unauthorized",
+          message:
+            "more than one dashboard session cookie was sent: clear this site's cookies, then sign in again",
+        });
+        const write = await w.send("POST", `/dashboard/api/v1/domains/${w.domainId}/routing-rules`, {
+          headers: { cookie, "x-csrf-token": real.csrfToken },
+          body: { sourcePath: "/x", targetUrl: "/y", ruleType: "redirect" },
+        });
+        expect(write.status).toBe(401);
+      }
+      // Each alone is still its own session.
+      const alone = await w.send("GET", "/dashboard/api/session", {
+        headers: { cookie: real.cookie },
+      });
+      expect(alone.status).toBe(200);
+    });
+
     it("the session endpoint names the user and gives the CSRF token", async () => {
       const w = world();
       const { cookie, csrfToken } = await w.signIn(w.users.viewer);
