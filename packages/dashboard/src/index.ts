@@ -11,3 +11,4 @@ export type { Period } from "./shared/period.js";
 export { PERIODS, parsePeriod } from "./shared/period.js";
 export type { ReportData, StoredAnswer } from "./shared/report-data.js";
 export type { ApiCall } from "./shared/requests.js";
+export { PREVIEW_CSP, previewDocument } from "./shared/preview.js";
