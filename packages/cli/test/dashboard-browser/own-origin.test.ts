@@ -144,7 +144,7 @@ run("the dashboard's own origin in Chromium, on the demo", () => {
     const onSite = await page.goto(at("shop.example.com"));
     expect(onSite?.status()).toBe(200);
     expect(await page.title()).toBe("Page /dashboard/sign-in");
-    expect(await page.cookies()).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
 
     // On another name of the server (crawlgate answers there): refused, naming the link's origin.
     const elsewhere = await page.goto(at("localhost"));
@@ -155,12 +155,12 @@ run("the dashboard's own origin in Chromium, on the demo", () => {
     expect(await page.$eval("main", (m) => m.textContent)).toContain(
       `${demo.ready.baseUrl}/dashboard`,
     );
-    expect(await page.cookies()).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
 
     // Not spent: at its own origin it signs in.
     await page.goto(link.href);
     expect(new URL(page.url()).pathname).toBe("/dashboard/");
-    expect((await page.cookies()).map((c) => c.name)).toEqual(["crawlgate_session"]);
+    expect((await context.cookies()).map((c) => c.name)).toEqual(["crawlgate_session"]);
 
     // And no link is issued for a customer's host at all.
     const refused = await demo.cli(

@@ -8,13 +8,7 @@ import { type DashboardAssets, notBuiltAssets } from "./assets.js";
 import { browserOrigin, secureCookies } from "./browser-origin.js";
 import { sessionCookie, sessionCookieValues } from "./cookie.js";
 import { SESSION_MAX_MS } from "./lifetimes.js";
-import {
-  elsewherePage,
-  messagePage,
-  NEW_LINK_HINT,
-  SIGN_IN_REFUSALS,
-  signInPage,
-} from "./pages.js";
+import { signInPage, signInRefusal } from "./pages.js";
 import { purgeStatus } from "./purge-status.js";
 import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
 import { dataHeaders, pageHeaders } from "./security-headers.js";
@@ -46,10 +40,10 @@ export interface Dashboard {
  * the UI's files (client-side routes get `index.html`).
  */
 export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): Dashboard {
-  const sessions = createSessions(deps);
-  const api = createApi(deps, { authenticate: sessionAuthenticator(sessions, deps.baseUrl) });
-  const assets = options.assets ?? notBuiltAssets;
   const { baseUrl } = deps;
+  const sessions = createSessions(deps);
+  const api = createApi(deps, { authenticate: sessionAuthenticator(sessions, baseUrl) });
+  const assets = options.assets ?? notBuiltAssets;
   const isHttps = (request: ApiRequest) => secureCookies(request, baseUrl);
 
   async function run(request: ApiRequest): Promise<ApiResponse> {
@@ -156,24 +150,14 @@ async function signIn(
   }
   const result = await sessions.signIn(token, browserOrigin(request, baseUrl));
   if (!result.ok) {
-    const refusal =
-      result.reason === "elsewhere"
-        ? { status: 400, body: elsewherePage(result.origin) }
-        : {
-            status: SIGN_IN_REFUSALS[result.reason].status,
-            body: messagePage(
-              SIGN_IN_REFUSALS[result.reason].title,
-              SIGN_IN_REFUSALS[result.reason].message,
-              NEW_LINK_HINT,
-            ),
-          };
+    const { status, body } = signInRefusal(result);
     return {
-      status: refusal.status,
+      status,
       headers: pageHeaders({
         "content-type": "text/html; charset=utf-8",
         "cache-control": "no-store",
       }),
-      body: refusal.body,
+      body,
     };
   }
   // A browser that was signed in already leaves its old session behind.
