@@ -1,6 +1,6 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
-import { type Api, createApi } from "./api/create-api.js";
 import type { ApiDeps } from "./api/context.js";
+import { type Api, createApi } from "./api/create-api.js";
 import {
   type Classification,
   type Classifier,
@@ -22,12 +22,12 @@ import {
   issueSignInToken,
   SIGN_IN_LINK_TTL_MS,
 } from "./dashboard/index.js";
-import { invalidRequest } from "./errors.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
 import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
 import { createSignedAgents } from "./edge/signed-agent.js";
+import { invalidRequest } from "./errors.js";
 import { createIngest, type Ingest, type RecordedCrawl } from "./ingest/ingest.js";
 import {
   createReferralIngest,

@@ -33,7 +33,9 @@ describe("the fetch handler's cookie over https", () => {
 
   it("is Secure and __Host- whenever the base URL is https, with or without a trusted proxy", async () => {
     // A TLS-terminating proxy in front: the handler sees http, the browser is on https.
-    const crawlgate = createCrawlgate(createMemoryStores(), { baseUrl: "https://dash.example.test" });
+    const crawlgate = createCrawlgate(createMemoryStores(), {
+      baseUrl: "https://dash.example.test",
+    });
     const user = await crawlgate.admin.createUser("owner", "pro");
     if (!user.ok) throw new Error(user.message);
     for (const trustProxy of [false, true]) {

@@ -47,8 +47,18 @@ run("the dashboard's own origin in Chromium, on the demo", () => {
   it("a script on a customer page cannot read /dashboard/api/session or write through the dashboard API", async () => {
     const { page } = await signedInPage();
     const { domainId } = shop();
-    const policyBefore = await demo.api(owner(), `/domains/${domainId}/crawler-policy`, undefined, "GET");
-    const rulesBefore = await demo.api(owner(), `/domains/${domainId}/routing-rules`, undefined, "GET");
+    const policyBefore = await demo.api(
+      owner(),
+      `/domains/${domainId}/crawler-policy`,
+      undefined,
+      "GET",
+    );
+    const rulesBefore = await demo.api(
+      owner(),
+      `/domains/${domainId}/routing-rules`,
+      undefined,
+      "GET",
+    );
 
     const answer = await page.goto(shopUrl("/products/lamp"));
     expect(answer?.status()).toBe(200);

@@ -33,7 +33,9 @@ describe("the session cookie", () => {
   it("property: a second session cookie anywhere in the header signs the browser out", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.stringMatching(/^[a-z_]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9]{0,9}$/))),
+        fc.array(
+          fc.tuple(fc.stringMatching(/^[a-z_]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9]{0,9}$/)),
+        ),
         fc.nat(),
         fc.nat(),
         fc.boolean(),

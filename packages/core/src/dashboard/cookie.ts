@@ -29,8 +29,7 @@ export function readSessionCookie(header: string | undefined, secure = false): s
   const values = sessionCookieValues(header, secure);
   if (values.length !== 1) return null;
   let value = values[0] as string;
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
-    value = value.slice(1, -1);
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
   return SESSION_ID.test(value) ? value : null;
 }
 

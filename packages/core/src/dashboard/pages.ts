@@ -71,9 +71,7 @@ export const SIGN_IN_REFUSALS = {
 
 /** The page (and its status) of a refused sign-in link. */
 export function signInRefusal(
-  refused:
-    | { reason: keyof typeof SIGN_IN_REFUSALS }
-    | { reason: "elsewhere"; origin: string },
+  refused: { reason: keyof typeof SIGN_IN_REFUSALS } | { reason: "elsewhere"; origin: string },
 ): { status: number; body: string } {
   if (refused.reason === "elsewhere") {
     // A genuine link at another origin than its own (not spent): name where it works.

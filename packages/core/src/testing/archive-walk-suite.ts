@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvText } from "../csv.js";
 import { closeArchive } from "../archive/close-archive.js";
 import { createCrawlgate } from "../crawlgate.js";
+import { csvText } from "../csv.js";
 import { compareUtf8 } from "../text/compare-utf8.js";
 import type { CrawlRecord } from "../types.js";
 import { parseCsv } from "./api/crawl-logs-cases.js";

@@ -1,5 +1,5 @@
-import { parseCsv } from "@crawlgate/core/testing";
 import { csvText } from "@crawlgate/core/csv";
+import { parseCsv } from "@crawlgate/core/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "./csv.js";

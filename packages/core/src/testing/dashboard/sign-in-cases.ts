@@ -114,10 +114,14 @@ export function signInCases(options: DashboardSuiteOptions): void {
           message:
             "more than one dashboard session cookie was sent: clear this site's cookies, then sign in again",
         });
-        const write = await w.send("POST", `/dashboard/api/v1/domains/${w.domainId}/routing-rules`, {
-          headers: { cookie, "x-csrf-token": real.csrfToken },
-          body: { sourcePath: "/x", targetUrl: "/y", ruleType: "redirect" },
-        });
+        const write = await w.send(
+          "POST",
+          `/dashboard/api/v1/domains/${w.domainId}/routing-rules`,
+          {
+            headers: { cookie, "x-csrf-token": real.csrfToken },
+            body: { sourcePath: "/x", targetUrl: "/y", ruleType: "redirect" },
+          },
+        );
         expect(write.status).toBe(401);
       }
       // Each alone is still its own session.

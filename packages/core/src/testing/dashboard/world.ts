@@ -143,8 +143,12 @@ export function useDashboardWorld(options: DashboardSuiteOptions): () => Dashboa
         };
       },
       link: async (user, init = {}) =>
-        (await crawlgate.dashboard.signInPath(user.userId, `${init.https ? "https" : "http"}://${SITE}`))
-          .path,
+        (
+          await crawlgate.dashboard.signInPath(
+            user.userId,
+            `${init.https ? "https" : "http"}://${SITE}`,
+          )
+        ).path,
       async signIn(user) {
         const answer = await world.send("GET", await world.link(user));
         if (answer.status !== 303) throw new Error(`sign-in answered ${answer.status}`);
