@@ -11,6 +11,7 @@ export default defineConfig({
     alias: [
       { find: /^@crawlgate\/core\/testing$/, replacement: src("core", "testing/index.ts") },
       { find: /^@crawlgate\/core\/adapter-kit$/, replacement: src("core", "adapter-kit.ts") },
+      { find: /^@crawlgate\/core\/csv$/, replacement: src("core", "csv.ts") },
       { find: /^@crawlgate\/core$/, replacement: src("core") },
       { find: /^@crawlgate\/adapter-memory$/, replacement: src("adapter-memory") },
       {

@@ -1,4 +1,5 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
+import type { ApiDeps } from "./api/context.js";
 import { type Api, createApi } from "./api/create-api.js";
 import {
   type Classification,
@@ -17,6 +18,7 @@ import {
   DASHBOARD_PREFIX,
   type Dashboard,
   type DashboardOptions,
+  httpOrigin,
   issueSignInToken,
   SIGN_IN_LINK_TTL_MS,
 } from "./dashboard/index.js";
@@ -25,6 +27,7 @@ import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
 import { createSignedAgents } from "./edge/signed-agent.js";
+import { invalidRequest } from "./errors.js";
 import { createIngest, type Ingest, type RecordedCrawl } from "./ingest/ingest.js";
 import {
   createReferralIngest,
@@ -162,9 +165,12 @@ export interface DashboardService {
   create(options?: DashboardOptions): Dashboard;
   /**
    * A single-use sign-in link's path for the user (`/dashboard/sign-in?token=…`), valid 15
-   * minutes from now. Put the server's origin in front of it.
+   * minutes from now, for `origin` (`https://host[:port]`, put in front of the path): the
+   * dashboard refuses the link at any other origin. Rejects (`invalid_request`) when `origin`
+   * is not an http(s) origin, or its host is a served domain's, where the dashboard does not
+   * answer (its path belongs to the site).
    */
-  signInPath(userId: string): Promise<{ path: string; expiresAt: Date }>;
+  signInPath(userId: string, origin: string): Promise<{ path: string; expiresAt: Date }>;
 }
 
 export interface Crawlgate {
@@ -271,25 +277,19 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       now: () => clock.now(),
     },
   );
+  const ownHost = createOwnHosts({
+    apiHosts: resolved.apiHosts,
+    servesHost: (host) => edge.servesHost(host),
+  });
   return {
     api: createApi(apiDeps),
-    dashboard: {
-      create: (options) => createDashboard(apiDeps, options),
-      async signInPath(userId) {
-        const expiresAt = new Date(clock.now().getTime() + SIGN_IN_LINK_TTL_MS);
-        const token = await issueSignInToken(signing, userId, expiresAt);
-        return { path: `${DASHBOARD_PREFIX}/sign-in?token=${token}`, expiresAt };
-      },
-    },
+    dashboard: dashboardService(apiDeps, ownHost),
     robotsTxt,
     admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
     plans,
     signing,
     edge,
-    ownHost: createOwnHosts({
-      apiHosts: resolved.apiHosts,
-      servesHost: (host) => edge.servesHost(host),
-    }),
+    ownHost,
     snapshots: {
       record: (input) => recordSnapshot(snapshotDeps, input),
       dropExpiredHtml: (olderThan) => dropExpiredHtml(snapshotDeps, olderThan),
@@ -438,6 +438,30 @@ function createIngestService(
     },
     async close() {
       await Promise.all([crawls.close(), referrals.close()]);
+    },
+  };
+}
+
+/** The dashboard's handler factory and its sign-in links (for crawlgate's own hosts only). */
+function dashboardService(
+  deps: ApiDeps,
+  ownHost: (host: string) => Promise<boolean>,
+): DashboardService {
+  return {
+    create: (options) => createDashboard(deps, options),
+    async signInPath(userId, origin) {
+      const normalized = httpOrigin(origin);
+      if (normalized === null)
+        throw invalidRequest(
+          `a sign-in link needs an http(s) origin such as https://api.example.com, not ${JSON.stringify(origin)}`,
+        );
+      if (!(await ownHost(new URL(normalized).host)))
+        throw invalidRequest(
+          `${normalized} is a served domain's address: the dashboard answers on crawlgate's own hosts only (the base URL's and CRAWLGATE_API_HOSTS)`,
+        );
+      const expiresAt = new Date(deps.clock.now().getTime() + SIGN_IN_LINK_TTL_MS);
+      const token = await issueSignInToken(deps.signing, userId, expiresAt, normalized);
+      return { path: `${DASHBOARD_PREFIX}/sign-in?token=${token}`, expiresAt };
     },
   };
 }

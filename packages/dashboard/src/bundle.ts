@@ -19,6 +19,8 @@ export const UI_ENTRY = fileURLToPath(new URL("./ui/main.tsx", import.meta.url))
  * client is needed first.
  */
 const CLIENT_SOURCE = fileURLToPath(new URL("../../client/src/index.ts", import.meta.url));
+/** Core's CSV writer in the monorepo (one file, no imports), bundled from source likewise. */
+const CSV_SOURCE = fileURLToPath(new URL("../../core/src/csv.ts", import.meta.url));
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -45,7 +47,10 @@ export function bundleUi(entry = UI_ENTRY): BuiltFile[] {
     write: false,
     logLevel: "silent",
     define: { "process.env.NODE_ENV": '"production"' },
-    ...(existsSync(CLIENT_SOURCE) ? { alias: { "@crawlgate/client": CLIENT_SOURCE } } : {}),
+    alias: {
+      ...(existsSync(CLIENT_SOURCE) ? { "@crawlgate/client": CLIENT_SOURCE } : {}),
+      ...(existsSync(CSV_SOURCE) ? { "@crawlgate/core/csv": CSV_SOURCE } : {}),
+    },
   });
   return result.outputFiles.map((file) => {
     const ext = file.path.slice(file.path.lastIndexOf("."));

@@ -9,5 +9,6 @@ export { collectReport, REPORT_DRILL_DOWNS } from "./report/collect.js";
 export { reportHtml } from "./report/report-html.js";
 export type { Period } from "./shared/period.js";
 export { PERIODS, parsePeriod } from "./shared/period.js";
+export { PREVIEW_CSP, previewDocument } from "./shared/preview.js";
 export type { ReportData, StoredAnswer } from "./shared/report-data.js";
 export type { ApiCall } from "./shared/requests.js";

@@ -1,3 +1,4 @@
+import { isCrawlgateError } from "@crawlgate/core";
 import { withRuntime } from "../runtime.js";
 import { userIdOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
@@ -7,7 +8,8 @@ export const DEFAULT_DASHBOARD_ORIGIN = "http://127.0.0.1:8787";
 
 export const DASHBOARD_LINK: Command = {
   name: "dashboard-link",
-  summary: "print a single-use sign-in link to the dashboard for a user (valid 15 minutes)",
+  summary:
+    "print a single-use sign-in link to the dashboard for a user (valid 15 minutes, at its origin only)",
   options: {
     user: { type: "string", value: "<user>", required: true },
     "base-url": { type: "string", value: "<url>" },
@@ -17,9 +19,13 @@ export const DASHBOARD_LINK: Command = {
     const name = stringOption(ctx, "user") as string;
     // The runtime signs with the secret `serve` uses, so that the server accepts the link.
     return withRuntime(ctx, async ({ crawlgate, stores }) => {
-      const { path, expiresAt } = await crawlgate.dashboard.signInPath(
-        await userIdOf(stores.deps, name),
-      );
+      const userId = await userIdOf(stores.deps, name);
+      // The link works at its origin only; a served domain's host is refused (not the dashboard's).
+      const { path, expiresAt } = await crawlgate.dashboard
+        .signInPath(userId, origin)
+        .catch((error: unknown) => {
+          throw isCrawlgateError(error) ? new CliError(`--base-url: ${error.message}`) : error;
+        });
       ctx.io.out(JSON.stringify({ user: name, url: origin + path, expiresAt }));
       return 0;
     });

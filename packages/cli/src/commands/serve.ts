@@ -123,7 +123,9 @@ async function demoDashboardUrl(
   baseUrl: string,
 ): Promise<string | null> {
   const owner = await stores.deps.accounts.getUserByName("owner");
-  return owner ? baseUrl + (await crawlgate.dashboard.signInPath(owner.userId)).path : null;
+  return owner
+    ? baseUrl + (await crawlgate.dashboard.signInPath(owner.userId, baseUrl)).path
+    : null;
 }
 
 /**

@@ -22,11 +22,12 @@ export function chromiumOrReason(): { path: string } | { reason: string } {
   return { reason };
 }
 
-export async function launch(executablePath: string): Promise<Browser> {
+/** Chromium, headless; `args` are more command-line switches (e.g. `--host-resolver-rules`). */
+export async function launch(executablePath: string, args: string[] = []): Promise<Browser> {
   return puppeteer.launch({
     executablePath,
     headless: /headless[-_]shell/.test(executablePath) ? "shell" : true,
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"],
+    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", ...args],
     pipe: true,
     protocolTimeout: 60_000,
   });

@@ -12,7 +12,7 @@ export async function expiredSignInUrl(baseUrl: string, dataDir: string, userId:
     { ...createMemoryStores(), clock: { now: () => past } },
     { secret: loadOrCreateSecret(dataDir, undefined) },
   );
-  const { path, expiresAt } = await crawlgate.dashboard.signInPath(userId);
+  const { path, expiresAt } = await crawlgate.dashboard.signInPath(userId, baseUrl);
   if (expiresAt.getTime() >= Date.now()) throw new Error("the link has not expired");
   return `${baseUrl}${path}`;
 }

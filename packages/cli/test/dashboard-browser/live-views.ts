@@ -49,6 +49,12 @@ export async function walkDomainViews(page: Page, domainId: string): Promise<Vie
   await page.waitForFunction(
     `document.querySelector("iframe.preview") || document.body.textContent.includes("No stored versions")`,
   );
+  // The preview is the UI's previewDocument: a policy that forbids every fetch comes first.
+  const srcdoc = (await page.evaluate(
+    `document.querySelector("iframe.preview")?.getAttribute("srcdoc") ?? null`,
+  )) as string | null;
+  if (srcdoc !== null && !srcdoc.includes(`<meta http-equiv="Content-Security-Policy"`))
+    throw new Error("the snapshot preview frame has no Content-Security-Policy");
   checks.push(await checkView(page, "snapshots"));
   return checks;
 }

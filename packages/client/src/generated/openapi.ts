@@ -2814,7 +2814,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Export the raw crawl log of one domain. format csv: RFC 4180 CSV (CRLF line ends) with a header row of the row field names; paging metadata moves to headers. A text cell starting with =, +, -, @, tab or CR gets a leading '. */
+            /** @description Export the raw crawl log of one domain. format csv: RFC 4180 CSV (CRLF line ends) with a header row of the row field names; paging metadata moves to headers. Safe in spreadsheets of any locale: a field holding a comma, semicolon, quote, tab or line break is quoted, and a ' is put before a formula trigger (=, +, -, @, tab, CR) at the start of a text field and after any semicolon, tab or line break inside it (where a semicolon-separator spreadsheet starts a cell), also before a quote there and at the field's end after one of those. */
             200: {
                 headers: {
                     /** @description text/csv only. Continuation token; absent on the last page */

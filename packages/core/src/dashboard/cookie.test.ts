@@ -9,11 +9,47 @@ describe("the session cookie", () => {
     expect(readSessionCookie(`${SESSION_COOKIE}=${ID}`)).toBe(ID);
     expect(readSessionCookie(`a=1; ${SESSION_COOKIE}=${ID}; b=2`)).toBe(ID);
     expect(readSessionCookie(`a=1;${SESSION_COOKIE}="${ID}"`)).toBe(ID);
-    expect(readSessionCookie(`${SESSION_COOKIE}=short; ${SESSION_COOKIE}=${ID}`)).toBe(ID);
     expect(readSessionCookie(`x${SESSION_COOKIE}=${ID}`)).toBeNull();
     expect(readSessionCookie(`${SESSION_COOKIE}=${ID}x`)).toBeNull();
     expect(readSessionCookie(undefined)).toBeNull();
     expect(readSessionCookie("")).toBeNull();
+  });
+
+  it("two cookies of the session's name are no session, whatever their values", () => {
+    const other = "QPONMLKJIHGFEDCBAzyxwvutsrqponmlkjihgfedcba";
+    for (const header of [
+      `${SESSION_COOKIE}=${ID}; ${SESSION_COOKIE}=${other}`,
+      `${SESSION_COOKIE}=${ID}; a=1; ${SESSION_COOKIE}=${ID}`,
+      `${SESSION_COOKIE}=short; ${SESSION_COOKIE}=${ID}`,
+      `${SESSION_COOKIE}=${ID};${SESSION_COOKIE}=`,
+    ])
+      expect(readSessionCookie(header), header).toBeNull();
+    const secure = `__Host-${SESSION_COOKIE}`;
+    expect(readSessionCookie(`${secure}=${ID}; ${secure}=${other}`, true)).toBeNull();
+    // Over https the unprefixed name is not the session's: it neither counts nor names one.
+    expect(readSessionCookie(`${SESSION_COOKIE}=${other}; ${secure}=${ID}`, true)).toBe(ID);
+  });
+
+  it("property: a second session cookie anywhere in the header signs the browser out", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.stringMatching(/^[a-z_]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9]{0,9}$/)),
+        ),
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        (others, at, at2, secure) => {
+          const cookie = (id: string) =>
+            sessionCookie(id, { secure, maxAgeSeconds: 1 }).split("; ")[0] as string;
+          const pairs = others.map(([name, value]) => `${name}=${value}`);
+          pairs.splice(at % (pairs.length + 1), 0, cookie(newSessionId()));
+          expect(readSessionCookie(pairs.join("; "), secure)).not.toBeNull();
+          pairs.splice(at2 % (pairs.length + 1), 0, cookie(newSessionId()));
+          expect(readSessionCookie(pairs.join("; "), secure)).toBeNull();
+        },
+      ),
+    );
   });
 
   it("writes the attributes; over https the __Host- name, Secure and Path=/", () => {

@@ -17,25 +17,32 @@ export const sessionCookieName = (secure: boolean) =>
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The session ID in a `Cookie` header, or `null`. Pairs are split on `;` (RFC 6265 §5.4); the
- * first pair with the scheme's cookie name (`__Host-crawlgate_session` over https, else
- * `crawlgate_session`: over https the unprefixed one, which any subdomain could set, is ignored)
- * whose value is a well-formed session ID wins, so a malformed duplicate (another path's cookie,
- * an injected one) cannot hide the real one. Never throws.
+ * The session ID in a `Cookie` header, or `null`. Pairs are split on `;` (RFC 6265 §5.4) and
+ * only the scheme's cookie name counts (`__Host-crawlgate_session` over https, else
+ * `crawlgate_session`: over https the unprefixed one, which any subdomain could set, is
+ * ignored). More than one cookie of that name is no session at all: a browser sends a cookie
+ * of a longer path first, so a cookie planted for a narrower path (by a sibling subdomain, or an
+ * origin sharing the host) would otherwise outrank the real one, or survive a sign-in. Only a
+ * single, well-formed value names a session. Never throws.
  */
 export function readSessionCookie(header: string | undefined, secure = false): string | null {
-  if (!header) return null;
+  const values = sessionCookieValues(header, secure);
+  if (values.length !== 1) return null;
+  let value = values[0] as string;
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+  return SESSION_ID.test(value) ? value : null;
+}
+
+/** The raw values of every cookie in `header` with the scheme's session cookie name. */
+export function sessionCookieValues(header: string | undefined, secure = false): string[] {
+  if (!header) return [];
   const name = sessionCookieName(secure);
+  const values: string[] = [];
   for (const pair of header.split(";")) {
     const eq = pair.indexOf("=");
-    if (eq < 0) continue;
-    if (pair.slice(0, eq).trim() !== name) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
-      value = value.slice(1, -1);
-    if (SESSION_ID.test(value)) return value;
+    if (eq >= 0 && pair.slice(0, eq).trim() === name) values.push(pair.slice(eq + 1).trim());
   }
-  return null;
+  return values;
 }
 
 export interface CookieOptions {

@@ -14,7 +14,7 @@ describe("the dashboard handler under arbitrary requests", () => {
     const user = await crawlgate.admin.createUser("owner", "pro");
     if (!user.ok) throw new Error(user.message);
     const dashboard = crawlgate.dashboard.create({ assets: TEST_ASSETS });
-    const link = await crawlgate.dashboard.signInPath(user.value.userId);
+    const link = await crawlgate.dashboard.signInPath(user.value.userId, "http://dash.test");
     const token = link.path.slice(link.path.indexOf("token=") + 6);
     const signedIn = await dashboard.handle(request("GET", link.path, { token }));
     const cookie = (signedIn.headers["set-cookie"] ?? "").split(";")[0] as string;
@@ -93,3 +93,27 @@ function request(method: string, path: string, query: Record<string, string>): A
     origin: "http://dash.test",
   };
 }
+
+describe("signInPath", () => {
+  it("issues links for crawlgate's own hosts only, and only for http(s) origins", async () => {
+    const crawlgate = createCrawlgate(createMemoryStores(), { apiHosts: ["api.example.com"] });
+    const user = await crawlgate.admin.createUser("owner", "pro");
+    if (!user.ok) throw new Error(user.message);
+    const added = await crawlgate.admin.addDomain(user.value.userId, "shop.example.com");
+    if (!added.ok) throw new Error(added.message);
+    const { userId } = user.value;
+    for (const origin of ["https://api.example.com", "http://127.0.0.1:8787", "http://localhost"])
+      await expect(crawlgate.dashboard.signInPath(userId, origin)).resolves.toMatchObject({
+        path: expect.stringMatching(/^\/dashboard\/sign-in\?token=/),
+      });
+    await expect(
+      crawlgate.dashboard.signInPath(userId, "https://Shop.Example.com"),
+    ).rejects.toMatchObject({
+      code: "invalid_request",
+      message: expect.stringMatching(/^https:\/\/shop\.example\.com is a served domain's address/),
+    });
+    await expect(crawlgate.dashboard.signInPath(userId, "ftp://x")).rejects.toMatchObject({
+      code: "invalid_request",
+    });
+  });
+});

@@ -5,14 +5,15 @@ import { CrawlgateError } from "../errors.js";
 import { API_PREFIX } from "../http/prefix.js";
 import type { ApiRequest, ApiResponse } from "../http/types.js";
 import { type DashboardAssets, notBuiltAssets } from "./assets.js";
-import { sessionCookie } from "./cookie.js";
+import { browserOrigin, secureCookies } from "./browser-origin.js";
+import { sessionCookie, sessionCookieValues } from "./cookie.js";
 import { SESSION_MAX_MS } from "./lifetimes.js";
-import { messagePage, NEW_LINK_HINT, SIGN_IN_REFUSALS, signInPage } from "./pages.js";
+import { signInPage, signInRefusal } from "./pages.js";
 import { purgeStatus } from "./purge-status.js";
 import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
 import { dataHeaders, pageHeaders } from "./security-headers.js";
 import { serveAsset } from "./serve-asset.js";
-import { createSessions, type Sessions } from "./sessions.js";
+import { type ActiveSession, createSessions, type Sessions } from "./sessions.js";
 
 /** Everything the dashboard serves is below this path. */
 export const DASHBOARD_PREFIX = "/dashboard";
@@ -39,29 +40,30 @@ export interface Dashboard {
  * the UI's files (client-side routes get `index.html`).
  */
 export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): Dashboard {
+  const { baseUrl } = deps;
   const sessions = createSessions(deps);
-  const api = createApi(deps, { authenticate: sessionAuthenticator(sessions) });
+  const api = createApi(deps, { authenticate: sessionAuthenticator(sessions, baseUrl) });
   const assets = options.assets ?? notBuiltAssets;
+  const isHttps = (request: ApiRequest) => secureCookies(request, baseUrl);
 
   async function run(request: ApiRequest): Promise<ApiResponse> {
     const { path } = request;
     if (path === DASHBOARD_PREFIX) return redirect(`${DASHBOARD_PREFIX}/`, 308);
     if (!path.startsWith(`${DASHBOARD_PREFIX}/`)) throw new CrawlgateError("not_found");
     const rest = path.slice(DASHBOARD_PREFIX.length);
-    if (rest === "/sign-in") return signIn(sessions, request);
-    if (rest === "/sign-out") return signOut(sessions, request);
+    if (rest === "/sign-in") return signIn(sessions, request, baseUrl);
+    if (rest === "/sign-out") return signOut(sessions, request, baseUrl);
     if (rest === "/api" || rest.startsWith("/api/")) return serveApi(request, rest);
     return serveAsset(assets, request, rest);
   }
 
   /** Below `/dashboard/api`: JSON only, refused from other sites. */
   async function serveApi(request: ApiRequest, rest: string): Promise<ApiResponse> {
-    refuseCrossSite(request);
-    if (rest === "/api/session") return sessionInfo(sessions, request);
+    refuseCrossSite(request, baseUrl);
+    if (rest === "/api/session") return sessionInfo(sessions, request, isHttps(request));
     if (rest === "/api/purge-status") {
       allowOnly(request, ["GET", "HEAD"]);
-      const active = await sessions.resolve(request.headers.cookie, isHttps(request));
-      if (!active) throw notSignedIn();
+      const active = await signedIn(sessions, request, isHttps(request));
       return json(200, await purgeStatus(deps, active.user, request));
     }
     if (!rest.startsWith(API_V1)) throw new CrawlgateError("not_found");
@@ -77,23 +79,37 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
 }
 
 /** The session cookie in place of the API key; every write must carry the CSRF token. */
-function sessionAuthenticator(sessions: Sessions): Authenticator {
+function sessionAuthenticator(sessions: Sessions, baseUrl: string | null): Authenticator {
   return async (request) => {
-    const active = await sessions.resolve(request.headers.cookie, isHttps(request));
-    if (!active) throw notSignedIn();
+    const active = await signedIn(sessions, request, secureCookies(request, baseUrl));
     requireCsrfToken(request, active.session.csrfToken);
     return active.user;
   };
 }
 
-function notSignedIn(): CrawlgateError {
-  return new CrawlgateError("unauthorized", { message: "no dashboard session: sign in first" });
+/** The request's live session, else `401 unauthorized`. */
+async function signedIn(
+  sessions: Sessions,
+  request: ApiRequest,
+  secure: boolean,
+): Promise<ActiveSession> {
+  const active = await sessions.resolve(request.headers.cookie, secure);
+  if (active) return active;
+  // Two session cookies (one maybe planted for a narrower path) name no session: say so.
+  const message =
+    sessionCookieValues(request.headers.cookie, secure).length > 1
+      ? "more than one dashboard session cookie was sent: clear this site's cookies, then sign in again"
+      : "no dashboard session: sign in first";
+  throw new CrawlgateError("unauthorized", { message });
 }
 
-async function sessionInfo(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
+async function sessionInfo(
+  sessions: Sessions,
+  request: ApiRequest,
+  secure: boolean,
+): Promise<ApiResponse> {
   allowOnly(request, ["GET", "HEAD"]);
-  const active = await sessions.resolve(request.headers.cookie, isHttps(request));
-  if (!active) throw notSignedIn();
+  const active = await signedIn(sessions, request, secure);
   const { userId, name, plan } = active.user;
   return json(200, { user: { userId, name, plan }, csrfToken: active.session.csrfToken });
 }
@@ -104,13 +120,19 @@ async function sessionInfo(sessions: Sessions, request: ApiRequest): Promise<Api
  * `same-origin`; or no such header: not a browser, or one too old to send it). Any other site
  * (`cross-site`, `same-site`) gets a page whose button POSTs the token: another site cannot sign
  * a browser in as someone else (login CSRF) by making it open a link. The POST must come from
- * this site. Neither a HEAD (a link preview) nor that page spends the link.
+ * this site. Neither a HEAD (a link preview) nor that page spends the link, nor does opening
+ * it at another origin than the one it was issued for (refused with a page naming that one).
  */
-async function signIn(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
+async function signIn(
+  sessions: Sessions,
+  request: ApiRequest,
+  baseUrl: string | null,
+): Promise<ApiResponse> {
   allowOnly(request, ["GET", "POST"]);
+  const secure = secureCookies(request, baseUrl);
   let token: string;
   if (request.method.toUpperCase() === "POST") {
-    refuseCrossSite(request);
+    refuseCrossSite(request, baseUrl);
     token = formToken(request.body);
   } else {
     token = request.query.token ?? "";
@@ -126,36 +148,41 @@ async function signIn(sessions: Sessions, request: ApiRequest): Promise<ApiRespo
       };
     }
   }
-  const result = await sessions.signIn(token);
+  const result = await sessions.signIn(token, browserOrigin(request, baseUrl));
   if (!result.ok) {
-    const refusal = SIGN_IN_REFUSALS[result.reason];
+    const { status, body } = signInRefusal(result);
     return {
-      status: refusal.status,
+      status,
       headers: pageHeaders({
         "content-type": "text/html; charset=utf-8",
         "cache-control": "no-store",
       }),
-      body: messagePage(refusal.title, refusal.message, NEW_LINK_HINT),
+      body,
     };
   }
   // A browser that was signed in already leaves its old session behind.
-  await sessions.signOut(request.headers.cookie, isHttps(request));
+  await sessions.signOut(request.headers.cookie, secure);
   const cookie = sessionCookie(result.sessionId, {
-    secure: isHttps(request),
+    secure,
     maxAgeSeconds: SESSION_MAX_MS / 1000,
   });
   return redirect(`${DASHBOARD_PREFIX}/`, 303, { "set-cookie": cookie });
 }
 
-async function signOut(sessions: Sessions, request: ApiRequest): Promise<ApiResponse> {
+async function signOut(
+  sessions: Sessions,
+  request: ApiRequest,
+  baseUrl: string | null,
+): Promise<ApiResponse> {
   allowOnly(request, ["POST"]);
-  refuseCrossSite(request);
-  const active = await sessions.resolve(request.headers.cookie, isHttps(request));
+  refuseCrossSite(request, baseUrl);
+  const secure = secureCookies(request, baseUrl);
+  const active = await sessions.resolve(request.headers.cookie, secure);
   if (active) {
     requireCsrfToken(request, active.session.csrfToken);
-    await sessions.signOut(request.headers.cookie, isHttps(request));
+    await sessions.signOut(request.headers.cookie, secure);
   }
-  const cookie = sessionCookie("", { secure: isHttps(request), maxAgeSeconds: 0 });
+  const cookie = sessionCookie("", { secure, maxAgeSeconds: 0 });
   return redirect(SIGNED_OUT_PATH, 303, { "set-cookie": cookie });
 }
 
@@ -168,10 +195,6 @@ function formToken(body: Uint8Array | null): string {
 function allowOnly(request: ApiRequest, methods: string[]): void {
   if (!methods.includes(request.method.toUpperCase()))
     throw new CrawlgateError("method_not_allowed", { allow: methods });
-}
-
-function isHttps(request: ApiRequest): boolean {
-  return (request.origin ?? "").startsWith("https:");
 }
 
 function redirect(

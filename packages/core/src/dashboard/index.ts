@@ -9,4 +9,9 @@ export {
   SIGN_IN_LINK_MAX_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
 } from "./lifetimes.js";
-export { checkSignInToken, issueSignInToken, parseSignInToken } from "./sign-in-token.js";
+export {
+  checkSignInToken,
+  httpOrigin,
+  issueSignInToken,
+  parseSignInToken,
+} from "./sign-in-token.js";

@@ -68,3 +68,22 @@ export const SIGN_IN_REFUSALS = {
     message: "Each sign-in link works once.",
   },
 } as const;
+
+/** The page (and its status) of a refused sign-in link. */
+export function signInRefusal(
+  refused: { reason: keyof typeof SIGN_IN_REFUSALS } | { reason: "elsewhere"; origin: string },
+): { status: number; body: string } {
+  if (refused.reason === "elsewhere") {
+    // A genuine link at another origin than its own (not spent): name where it works.
+    return {
+      status: 400,
+      body: messagePage(
+        "This sign-in link is for another address",
+        `This link was made for ${refused.origin}/dashboard and works only there. It was not used here, so it still works at that address.`,
+        "If that is not where you reach the dashboard, ask for a link made for the right address: crawlgate dashboard-link --user NAME --base-url URL",
+      ),
+    };
+  }
+  const { status, title, message } = SIGN_IN_REFUSALS[refused.reason];
+  return { status, body: messagePage(title, message, NEW_LINK_HINT) };
+}

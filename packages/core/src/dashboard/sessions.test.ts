@@ -22,7 +22,10 @@ describe("dashboard sessions", () => {
     };
     const sessions = createSessions({ ...stores, accounts, signing, clock, logger: silentLogger });
     const expires = new Date(now.getTime() + 60_000);
-    const signedIn = await sessions.signIn(await issueSignInToken(signing, USER, expires));
+    const signedIn = await sessions.signIn(
+      await issueSignInToken(signing, USER, expires, ORIGIN),
+      ORIGIN,
+    );
     if (!signedIn.ok) throw new Error(signedIn.reason);
     const cookie = `crawlgate_session=${signedIn.sessionId}`;
     expect((await sessions.resolve(cookie, false))?.user.name).toBe("gone");
@@ -30,9 +33,13 @@ describe("dashboard sessions", () => {
     expect(await sessions.resolve(cookie, false)).toBeNull();
     const idHash = await hashSessionId(signedIn.sessionId);
     expect(await stores.dashboardSessions.getSession(idHash)).toBeNull();
-    const late = await sessions.signIn(await issueSignInToken(signing, USER, expires));
+    const late = await sessions.signIn(
+      await issueSignInToken(signing, USER, expires, ORIGIN),
+      ORIGIN,
+    );
     expect(late).toEqual({ ok: false, reason: "invalid" });
   });
 });
 
 const USER = "0b6f9a52-1c7e-4d0a-9e55-3f1c2d4e5a6b";
+const ORIGIN = "https://crawlgate.example.com";

@@ -28,7 +28,9 @@ export interface ActiveSession {
 
 export type SignInResult =
   | { ok: true; sessionId: string; session: DashboardSession }
-  | { ok: false; reason: "invalid" | "expired" | "used" };
+  | { ok: false; reason: "invalid" | "expired" | "used" }
+  /** A genuine link opened at another origin than the one it was issued for: not spent. */
+  | { ok: false; reason: "elsewhere"; origin: string };
 
 /** The SHA-256 (hex) a session ID is stored as. */
 export const hashSessionId = hashApiKey;
@@ -40,11 +42,14 @@ export const hashSessionId = hashApiKey;
 export function createSessions(deps: SessionDeps) {
   const store = deps.dashboardSessions;
 
-  async function signIn(tokenText: string): Promise<SignInResult> {
+  /** Signs in with a link opened at `origin` (the browser's, see `browserOrigin`). */
+  async function signIn(tokenText: string, origin: string | null): Promise<SignInResult> {
     const now = deps.clock.now();
     const check = await checkSignInToken(deps.signing, tokenText, now);
     if (!check.ok) return check;
     const { token } = check;
+    // Before the single use is spent: the link still works where it was issued for.
+    if (token.origin !== origin) return { ok: false, reason: "elsewhere", origin: token.origin };
     // Before the single use is spent: a link for a user that is gone stays refused.
     if (!(await deps.accounts.getUser(token.userId))) return { ok: false, reason: "invalid" };
     // Remembered past the link's expiry by the clock-skew margin: an instance whose clock is

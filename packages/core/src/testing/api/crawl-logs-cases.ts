@@ -223,6 +223,7 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
         { ts: at("2026-11-18", 4), path: "/-1", userAgent: "+SUM(1)" },
         { ts: at("2026-11-18", 5), path: "/@x", userAgent: "@evil", contentHash: null },
         { ts: at("2026-11-18", 6), path: "/ok", userAgent: "-x", botOperator: "Google" },
+        { ts: at("2026-11-18", 7), path: "/a;=cmd", userAgent: "x;\t@SUM(1)\n-2" },
       ];
       await recordCrawls(world, shop(), nasty);
       await closeDays(world);
@@ -264,7 +265,16 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
       ]);
       expect(header2).toEqual(header);
       const all = [...rows, ...rows2];
-      expect(all.map((r) => r[2])).toEqual(["/a,b", "/ünïcödé/日本", "/=cmd", "/-1", "/@x", "/ok"]);
+      expect(all.map((r) => r[2])).toEqual([
+        "/a,b",
+        "/ünïcödé/日本",
+        "/=cmd",
+        "/-1",
+        "/@x",
+        "/ok",
+        // A `;`-separator spreadsheet starts a cell after the `;`: guarded there too.
+        "/a;'=cmd",
+      ]);
       expect(all.map((r) => r[3])).toEqual([
         'Bot "quoted", with, commas',
         "line\r\nbreak\nbot",
@@ -272,6 +282,7 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
         "'+SUM(1)",
         "'@evil",
         "'-x",
+        "x;'\t'@SUM(1)\n'-2",
       ]);
       expect(all[0]?.slice(6, 8)).toEqual(["200", "1234"]);
       expect(all[5]?.[8]).toBe("Google");

@@ -67,6 +67,57 @@ export function csrfCases(options: DashboardSuiteOptions): void {
       expect(same.status).toBe(200);
     });
 
+    it("compares the Origin's scheme and port as well as its host", async () => {
+      const w = world();
+      const { cookie, csrfToken } = await w.signIn(w.users.owner);
+      const write = (origin: string) =>
+        w.send("POST", "/dashboard/api/v1/list-user-domains", {
+          headers: { cookie, "x-csrf-token": csrfToken, origin },
+          body: {},
+        });
+      for (const origin of [
+        `https://${SITE}`,
+        `http://${SITE}:8080`,
+        `http://${SITE}:443`,
+        `http://evil.${SITE}`,
+        `http://${SITE}.evil.example`,
+      ]) {
+        const answer = await write(origin);
+        expect(answer.status, origin).toBe(403);
+        expect(answer.json()).toEqual({
+          error: "csrf_failed",
+          message: `cross-site request refused (Origin is not http://${SITE})`,
+        });
+      }
+      // The default port spelled out, and letter case, are the same origin.
+      expect((await write(`http://${SITE.toUpperCase()}:80`)).status).toBe(200);
+      // Over https (the cookie is then the __Host- one): http is another origin.
+      const secure = await w.send("GET", await w.link(w.users.owner, { https: true }), {
+        https: true,
+      });
+      const secureCookie = (secure.headers.get("set-cookie") ?? "").split(";")[0] as string;
+      const token = (
+        (
+          await w.send("GET", "/dashboard/api/session", {
+            https: true,
+            headers: { cookie: secureCookie },
+          })
+        ).json() as { csrfToken: string }
+      ).csrfToken;
+      for (const [origin, status] of [
+        [`https://${SITE}`, 200],
+        [`http://${SITE}`, 403],
+        [`https://${SITE}:8443`, 403],
+      ] as const) {
+        const answer = await w.send("POST", "/dashboard/api/v1/list-user-domains", {
+          headers: { cookie: secureCookie, "x-csrf-token": token, origin },
+          body: {},
+          https: true,
+        });
+        expect(answer.status, origin).toBe(status);
+      }
+    });
+
     it("sign-out needs the token too, and leaves the session alive without it", async () => {
       const w = world();
       const { cookie } = await w.signIn(w.users.owner);

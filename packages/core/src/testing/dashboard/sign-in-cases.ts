@@ -5,7 +5,12 @@ import {
   SIGN_IN_CLOCK_SKEW_MS,
   SIGN_IN_LINK_TTL_MS,
 } from "../../dashboard/lifetimes.js";
-import { type DashboardSuiteOptions, useDashboardWorld } from "./world.js";
+import {
+  type DashboardSuiteOptions,
+  type DashboardWorld,
+  SITE,
+  useDashboardWorld,
+} from "./world.js";
 
 /** Sign-in by link, its single use and expiry, the cookie, the session endpoint, sign-out. */
 export function signInCases(options: DashboardSuiteOptions): void {
@@ -29,7 +34,9 @@ export function signInCases(options: DashboardSuiteOptions): void {
 
     it("over https the cookie is __Host-crawlgate_session: Secure, Path=/; the unprefixed name is ignored there", async () => {
       const w = world();
-      const answer = await w.send("GET", await w.link(w.users.owner), { https: true });
+      const answer = await w.send("GET", await w.link(w.users.owner, { https: true }), {
+        https: true,
+      });
       expect(answer.status).toBe(303);
       const cookie = answer.headers.get("set-cookie") ?? "";
       expect(cookie).toMatch(/^__Host-crawlgate_session=[A-Za-z0-9_-]{43}; /);
@@ -93,6 +100,37 @@ export function signInCases(options: DashboardSuiteOptions): void {
       expect((await w.stores.dashboardSessions.deleteExpired(after, new Date(0))).tokens).toBe(1);
     });
 
+    it("two session cookies (one planted for a narrower path) are treated as signed out", async () => {
+      const w = world();
+      const real = await w.signIn(w.users.owner);
+      const planted = await w.signIn(w.users.viewer);
+      const plantedPair = planted.cookie;
+      // A browser sends the cookie of the longer path first: the planted one leads.
+      for (const cookie of [`${plantedPair}; ${real.cookie}`, `${real.cookie}; ${plantedPair}`]) {
+        const session = await w.send("GET", "/dashboard/api/session", { headers: { cookie } });
+        expect(session.status).toBe(401);
+        expect(session.json()).toEqual({
+          error: "unauthorized",
+          message:
+            "more than one dashboard session cookie was sent: clear this site's cookies, then sign in again",
+        });
+        const write = await w.send(
+          "POST",
+          `/dashboard/api/v1/domains/${w.domainId}/routing-rules`,
+          {
+            headers: { cookie, "x-csrf-token": real.csrfToken },
+            body: { sourcePath: "/x", targetUrl: "/y", ruleType: "redirect" },
+          },
+        );
+        expect(write.status).toBe(401);
+      }
+      // Each alone is still its own session.
+      const alone = await w.send("GET", "/dashboard/api/session", {
+        headers: { cookie: real.cookie },
+      });
+      expect(alone.status).toBe(200);
+    });
+
     it("the session endpoint names the user and gives the CSRF token", async () => {
       const w = world();
       const { cookie, csrfToken } = await w.signIn(w.users.viewer);
@@ -147,9 +185,9 @@ export function signInCases(options: DashboardSuiteOptions): void {
       const link = await w.link(w.users.owner);
       const token = link.slice(link.indexOf("token=") + 6);
       const parts = token.split(".");
-      const sig = parts[4] as string;
+      const sig = parts[5] as string;
       // The signature's first character, surely changed.
-      parts[4] = (sig[0] === "A" ? "B" : "A") + sig.slice(1);
+      parts[5] = (sig[0] === "A" ? "B" : "A") + sig.slice(1);
       const forged = [
         parts.join("."),
         token.replace(w.users.owner.userId, w.users.manager.userId),
@@ -163,6 +201,33 @@ export function signInCases(options: DashboardSuiteOptions): void {
         expect(answer.headers.get("set-cookie")).toBeNull();
       }
       expect((await w.send("GET", "/dashboard/sign-in")).status).toBe(400);
+      expect((await w.send("GET", link)).status).toBe(303);
+    });
+
+    it("a link opened at another origin than its own is refused with a page naming it, and not spent", async () => {
+      const w = world();
+      const link = await w.link(w.users.owner);
+      const token = decodeURIComponent(link.slice(link.indexOf("token=") + 6));
+      const elsewhere: [string, Parameters<DashboardWorld["send"]>[2]][] = [
+        // Another host the dashboard answers on, another port, the same host over https.
+        ["another host", { headers: { "x-forwarded-host": "other.example.test" } }],
+        ["another port", { headers: { "x-forwarded-host": `${SITE}:8443` } }],
+        ["another scheme", { https: true }],
+      ];
+      for (const [what, init] of elsewhere) {
+        for (const [method, target, extra] of [
+          ["GET", link, {}],
+          ["POST", "/dashboard/sign-in", { form: `token=${encodeURIComponent(token)}` }],
+        ] as const) {
+          const answer = await w.send(method, target, { ...init, ...extra });
+          expect(answer.status, `${what} ${method}`).toBe(400);
+          expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+          expect(answer.text).toContain("This sign-in link is for another address");
+          expect(answer.text).toContain(`http://${SITE}/dashboard`);
+          expect(answer.headers.get("set-cookie")).toBeNull();
+        }
+      }
+      // Not spent: it still signs in where it was issued for.
       expect((await w.send("GET", link)).status).toBe(303);
     });
 

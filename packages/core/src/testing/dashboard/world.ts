@@ -50,8 +50,8 @@ export interface DashboardWorld {
   ): Promise<Reply>;
   /** One request to the API with the user's key. */
   api(user: Member, method: string, path: string, body?: unknown): Promise<Reply>;
-  /** A fresh sign-in link's path for the user. */
-  link(user: Member): Promise<string>;
+  /** A fresh sign-in link's path for the user, issued for the suite's site (over http unless `https`). */
+  link(user: Member, init?: { https?: boolean }): Promise<string>;
   /** Signs in with a fresh link: the `Cookie` header value and the CSRF token. */
   signIn(user: Member): Promise<{ cookie: string; csrfToken: string }>;
 }
@@ -142,7 +142,13 @@ export function useDashboardWorld(options: DashboardSuiteOptions): () => Dashboa
           json: () => JSON.parse(text),
         };
       },
-      link: async (user) => (await crawlgate.dashboard.signInPath(user.userId)).path,
+      link: async (user, init = {}) =>
+        (
+          await crawlgate.dashboard.signInPath(
+            user.userId,
+            `${init.https ? "https" : "http"}://${SITE}`,
+          )
+        ).path,
       async signIn(user) {
         const answer = await world.send("GET", await world.link(user));
         if (answer.status !== 303) throw new Error(`sign-in answered ${answer.status}`);

@@ -1,8 +1,10 @@
+import { toCsv as csvTable } from "../../../csv.js";
+
 /**
- * RFC 4180 CSV of crawl-log rows: CRLF line ends, a header row of the JSON field names, fields
- * quoted when they hold a comma, a quote, CR or LF (quotes doubled). A text cell starting with
- * `=`, `+`, `-`, `@`, a tab or CR gets a leading `'` (the OWASP convention) so a spreadsheet
- * never runs a user agent or path as a formula; numbers are written as they are.
+ * CSV of crawl-log rows: a header row of the JSON field names, then one line per row, written by
+ * crawlgate's one CSV writer (`csv.ts`: RFC 4180, CRLF, quoted when a field holds `,`, `;`,
+ * `"`, a tab or a line break; a `'` before a formula trigger wherever a spreadsheet of any
+ * locale could start a cell, the OWASP convention). Numbers are written as they are.
  */
 
 export const CSV_FIELDS = [
@@ -22,21 +24,11 @@ export const CSV_FIELDS = [
 
 export type CsvRow = Record<(typeof CSV_FIELDS)[number], string | number | null>;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One cell: `null` is empty, numbers as digits, text neutralised then quoted when needed. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export function toCsv(rows: readonly CsvRow[]): string {
-  const lines = [CSV_FIELDS.join(",")];
-  for (const row of rows) lines.push(CSV_FIELDS.map((f) => csvCell(row[f])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return csvTable(
+    CSV_FIELDS,
+    rows.map((row) => CSV_FIELDS.map((f) => row[f])),
+  );
 }
 
 /**

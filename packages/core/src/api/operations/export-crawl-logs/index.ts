@@ -85,7 +85,7 @@ export const contract: EndpointContract = {
   text: {
     contentType: "text/csv",
     description:
-      "format csv: RFC 4180 CSV (CRLF line ends) with a header row of the row field names; paging metadata moves to headers. A text cell starting with =, +, -, @, tab or CR gets a leading '.",
+      "format csv: RFC 4180 CSV (CRLF line ends) with a header row of the row field names; paging metadata moves to headers. Safe in spreadsheets of any locale: a field holding a comma, semicolon, quote, tab or line break is quoted, and a ' is put before a formula trigger (=, +, -, @, tab, CR) at the start of a text field and after any semicolon, tab or line break inside it (where a semicolon-separator spreadsheet starts a cell), also before a quote there and at the field's end after one of those.",
     headers: [
       {
         name: "X-Next-Cursor",
