@@ -231,7 +231,14 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     deps.renderer === null
       ? null
       : (deps.renderer ?? createFetchRenderer({ fetch: deps.originFetch ?? runtimeFetch() }));
-  const pages = createPageService({ ...deps, renderer, clock, logger, options: resolved.edge });
+  const pages = createPageService({
+    ...deps,
+    renderer,
+    clock,
+    logger,
+    options: resolved.edge,
+    publicScheme: resolved.publicScheme,
+  });
   const robotsTxt = createRobotsTxt({
     fetch: deps.robotsFetch ?? deps.originFetch ?? runtimeFetch(),
     robots: deps.robots,
