@@ -265,6 +265,18 @@ export function createDataPlane(deps: DataPlaneDeps) {
   };
 }
 
+/** Whether a cached page redirects to the URL `forwarded` and `key` name. */
+function redirectsToItself(page: PageBody, forwarded: EdgeForwarded, key: string): boolean {
+  const location = page.entry.location;
+  if (location === null) return false;
+  try {
+    const asked = new URL(`${forwarded.proto}://${forwarded.host}${key}`);
+    return new URL(location).href === asked.href;
+  } catch {
+    return false;
+  }
+}
+
 /** A crawler's page: from the cache (queueing a refresh when stale), else rendered now. */
 async function servePage(
   deps: DataPlaneDeps,
@@ -289,6 +301,9 @@ async function servePage(
   } catch (error) {
     deps.logger.error("edge.cache_failed", { host, error: errorText(error) });
   }
+  // Rendered for the other scheme, a page may be the origin's redirect to this very URL (an
+  // origin sending http to https): served, it would loop. This crawler gets a render of its own.
+  if (page && redirectsToItself(page, forwarded, key.key)) page = null;
   if (page && page.entry.expiresAt.getTime() <= ts.getTime()) {
     deps.pages.requeue(site.domainId, key.key).catch((error) => {
       deps.logger.error("edge.requeue_failed", { host, error: errorText(error) });
