@@ -41,8 +41,9 @@ export interface EdgeMiddlewareOptions {
   originProxy?: NodeProxy;
   /**
    * Where requests the origin answers go: `next` (default) hands them to the routes mounted
-   * after the middleware (the app is the origin); `proxy` forwards them to the domain's
-   * `originUrl` through `proxy`.
+   * after the middleware (the app is the origin; it sees the request as it arrived, forwarding
+   * headers included, and reads them under its own `trust proxy`); `proxy` forwards them to the
+   * domain's `originUrl` through `originProxy` with the edge's forwarding headers only.
    */
   origin?: "next" | "proxy";
   /**
