@@ -26,7 +26,11 @@ export interface EdgeHandlerOptions {
    * `originUrl` through `fetch`.
    */
   origin?: "next" | "fetch";
-  /** The client for `origin: "fetch"`; default the runtime's `fetch`. */
+  /**
+   * The client for `origin: "fetch"`; default the runtime's `fetch`. A domain whose origin gets
+   * the public Host needs one that sends a given `host` header (on Node, proxy-node's
+   * `createPinnedFetch`); the platform `fetch` takes Host from the URL.
+   */
   fetch?: FetchLike;
   /**
    * The visitor's address (e.g. from `CF-Connecting-IP`), for verifying crawlers and as the
@@ -134,8 +138,8 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           clientIp,
           trustProxy,
         });
-        // A virtual-host origin gets the domain as Host (Node's fetch sends it; a runtime whose
-        // fetch takes Host from the URL does not).
+        // A virtual-host origin gets the domain as Host, through a client that sends a given
+        // Host (proxy-node's pinned fetch does; the platform fetch takes Host from the URL).
         if (result.originHost === "public") forwarded.host = result.forwarded.host;
         const method = request.method.toUpperCase();
         const body =

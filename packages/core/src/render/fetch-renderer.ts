@@ -13,8 +13,8 @@ export const DEFAULT_RENDER_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The renderer that works everywhere: the origin's HTML as served, scripts not run. The request
- * carries `headers` and `originHeaders` (a `host` among them is sent as the Host: Node's fetch
- * and `createPinnedFetch` do; a runtime whose fetch takes Host from the URL ignores it).
+ * carries `headers` and `originHeaders` (a `host` among them is the Host to send: proxy-node's
+ * `createPinnedFetch` sends it; the platform `fetch` takes Host from the URL and ignores it).
  * Redirects are not followed (a 3xx is the page's answer, passed on with its Location); a status
  * declared by a `prerender-status-code` meta tag wins over the origin's.
  */
