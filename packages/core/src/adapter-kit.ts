@@ -52,9 +52,7 @@ export {
   endToEndHeaders,
   errorApiResponse,
   forwardedRequestHeaders,
-  forwardingHeaders,
   invalidTargetError,
-  isForwardingHeader,
   MAX_BODY_BYTES,
   parseRequestTarget,
   readLimitedBody,
@@ -227,7 +225,7 @@ export type {
   User,
   Verdict,
 } from "./types.js";
-export { AGGREGATE_TIERS } from "./types.js";
+export { AGGREGATE_TIERS, ORIGIN_HOSTS } from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,

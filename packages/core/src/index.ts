@@ -64,7 +64,6 @@ export type { BotDefinition, Taxonomy } from "./taxonomy/index.js";
 export { getTaxonomy } from "./taxonomy/index.js";
 export type {
   Domain,
-  OriginHost,
   PlanName,
   Role,
   RoutingRule,
@@ -73,5 +72,5 @@ export type {
   User,
   Verdict,
 } from "./types.js";
-export { ORIGIN_HOSTS, PLAN_NAMES } from "./types.js";
+export { PLAN_NAMES } from "./types.js";
 export type { FeedOutcome, FeedStatus, RangeRefresher } from "./verify/index.js";

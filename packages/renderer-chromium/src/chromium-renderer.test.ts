@@ -192,7 +192,9 @@ describe.skipIf(chromium === null)(
         originFetch,
         fetch: async (_url, init) => {
           elsewhere.push({ ...(init.headers as Record<string, string>) });
-          return new Response("window.lib = 1;", { headers: { "content-type": "text/javascript" } });
+          return new Response("window.lib = 1;", {
+            headers: { "content-type": "text/javascript" },
+          });
         },
       });
       try {
@@ -205,7 +207,10 @@ describe.skipIf(chromium === null)(
         });
         expect(out.status).toBe(200);
         for (const path of ["/third-party", "/api/data"]) {
-          expect(originHeaders.get(path), path).toMatchObject({ ...forwarding, host: "shop.example" });
+          expect(originHeaders.get(path), path).toMatchObject({
+            ...forwarding,
+            host: "shop.example",
+          });
         }
         expect(elsewhere).toHaveLength(1);
         expect(Object.keys(elsewhere[0] ?? {}).map((n) => n.toLowerCase())).not.toContain(

@@ -1,5 +1,10 @@
-import { ORIGIN_HOSTS, type OriginHost, PLAN_NAMES, type PlanName } from "@crawlgate/core";
-import { type DomainSettings, verifyDomain } from "@crawlgate/core/adapter-kit";
+import { PLAN_NAMES, type PlanName } from "@crawlgate/core";
+import {
+  type DomainSettings,
+  ORIGIN_HOSTS,
+  type OriginHost,
+  verifyDomain,
+} from "@crawlgate/core/adapter-kit";
 import { nodeResolver } from "../node-resolver.js";
 import { createOriginFetch } from "../renderer.js";
 import { domainOf, unwrap, userIdOf, withAdmin } from "./admin.js";

@@ -1,3 +1,4 @@
+import { forwardingHeaders, type Scheme } from "../http/forwarded.js";
 import type {
   BlobStore,
   Clock,
@@ -8,7 +9,6 @@ import type {
   Renderer,
   SnapshotStore,
 } from "../ports/index.js";
-import { forwardingHeaders, type Scheme } from "../http/forwarded.js";
 import { gunzip, gzip, utf8 } from "../snapshots/content.js";
 import { htmlKey, recordSnapshot } from "../snapshots/record.js";
 import type { CachedPage } from "../types.js";

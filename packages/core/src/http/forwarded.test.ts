@@ -132,8 +132,7 @@ describe("requestScheme", () => {
             .at(-1)
             ?.trim()
             .toLowerCase();
-          const expected =
-            trustProxy && (last === "http" || last === "https") ? last : connection;
+          const expected = trustProxy && (last === "http" || last === "https") ? last : connection;
           expect(scheme).toBe(expected);
         },
       ),

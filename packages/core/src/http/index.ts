@@ -1,8 +1,8 @@
 export { EDGE_ERROR_CODES, type EdgeErrorCode, edgeError } from "./edge-errors.js";
 export { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.js";
 export {
-  type Forwarding,
   type ForwardedHop,
+  type Forwarding,
   forwardedRequestHeaders,
   forwardingHeaders,
   isForwardingHeader,

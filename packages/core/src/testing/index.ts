@@ -22,17 +22,10 @@ export { dashboardSuite } from "./dashboard/suite.js";
 export type { DashboardBridge, DashboardSuiteOptions } from "./dashboard/world.js";
 export { TEST_ASSETS } from "./dashboard/world.js";
 export { dashboardSessionStoreSuite } from "./dashboard-session-store-suite.js";
-export type { OriginReply, OriginSite } from "./edge/origin-site.js";
-export { createOriginSite } from "./edge/origin-site.js";
-export type { CanonicalOrigin, OriginRequest } from "./edge/canonical-origin.js";
-export {
-  canonicalOf,
-  forwardingOf,
-  PUBLIC_HOST,
-  startCanonicalOrigin,
-} from "./edge/canonical-origin.js";
 export type { ForwardedBridgeFactory, SuiteRenderer } from "./edge/forwarded-suite.js";
 export { forwardedHeadersSuite, sendOverHttp } from "./edge/forwarded-suite.js";
+export type { OriginReply, OriginSite } from "./edge/origin-site.js";
+export { createOriginSite } from "./edge/origin-site.js";
 export { edgeRobotsSuite } from "./edge/robots-suite.js";
 export type { SignaturePorts } from "./edge/signed-agent-suite.js";
 export { signedAgentEdgeSuite } from "./edge/signed-agent-suite.js";

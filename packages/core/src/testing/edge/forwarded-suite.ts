@@ -219,7 +219,10 @@ function schemeCases(world: MakeWorld): void {
   it("never serves a crawler a cached redirect to the very URL it asked for", () =>
     using(world(true), async (w) => {
       const plain = await w.send("/tls-only", { "user-agent": GOOGLEBOT });
-      expect([plain.status, plain.headers.location]).toEqual([301, `https://${PUBLIC_HOST}/tls-only`]);
+      expect([plain.status, plain.headers.location]).toEqual([
+        301,
+        `https://${PUBLIC_HOST}/tls-only`,
+      ]);
       const headers = { "user-agent": GOOGLEBOT, "x-forwarded-proto": "https" };
       const secure = await w.send("/tls-only", headers);
       expect([secure.status, secure.headers["x-crawlgate-served-from"]]).toEqual([200, "render"]);
