@@ -247,11 +247,8 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     logger,
     onNewVersion: (domainId) => ingest?.robotsChanged(domainId),
   });
-  const edgeDeps = {
-    accounts: deps.accounts,
-    rules: deps.rules,
-    settingsCache: deps.settingsCache,
-  };
+  const { accounts, rules, settingsCache } = deps;
+  const edgeDeps = { accounts, rules, settingsCache };
   const apiDeps = {
     ...storesOf(deps),
     robotsTxt,
@@ -289,7 +286,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       },
     },
     robotsTxt,
-    admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
+    admin: createAccountAdmin(accounts, clock, settingsCache),
     plans,
     signing,
     edge,

@@ -211,10 +211,7 @@ export function createPageService(deps: PageServiceDeps) {
       );
     },
 
-    /**
-     * Renders for the worker (purge, pre-warm, stale refresh) with the worker's deadline and the
-     * domains' public scheme.
-     */
+    /** Renders for the worker (purge, pre-warm, refresh): its deadline, the public scheme. */
     refresh(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
       const deadline = wallClockDeadline(options.renderDeadlineMs);
       return renderAndStore(site, key, path, { deadline, proto: deps.publicScheme });
