@@ -37,6 +37,7 @@ const toDomain = (r: Selectable<Database["domains"]>): Domain => ({
   verificationStage: r.verification_stage,
   createdAt: date(r.created_at),
   pageCacheTtlSeconds: r.page_cache_ttl_seconds === null ? null : Number(r.page_cache_ttl_seconds),
+  originHost: r.origin_host === "public" ? "public" : "origin",
 });
 
 const byHostname = (a: { domain: Domain }, b: { domain: Domain }) =>
@@ -164,6 +165,7 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
             verification_stage: domain.verificationStage,
             created_at: domain.createdAt.getTime(),
             page_cache_ttl_seconds: domain.pageCacheTtlSeconds,
+            origin_host: domain.originHost,
           })
           .execute();
         return domain;
@@ -209,8 +211,13 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
       return row ? toAccess(userId, row) : null;
     },
     async setDomainSettings(domainId, settings) {
-      const changes: { origin_url?: string | null; page_cache_ttl_seconds?: number | null } = {};
+      const changes: {
+        origin_url?: string | null;
+        page_cache_ttl_seconds?: number | null;
+        origin_host?: string;
+      } = {};
       if (settings.originUrl !== undefined) changes.origin_url = settings.originUrl;
+      if (settings.originHost !== undefined) changes.origin_host = settings.originHost;
       if (settings.pageCacheTtlSeconds !== undefined) {
         changes.page_cache_ttl_seconds = settings.pageCacheTtlSeconds;
       }

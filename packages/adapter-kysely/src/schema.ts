@@ -39,6 +39,8 @@ export interface Database {
     verification_token: string | null;
     created_at: number | string;
     page_cache_ttl_seconds: number | null;
+    /** `origin` or `public` (`Domain.originHost`); defaults to `origin`. */
+    origin_host: Generated<string>;
   };
   dashboard_sessions: {
     id_hash: string;

@@ -122,6 +122,7 @@ export function createMemoryAccountStore() {
       if (settings.pageCacheTtlSeconds !== undefined) {
         domain.pageCacheTtlSeconds = settings.pageCacheTtlSeconds;
       }
+      if (settings.originHost !== undefined) domain.originHost = settings.originHost;
       return copyDomain(domain);
     },
     async verificationToken(domainId, token) {

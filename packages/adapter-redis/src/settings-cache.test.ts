@@ -14,6 +14,7 @@ const settings = (domainId: string, hostname: string, targetUrl = "/t") => ({
   policy: makePolicy(),
   originUrl: "https://origin.example.com",
   pageCacheTtlSeconds: 60,
+  originHost: "origin" as const,
   verified: true,
   loadedAt: new Date("2026-11-20T10:00:00.000Z"),
 });
@@ -41,6 +42,7 @@ describe("settings codec", () => {
       policy: fc.constantFrom(DEFAULT_POLICY, makePolicy()),
       originUrl: fc.option(fc.webUrl()),
       pageCacheTtlSeconds: fc.option(fc.nat()),
+      originHost: fc.constantFrom("origin" as const, "public" as const),
       verified: fc.boolean(),
       loadedAt: instant,
     });

@@ -47,6 +47,8 @@ export function decodeSettings(text: string): EdgeSettings | null {
       policy: policy.data,
       originUrl: (raw.originUrl ?? null) as string | null,
       pageCacheTtlSeconds: (raw.pageCacheTtlSeconds ?? null) as number | null,
+      // Settings cached by a version without the setting: the origin's own Host, the default.
+      originHost: raw.originHost === "public" ? "public" : "origin",
       verified: raw.verified,
       loadedAt: instant(raw.loadedAt),
     };

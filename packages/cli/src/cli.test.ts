@@ -448,6 +448,14 @@ describe("crawlgate CLI", () => {
       "none",
     );
     expect(JSON.parse(cleared.out)).toMatchObject({ origin: null, pageCacheTtlSeconds: null });
+    // The Host the origin gets: the origin URL's (default) or the domain's.
+    expect(JSON.parse(cleared.out)).toMatchObject({ originHost: "origin" });
+    const publicHost = await run("domains", "set", "docs.example.com", "--origin-host", "public");
+    expect(JSON.parse(publicHost.out)).toMatchObject({ originHost: "public", origin: null });
+    const badHost = await run("domains", "set", "docs.example.com", "--origin-host", "edge");
+    expect(badHost.code).toBe(2);
+    expect(badHost.err).toMatch(/--origin-host must be one of origin, public/);
+    await run("domains", "set", "docs.example.com", "--origin-host", "origin");
 
     // Ownership: pending (exit 1) with a stable token, then verified through the token file.
     const pending = await run("domains", "verify", "docs.example.com");

@@ -28,7 +28,9 @@ export interface CliConfig {
   /**
    * `CRAWLGATE_TRUST_PROXY=true`: serve runs behind a proxy it trusts, so presigned links (when
    * `CRAWLGATE_BASE_URL` is not set) take their scheme and host from `X-Forwarded-Proto` and
-   * `X-Forwarded-Host`.
+   * `X-Forwarded-Host`, and the edge takes the visitor's scheme from `X-Forwarded-Proto` and
+   * passes the proxy's `X-Forwarded-For` chain on (the peer appended). Otherwise the edge drops
+   * every forwarding header a client sent.
    */
   trustProxy: boolean;
   /**
@@ -122,7 +124,9 @@ through Redis (keys under CRAWLGATE_REDIS_PREFIX, default crawlgate:); a fleet's
 move to another instance within CRAWLGATE_FLEET_LOCK_TTL_MS (default 60000) of their holder's
 death. CRAWLGATE_SECRET sets the signing secret (else one is kept in the data directory);
 CRAWLGATE_BASE_URL sets the origin of presigned links (else the request's own scheme and host;
-CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host); CRAWLGATE_RANGE_REFRESH=off
+CRAWLGATE_TRUST_PROXY=true reads them from X-Forwarded-Proto/-Host, and makes the edge take the
+scheme from X-Forwarded-Proto and append to the proxy's X-Forwarded-For; without it the edge drops
+the forwarding headers clients send); CRAWLGATE_RANGE_REFRESH=off
 keeps the shipped IP-range files (no downloads); CRAWLGATE_RANGE_URLS is a JSON object mapping
 range-file URLs (or URL prefixes) to the URLs fetched instead. CRAWLGATE_S3_BUCKET keeps
 snapshot HTML and archive files in S3 (CRAWLGATE_S3_PREFIX, CRAWLGATE_S3_FORCE_PATH_STYLE=true;

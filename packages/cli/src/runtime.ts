@@ -6,6 +6,7 @@ import {
   type Logger,
 } from "@crawlgate/core";
 import type { CliIo, CommandContext } from "./commands/command.js";
+import type { CliConfig } from "./config.js";
 import { createJsonLogger } from "./logger.js";
 import { nodeResolver } from "./node-resolver.js";
 import { chooseRenderer, createOriginFetch, type RendererMode } from "./renderer.js";
@@ -72,6 +73,8 @@ export async function openRuntime(
         requireVerifiedDomains: config.requireVerifiedDomains,
         // Hosts where the API, dashboard and health paths answer besides non-domain hosts.
         apiHosts: config.apiHosts,
+        // The worker's renders tell origins this scheme (a crawler's, the one it used).
+        publicScheme: publicSchemeOf(config),
         ...wiring.config,
       },
     );
@@ -109,4 +112,16 @@ async function closeAll({ crawlgate, stores }: Runtime): Promise<void> {
       await stores.close();
     }
   }
+}
+
+/**
+ * The scheme of the served domains' public URLs: `CRAWLGATE_BASE_URL`'s when set (one
+ * deployment, one scheme); else `https` behind a trusted proxy (which terminates TLS); else
+ * `http`, the only scheme `serve` itself speaks.
+ */
+export function publicSchemeOf(
+  config: Pick<CliConfig, "baseUrl" | "trustProxy">,
+): "http" | "https" {
+  if (config.baseUrl) return /^http:/i.test(config.baseUrl.trim()) ? "http" : "https";
+  return config.trustProxy ? "https" : "http";
 }

@@ -82,6 +82,8 @@ export async function listen(
   );
   app.use(
     createEdgeMiddleware(crawlgate, {
+      // The scheme and the X-Forwarded-For chain from a trusted proxy only.
+      trustProxy: options.trustProxy ?? false,
       // Proxy rules' targets come from API callers: public addresses only.
       proxy: nodeRequestHandler(createPinnedProxy(), { logger: options.logger }),
       // Origins are operator configuration: any address (see createOriginFetch).

@@ -34,20 +34,30 @@ export {
 export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
+export { hostOfHeader } from "./edge/site-settings.js";
 export { isUnavailable, serviceUnavailable } from "./errors.js";
 export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
-export type { EdgeErrorCode, OriginSources, RequestTarget } from "./http/index.js";
+export type {
+  EdgeErrorCode,
+  ForwardedHop,
+  Forwarding,
+  OriginSources,
+  RequestTarget,
+  Scheme,
+} from "./http/index.js";
 export {
   API_PREFIX,
   EDGE_ERROR_CODES,
   edgeError,
   endToEndHeaders,
   errorApiResponse,
+  forwardedRequestHeaders,
   invalidTargetError,
   MAX_BODY_BYTES,
   parseRequestTarget,
   readLimitedBody,
   requestOrigin,
+  requestScheme,
 } from "./http/index.js";
 export type {
   CountDeltas,
@@ -190,6 +200,7 @@ export type {
   LegacyCountInput,
   LegacyDayCount,
   MemberRole,
+  OriginHost,
   PathCountFilter,
   PathDayCount,
   PathQuery,
@@ -214,7 +225,7 @@ export type {
   User,
   Verdict,
 } from "./types.js";
-export { AGGREGATE_TIERS } from "./types.js";
+export { AGGREGATE_TIERS, ORIGIN_HOSTS } from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,

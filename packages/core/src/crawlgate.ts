@@ -237,7 +237,14 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     deps.renderer === null
       ? null
       : (deps.renderer ?? createFetchRenderer({ fetch: deps.originFetch ?? runtimeFetch() }));
-  const pages = createPageService({ ...deps, renderer, clock, logger, options: resolved.edge });
+  const pages = createPageService({
+    ...deps,
+    renderer,
+    clock,
+    logger,
+    options: resolved.edge,
+    publicScheme: resolved.publicScheme,
+  });
   const robotsTxt = createRobotsTxt({
     fetch: deps.robotsFetch ?? deps.originFetch ?? runtimeFetch(),
     robots: deps.robots,
@@ -246,11 +253,8 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     logger,
     onNewVersion: (domainId) => ingest?.robotsChanged(domainId),
   });
-  const edgeDeps = {
-    accounts: deps.accounts,
-    rules: deps.rules,
-    settingsCache: deps.settingsCache,
-  };
+  const { accounts, rules, settingsCache } = deps;
+  const edgeDeps = { accounts, rules, settingsCache };
   const apiDeps = {
     ...storesOf(deps),
     robotsTxt,
@@ -285,7 +289,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     api: createApi(apiDeps),
     dashboard: dashboardService(apiDeps, ownHost),
     robotsTxt,
-    admin: createAccountAdmin(deps.accounts, clock, deps.settingsCache),
+    admin: createAccountAdmin(accounts, clock, settingsCache),
     plans,
     signing,
     edge,

@@ -51,7 +51,17 @@ export interface Domain {
   createdAt: Date;
   /** How long a cached page stays fresh, in seconds; `null` = the instance's default. */
   pageCacheTtlSeconds: number | null;
+  /**
+   * The `Host` the edge sends to the origin: `origin` (default), the origin URL's own host;
+   * `public`, the domain's hostname, for an origin that serves several sites by Host.
+   */
+  originHost: OriginHost;
 }
+
+/** Which `Host` the origin gets (`Domain.originHost`). */
+export type OriginHost = "origin" | "public";
+
+export const ORIGIN_HOSTS: readonly OriginHost[] = ["origin", "public"];
 
 export interface DomainAccess {
   domain: Domain;

@@ -3,8 +3,10 @@ import type { Crawlgate } from "@crawlgate/core";
 import {
   type EdgeErrorCode,
   edgeError,
+  type ForwardedHop,
   invalidTargetError,
   parseRequestTarget,
+  requestScheme,
 } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
 import { sendError } from "./safe-response.js";
@@ -15,11 +17,15 @@ export interface ProxiedOutcome {
   bytes: number;
 }
 
-/** Forwards a request to an absolute upstream URL (e.g. `nodeRequestHandler` of proxy-node). */
+/**
+ * Forwards a request to an absolute upstream URL (e.g. `nodeRequestHandler` of proxy-node),
+ * telling it `hop` (the domain, the real scheme, the peer; see `forwardedRequestHeaders`).
+ */
 export type NodeProxy = (
   upstream: string,
   req: IncomingMessage,
   res: ServerResponse,
+  hop: ForwardedHop,
 ) => Promise<ProxiedOutcome | undefined>;
 
 export interface EdgeMiddlewareOptions {
@@ -35,12 +41,22 @@ export interface EdgeMiddlewareOptions {
   originProxy?: NodeProxy;
   /**
    * Where requests the origin answers go: `next` (default) hands them to the routes mounted
-   * after the middleware (the app is the origin); `proxy` forwards them to the domain's
-   * `originUrl` through `proxy`.
+   * after the middleware (the app is the origin; it sees the request as it arrived, forwarding
+   * headers included, and reads them under its own `trust proxy`); `proxy` forwards them to the
+   * domain's `originUrl` through `originProxy` with the edge's forwarding headers only.
    */
   origin?: "next" | "proxy";
-  /** Scheme visitors use, for loop detection on absolute targets; default `https`. */
+  /**
+   * Scheme visitors use (for rules' absolute targets, renders and `X-Forwarded-Proto`); default
+   * the real one: the connection's, or with `trustProxy` the `X-Forwarded-Proto` the proxy set.
+   */
   protocol?: "http" | "https";
+  /**
+   * The app runs behind a proxy it trusts (as Express's `trust proxy`): its `X-Forwarded-Proto`
+   * names the scheme, and its `X-Forwarded-For` chain is passed on with the peer appended.
+   * Otherwise every forwarding header a client sent is dropped. Default `false`.
+   */
+  trustProxy?: boolean;
   /**
    * The visitor's address, for verifying crawlers (used, then dropped). Default: the socket's
    * peer address (set Express's `trust proxy` and pass `(req) => req.ip` behind a load balancer).
@@ -97,6 +113,19 @@ export function createEdgeMiddleware(
   options: EdgeMiddlewareOptions = {},
 ) {
   const clientIp = options.clientIp ?? ((req: Request) => req.socket.remoteAddress);
+  const trustProxy = options.trustProxy ?? false;
+  const schemeOf = (req: Request) =>
+    options.protocol ??
+    requestScheme({
+      connection: (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http",
+      forwardedProto: req.headers["x-forwarded-proto"],
+      trustProxy,
+    });
+  const hopOf = (req: Request, forwarded: { host: string; proto: "http" | "https" }) => ({
+    ...forwarded,
+    clientIp: req.socket.remoteAddress ?? null,
+    trustProxy,
+  });
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const target = parseRequestTarget(req.originalUrl);
@@ -105,7 +134,7 @@ export function createEdgeMiddleware(
         method: req.method,
         host: req.headers.host ?? "",
         url: target.path + target.search,
-        protocol: options.protocol ?? "https",
+        protocol: schemeOf(req),
         headers: req.headers as Record<string, string | undefined>,
         clientIp: clientIp(req) ?? null,
       });
@@ -126,7 +155,12 @@ export function createEdgeMiddleware(
           return;
         case "proxy": {
           if (!options.proxy) return sendEdgeError(res, "bad_gateway");
-          const outcome = await options.proxy(result.upstream, req, res);
+          const outcome = await options.proxy(
+            result.upstream,
+            req,
+            res,
+            hopOf(req, result.forwarded),
+          );
           if (outcome) result.report(outcome);
           return;
         }
@@ -139,10 +173,13 @@ export function createEdgeMiddleware(
             }
             const originProxy = options.originProxy ?? options.proxy;
             if (!originProxy) return sendEdgeError(res, "bad_gateway");
+            const hop: ForwardedHop = hopOf(req, result.forwarded);
+            if (result.originHost === "public") hop.hostHeader = result.forwarded.host;
             const outcome = await originProxy(
               result.originUrl + target.path + target.search,
               req,
               res,
+              hop,
             );
             if (outcome) result.report(outcome);
             return;

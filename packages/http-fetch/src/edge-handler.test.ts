@@ -168,7 +168,13 @@ describe("edge through the fetch handler, origin and error answers", () => {
     expect(await res.text()).toBe("from origin");
     expect(seen).toHaveLength(1);
     expect(seen[0]?.url).toBe("https://origin.example.com/p?q=1");
-    expect(seen[0]?.headers).toEqual({ "x-end": "2", "content-type": "text/html" });
+    // The end-to-end headers, and the edge's own forwarding headers (no client address known).
+    expect(seen[0]?.headers).toEqual({
+      "x-end": "2",
+      "content-type": "text/html",
+      "x-forwarded-host": "site.example.com",
+      "x-forwarded-proto": "https",
+    });
     expect(new TextDecoder().decode(seen[0]?.body as Uint8Array)).toBe("hello");
   });
 

@@ -2,10 +2,12 @@ import type { ApiResponse, Crawlgate, FetchLike } from "@crawlgate/core";
 import {
   type EdgeErrorCode,
   edgeError,
-  endToEndHeaders,
   errorApiResponse,
+  type ForwardedHop,
+  forwardedRequestHeaders,
   invalidTargetError,
   parseRequestTarget,
+  requestScheme,
 } from "@crawlgate/core/adapter-kit";
 
 export interface EdgeHandlerOptions {
@@ -14,17 +16,33 @@ export interface EdgeHandlerOptions {
    * called for them unless `origin` is `fetch`, and for hosts the edge does not know.
    */
   next: (request: Request) => Promise<Response>;
-  /** Serves proxy rules; without it, proxy rules answer 502 `bad_gateway`. */
-  proxy?: (upstream: string, request: Request) => Promise<Response>;
+  /**
+   * Serves proxy rules, telling the upstream `hop` (`forwardedRequestHeaders`; proxy-node's
+   * `fetchProxyResponder` does); without it, proxy rules answer 502 `bad_gateway`.
+   */
+  proxy?: (upstream: string, request: Request, hop: ForwardedHop) => Promise<Response>;
   /**
    * Where requests the origin answers go: `next` (default), or `fetch`: the domain's
    * `originUrl` through `fetch`.
    */
   origin?: "next" | "fetch";
-  /** The client for `origin: "fetch"`; default the runtime's `fetch`. */
+  /**
+   * The client for `origin: "fetch"`; default the runtime's `fetch`. A domain whose origin gets
+   * the public Host needs one that sends a given `host` header (on Node, proxy-node's
+   * `createPinnedFetch`); the platform `fetch` takes Host from the URL.
+   */
   fetch?: FetchLike;
-  /** The visitor's address (e.g. from `CF-Connecting-IP`), for verifying crawlers; then dropped. */
+  /**
+   * The visitor's address (e.g. from `CF-Connecting-IP`), for verifying crawlers and as the
+   * address `X-Forwarded-For` gets; never stored.
+   */
   clientIp?: (request: Request) => string | null | undefined;
+  /**
+   * The handler runs behind a proxy it trusts: its `X-Forwarded-Proto` names the scheme, and its
+   * `X-Forwarded-For` chain is passed on with `clientIp` appended. Otherwise the request URL's
+   * scheme counts and every forwarding header a client sent is dropped. Default `false`.
+   */
+  trustProxy?: boolean;
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -72,13 +90,19 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
+    const clientIp = options.clientIp?.(request) ?? null;
+    const trustProxy = options.trustProxy ?? false;
     const result = await crawlgate.edge.handle({
       method: request.method,
       host: request.headers.get("host") ?? target.host ?? "",
       url: target.path + target.search,
-      protocol: target.protocol ?? "https",
+      protocol: requestScheme({
+        connection: target.protocol ?? "https",
+        forwardedProto: headers["x-forwarded-proto"],
+        trustProxy,
+      }),
       headers,
-      clientIp: options.clientIp?.(request) ?? null,
+      clientIp,
     });
     switch (result.kind) {
       case "none":
@@ -100,7 +124,8 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
         );
       case "proxy": {
         if (!options.proxy) return failed("bad_gateway");
-        const response = await options.proxy(result.upstream, request);
+        const hop = { ...result.forwarded, clientIp, trustProxy };
+        const response = await options.proxy(result.upstream, request, hop);
         return counted(response, result.report);
       }
       case "origin": {
@@ -108,7 +133,14 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
         if (!result.originUrl) return failed("not_found");
         const fetch = options.fetch ?? (globalThis.fetch as FetchLike);
         // The body is read whole and sent again: fetch frames it, so its length goes too.
-        const { "content-length": _, ...forwarded } = endToEndHeaders(headers);
+        const { "content-length": _, ...forwarded } = forwardedRequestHeaders(headers, {
+          ...result.forwarded,
+          clientIp,
+          trustProxy,
+        });
+        // A virtual-host origin gets the domain as Host, through a client that sends a given
+        // Host (proxy-node's pinned fetch does; the platform fetch takes Host from the URL).
+        if (result.originHost === "public") forwarded.host = result.forwarded.host;
         const method = request.method.toUpperCase();
         const body =
           method === "GET" || method === "HEAD"

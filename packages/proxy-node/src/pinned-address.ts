@@ -53,13 +53,14 @@ export function addressVetter(policy: AddressPolicy): (url: URL) => Promise<Vett
 
 /**
  * An undici Agent whose `lookup` answers only the vetted address, so a second DNS answer
- * (rebinding) is never used; Host and TLS SNI stay the URL's name. `timeoutMs` bounds the
+ * (rebinding) is never used; TLS SNI (and the certificate's name) is the URL's name unless
+ * `servername` says another (a Host sent in place of the URL's). `timeoutMs` bounds the
  * connect and the response headers, `bodyTimeoutMs` the silence between body chunks (default
  * undici's). Without `keepAlive` every request gets its own connection.
  */
 export function pinnedAgent(
   vetted: { address: string; family: 4 | 6 },
-  options: { timeoutMs: number; bodyTimeoutMs?: number; keepAlive?: boolean },
+  options: { timeoutMs: number; bodyTimeoutMs?: number; keepAlive?: boolean; servername?: string },
 ): Agent {
   const pinned: LookupFunction = (_hostname, opts, callback) => {
     if ((opts as { all?: boolean }).all) {
@@ -69,7 +70,11 @@ export function pinnedAgent(
     } else callback(null, vetted.address, vetted.family);
   };
   return new Agent({
-    connect: { lookup: pinned, timeout: options.timeoutMs },
+    connect: {
+      lookup: pinned,
+      timeout: options.timeoutMs,
+      ...(options.servername ? { servername: options.servername } : {}),
+    },
     headersTimeout: options.timeoutMs,
     ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
     pipelining: options.keepAlive ? 1 : 0,

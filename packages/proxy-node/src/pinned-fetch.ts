@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { FetchLike } from "@crawlgate/core";
-import { endToEndHeaders } from "@crawlgate/core/adapter-kit";
+import { endToEndHeaders, hostOfHeader } from "@crawlgate/core/adapter-kit";
 import { type Agent, request as undiciRequest } from "undici";
 import { type AddressPolicy, addressVetter, pinnedAgent } from "./pinned-address.js";
 
@@ -31,6 +31,8 @@ const CROSS_ORIGIN_DROP = ["authorization", "cookie", "proxy-authorization"];
  * renderers pass) returns the 3xx as is. A refusal rejects with an Error saying "non-public
  * address". Bodies are decoded (gzip, deflate, br) like the platform `fetch`, and
  * `Content-Encoding`/`Content-Length` are dropped from the answer since they no longer apply.
+ * A `host` header is sent as the Host (and, over https, as the TLS name) in place of the URL's,
+ * for as long as redirects stay on the URL's origin (a render of a virtual-host origin).
  */
 export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch {
   const vet = addressVetter(options);
@@ -43,6 +45,7 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
     headers: Record<string, string>,
     init: PinnedFetchInit,
     body: Uint8Array | string | undefined,
+    hostHeader: string | undefined,
   ) {
     if (url.protocol !== "http:" && url.protocol !== "https:")
       throw new Error(`refused: ${url.protocol} is not http(s)`);
@@ -50,11 +53,12 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
     init.signal?.throwIfAborted();
     const vetted = await vet(url);
     if (!vetted.ok) throw new Error(`${url.host}: ${vetted.reason}`);
+    const servername = url.protocol === "https:" ? hostOfHeader(hostHeader ?? "") : null;
     return undiciRequest(url, {
       method: method as "GET",
-      headers: { ...headers, host: url.host, "accept-encoding": "gzip, deflate, br" },
+      headers: { ...headers, host: hostHeader ?? url.host, "accept-encoding": "gzip, deflate, br" },
       body: body ?? null,
-      dispatcher: agentFor(url, vetted),
+      dispatcher: agentFor(url, vetted, servername),
       maxRedirections: 0,
       ...(init.signal ? { signal: init.signal } : {}),
     });
@@ -66,11 +70,22 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
    * agents beyond `MAX_AGENTS` are closed (gracefully: requests in flight finish).
    */
   const agents = new Map<string, Agent>();
-  function agentFor(url: URL, vetted: { address: string; family: 4 | 6 }): Agent {
-    const key = `${url.origin} ${vetted.address}`;
+  function agentFor(
+    url: URL,
+    vetted: { address: string; family: 4 | 6 },
+    servername: string | null,
+  ): Agent {
+    const key = `${url.origin} ${vetted.address} ${servername ?? ""}`;
     let agent = agents.get(key);
     if (agent !== undefined) agents.delete(key);
-    else agent = pinnedAgent(vetted, { timeoutMs, bodyTimeoutMs: timeoutMs, keepAlive: true });
+    else {
+      agent = pinnedAgent(vetted, {
+        timeoutMs,
+        bodyTimeoutMs: timeoutMs,
+        keepAlive: true,
+        ...(servername ? { servername } : {}),
+      });
+    }
     agents.set(key, agent);
     for (const [oldest, old] of agents) {
       if (agents.size <= MAX_AGENTS) break;
@@ -85,8 +100,11 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
     let method = (init.method ?? "GET").toUpperCase();
     let body = init.body ?? undefined;
     const headers = endToEndHeaders(init.headers ?? {}) as Record<string, string>;
+    let hostHeader = Object.entries(init.headers ?? {}).find(
+      ([name]) => name.toLowerCase() === "host",
+    )?.[1];
     for (let redirects = 0; ; redirects++) {
-      const response = await hop(url, method, headers, init, body);
+      const response = await hop(url, method, headers, init, body, hostHeader);
       const location = response.headers.location;
       if (
         init.redirect !== "manual" &&
@@ -96,7 +114,10 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
         response.body.resume();
         if (redirects >= maxRedirects) throw new Error(`more than ${maxRedirects} redirects`);
         const next = new URL(location, url);
-        if (next.origin !== url.origin) for (const name of CROSS_ORIGIN_DROP) delete headers[name];
+        if (next.origin !== url.origin) {
+          for (const name of CROSS_ORIGIN_DROP) delete headers[name];
+          hostHeader = undefined;
+        }
         const status = response.statusCode;
         if (
           status === 303

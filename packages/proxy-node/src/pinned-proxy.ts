@@ -1,6 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
-import { endToEndHeaders } from "@crawlgate/core/adapter-kit";
+import {
+  endToEndHeaders,
+  type ForwardedHop,
+  forwardedRequestHeaders,
+} from "@crawlgate/core/adapter-kit";
 import { request as undiciRequest } from "undici";
 import { type AddressPolicy, addressVetter, pinnedAgent } from "./pinned-address.js";
 
@@ -16,11 +20,12 @@ export interface ProxyRequest {
   headers: IncomingHttpHeaders;
   /** Request body, streamed to the upstream; `null` for none. */
   body: Readable | null;
-  /** The visitor's address, for `X-Forwarded-For` (never stored). */
-  clientIp?: string | undefined;
-  /** The Host the visitor asked for and the scheme it used, for `X-Forwarded-Host/Proto`. */
-  host: string;
-  protocol: "http" | "https";
+  /**
+   * What the upstream is told of the hop (`forwardedRequestHeaders`): the domain the visitor
+   * asked for, the scheme it used and the peer's address (never stored), and the `Host` to send
+   * when it is not the upstream's own.
+   */
+  hop: ForwardedHop;
 }
 
 export type ProxyResult =
@@ -32,8 +37,10 @@ export type ProxyResult =
  * unless every address is allowed (public unicast by default; DNS errors refuse too: fail
  * closed), then connects to exactly the vetted address through a one-off undici Agent whose
  * `lookup` answers only that address, so a second DNS answer (rebinding) is never used. Host
- * and TLS SNI stay the upstream's name. Redirects from the upstream are passed back to the
- * visitor, never followed. Bodies stream both ways.
+ * and TLS SNI stay the upstream's name (or both are `hop.hostHeader`). Redirects from the
+ * upstream are passed back to the visitor, never followed. Bodies stream both ways. The
+ * visitor's own `Forwarded`, `X-Real-IP` and `X-Forwarded-*` headers never reach the upstream:
+ * it gets the edge's (see `forwardedRequestHeaders`).
  */
 export function createPinnedProxy(options: PinnedProxyOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -53,14 +60,10 @@ export function createPinnedProxy(options: PinnedProxyOptions = {}) {
         return { ok: false, reason: "upstream must be http(s)" };
       const vetted = await vet(url);
       if (!vetted.ok) return vetted;
-      const agent = pinnedAgent(vetted, { timeoutMs });
-      const headers: Record<string, string | string[]> = endToEndHeaders(req.headers);
-      const forwardedFor = headers["x-forwarded-for"];
-      headers["x-forwarded-for"] = [forwardedFor, req.clientIp].flat().filter(Boolean).join(", ");
-      if (!headers["x-forwarded-for"]) delete headers["x-forwarded-for"];
-      headers["x-forwarded-proto"] = req.protocol;
-      headers["x-forwarded-host"] = req.host;
-      headers.host = url.host;
+      const servername = url.protocol === "https:" ? req.hop.hostHeader : undefined;
+      const agent = pinnedAgent(vetted, { timeoutMs, ...(servername ? { servername } : {}) });
+      const headers = forwardedRequestHeaders(req.headers, req.hop);
+      headers.host = req.hop.hostHeader ?? url.host;
       try {
         const response = await undiciRequest(url, {
           method: req.method as "GET",

@@ -156,8 +156,9 @@ describe("pinned proxy behind the edge middleware", () => {
     const seen = lastUpstream?.headers ?? {};
     expect(seen.host).toBe(`up.example.org:${upstreamPort}`);
     expect(seen["x-forwarded-host"]).toBe("site.example.com");
-    expect(seen["x-forwarded-proto"]).toBe("https");
-    expect(seen["x-forwarded-for"]).toBe("203.0.113.9, 127.0.0.1");
+    // The real scheme (plain http here), and the peer only: the client's own chain is dropped.
+    expect(seen["x-forwarded-proto"]).toBe("http");
+    expect(seen["x-forwarded-for"]).toBe("127.0.0.1");
     expect(seen["x-drop-me"]).toBeUndefined();
   });
 
@@ -193,8 +194,7 @@ describe("default address policy", () => {
       method: "GET",
       headers: {},
       body: null,
-      host: "site.example.com",
-      protocol: "https",
+      hop: { host: "site.example.com", proto: "https" },
     });
     expect(result).toEqual({ ok: false, reason: "upstream resolves to a non-public address" });
     expect(internalConnections).toBe(0);

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isRenderFailed, type RenderResult } from "@crawlgate/core/adapter-kit";
 import { createPinnedFetch } from "@crawlgate/proxy-node";
@@ -26,6 +26,8 @@ let secretPort = 0;
 let secretConnections = 0;
 let abandonedRequests = 0;
 const originHits = new Map<string, number>();
+/** The headers of the latest request for each path the origin got. */
+const originHeaders = new Map<string, IncomingHttpHeaders>();
 const servers: Server[] = [];
 
 function originPages(): Record<string, string> {
@@ -68,6 +70,10 @@ function originPages(): Record<string, string> {
       </script>`,
     ),
     "/hang-idle": page("", `<script>fetch("/never");</script>`),
+    "/third-party": page(
+      '<script src="http://cdn.test/lib.js"></script>',
+      '<script>fetch("/api/data").then(() => { document.body.dataset.done = "1"; });</script>',
+    ),
     "/hang-ready": page("<script>window.prerenderReady = false;</script>", "never ready"),
     "/slow": page(
       "<script>window.prerenderReady = false;</script>",
@@ -99,6 +105,7 @@ beforeAll(async () => {
   const origin = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0] as string;
     originHits.set(path, (originHits.get(path) ?? 0) + 1);
+    originHeaders.set(path, req.headers);
     if (path === "/never") {
       res.once("close", () => {
         abandonedRequests++;
@@ -177,6 +184,41 @@ describe.skipIf(chromium === null)(
       expect(out.html).not.toContain("<script");
       expect(out.finalUrl).toBe(url("/js"));
       expect(out.headers["content-type"]).toMatch(/text\/html/);
+    });
+
+    it("sends the origin headers on the page and its requests to the origin, never elsewhere", async () => {
+      const elsewhere: Record<string, string>[] = [];
+      const rendering = createChromiumRenderer({
+        originFetch,
+        fetch: async (_url, init) => {
+          elsewhere.push({ ...(init.headers as Record<string, string>) });
+          return new Response("window.lib = 1;", {
+            headers: { "content-type": "text/javascript" },
+          });
+        },
+      });
+      try {
+        const forwarding = { "x-forwarded-host": "shop.example", "x-forwarded-proto": "https" };
+        const out = await rendering.render({
+          url: url("/third-party"),
+          headers: { "user-agent": "Googlebot/2.1" },
+          originHeaders: { ...forwarding, host: "shop.example" },
+          deadline: within(15_000),
+        });
+        expect(out.status).toBe(200);
+        for (const path of ["/third-party", "/api/data"]) {
+          expect(originHeaders.get(path), path).toMatchObject({
+            ...forwarding,
+            host: "shop.example",
+          });
+        }
+        expect(elsewhere).toHaveLength(1);
+        expect(Object.keys(elsewhere[0] ?? {}).map((n) => n.toLowerCase())).not.toContain(
+          "x-forwarded-host",
+        );
+      } finally {
+        await rendering.close();
+      }
     });
 
     it("waits for prerenderReady when the page set it to false first", async () => {

@@ -197,6 +197,7 @@ async function renderPage(
   const network = await interceptPageRequests(page, {
     pageUrl: request.url,
     headers: request.headers,
+    originHeaders: request.originHeaders ?? {},
     originFetch: settings.originFetch,
     fetch: settings.fetch,
     maxBytes: settings.maxBytes,

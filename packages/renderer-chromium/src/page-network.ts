@@ -22,6 +22,12 @@ export interface NetworkOptions {
   pageUrl: string;
   /** Headers of the render request, added to the main document's request. */
   headers: Record<string, string>;
+  /**
+   * Headers of every request to the page's own host, the document's and its subresources'
+   * (`RenderRequest.originHeaders`: the forwarding headers, a `host` to send in place of the
+   * URL's).
+   */
+  originHeaders: Record<string, string>;
   originFetch: PageFetch;
   fetch: PageFetch;
   /** Largest response body handed to the page; a larger main document is `too_large`. */
@@ -47,10 +53,11 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Intercepts every request of the page and answers it from Node: the page's own host through
- * `originFetch`, every other host through `fetch` (public addresses only), blocked types and
- * non-http(s) schemes aborted (`data:` and `blob:` need no network and continue). Chromium's own
- * network stack is never used for a page request. Redirects are answered as redirects, so
- * Chromium follows them and each hop is intercepted (and vetted) again.
+ * `originFetch` with `originHeaders`, every other host through `fetch` (public addresses only),
+ * blocked types and non-http(s) schemes aborted (`data:` and `blob:` need no network and
+ * continue). Chromium's own network stack is never used for a page request. Redirects are
+ * answered as redirects, so Chromium follows them and each hop is intercepted (and vetted)
+ * again.
  */
 export async function interceptPageRequests(
   page: Page,
@@ -83,11 +90,16 @@ export async function interceptPageRequests(
     if (isDocument) firstDocument = false;
     network.inFlight++;
     try {
-      const client = target.host === originHost ? options.originFetch : options.fetch;
+      const toOrigin = target.host === originHost;
+      const client = toOrigin ? options.originFetch : options.fetch;
       const body = request.hasPostData() ? await request.fetchPostData() : undefined;
       const response = await client(url, {
         method: request.method(),
-        headers: { ...request.headers(), ...(isDocument ? options.headers : {}) },
+        headers: {
+          ...request.headers(),
+          ...(isDocument ? options.headers : {}),
+          ...(toOrigin ? options.originHeaders : {}),
+        },
         redirect: "manual",
         signal: options.signal,
         ...(body === undefined ? {} : { body }),

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { makeCrawl } from "@crawlgate/core/testing";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { createKyselyAccountStore } from "../account-store.js";
 import { EVENT_COLUMNS, eventValues } from "../crawls/sql.js";
 import { createKyselyCrawlStore } from "../crawls/store.js";
 import type { KyselyHandle } from "../handle.js";
@@ -160,6 +161,41 @@ async function packedBlocksCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0007_packed_rollup_blocks", () => {
   onBothDialects("drops the per-path rollups and lets the next refresh rebuild", packedBlocksCase);
+});
+
+/** Domains stored before 0019 keep sending the origin's own Host; the setting then changes. */
+async function originHostCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0016_compliance_event_time");
+  const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await db
+    .insertInto("users")
+    .values({ user_id: "u1", name: "owner", plan: "pro", created_at: 1 })
+    .execute();
+  await db
+    .insertInto("domains")
+    .values({
+      domain_id: d,
+      hostname: "shop.example.com",
+      owner_id: "u1",
+      origin_url: "http://10.0.0.5:8080",
+      verification_stage: null,
+      created_at: 2,
+      page_cache_ttl_seconds: 600,
+    })
+    .execute();
+  expect(await migrateToLatest(handle)).toContain("0019_domain_origin_host");
+  const accounts = createKyselyAccountStore(handle);
+  expect(await accounts.getDomain(d)).toMatchObject({
+    originUrl: "http://10.0.0.5:8080",
+    pageCacheTtlSeconds: 600,
+    originHost: "origin",
+  });
+  await accounts.setDomainSettings(d, { originHost: "public" });
+  expect((await accounts.getDomainByHostname("shop.example.com"))?.originHost).toBe("public");
+}
+
+describe("migration 0019_domain_origin_host", () => {
+  onBothDialects("keeps stored domains on the origin's Host", originHostCase);
 });
 
 describe("the migrator on a shared PostgreSQL server", () => {

@@ -1,5 +1,10 @@
 import { PLAN_NAMES, type PlanName } from "@crawlgate/core";
-import { verifyDomain } from "@crawlgate/core/adapter-kit";
+import {
+  type DomainSettings,
+  ORIGIN_HOSTS,
+  type OriginHost,
+  verifyDomain,
+} from "@crawlgate/core/adapter-kit";
 import { nodeResolver } from "../node-resolver.js";
 import { createOriginFetch } from "../renderer.js";
 import { domainOf, unwrap, userIdOf, withAdmin } from "./admin.js";
@@ -76,19 +81,26 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     name: "domains set",
     args: "<hostname>",
     minArgs: 1,
-    summary: 'change a domain\'s origin or page-cache lifetime ("none": default)',
+    summary:
+      'change a domain\'s origin, page-cache lifetime ("none": default) or the Host sent to its origin',
     options: {
       origin: { type: "string", value: "<url>|none" },
       "cache-ttl": { type: "string", value: "<seconds>|none" },
+      "origin-host": { type: "string", value: ORIGIN_HOSTS.join("|") },
     },
     async run(ctx) {
       const origin = stringOption(ctx, "origin");
       const ttl = stringOption(ctx, "cache-ttl");
-      if (origin === undefined && ttl === undefined) {
-        throw new CliError("domains set needs --origin or --cache-ttl", true);
+      const originHost = stringOption(ctx, "origin-host");
+      if (origin === undefined && ttl === undefined && originHost === undefined) {
+        throw new CliError("domains set needs --origin, --cache-ttl or --origin-host", true);
       }
-      const settings: { originUrl?: string | null; pageCacheTtlSeconds?: number | null } = {};
+      if (originHost !== undefined && !ORIGIN_HOSTS.includes(originHost as OriginHost)) {
+        throw new CliError(`--origin-host must be one of ${ORIGIN_HOSTS.join(", ")}`, true);
+      }
+      const settings: DomainSettings = {};
       if (origin !== undefined) settings.originUrl = origin === "none" ? null : origin;
+      if (originHost !== undefined) settings.originHost = originHost as OriginHost;
       if (ttl !== undefined) {
         settings.pageCacheTtlSeconds =
           ttl === "none" ? null : /^\d+$/.test(ttl) ? Number(ttl) : Number.NaN;
@@ -103,6 +115,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
           domain: domain.hostname,
           origin: domain.originUrl,
           pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
+          originHost: domain.originHost,
         }),
       );
       return 0;

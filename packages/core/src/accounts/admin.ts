@@ -1,6 +1,13 @@
 import type { AccountStore, Clock, DomainSettings, SettingsCache } from "../ports/index.js";
 import { normalizeHostname } from "../text/hostname.js";
-import type { ApiKeyRecord, Domain, MemberRole, PlanName, User } from "../types.js";
+import {
+  type ApiKeyRecord,
+  type Domain,
+  type MemberRole,
+  ORIGIN_HOSTS,
+  type PlanName,
+  type User,
+} from "../types.js";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key.js";
 
 /**
@@ -98,6 +105,7 @@ export function createAccountAdmin(
         verificationStage: options.verificationStage ?? "pending",
         createdAt: clock.now(),
         pageCacheTtlSeconds: null,
+        originHost: "origin",
       };
       const created = await accounts.createDomain(domain);
       if (created === "duplicate_hostname") {
@@ -107,8 +115,9 @@ export function createAccountAdmin(
     },
 
     /**
-     * Changes a domain's origin and page-cache lifetime (`null` clears either); the edge sees the
-     * change at once (its cached settings of the domain are dropped).
+     * Changes a domain's origin, page-cache lifetime (`null` clears either) and origin Host
+     * (`origin` or `public`); the edge sees the change at once (its cached settings of the
+     * domain are dropped).
      */
     async setDomainSettings(
       domainId: string,
@@ -154,6 +163,12 @@ function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettin
       };
     }
     checked.pageCacheTtlSeconds = ttl;
+  }
+  if (settings.originHost !== undefined) {
+    if (!ORIGIN_HOSTS.includes(settings.originHost)) {
+      return { ok: false, message: `origin host must be one of ${ORIGIN_HOSTS.join(", ")}` };
+    }
+    checked.originHost = settings.originHost;
   }
   return { ok: true, value: checked };
 }

@@ -48,6 +48,12 @@ export interface CrawlgateConfig {
    * installs, where the operator adds only domains they run).
    */
   requireVerifiedDomains?: boolean;
+  /**
+   * The scheme of the domains' public URLs, sent as `X-Forwarded-Proto` by renders no visitor
+   * asked for (the worker's purges, pre-warms and refreshes); a crawler's render sends the
+   * scheme the crawler used. Default `https`.
+   */
+  publicScheme?: "http" | "https";
 }
 
 export interface IngestOptions {
@@ -87,6 +93,7 @@ export interface ResolvedConfig {
   edge: EdgeOptions;
   archiveReadBudgetBytes: number;
   requireVerifiedDomains: boolean;
+  publicScheme: "http" | "https";
 }
 
 export const DEFAULT_INGEST: Readonly<IngestOptions> = Object.freeze({
@@ -125,6 +132,10 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
   if (typeof requireVerifiedDomains !== "boolean") {
     throw invalidConfig("requireVerifiedDomains must be a boolean");
   }
+  const publicScheme = config.publicScheme ?? "https";
+  if (publicScheme !== "http" && publicScheme !== "https") {
+    throw invalidConfig("publicScheme must be http or https");
+  }
   return {
     plans: resolvePlans(config.plans ?? {}),
     ratePerMinute,
@@ -136,6 +147,7 @@ export function resolveConfig(config: CrawlgateConfig = {}): ResolvedConfig {
     edge,
     archiveReadBudgetBytes,
     requireVerifiedDomains,
+    publicScheme,
   };
 }
 

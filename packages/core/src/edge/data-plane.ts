@@ -3,7 +3,7 @@ import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-r
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
 import type { EdgeSettings, Logger } from "../ports/index.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
-import type { ServedFrom } from "../types.js";
+import type { OriginHost, ServedFrom } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";
 import type { PageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
@@ -38,12 +38,28 @@ export interface ServedOutcome {
   bytes: number;
 }
 
+/**
+ * What the hop to the origin (or a proxy rule's upstream) is told of the client: the domain it
+ * asked for, normalized (`ReadRequest.host`), and the scheme it used. Bridges add the peer's
+ * address and send `forwardedRequestHeaders` (`http/forwarded.ts`).
+ */
+export interface EdgeForwarded {
+  host: string;
+  proto: "http" | "https";
+}
+
 /** What a bridge does with a request. */
 export type EdgeResponse =
   /** A redirect rule matched. */
   | { kind: "redirect"; status: 301 | 302; location: string; ruleId: string }
   /** A proxy rule matched: forward to `upstream`, then `report` the outcome. */
-  | { kind: "proxy"; upstream: string; ruleId: string; report(outcome: ServedOutcome): void }
+  | {
+      kind: "proxy";
+      upstream: string;
+      ruleId: string;
+      forwarded: EdgeForwarded;
+      report(outcome: ServedOutcome): void;
+    }
   /** HTML from the page cache or a render, ready to send. */
   | {
       kind: "page";
@@ -57,7 +73,14 @@ export type EdgeResponse =
    * The origin answers: pass the request to `originUrl` (or to the host application); `null`
    * when the domain has no origin. Then `report` the outcome.
    */
-  | { kind: "origin"; originUrl: string | null; report(outcome: ServedOutcome): void }
+  | {
+      kind: "origin";
+      originUrl: string | null;
+      forwarded: EdgeForwarded;
+      /** `Domain.originHost`: `public` sends `forwarded.host` as the origin's `Host`. */
+      originHost: OriginHost;
+      report(outcome: ServedOutcome): void;
+    }
   /** The host's `/robots.txt`: the origin's file merged with the crawler policy's groups. */
   | RobotsAnswer
   /** The crawler policy blocks or charges the crawler: send this JSON answer. */
@@ -146,9 +169,15 @@ export function createDataPlane(deps: DataPlaneDeps) {
     const site = await deps.siteOf(read.host);
     if (site === "failed") return FAILED;
     if (site === null) return NOT_OURS;
-    if (deps.requireVerified && !site.verified) {
-      return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
-    }
+    const forwarded: EdgeForwarded = { host: read.host, proto: request.protocol ?? "https" };
+    const pass = (report: (outcome: ServedOutcome) => void): EdgeResponse => ({
+      kind: "origin",
+      originUrl: site.originUrl,
+      forwarded,
+      originHost: site.originHost,
+      report,
+    });
+    if (deps.requireVerified && !site.verified) return pass(NOTHING);
     const ts = deps.now();
     // Verified before the policy; with the directory cached this reads no storage.
     const signed = deps.signedAgents ? await deps.signedAgents(request) : null;
@@ -178,19 +207,18 @@ export function createDataPlane(deps: DataPlaneDeps) {
     };
     const crawled = who.recording === "crawl";
     const report = crawled ? (o: ServedOutcome) => record("origin", o) : NOTHING;
-    const origin = (): EdgeResponse => ({ kind: "origin", originUrl: site.originUrl, report });
+    const origin = (): EdgeResponse => pass(report);
 
-    const match = deps.route(site, read, request.protocol ?? "https");
+    const match = deps.route(site, read, forwarded.proto);
     if (match?.kind === "redirect") return match;
-    const proxy = match?.kind === "proxy" ? { ...match, report } : null;
+    const proxy = match?.kind === "proxy" ? { ...match, forwarded, report } : null;
     if (!who.crawler && proxy) return proxy;
 
     // The edge's own render and robots.txt fetches (not crawlers) pass to the origin untouched.
     // The marker is a plain header: a crawler that sends it still meets the policy below and
     // only skips the cache.
     const marked = request.headers[RENDER_MARKER_HEADER] !== undefined;
-    if (marked && !who.crawler)
-      return { kind: "origin", originUrl: site.originUrl, report: NOTHING };
+    if (marked && !who.crawler) return pass(NOTHING);
     if (read.path === "/robots.txt" && deps.robotsTxt && !proxy) {
       const answer = await serveRobotsTxt(deps.robotsTxt, site, request.method);
       if (answer) {
@@ -233,8 +261,20 @@ export function createDataPlane(deps: DataPlaneDeps) {
     ) {
       return origin();
     }
-    return servePage(deps, { site, host: read.host, key, method, request, ts, record, origin });
+    return servePage(deps, { site, forwarded, key, method, request, ts, record, origin });
   };
+}
+
+/** Whether a cached page redirects to the URL `forwarded` and `key` name. */
+function redirectsToItself(page: PageBody, forwarded: EdgeForwarded, key: string): boolean {
+  const location = page.entry.location;
+  if (location === null) return false;
+  try {
+    const asked = new URL(`${forwarded.proto}://${forwarded.host}${key}`);
+    return new URL(location).href === asked.href;
+  } catch {
+    return false;
+  }
 }
 
 /** A crawler's page: from the cache (queueing a refresh when stale), else rendered now. */
@@ -242,7 +282,7 @@ async function servePage(
   deps: DataPlaneDeps,
   ctx: {
     site: EdgeSettings;
-    host: string;
+    forwarded: EdgeForwarded;
     key: PageKey;
     method: string;
     request: EdgeHttpRequest;
@@ -251,7 +291,8 @@ async function servePage(
     origin: () => EdgeResponse;
   },
 ): Promise<EdgeResponse> {
-  const { site, host, key, method, request, ts, record, origin } = ctx;
+  const { site, forwarded, key, method, request, ts, record, origin } = ctx;
+  const { host } = forwarded;
   const path = key.path;
   let page: PageBody | null = null;
   let servedFrom: "cache" | "render" = "cache";
@@ -260,6 +301,9 @@ async function servePage(
   } catch (error) {
     deps.logger.error("edge.cache_failed", { host, error: errorText(error) });
   }
+  // Rendered for the other scheme, a page may be the origin's redirect to this very URL (an
+  // origin sending http to https): served, it would loop. This crawler gets a render of its own.
+  if (page && redirectsToItself(page, forwarded, key.key)) page = null;
   if (page && page.entry.expiresAt.getTime() <= ts.getTime()) {
     deps.pages.requeue(site.domainId, key.key).catch((error) => {
       deps.logger.error("edge.requeue_failed", { host, error: errorText(error) });
@@ -268,7 +312,7 @@ async function servePage(
   if (!page) {
     servedFrom = "render";
     try {
-      const outcome = await deps.pages.renderNow(site, key.key, key.path);
+      const outcome = await deps.pages.renderNow(site, key.key, key.path, forwarded.proto);
       if (!outcome.stored) {
         deps.logger.warn("edge.render_not_cached", { host, path, reason: outcome.reason });
         return origin();

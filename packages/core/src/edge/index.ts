@@ -1,6 +1,6 @@
 export type { Edge, EdgeDecision, EdgeDeps, EdgeRequest, PlaneDeps } from "./create-edge.js";
 export { createEdge } from "./create-edge.js";
-export type { EdgeHttpRequest, EdgeResponse, ServedOutcome } from "./data-plane.js";
+export type { EdgeForwarded, EdgeHttpRequest, EdgeResponse, ServedOutcome } from "./data-plane.js";
 export type { EdgeOptions } from "./options.js";
 export { DEFAULT_EDGE } from "./options.js";
 export type { PageKey } from "./page-key.js";

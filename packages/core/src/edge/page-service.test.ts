@@ -5,14 +5,20 @@ import {
   createMemorySnapshotStore,
 } from "@crawlgate/adapter-memory";
 import { describe, expect, it } from "vitest";
-import type { PageCache, Renderer } from "../ports/index.js";
+import type { PageCache, Renderer, RenderRequest } from "../ports/index.js";
 import { silentLogger } from "../ports/index.js";
 import { createFakeClock } from "../testing/fixtures.js";
 import { DEFAULT_EDGE } from "./options.js";
 import { createPageService } from "./page-service.js";
 
 const D = "00000000-0000-4000-8000-0000000000e1";
-const SITE = { domainId: D, originUrl: "http://origin.test", pageCacheTtlSeconds: null };
+const SITE = {
+  domainId: D,
+  hostname: "shop.example.com",
+  originUrl: "http://origin.test",
+  pageCacheTtlSeconds: null,
+  originHost: "origin" as const,
+};
 
 /** A page service on memory stores whose page cache counts reads; renders say `version`. */
 function world() {
@@ -27,15 +33,19 @@ function world() {
     },
   };
   let version = 0;
+  const requests: RenderRequest[] = [];
   const renderer: Renderer = {
     name: "fake",
-    render: async (request) => ({
-      status: 200,
-      html: `<html><title>v${++version}</title></html>`,
-      finalUrl: request.url,
-      headers: {},
-      timings: { totalMs: 1 },
-    }),
+    render: async (request) => {
+      requests.push(request);
+      return {
+        status: 200,
+        html: `<html><title>v${++version}</title></html>`,
+        finalUrl: request.url,
+        headers: {},
+        timings: { totalMs: 1 },
+      };
+    },
     close: async () => {},
   };
   const service = createPageService({
@@ -47,8 +57,9 @@ function world() {
     clock,
     logger: silentLogger,
     options: { ...DEFAULT_EDGE },
+    publicScheme: "https",
   });
-  return { service, clock, reads: () => reads };
+  return { service, clock, reads: () => reads, requests };
 }
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -84,5 +95,34 @@ describe("page service lookups", () => {
     await w.service.refresh(SITE, "/a", "/a");
     expect(text((await reading)?.identity)).toContain("v1");
     expect(text((await w.service.lookup(D, "/a"))?.identity)).toContain("v2");
+  });
+});
+
+describe("render requests", () => {
+  it("tell the origin the domain, the crawler's scheme (the worker's: the public one) and no client", async () => {
+    const w = world();
+    await w.service.renderNow(SITE, "/a", "/a", "http");
+    await w.service.refresh(SITE, "/b", "/b");
+    await w.service.renderNow({ ...SITE, originHost: "public" }, "/c", "/c", "https");
+    expect(w.requests.map((r) => [r.url, r.originHeaders])).toEqual([
+      [
+        "http://origin.test/a",
+        { "x-forwarded-host": "shop.example.com", "x-forwarded-proto": "http" },
+      ],
+      [
+        "http://origin.test/b",
+        { "x-forwarded-host": "shop.example.com", "x-forwarded-proto": "https" },
+      ],
+      [
+        "http://origin.test/c",
+        {
+          "x-forwarded-host": "shop.example.com",
+          "x-forwarded-proto": "https",
+          host: "shop.example.com",
+        },
+      ],
+    ]);
+    // The page's own request is marked as the edge's (never rendered again by an edge).
+    for (const r of w.requests) expect(r.headers["x-crawlgate-render"]).toBe("1");
   });
 });

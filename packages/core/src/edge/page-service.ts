@@ -1,3 +1,4 @@
+import { forwardingHeaders, type Scheme } from "../http/forwarded.js";
 import type {
   BlobStore,
   Clock,
@@ -24,6 +25,8 @@ export interface PageServiceDeps {
   clock: Clock;
   logger: Logger;
   options: EdgeOptions;
+  /** `X-Forwarded-Proto` of the worker's renders (no visitor's scheme to pass on). */
+  publicScheme: Scheme;
 }
 
 /** A cached page with its HTML, as the edge serves it. */
@@ -40,7 +43,22 @@ export type StoreOutcome =
   | { stored: false; reason: string };
 
 /** The part of the edge settings a render needs. */
-export type PageSite = Pick<EdgeSettings, "domainId" | "originUrl" | "pageCacheTtlSeconds">;
+export type PageSite = Pick<
+  EdgeSettings,
+  "domainId" | "hostname" | "originUrl" | "pageCacheTtlSeconds" | "originHost"
+>;
+
+/**
+ * What every request of a render to the origin carries (the page and its subresources): the
+ * forwarding headers a visitor's pass-through gets, `X-Forwarded-Host` the domain and
+ * `X-Forwarded-Proto` the scheme (no `X-Forwarded-For`: the render is the edge's own request,
+ * its HTML served to every crawler), and with `originHost: "public"` the domain as `Host`.
+ */
+export function renderOriginHeaders(site: PageSite, proto: Scheme): Record<string, string> {
+  const headers = forwardingHeaders({ host: site.hostname, proto });
+  if (site.originHost === "public") headers.host = site.hostname;
+  return headers;
+}
 
 /**
  * Statuses whose render replaces the cached page: pages, redirects and "gone". Anything else
@@ -125,14 +143,15 @@ export function createPageService(deps: PageServiceDeps) {
     site: PageSite,
     key: string,
     path: string,
-    deadline: Date,
+    render: { deadline: Date; proto: Scheme },
   ): Promise<StoreOutcome> {
     const renderer = deps.renderer;
     if (!renderer || !site.originUrl) return { stored: false, reason: "no renderer or origin" };
     const result = await renderer.render({
       url: site.originUrl + key,
       headers: { ...RENDER_HEADERS },
-      deadline,
+      originHeaders: renderOriginHeaders(site, render.proto),
+      deadline: render.deadline,
     });
     if (!CACHEABLE_STATUSES.has(result.status)) {
       return { stored: false, reason: `origin status ${result.status}` };
@@ -179,17 +198,23 @@ export function createPageService(deps: PageServiceDeps) {
       return singleFlight(loading, id, () => read(domainId, key, now));
     },
 
-    /** Renders now for a waiting crawler; concurrent misses of one page share one render. */
-    renderNow(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
-      return singleFlight(inflight, slot(site.domainId, key), () =>
-        renderAndStore(site, key, path, wallClockDeadline(options.renderBudgetMs)),
+    /**
+     * Renders now for a waiting crawler, telling the origin the scheme the crawler used;
+     * concurrent misses of one page over one scheme share one render.
+     */
+    renderNow(site: PageSite, key: string, path: string, proto: Scheme): Promise<StoreOutcome> {
+      return singleFlight(inflight, `${slot(site.domainId, key)}\u0000${proto}`, () =>
+        renderAndStore(site, key, path, {
+          deadline: wallClockDeadline(options.renderBudgetMs),
+          proto,
+        }),
       );
     },
 
-    /** Renders for the worker (purge, pre-warm, stale refresh) with the worker's deadline. */
+    /** Renders for the worker (purge, pre-warm, refresh): its deadline, the public scheme. */
     refresh(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
       const deadline = wallClockDeadline(options.renderDeadlineMs);
-      return renderAndStore(site, key, path, deadline);
+      return renderAndStore(site, key, path, { deadline, proto: deps.publicScheme });
     },
 
     /** Queues a re-render of a stale page (at most once per `REQUEUE_MS` per instance). */

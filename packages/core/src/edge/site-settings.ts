@@ -80,6 +80,7 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
       policy: stored?.policy ?? DEFAULT_POLICY,
       originUrl: domain.originUrl,
       pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
+      originHost: domain.originHost,
       verified: domain.verificationStage === "verified",
       loadedAt: new Date(now),
     };

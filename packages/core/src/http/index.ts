@@ -1,5 +1,14 @@
 export { EDGE_ERROR_CODES, type EdgeErrorCode, edgeError } from "./edge-errors.js";
 export { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.js";
+export {
+  type ForwardedHop,
+  type Forwarding,
+  forwardedRequestHeaders,
+  forwardingHeaders,
+  isForwardingHeader,
+  requestScheme,
+  type Scheme,
+} from "./forwarded.js";
 export { endToEndHeaders, HOP_BY_HOP_HEADERS } from "./hop-by-hop.js";
 export { API_PREFIX } from "./prefix.js";
 export { readLimitedBody } from "./read-body.js";

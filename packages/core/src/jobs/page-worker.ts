@@ -49,8 +49,10 @@ export function pageWorkerJob(
     }
     const site = {
       domainId: domain.domainId,
+      hostname: domain.hostname,
       originUrl: domain.originUrl,
       pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
+      originHost: domain.originHost,
     };
     let failure: string;
     try {

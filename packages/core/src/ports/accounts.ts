@@ -1,4 +1,12 @@
-import type { ApiKeyRecord, Domain, DomainAccess, MemberRole, PlanName, User } from "../types.js";
+import type {
+  ApiKeyRecord,
+  Domain,
+  DomainAccess,
+  MemberRole,
+  OriginHost,
+  PlanName,
+  User,
+} from "../types.js";
 
 // Accounts port: users, plans, API keys, domains and memberships.
 
@@ -79,4 +87,5 @@ export interface AccountStore {
 export interface DomainSettings {
   originUrl?: string | null;
   pageCacheTtlSeconds?: number | null;
+  originHost?: OriginHost;
 }

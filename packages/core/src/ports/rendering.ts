@@ -4,8 +4,15 @@
 export interface RenderRequest {
   /** Absolute http(s) URL of the page on the domain's origin. */
   url: string;
-  /** Request headers to send to the origin (User-Agent, Accept-Language, …). */
+  /** Request headers of the page's own request (User-Agent, Accept-Language, …). */
   headers: Record<string, string>;
+  /**
+   * Headers of every request of the render to the origin (the host of `url`): the page's and
+   * each of its subresources'. The edge sends `X-Forwarded-Host` and `X-Forwarded-Proto`, and
+   * `Host` (the domain's public name, for an origin that serves several sites by Host), which
+   * a renderer sends in place of the URL's host. Lower-case names; later than `headers`.
+   */
+  originHeaders?: Record<string, string>;
   /** The render must settle by this instant; a renderer past it rejects with `RenderFailed`. */
   deadline: Date;
 }

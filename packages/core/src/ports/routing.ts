@@ -1,5 +1,5 @@
 import type { CrawlerPolicy, StoredPolicy } from "../policy/schema.js";
-import type { RoutingRule } from "../types.js";
+import type { OriginHost, RoutingRule } from "../types.js";
 
 // Routing ports: rules and crawler policies per domain, and the edge's settings cache.
 
@@ -60,6 +60,8 @@ export interface EdgeSettings {
   originUrl: string | null;
   /** `Domain.pageCacheTtlSeconds`. */
   pageCacheTtlSeconds: number | null;
+  /** `Domain.originHost`: the `Host` the edge sends to the origin. */
+  originHost: OriginHost;
   /** Whether the domain's stage is `verified` (ownership proven). */
   verified: boolean;
   loadedAt: Date;

@@ -12,9 +12,11 @@ export interface FetchRendererOptions {
 export const DEFAULT_RENDER_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * The renderer that works everywhere: the origin's HTML as served, scripts not run. Redirects are
- * not followed (a 3xx is the page's answer, passed on with its Location); a status declared by a
- * `prerender-status-code` meta tag wins over the origin's.
+ * The renderer that works everywhere: the origin's HTML as served, scripts not run. The request
+ * carries `headers` and `originHeaders` (a `host` among them is the Host to send: proxy-node's
+ * `createPinnedFetch` sends it; the platform `fetch` takes Host from the URL and ignores it).
+ * Redirects are not followed (a 3xx is the page's answer, passed on with its Location); a status
+ * declared by a `prerender-status-code` meta tag wins over the origin's.
  */
 export function createFetchRenderer(options: FetchRendererOptions): Renderer {
   const maxBytes = options.maxBytes ?? DEFAULT_RENDER_MAX_BYTES;
@@ -38,7 +40,7 @@ export function createFetchRenderer(options: FetchRendererOptions): Renderer {
           const response = await options.fetch(request.url, {
             method: "GET",
             redirect: "manual",
-            headers: request.headers,
+            headers: { ...request.headers, ...request.originHeaders },
             signal: controller.signal,
           });
           return { response, html: await readText(response, maxBytes) };

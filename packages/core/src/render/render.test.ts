@@ -79,10 +79,15 @@ describe("createFetchRenderer", () => {
     const out = await renderer.render({
       url: PAGE,
       headers: { "user-agent": "Googlebot" },
+      originHeaders: { "x-forwarded-host": "shop.example", host: "shop.example" },
       deadline: deadline(),
     });
     expect(out).toMatchObject({ status: 200, html: "<p>hi</p>", finalUrl: PAGE });
-    expect(seen).toEqual({ "user-agent": "Googlebot" });
+    expect(seen).toEqual({
+      "user-agent": "Googlebot",
+      "x-forwarded-host": "shop.example",
+      host: "shop.example",
+    });
   });
 
   it("passes an origin redirect on without following it", async () => {

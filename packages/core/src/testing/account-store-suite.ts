@@ -107,6 +107,12 @@ export function accountStoreSuite(
       expect(await accounts.getDomain(domain.domainId)).toEqual(origin);
       expect(await accounts.getDomainByHostname(domain.hostname)).toEqual(origin);
       expect(await accounts.setDomainSettings(domain.domainId, {})).toEqual(origin);
+      const host = await accounts.setDomainSettings(domain.domainId, { originHost: "public" });
+      expect(host).toEqual({ ...origin, originHost: "public" });
+      expect(await accounts.getDomainByHostname(domain.hostname)).toEqual(host);
+      expect(await accounts.setDomainSettings(domain.domainId, { originHost: "origin" })).toEqual(
+        origin,
+      );
       expect(await accounts.setDomainSettings(crypto.randomUUID(), { originUrl: null })).toBeNull();
     });
 

@@ -50,6 +50,7 @@ export function makeDomain(ownerId: string, overrides: Partial<Domain> = {}): Do
     verificationStage: "pending",
     createdAt: T0,
     pageCacheTtlSeconds: null,
+    originHost: "origin",
     ...overrides,
   };
 }

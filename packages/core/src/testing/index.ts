@@ -22,6 +22,8 @@ export { dashboardSuite } from "./dashboard/suite.js";
 export type { DashboardBridge, DashboardSuiteOptions } from "./dashboard/world.js";
 export { TEST_ASSETS } from "./dashboard/world.js";
 export { dashboardSessionStoreSuite } from "./dashboard-session-store-suite.js";
+export type { ForwardedBridgeFactory, SuiteRenderer } from "./edge/forwarded-suite.js";
+export { forwardedHeadersSuite, sendOverHttp } from "./edge/forwarded-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
 export { edgeRobotsSuite } from "./edge/robots-suite.js";

@@ -10,6 +10,7 @@ const settings = (domainId: string, hostname: string, targetUrl: string): EdgeSe
   policy: makePolicy(),
   originUrl: null,
   pageCacheTtlSeconds: null,
+  originHost: "origin",
   verified: true,
   loadedAt: new Date("2026-11-20T10:00:00.000Z"),
 });
