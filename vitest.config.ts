@@ -39,6 +39,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The library's default logger (JSON lines on console.error, for instances created without
+    // a logger) is noise here; tests that check logging pass a logger or spy on the console.
+    onConsoleLog: (log, type) =>
+      !(type === "stderr" && /^\{"ts":"[^"]*","level":"(info|warn|error)","event":/.test(log)),
     // Names the run; drops its PostgreSQL test schemas at the end.
     globalSetup: ["./packages/core/src/testing/global-setup.ts"],
   },

@@ -1,8 +1,8 @@
+export { createJsonLogger } from "@crawlgate/core";
 export type { CliIo, Command } from "./commands/command.js";
 export { COMMANDS } from "./commands/index.js";
 export type { DemoWorld } from "./demo/index.js";
 export { seedDemoWorld } from "./demo/index.js";
-export { createJsonLogger } from "./logger.js";
 export { main } from "./main.js";
 export { loadOrCreateSecret } from "./secret.js";
 export type { RunningServer } from "./server.js";

@@ -3,11 +3,11 @@ import {
   type CrawlgateConfig,
   type CrawlgateDeps,
   createCrawlgate,
+  createJsonLogger,
   type Logger,
 } from "@crawlgate/core";
 import type { CliIo, CommandContext } from "./commands/command.js";
 import type { CliConfig } from "./config.js";
-import { createJsonLogger } from "./logger.js";
 import { nodeResolver } from "./node-resolver.js";
 import { chooseRenderer, createOriginFetch, type RendererMode } from "./renderer.js";
 import { loadOrCreateSecret } from "./secret.js";
@@ -45,7 +45,7 @@ export async function openRuntime(
   options: RuntimeOptions = {},
 ): Promise<Runtime> {
   const { config } = ctx;
-  const logger = createJsonLogger((line) => ctx.io.err(line.trimEnd()));
+  const logger = createJsonLogger((line) => ctx.io.err(line));
   const renderer = options.renderer ? chooseRenderer(options.renderer, logger) : undefined;
   const stores = await openStores(config, logger).catch(async (error) => {
     await renderer?.close();

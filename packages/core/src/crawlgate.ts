@@ -45,6 +45,7 @@ import {
   recordRetentionJob,
   verificationRetryJob,
 } from "./jobs/index.js";
+import { createJsonLogger } from "./logging/json-logger.js";
 import type {
   AsnLookup,
   Clock,
@@ -74,7 +75,12 @@ export type { CrawlgateConfig } from "./config/resolve-config.js";
 /** The adapters a crawlgate instance runs on. */
 export interface CrawlgateDeps extends Stores {
   clock?: Clock;
-  logger?: Logger;
+  /**
+   * Where the instance reports what went wrong (a render that failed, a store that refused a
+   * write) and what it did (range refreshes, sign-ins). Default: JSON lines on the console's
+   * error stream (`createJsonLogger()`). `false`: log nothing.
+   */
+  logger?: Logger | false;
   /**
    * Reverse and forward DNS for verifying bots by reverse DNS (the Node entry passes node:dns).
    * Without one, such bots are recorded `declared` (a warning is logged once).
@@ -95,8 +101,9 @@ export interface CrawlgateDeps extends Stores {
   renderer?: Renderer | null;
   /**
    * The HTTP client the default renderer fetches origins with; default the runtime's `fetch`.
-   * On Node pass `createPinnedFetch` (proxy-node), which pins each connection to the address it
-   * vetted.
+   * Origins are operator configuration and may be on loopback or a private network: on Node
+   * pass `createPinnedFetch({ isAllowedAddress: () => true })` (proxy-node), which pins each
+   * connection to the address it resolved.
    */
   originFetch?: FetchLike;
   /** The HTTP client the edge fetches origins' robots.txt with; default `originFetch`. */
@@ -214,7 +221,7 @@ export const systemClock: Clock = { now: () => new Date() };
 export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {}): Crawlgate {
   const resolved = resolveConfig(config);
   const clock = deps.clock ?? systemClock;
-  const logger = deps.logger ?? silentLogger;
+  const logger = loggerOf(deps.logger);
   const { signing, baseUrl, plans } = resolved;
   const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock };
   // Created on first use: API-only instances never compile the classifier or load ranges.
@@ -326,7 +333,12 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
   };
 }
 
-/** The stores among the deps (the API gets no environment ports it does not use). */
+/** The instance's logger: the embedder's, none for `false`, else JSON lines on the console. */
+function loggerOf(logger: CrawlgateDeps["logger"]): Logger {
+  if (logger === false) return silentLogger;
+  return logger ?? createJsonLogger();
+}
+
 /** The edge's Web Bot Auth identities, when the deps give the verifier what it needs. */
 function signedAgentsOf(options: CrawlgateDeps["webBotAuth"], clock: Clock) {
   if (!options) return null;
@@ -334,6 +346,7 @@ function signedAgentsOf(options: CrawlgateDeps["webBotAuth"], clock: Clock) {
   return createSignedAgents(verifier, () => getTaxonomy() as Taxonomy);
 }
 
+/** The stores among the deps (the API gets no environment ports it does not use). */
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
   const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;

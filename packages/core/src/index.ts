@@ -45,6 +45,7 @@ export type {
 } from "./limits/fallback-rate-limiter.js";
 
 export { createFallbackRateLimiter } from "./limits/fallback-rate-limiter.js";
+export { createJsonLogger } from "./logging/json-logger.js";
 export type { CrawlerPolicy, StoredPolicy } from "./policy/index.js";
 export { DEFAULT_POLICY } from "./policy/index.js";
 export type {

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
  */
 type Context = { after?: readonly [file: string, block: number]; declare: string };
 const SNIPPETS: Record<string, Context[]> = {
-  "README.md": [{ declare: "" }],
+  "README.md": [{ declare: "" }, { declare: "" }],
   "docs/guide/library.md": [
     {
       after: ["README.md", 0],
@@ -25,9 +25,7 @@ const SNIPPETS: Record<string, Context[]> = {
   "docs/guide/edge.md": [
     {
       declare: [
-        'import { createCrawlgate, createScheduler, systemClock } from "@crawlgate/core";',
-        'declare const stores: import("@crawlgate/core").Stores;',
-        'declare const logger: import("@crawlgate/core").Logger;',
+        'declare const crawlgate: import("@crawlgate/core").Crawlgate;',
         'declare const app: import("express").Express;',
         'declare const yourRoutes: import("express").RequestHandler;',
       ].join("\n"),

@@ -27,8 +27,10 @@ export interface ChromiumRendererOptions {
   /** Renders after which the browser is replaced by a fresh one; default 200. */
   recycleAfter?: number;
   /**
-   * Fetches the page's own host (the host of `RenderRequest.url`): the operator's trusted
-   * origin. Default: the public-only pinned fetch.
+   * Fetches the page's own host (the host of `RenderRequest.url`, port included): the domain's
+   * origin, operator configuration the edge already passes people to. Default: the pinned fetch
+   * admitting any address (an origin on loopback or a private network renders), each connection
+   * pinned to the address it resolved.
    */
   originFetch?: PageFetch;
   /** Fetches every other host the page asks for. Default: the public-only pinned fetch. */
@@ -78,10 +80,9 @@ export function createChromiumRenderer(options: ChromiumRendererOptions = {}): C
       "no Chromium found: run scripts/install-chromium.sh or set CRAWLGATE_CHROMIUM to its path",
     );
   }
-  const publicOnly = options.fetch && options.originFetch ? null : createPinnedFetch();
   const settings: Settings = {
-    originFetch: options.originFetch ?? (publicOnly as PageFetch),
-    fetch: options.fetch ?? (publicOnly as PageFetch),
+    originFetch: options.originFetch ?? createPinnedFetch({ isAllowedAddress: () => true }),
+    fetch: options.fetch ?? createPinnedFetch(),
     stripScripts: options.stripScripts ?? true,
     idleMs: options.idleMs ?? 500,
     maxBytes: options.maxBytes ?? DEFAULT_RENDER_MAX_BYTES,

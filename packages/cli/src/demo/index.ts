@@ -35,7 +35,7 @@ export async function seedDemoWorld(options: {
   const { crawlgate, stores, now, logger } = options;
   // The seed's API calls (its rules) go through an instance that counts nothing: starting the
   // demo costs its users none of their per-minute requests or monthly quota.
-  const seeder = createCrawlgate({ ...stores, rateLimiter: UNCOUNTED, renderer: null });
+  const seeder = createCrawlgate({ ...stores, rateLimiter: UNCOUNTED, renderer: null, logger });
   const world = await seedDemoAccounts(seeder, stores, now);
   for (const domain of options.origin ? world.domains : []) {
     const originUrl = options.origin?.sites[domain.domain];
