@@ -113,6 +113,9 @@ export {
   policyRequestPath,
   policySubject,
 } from "./policy/index.js";
+export { compareChargeRows, compareChargeTotals } from "./pay/ledger-order.js";
+export type { PendingCharge, Settlement } from "./pay/pending-charge.js";
+export { CRAWLER_PRICE_HEADER } from "./pay/pending-charge.js";
 export type {
   AccountStore,
   AppendOptions,
@@ -121,6 +124,11 @@ export type {
   ArchiveRow,
   AsnLookup,
   BlobStore,
+  ChargeGroupBy,
+  ChargeLedger,
+  ChargeProtocol,
+  ChargeRow,
+  ChargeTotal,
   Clock,
   ComplianceDayCount,
   ComplianceEvent,

@@ -21,6 +21,7 @@ import {
   SIGN_IN_LINK_TTL_MS,
 } from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
+import { createChargeWriter } from "./pay/charge-writer.js";
 import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
@@ -196,9 +197,12 @@ export interface Crawlgate {
   jobs: readonly Job[];
   /** The renderer the edge and the worker use, or `null`. */
   renderer: Renderer | null;
-  /** Writes buffered crawls and referrals, and keeps accepting (`ingest.flush` if it was used). */
+  /**
+   * Writes buffered crawls, referrals and the edge's charges, and keeps accepting
+   * (`ingest.flush` if it was used).
+   */
   flush(): Promise<void>;
-  /** Writes buffered crawls and referrals. The renderer is closed by whoever created it. */
+  /** Writes buffered crawls, referrals and charges. The renderer is closed by whoever created it. */
   close(): Promise<void>;
 }
 
@@ -240,6 +244,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     logger,
     onNewVersion: (domainId) => ingest?.robotsChanged(domainId),
   });
+  const charges = createChargeWriter(deps.charges, logger);
   const edgeDeps = {
     accounts: deps.accounts,
     rules: deps.rules,
@@ -267,6 +272,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       robotsTxt,
       recordRequest: (request, how) => ingestService().recordRequest(request, how),
       hasRenderer: renderer !== null,
+      charges,
       requireVerified: resolved.requireVerifiedDomains,
       now: () => clock.now(),
     },
@@ -314,10 +320,10 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     ],
     renderer,
     async flush() {
-      await ingest?.flush();
+      await Promise.all([ingest?.flush(), charges.flush()]);
     },
     async close() {
-      await ingest?.close();
+      await Promise.all([ingest?.close(), charges.flush()]);
     },
   };
 }
@@ -333,6 +339,7 @@ function signedAgentsOf(options: CrawlgateDeps["webBotAuth"], clock: Clock) {
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
   const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;
+  const { charges } = deps;
   return {
     accounts,
     rules,
@@ -347,6 +354,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     archive,
     robots,
     dashboardSessions,
+    charges,
   };
 }
 

@@ -1,13 +1,16 @@
 import type { Classification, Classifier } from "../classify/index.js";
 import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
+import type { ChargeWriter } from "../pay/charge-writer.js";
+import type { PendingCharge } from "../pay/pending-charge.js";
 import type { EdgeSettings, Logger } from "../ports/index.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { ServedFrom } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";
 import type { PageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
-import { type PolicyAnswer, type PolicyGate, policyAnswer } from "./policy-gate.js";
+import { paidAccess } from "./paid-access.js";
+import type { PolicyAnswer, PolicyGate } from "./policy-gate.js";
 import { type ReadRequest, readEdgeRequest } from "./request.js";
 import { type RobotsAnswer, serveRobotsTxt } from "./robots-answer.js";
 import type { RobotsTxt } from "./robots-txt.js";
@@ -42,8 +45,17 @@ export interface ServedOutcome {
 export type EdgeResponse =
   /** A redirect rule matched. */
   | { kind: "redirect"; status: 301 | 302; location: string; ruleId: string }
-  /** A proxy rule matched: forward to `upstream`, then `report` the outcome. */
-  | { kind: "proxy"; upstream: string; ruleId: string; report(outcome: ServedOutcome): void }
+  /**
+   * A proxy rule matched: forward to `upstream`, then `report` the outcome. A paid request
+   * carries its `payment`: see `PendingCharge` (settle before sending, add its headers).
+   */
+  | {
+      kind: "proxy";
+      upstream: string;
+      ruleId: string;
+      report(outcome: ServedOutcome): void;
+      payment?: PendingCharge;
+    }
   /** HTML from the page cache or a render, ready to send. */
   | {
       kind: "page";
@@ -57,7 +69,12 @@ export type EdgeResponse =
    * The origin answers: pass the request to `originUrl` (or to the host application); `null`
    * when the domain has no origin. Then `report` the outcome.
    */
-  | { kind: "origin"; originUrl: string | null; report(outcome: ServedOutcome): void }
+  | {
+      kind: "origin";
+      originUrl: string | null;
+      report(outcome: ServedOutcome): void;
+      payment?: PendingCharge;
+    }
   /** The host's `/robots.txt`: the origin's file merged with the crawler policy's groups. */
   | RobotsAnswer
   /** The crawler policy blocks or charges the crawler: send this JSON answer. */
@@ -88,6 +105,8 @@ export interface DataPlaneDeps {
     how: RecordHow<Promise<unknown>>,
   ): RecordedRequest<Promise<unknown>>;
   hasRenderer: boolean;
+  /** Where the charges of paid requests are written. */
+  charges: ChargeWriter;
   /** Domains not verified go to their origin untouched (`requireVerifiedDomains`). */
   requireVerified: boolean;
   now(): Date;
@@ -177,8 +196,18 @@ export function createDataPlane(deps: DataPlaneDeps) {
       });
     };
     const crawled = who.recording === "crawl";
-    const report = crawled ? (o: ServedOutcome) => record("origin", o) : NOTHING;
-    const origin = (): EdgeResponse => ({ kind: "origin", originUrl: site.originUrl, report });
+    let payment: PendingCharge | null = null;
+    const report = (o: ServedOutcome) => {
+      if (crawled) record("origin", o);
+      payment?.sent(o.status);
+    };
+    const paid = () => (payment ? { payment } : {});
+    const origin = (): EdgeResponse => ({
+      kind: "origin",
+      originUrl: site.originUrl,
+      report,
+      ...paid(),
+    });
 
     const match = deps.route(site, read, request.protocol ?? "https");
     if (match?.kind === "redirect") return match;
@@ -212,15 +241,29 @@ export function createDataPlane(deps: DataPlaneDeps) {
         : "pending";
     const agent = signed?.verifiedAgent ?? null;
     const denied = deps.policy.deny(site, bot, verification, read.path, agent);
+    let inBand = false;
     if (denied) {
-      // Answered here: never a proxy rule, the origin, the renderer or the page cache. The
-      // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the
-      // real status.
-      const answer = policyAnswer(denied, method);
-      if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
-      return answer;
+      const access = await paidAccess({
+        denied,
+        site,
+        request,
+        path: read.path,
+        method,
+        signed,
+        ts,
+        charges: deps.charges,
+      });
+      if (access.kind === "answer") {
+        // Answered here: never a proxy rule, the origin, the renderer or the page cache. The
+        // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the
+        // real status.
+        const { answer } = access;
+        if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
+        return answer;
+      }
+      if (access.kind === "pay") ({ payment, inBand } = access);
     }
-    if (proxy) return proxy;
+    if (proxy) return { ...proxy, ...paid() };
     const key = read.pageKey;
     if (
       marked ||
@@ -229,11 +272,13 @@ export function createDataPlane(deps: DataPlaneDeps) {
       key === null ||
       who.kind !== "page" ||
       site.originUrl === null ||
-      !deps.hasRenderer
+      !deps.hasRenderer ||
+      inBand // the origin's answer carries the price
     ) {
       return origin();
     }
-    return servePage(deps, { site, host: read.host, key, method, request, ts, record, origin });
+    const page = { site, host: read.host, key, method, request, ts, record, origin, payment };
+    return servePage(deps, page);
   };
 }
 
@@ -249,9 +294,10 @@ async function servePage(
     ts: Date;
     record: (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => void;
     origin: () => EdgeResponse;
+    payment: PendingCharge | null;
   },
 ): Promise<EdgeResponse> {
-  const { site, host, key, method, request, ts, record, origin } = ctx;
+  const { site, host, key, method, request, ts, record, origin, payment } = ctx;
   const path = key.path;
   let page: PageBody | null = null;
   let servedFrom: "cache" | "render" = "cache";
@@ -291,6 +337,11 @@ async function servePage(
   if (gzip) headers["content-encoding"] = "gzip";
   if (page.entry.location !== null) headers.location = page.entry.location;
   const body = method === "HEAD" ? new Uint8Array(0) : full;
-  record(servedFrom, { status: page.entry.status, bytes: body.byteLength }, page);
-  return { kind: "page", servedFrom, status: page.entry.status, headers, body };
+  const { status } = page.entry;
+  // Priced by the rule (an in-band price goes to the origin instead): always settles to send.
+  const settled = payment?.settle(status, null);
+  if (settled?.kind === "send") Object.assign(headers, settled.headers);
+  record(servedFrom, { status, bytes: body.byteLength }, page);
+  payment?.sent(status);
+  return { kind: "page", servedFrom, status, headers, body };
 }

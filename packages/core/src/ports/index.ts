@@ -7,6 +7,13 @@
  */
 
 export type { AccountStore, DomainSettings } from "./accounts.js";
+export type {
+  ChargeGroupBy,
+  ChargeLedger,
+  ChargeProtocol,
+  ChargeRow,
+  ChargeTotal,
+} from "./charges.js";
 export type { ArchiveFile, ArchiveIndex, ReplaceDayResult } from "./archive.js";
 export type {
   AppendOptions,
