@@ -114,8 +114,9 @@ export {
   policySubject,
 } from "./policy/index.js";
 export { compareChargeRows, compareChargeTotals } from "./pay/ledger-order.js";
+export { chargeEventId, judgeCharge } from "./pay/crawler-pay.js";
 export type { PendingCharge, Settlement } from "./pay/pending-charge.js";
-export { CRAWLER_PRICE_HEADER } from "./pay/pending-charge.js";
+export { CRAWLER_PRICE_HEADER, pendingCharge } from "./pay/pending-charge.js";
 export type {
   AccountStore,
   AppendOptions,

@@ -147,6 +147,44 @@ function visitorOf(
   };
 }
 
+/** Records what one request was answered (the ingest's rule decides what is kept). */
+function recorderOf(
+  deps: DataPlaneDeps,
+  ctx: {
+    request: EdgeHttpRequest;
+    read: ReadRequest;
+    site: EdgeSettings;
+    ts: Date;
+    who: ReturnType<typeof visitorOf>;
+  },
+) {
+  const { request, read, site, ts, who } = ctx;
+  const { signed } = who;
+  return (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => {
+    const seen: SeenRequest = {
+      domainId: site.domainId,
+      ts,
+      path: read.path,
+      query: read.query === "" ? "" : `?${read.query}`,
+      userAgent: request.headers["user-agent"] ?? "",
+      ip: request.clientIp ?? "",
+      referer: request.headers.referer ?? null,
+      siteHost: read.host,
+      servedFrom,
+      status: outcome.status,
+      bytes: outcome.bytes,
+      contentHash: page?.entry.contentHash ?? null,
+      snapshotId: page?.entry.snapshotId ?? null,
+      ...(signed ? { signed: { bot: signed.bot, verified: signed.verified } } : {}),
+    };
+    const { classification, kind, recording } = who;
+    deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
+      const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
+      deps.logger.error(event, { error: errorText(error) });
+    });
+  };
+}
+
 /**
  * The edge flow per request, read once (`readEdgeRequest`): host → settings → a redirect rule
  * (it carries no content, so it answers before the policy) → for people: a proxy rule, the
@@ -172,29 +210,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
     // Verified before the policy; with the directory cached this reads no storage.
     const signed = deps.signedAgents ? await deps.signedAgents(request) : null;
     const who = visitorOf(deps, request, read, signed);
-    const record = (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => {
-      const seen: SeenRequest = {
-        domainId: site.domainId,
-        ts,
-        path: read.path,
-        query: read.query === "" ? "" : `?${read.query}`,
-        userAgent: request.headers["user-agent"] ?? "",
-        ip: request.clientIp ?? "",
-        referer: request.headers.referer ?? null,
-        siteHost: read.host,
-        servedFrom,
-        status: outcome.status,
-        bytes: outcome.bytes,
-        contentHash: page?.entry.contentHash ?? null,
-        snapshotId: page?.entry.snapshotId ?? null,
-        ...(signed ? { signed: { bot: signed.bot, verified: signed.verified } } : {}),
-      };
-      const { classification, kind, recording } = who;
-      deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
-        const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
-        deps.logger.error(event, { error: errorText(error) });
-      });
-    };
+    const record = recorderOf(deps, { request, read, site, ts, who });
     const crawled = who.recording === "crawl";
     let payment: PendingCharge | null = null;
     const report = (o: ServedOutcome) => {
@@ -261,7 +277,10 @@ export function createDataPlane(deps: DataPlaneDeps) {
         if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
         return answer;
       }
-      if (access.kind === "pay") ({ payment, inBand } = access);
+      if (access.kind === "pay") {
+        payment = access.payment;
+        inBand = access.inBand;
+      }
     }
     if (proxy) return { ...proxy, ...paid() };
     const key = read.pageKey;

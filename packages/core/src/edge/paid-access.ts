@@ -26,7 +26,8 @@ export type PaidAccess =
  * A blocked or charged crawler's request. A block answers the block (`crawler_forbidden` when
  * the crawler offered to pay: paying does not help); a charge on a free path is waived; else
  * the request is judged by the pay-per-crawl protocol (`judgeCharge`), and an accepted offer
- * is served with a pending charge written to `charges` once a 2xx answer went out.
+ * is served with a pending charge written to `charges` once a 2xx answer went out (a HEAD is
+ * served and never charged).
  */
 export async function paidAccess(ctx: {
   denied: DenyAction;
@@ -68,6 +69,8 @@ export async function paidAccess(ctx: {
   if (judged.kind === "refused") {
     return { kind: "answer", answer: payRefusalAnswer(judged.refusal, method) };
   }
+  // A HEAD carries no content: an accepted offer is served, never charged.
+  if (method === "HEAD") return { kind: "free" };
   const eventId = await chargeEventId(request, judged.label);
   const { domainId } = ctx.site;
   const payment = pendingCharge({

@@ -249,6 +249,16 @@ export function paidCrawlEdgeSuite(
       expect(await w.ledger()).toEqual([]);
     });
 
+    it("a HEAD with an accepted offer is answered and never charged", async () => {
+      const w = world();
+      await w.policy(CHARGE_ALL);
+      const headers = await w.paid("/about", { [EXACT]: "USD 0.01" });
+      const reply = await w.send({ method: "HEAD", path: "/about", headers });
+      expect(reply.status).toBe(200);
+      expect(reply.headers["crawler-charged"]).toBeUndefined();
+      expect(await w.ledger()).toEqual([]);
+    });
+
     it("an answer that is not 2xx is not charged (origin 5xx, a page that declares 404)", async () => {
       const w = world();
       await w.policy(CHARGE_ALL);
