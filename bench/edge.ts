@@ -186,6 +186,7 @@ async function createWorld(
       archive: stores.archive,
       robots: stores.robots,
       dashboardSessions: stores.dashboardSessions,
+      charges: stores.charges,
     };
   } else {
     deps = createMemoryStores();

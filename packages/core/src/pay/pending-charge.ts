@@ -55,10 +55,10 @@ export function pendingCharge(options: {
   refusalAnswer: RefusalAnswer;
   charge(due: DueCharge): void;
 }): PendingCharge {
-  const refuse = (refusal: PayRefusal): Settlement => ({
-    kind: "refuse",
-    ...options.refusalAnswer(refusal),
-  });
+  const refuse = (refusal: PayRefusal): Settlement => {
+    const { status, headers, body } = options.refusalAnswer(refusal);
+    return { kind: "refuse", status, headers, body };
+  };
   let due: DueCharge | null = null;
   return {
     settle(status, originPrice) {
