@@ -815,8 +815,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     if (purge && (purge.timedOut > 0 || purge.p95Ms > 15_000))
       regressions.push(`purge-to-fresh p95 ${purge.p95Ms} ms (${purge.timedOut} timed out)`);
 
-    if (paid.paidNs > 500_000)
-      regressions.push(`a paid request adds ${paid.paidNs} ns (> 500 us)`);
+    if (paid.paidNs > 500_000) regressions.push(`a paid request adds ${paid.paidNs} ns (> 500 us)`);
     const rows: ResultRow[] = [
       ...policy.rows,
       ...paid.rows,

@@ -26,12 +26,12 @@ import type {
   ExportAiReferralsResponse,
   ExportCrawlAnalyticsRequest,
   ExportCrawlAnalyticsResponse,
+  ExportCrawlerChargesRequest,
+  ExportCrawlerChargesResponse,
   ExportCrawlLogsRequest,
   ExportPageAnalyticsRequest,
   ExportPageAnalyticsResponse,
   ExportPageSnapshotsRequest,
-  ExportCrawlerChargesRequest,
-  ExportCrawlerChargesResponse,
   ExportPageSnapshotsResponse,
   ExportRobotsComplianceRequest,
   ExportRobotsComplianceResponse,
@@ -77,7 +77,10 @@ export interface ExportCrawlLogs {
 
 /** export-crawler-charges, typed by `format`. */
 export interface ExportCrawlerCharges {
-  (body: ExportCrawlerChargesRequest & { format: "csv" }, options?: RequestOptions): Promise<string>;
+  (
+    body: ExportCrawlerChargesRequest & { format: "csv" },
+    options?: RequestOptions,
+  ): Promise<string>;
   (
     body: ExportCrawlerChargesRequest & { format?: "json" | null },
     options?: RequestOptions,

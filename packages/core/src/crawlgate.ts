@@ -21,7 +21,6 @@ import {
   SIGN_IN_LINK_TTL_MS,
 } from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
-import { createChargeWriter } from "./pay/charge-writer.js";
 import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
@@ -43,6 +42,7 @@ import {
   recordRetentionJob,
   verificationRetryJob,
 } from "./jobs/index.js";
+import { createChargeWriter } from "./pay/charge-writer.js";
 import type {
   AsnLookup,
   Clock,

@@ -117,7 +117,8 @@ function settleOnHead(res: ServerResponse, payment: PendingCharge): void {
   let refusal: Uint8Array | null = null;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const own = res.getHeader(CRAWLER_PRICE_HEADER);
-    const price = headerArgument(rest, CRAWLER_PRICE_HEADER) ?? (own === undefined ? null : String(own));
+    const price =
+      headerArgument(rest, CRAWLER_PRICE_HEADER) ?? (own === undefined ? null : String(own));
     const settlement = payment.settle(status, price);
     if (settlement.kind === "send") {
       for (const [name, value] of Object.entries(settlement.headers)) res.setHeader(name, value);

@@ -112,10 +112,16 @@ describe("pay per crawl on a fleet: two serve processes, one PostgreSQL schema, 
       domainId = JSON.parse(added).domainId;
       const args = ["--renderer", "fetch", "--data-dir", dir];
       fleet.push(...(await Promise.all([startServe(env, args), startServe(env, args)])));
-      const policy = await api(fleet[0]?.baseUrl ?? "", key, "PUT", `domains/${domainId}/crawler-policy`, {
-        defaultAction: { type: "charge", price: { amount: "0.01", currency: "USD" } },
-        impostorProtection: false,
-      });
+      const policy = await api(
+        fleet[0]?.baseUrl ?? "",
+        key,
+        "PUT",
+        `domains/${domainId}/crawler-policy`,
+        {
+          defaultAction: { type: "charge", price: { amount: "0.01", currency: "USD" } },
+          impostorProtection: false,
+        },
+      );
       expect(policy.status).toBe(200);
     }, 120_000);
 
@@ -168,7 +174,9 @@ describe("pay per crawl on a fleet: two serve processes, one PostgreSQL schema, 
     it("a signed request with a nonce, replayed to both at once: served once, charged once", async () => {
       const headers = await paid("/with-nonce", "fleet-nonce-1");
       const answers = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => edge(fleet[i % 2]?.baseUrl ?? "", "/with-nonce", headers)),
+        Array.from({ length: 8 }, (_, i) =>
+          edge(fleet[i % 2]?.baseUrl ?? "", "/with-nonce", headers),
+        ),
       );
       const served = answers.filter((a) => a.status === 200);
       expect(served).toHaveLength(1);

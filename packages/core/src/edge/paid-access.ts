@@ -1,3 +1,4 @@
+import type { ChargeWriter } from "../pay/charge-writer.js";
 import {
   chargeEventId,
   EXACT_PRICE_HEADER,
@@ -8,7 +9,6 @@ import {
 import { type PendingCharge, pendingCharge } from "../pay/pending-charge.js";
 import { policyPriceOf } from "../pay/price.js";
 import type { DenyAction } from "../policy/schema.js";
-import type { ChargeWriter } from "../pay/charge-writer.js";
 import type { EdgeSettings } from "../ports/index.js";
 import { type PolicyAnswer, payRefusalAnswer, policyAnswer } from "./policy-gate.js";
 import type { SignedAgent } from "./signed-agent.js";

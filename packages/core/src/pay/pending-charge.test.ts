@@ -4,7 +4,11 @@ import { type DueCharge, pendingCharge } from "./pending-charge.js";
 
 const USD = (micros: number) => ({ currency: "USD", micros });
 
-function charge(options: { header: "crawler-exact-price" | "crawler-max-price"; offer: number; inBand: boolean }) {
+function charge(options: {
+  header: "crawler-exact-price" | "crawler-max-price";
+  offer: number;
+  inBand: boolean;
+}) {
   const due: DueCharge[] = [];
   const pending = pendingCharge({
     offer: { header: options.header, price: USD(options.offer) },
@@ -30,7 +34,11 @@ describe("a pending charge: settled on the answer's head, charged once it was se
         fc.integer({ min: 100, max: 599 }),
         fc.boolean(),
         (settledStatus, sentStatus, sentTwice) => {
-          const { pending, due } = charge({ header: "crawler-max-price", offer: 20_000, inBand: false });
+          const { pending, due } = charge({
+            header: "crawler-max-price",
+            offer: 20_000,
+            inBand: false,
+          });
           const settlement = pending.settle(settledStatus, null);
           const ok = settledStatus >= 200 && settledStatus <= 299;
           expect(settlement).toEqual({
@@ -42,7 +50,14 @@ describe("a pending charge: settled on the answer's head, charged once it was se
           const charged = ok && sentStatus >= 200 && sentStatus <= 299;
           expect(due).toEqual(
             charged
-              ? [{ eventId: "pc_test", payer: expect.anything(), price: USD(10_000), receipt: "USD 0.01" }]
+              ? [
+                  {
+                    eventId: "pc_test",
+                    payer: expect.anything(),
+                    price: USD(10_000),
+                    receipt: "USD 0.01",
+                  },
+                ]
               : [],
           );
         },
@@ -51,7 +66,11 @@ describe("a pending charge: settled on the answer's head, charged once it was se
   });
 
   it("never charges an answer that was not settled", () => {
-    const { pending, due } = charge({ header: "crawler-exact-price", offer: 10_000, inBand: false });
+    const { pending, due } = charge({
+      header: "crawler-exact-price",
+      offer: 10_000,
+      inBand: false,
+    });
     pending.sent(200);
     expect(due).toEqual([]);
   });

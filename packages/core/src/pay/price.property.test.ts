@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { crawlerPolicy, priceHeader } from "../policy/schema.js";
-import { formatAmount, formatPrice, isCurrency, parseAmount, parsePrice, policyPriceOf } from "./price.js";
+import {
+  formatAmount,
+  formatPrice,
+  isCurrency,
+  parseAmount,
+  parsePrice,
+  policyPriceOf,
+} from "./price.js";
 
 // The reference: a price written from its parts with no arithmetic at all (strings only).
 const units = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 999_999_999 }));
@@ -9,8 +16,7 @@ const decimals = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 
 const currency = fc.constantFrom("USD", "EUR", "JPY", "GBP", "CHF", "XOF");
 
 /** The micro-units of `<units>.<decimals>` computed on strings: units then 6 padded decimals. */
-const referenceMicros = (u: number, d: string) =>
-  BigInt(`${u}${d.padEnd(6, "0")}`);
+const referenceMicros = (u: number, d: string) => BigInt(`${u}${d.padEnd(6, "0")}`);
 
 describe("prices: integer micro-units, exact both ways", () => {
   it("parses every well-formed price to the reference micro-units, and formats it back", () => {
@@ -44,9 +50,17 @@ describe("prices: integer micro-units, exact both ways", () => {
 
   it("refuses more than 6 decimals, signs, exponents, leading zeros, other spacing", () => {
     fc.assert(
-      fc.property(currency, units, fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 7, maxLength: 12 }), (cur, u, d) => {
-        expect(parsePrice(`${cur} ${u}.${d}`)).toEqual({ ok: false, problem: "too_many_decimals" });
-      }),
+      fc.property(
+        currency,
+        units,
+        fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 7, maxLength: 12 }),
+        (cur, u, d) => {
+          expect(parsePrice(`${cur} ${u}.${d}`)).toEqual({
+            ok: false,
+            problem: "too_many_decimals",
+          });
+        },
+      ),
     );
     for (const text of [
       "USD",
@@ -81,10 +95,17 @@ describe("prices: integer micro-units, exact both ways", () => {
       expect(isCurrency(code), code).toBe(true);
     }
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: 3, maxLength: 3 }), (code) => {
-        const parsed = parsePrice(`${code} 1`);
-        expect(parsed.ok).toBe(isCurrency(code));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+          minLength: 3,
+          maxLength: 3,
+        }),
+        (code) => {
+          const parsed = parsePrice(`${code} 1`);
+          expect(parsed.ok).toBe(isCurrency(code));
+        },
+      ),
     );
   });
 
@@ -92,7 +113,8 @@ describe("prices: integer micro-units, exact both ways", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 24 }), (text) => {
         const parsed = parsePrice(text);
-        if (parsed.ok) expect(/^[A-Z]{3} (0|[1-9][0-9]{0,8})(\.[0-9]{1,6})?$/.test(text)).toBe(true);
+        if (parsed.ok)
+          expect(/^[A-Z]{3} (0|[1-9][0-9]{0,8})(\.[0-9]{1,6})?$/.test(text)).toBe(true);
       }),
     );
   });

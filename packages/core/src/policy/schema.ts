@@ -1,5 +1,5 @@
-import { formatPrice, isCurrency, policyPriceOf } from "../pay/price.js";
 import { z } from "zod";
+import { formatPrice, isCurrency, policyPriceOf } from "../pay/price.js";
 import { sourcePathField } from "../routing/rules/rule-fields.js";
 import { INTENTS } from "../taxonomy/schema.js";
 import { AGGREGATE_TIERS } from "../types.js";

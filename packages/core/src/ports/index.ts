@@ -7,6 +7,7 @@
  */
 
 export type { AccountStore, DomainSettings } from "./accounts.js";
+export type { ArchiveFile, ArchiveIndex, ReplaceDayResult } from "./archive.js";
 export type {
   ChargeGroupBy,
   ChargeLedger,
@@ -14,7 +15,6 @@ export type {
   ChargeRow,
   ChargeTotal,
 } from "./charges.js";
-export type { ArchiveFile, ArchiveIndex, ReplaceDayResult } from "./archive.js";
 export type {
   AppendOptions,
   ArchiveRow,

@@ -43,7 +43,15 @@ function referenceTotals(rows: ChargeRow[], groupBy: ChargeGroupBy) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, g]) => {
       const [day, path, botId, signatureAgent, currency] = key.split("\u0000");
-      return { day, path, botId, signatureAgent, currency, charged: g.charged, amountMicros: g.sum.toString() };
+      return {
+        day,
+        path,
+        botId,
+        signatureAgent,
+        currency,
+        charged: g.charged,
+        amountMicros: g.sum.toString(),
+      };
     });
 }
 
@@ -68,7 +76,9 @@ export function chargeLedgerSuite(
     it("of many concurrent writes of one event exactly one is stored", async () => {
       const { charges } = h();
       const row = chargeRow({ eventId: "pc_race" });
-      const answers = await Promise.all(Array.from({ length: 16 }, () => charges.recordCharge(row)));
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, () => charges.recordCharge(row)),
+      );
       expect(answers.filter(Boolean)).toHaveLength(1);
       expect(await charges.listCharges("dom_a", "2026-11-20", "2026-11-20", 10)).toHaveLength(1);
     });
@@ -143,7 +153,12 @@ export function chargeLedgerSuite(
               const day = utcDay(r.ts);
               return r.domainId === `dom_a_${run}` && day >= "2026-11-19" && day <= "2026-11-22";
             });
-            const totals = await charges.chargeTotals(`dom_a_${run}`, "2026-11-19", "2026-11-22", groupBy);
+            const totals = await charges.chargeTotals(
+              `dom_a_${run}`,
+              "2026-11-19",
+              "2026-11-22",
+              groupBy,
+            );
             expect(totals).toEqual(referenceTotals(inWindow, groupBy));
           },
         ),

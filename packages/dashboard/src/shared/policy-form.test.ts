@@ -105,7 +105,12 @@ describe("the crawler-policy form's state", () => {
       }),
     );
     const one = addRule(
-      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true, inBandPricing: false }),
+      fromPolicy({
+        rules: [],
+        defaultAction: { type: "allow" },
+        impostorProtection: true,
+        inBandPricing: false,
+      }),
     );
     expect(moveRule(one, 0, -1)).toBe(one);
     expect(moveRule(one, 0, 1)).toBe(one);
@@ -129,7 +134,12 @@ describe("the crawler-policy form's state", () => {
 
   it("switching an action's kind and back keeps what was typed for it", () => {
     let state = addRule(
-      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true, inBandPricing: false }),
+      fromPolicy({
+        rules: [],
+        defaultAction: { type: "allow" },
+        impostorProtection: true,
+        inBandPricing: false,
+      }),
     );
     const rule = () => state.rules[0] as PolicyFormState["rules"][number];
     state = updateRule(state, 0, { action: { ...rule().action, status: 402, message: "pay" } });
@@ -145,7 +155,12 @@ describe("the crawler-policy form's state", () => {
 
   it("a match kind change gives intents and tiers a valid value and keeps a typed bot name", () => {
     const state = addRule(
-      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true, inBandPricing: false }),
+      fromPolicy({
+        rules: [],
+        defaultAction: { type: "allow" },
+        impostorProtection: true,
+        inBandPricing: false,
+      }),
     );
     const tier = state.rules[0] as PolicyFormState["rules"][number];
     expect(changeMatchType(tier, "intent")).toEqual({

@@ -55,7 +55,9 @@ describe("the revenue view's data", () => {
             totals: [],
           } as ExportCrawlerChargesResponse;
           const chart = chargedByPayer(data);
-          const charted = chart.keys.flatMap((k) => chart.values[k] ?? []).reduce((a, b) => a + b, 0);
+          const charted = chart.keys
+            .flatMap((k) => chart.values[k] ?? [])
+            .reduce((a, b) => a + b, 0);
           expect(charted).toBe(rows.reduce((sum, r) => sum + r.charged, 0));
         },
       ),

@@ -27,18 +27,27 @@ const format = z
   .describe("json (default) or csv");
 
 /** The window, the domain (owner or manager), the grouping and the format. */
-export const input = windowedBody(STANDARD_WINDOW, {}, { domainId: requiredDomainId, groupBy, format });
+export const input = windowedBody(
+  STANDARD_WINDOW,
+  {},
+  { domainId: requiredDomainId, groupBy, format },
+);
 
 const amount = z
   .string()
   .regex(/^\d+\.\d{2,6}$/)
   .describe('The exact sum in the currency, as a decimal string ("0.05"); never rounded');
-const currency = z.string().regex(/^[A-Z]{3}$/).describe("ISO 4217 code");
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .describe("ISO 4217 code");
 
 const row = z.strictObject({
   payer: z.strictObject({
     botId: z.string().describe("The paying bot (signed-agent when the taxonomy does not list it)"),
-    signatureAgent: z.string().describe("The agent origin its Web Bot Auth signature verified against"),
+    signatureAgent: z
+      .string()
+      .describe("The agent origin its Web Bot Auth signature verified against"),
   }),
   day: day.optional().describe("groupBy day only: the UTC day"),
   path: z.string().optional().describe("groupBy path only: the path charged"),
@@ -108,7 +117,11 @@ function totalsOf(totals: readonly ChargeTotal[]) {
   }
   return [...sums.entries()]
     .sort(([a], [b]) => compareUtf8(a, b))
-    .map(([code, sum]) => ({ currency: code, charged: sum.charged, amount: formatAmount(sum.micros) }));
+    .map(([code, sum]) => ({
+      currency: code,
+      charged: sum.charged,
+      amount: formatAmount(sum.micros),
+    }));
 }
 
 function toCsv(totals: readonly ChargeTotal[]): string {
@@ -139,7 +152,12 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output> | st
   const by: ChargeGroupBy = body.groupBy ?? "payer";
   const totals = await deps.charges.chargeTotals(domainId, window.startDate, window.endDate, by);
   if (body.format === "csv") {
-    const disposition = csvDisposition(hostname, window.startDate, window.endDate, "crawler-charges");
+    const disposition = csvDisposition(
+      hostname,
+      window.startDate,
+      window.endDate,
+      "crawler-charges",
+    );
     return {
       status: 200,
       headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": disposition },

@@ -128,7 +128,10 @@ const BODIES: Record<ErrorCode, z.ZodType> = {
       price: z.strictObject({ amount: z.string(), currency: z.string() }),
     })
     .describe("Edge only: the site charges crawlers; the price is also in crawler-price"),
-  crawler_forbidden: crawlerError("crawler_forbidden", "the site blocks this crawler; paying does not help"),
+  crawler_forbidden: crawlerError(
+    "crawler_forbidden",
+    "the site blocks this crawler; paying does not help",
+  ),
   strong_auth_required: crawlerError(
     "strong_auth_required",
     "a price header without a Web Bot Auth signature",

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { chargeRow } from "../charge-ledger-suite.js";
-import { expectDomainsNotFound, expectInvalidRequests, expectPlanAndKeyErrors } from "./export-errors.js";
+import {
+  expectDomainsNotFound,
+  expectInvalidRequests,
+  expectPlanAndKeyErrors,
+} from "./export-errors.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions, ApiWorld } from "./world.js";
 
@@ -12,8 +16,20 @@ async function seed(world: ApiWorld): Promise<void> {
   const shop = world.domains.shop.domainId;
   const at = (iso: string) => new Date(iso);
   const rows = [
-    chargeRow({ eventId: "pc_1", domainId: shop, ...CHATGPT, path: "/a", ts: at("2026-11-19T08:00:00.000Z") }),
-    chargeRow({ eventId: "pc_2", domainId: shop, ...CHATGPT, path: "/a", ts: at("2026-11-20T08:00:00.000Z") }),
+    chargeRow({
+      eventId: "pc_1",
+      domainId: shop,
+      ...CHATGPT,
+      path: "/a",
+      ts: at("2026-11-19T08:00:00.000Z"),
+    }),
+    chargeRow({
+      eventId: "pc_2",
+      domainId: shop,
+      ...CHATGPT,
+      path: "/a",
+      ts: at("2026-11-20T08:00:00.000Z"),
+    }),
     chargeRow({
       eventId: "pc_3",
       domainId: shop,
@@ -52,7 +68,11 @@ export function crawlerChargesCases(options: ApiSuiteOptions): void {
       for (const key of [world.keys.owner, world.keys.manager]) {
         const res = await world.call("POST", path, { key, body: { domainId, period: "7d" } });
         expect(res.status).toBe(200);
-        expect(res.json).toMatchObject({ startDate: "2026-11-14", endDate: "2026-11-20", period: "7d" });
+        expect(res.json).toMatchObject({
+          startDate: "2026-11-14",
+          endDate: "2026-11-20",
+          period: "7d",
+        });
         expect(res.json.groupBy).toBe("payer");
         expect(res.json.rows).toEqual([
           { payer: CHATGPT, charged: 3, amount: "0.020001", currency: "USD" },

@@ -60,9 +60,15 @@ export function createOriginSite() {
         return page(html(`Live version ${liveVersion}`));
       case "/priced":
         // In-band pricing: the origin prices this page itself.
-        return { ...page(html("Priced by the origin")), headers: { ...page("").headers, "crawler-price": "USD 0.05" } };
+        return {
+          ...page(html("Priced by the origin")),
+          headers: { ...page("").headers, "crawler-price": "USD 0.05" },
+        };
       case "/badly-priced":
-        return { ...page(html("Badly priced")), headers: { ...page("").headers, "crawler-price": "five cents" } };
+        return {
+          ...page(html("Badly priced")),
+          headers: { ...page("").headers, "crawler-price": "five cents" },
+        };
       case "/app.js":
         return { status: 200, headers: { "content-type": "text/javascript" }, body: "var x=1;" };
       case "/api/data":

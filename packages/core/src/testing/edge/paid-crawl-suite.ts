@@ -5,7 +5,14 @@ import { type Harness, useHarness } from "../harness.js";
 import { createTestAgent, directoryHost, type TestAgent } from "../web-bot-auth/test-agent.js";
 import type { SignaturePorts } from "./signed-agent-suite.js";
 import { createEdgeWorld } from "./suite.js";
-import { BROWSER, type EdgeBridgeFactory, type EdgeReply, type EdgeWorld, GOOGLEBOT, HOST } from "./world.js";
+import {
+  BROWSER,
+  type EdgeBridgeFactory,
+  type EdgeReply,
+  type EdgeWorld,
+  GOOGLEBOT,
+  HOST,
+} from "./world.js";
 
 interface PaidWorld extends EdgeWorld {
   /** Listed in the taxonomy as `chatgpt-agent` (`https://chatgpt.com`). */
@@ -13,7 +20,11 @@ interface PaidWorld extends EdgeWorld {
   /** Saves a policy through the owner's API. */
   policy(body: unknown): Promise<void>;
   /** Headers of a GET of `path` signed by `agent`, carrying `price` headers (covered unless told). */
-  paid(path: string, price: Record<string, string>, options?: PaidOptions): Promise<Record<string, string>>;
+  paid(
+    path: string,
+    price: Record<string, string>,
+    options?: PaidOptions,
+  ): Promise<Record<string, string>>;
   /** The ledger after every accepted charge was written. */
   ledger(): Promise<ChargeRow[]>;
 }
@@ -123,7 +134,10 @@ export function paidCrawlEdgeSuite(
     it("crawler-exact-price equal to the price: served as allowed, charged once", async () => {
       const w = world();
       await w.policy(CHARGE_ALL);
-      const reply = await w.send({ path: "/about", headers: await w.paid("/about", { [EXACT]: "USD 0.01" }) });
+      const reply = await w.send({
+        path: "/about",
+        headers: await w.paid("/about", { [EXACT]: "USD 0.01" }),
+      });
       expect(reply.status).toBe(200);
       expect(reply.body).toContain("Page /about");
       expect(reply.headers["crawler-charged"]).toBe("USD 0.01");
@@ -150,7 +164,10 @@ export function paidCrawlEdgeSuite(
       const w = world();
       await w.policy(CHARGE_ALL);
       for (const max of ["USD 0.01", "USD 0.010", "USD 5"]) {
-        const reply = await w.send({ path: "/about", headers: await w.paid("/about", { [MAX]: max }) });
+        const reply = await w.send({
+          path: "/about",
+          headers: await w.paid("/about", { [MAX]: max }),
+        });
         expect(reply.status, max).toBe(200);
         expect(reply.headers["crawler-charged"]).toBe("USD 0.01");
       }
@@ -178,9 +195,21 @@ export function paidCrawlEdgeSuite(
     it("malformed prices and both headers at once: 400, nothing served", async () => {
       const w = world();
       await w.policy(CHARGE_ALL);
-      const invalid = ["USD 1,00", "usd 0.01", "ZZZ 0.01", "USD 0.0100001", "USD -1", "USD  0.01", "0.01 USD", "USD 1e-2"];
+      const invalid = [
+        "USD 1,00",
+        "usd 0.01",
+        "ZZZ 0.01",
+        "USD 0.0100001",
+        "USD -1",
+        "USD  0.01",
+        "0.01 USD",
+        "USD 1e-2",
+      ];
       for (const value of invalid) {
-        const reply = await w.send({ path: "/about", headers: await w.paid("/about", { [EXACT]: value }) });
+        const reply = await w.send({
+          path: "/about",
+          headers: await w.paid("/about", { [EXACT]: value }),
+        });
         expectRefusal(reply, 400, "InvalidCrawlerPriceValue", "invalid_crawler_price_value");
       }
       const both = await w.send({
@@ -202,12 +231,20 @@ export function paidCrawlEdgeSuite(
       expectRefusal(unsigned, 400, "StrongAuthRequired", "strong_auth_required");
       const expired = await w.send({
         path: "/about",
-        headers: await w.paid("/about", { [EXACT]: "USD 0.01" }, { created: 1_700_000_000, expires: 1_700_000_060 }),
+        headers: await w.paid(
+          "/about",
+          { [EXACT]: "USD 0.01" },
+          { created: 1_700_000_000, expires: 1_700_000_060 },
+        ),
       });
       expectRefusal(expired, 400, "InvalidSignature", "invalid_signature");
       const stranger = await w.send({
         path: "/about",
-        headers: await w.paid("/about", { [EXACT]: "USD 0.01" }, { agent: await createTestAgent(AGENT) }),
+        headers: await w.paid(
+          "/about",
+          { [EXACT]: "USD 0.01" },
+          { agent: await createTestAgent(AGENT) },
+        ),
       });
       expectRefusal(stranger, 400, "InvalidSignature", "invalid_signature");
       const uncovered = await w.send({
@@ -227,7 +264,12 @@ export function paidCrawlEdgeSuite(
       await w.policy(CHARGE_ALL);
       const once = await w.paid("/about", { [EXACT]: "USD 0.01" }, { nonce: "pay-once-nonce" });
       expect((await w.send({ path: "/about", headers: once })).status).toBe(200);
-      expectRefusal(await w.send({ path: "/about", headers: once }), 400, "InvalidSignature", "invalid_signature");
+      expectRefusal(
+        await w.send({ path: "/about", headers: once }),
+        400,
+        "InvalidSignature",
+        "invalid_signature",
+      );
       const retried = await w.paid("/about", { [EXACT]: "USD 0.01" }, { nonce: null });
       const first = await w.send({ path: "/about", headers: retried });
       const second = await w.send({ path: "/about", headers: retried });
@@ -239,10 +281,18 @@ export function paidCrawlEdgeSuite(
     it("free paths are never charged, even when a price is offered", async () => {
       const w = world();
       await w.policy(CHARGE_ALL);
-      for (const path of ["/sitemap.xml", "/security.txt", "/.well-known/security.txt", "/.well-known/x"]) {
+      for (const path of [
+        "/sitemap.xml",
+        "/security.txt",
+        "/.well-known/security.txt",
+        "/.well-known/x",
+      ]) {
         const plain = await w.send({ path, headers: { "user-agent": GOOGLEBOT } });
         expect(plain.status, path).not.toBe(402);
-        const offered = await w.send({ path, headers: await w.paid(path, { [EXACT]: "USD 0.01" }) });
+        const offered = await w.send({
+          path,
+          headers: await w.paid(path, { [EXACT]: "USD 0.01" }),
+        });
         expect(offered.status, path).not.toBe(402);
         expect(offered.headers["crawler-charged"], path).toBeUndefined();
       }
@@ -262,7 +312,11 @@ export function paidCrawlEdgeSuite(
     it("an answer that is not 2xx is not charged (origin 5xx, a page that declares 404)", async () => {
       const w = world();
       await w.policy(CHARGE_ALL);
-      for (const [path, status] of [["/broken", 500], ["/missing", 404], ["/nowhere", 404]] as const) {
+      for (const [path, status] of [
+        ["/broken", 500],
+        ["/missing", 404],
+        ["/nowhere", 404],
+      ] as const) {
         const reply = await w.send({ path, headers: await w.paid(path, { [MAX]: "USD 1" }) });
         expect(reply.status, path).toBe(status);
         expect(reply.headers["crawler-charged"], path).toBeUndefined();
@@ -273,16 +327,28 @@ export function paidCrawlEdgeSuite(
     it("in-band pricing: the origin's crawler-price sets the price when the policy allows it", async () => {
       const w = world();
       await w.policy({ ...CHARGE_ALL, inBandPricing: true });
-      const priced = await w.send({ path: "/priced", headers: await w.paid("/priced", { [MAX]: "USD 0.10" }) });
+      const priced = await w.send({
+        path: "/priced",
+        headers: await w.paid("/priced", { [MAX]: "USD 0.10" }),
+      });
       expect(priced.status).toBe(200);
       expect(priced.headers["crawler-charged"]).toBe("USD 0.05");
-      const exact = await w.send({ path: "/priced", headers: await w.paid("/priced", { [EXACT]: "USD 0.01" }) });
+      const exact = await w.send({
+        path: "/priced",
+        headers: await w.paid("/priced", { [EXACT]: "USD 0.01" }),
+      });
       expectRefusal(exact, 402, "InvalidCrawlerExactPrice", "invalid_crawler_exact_price");
       expect(exact.headers["crawler-price"]).toBe("USD 0.05");
       expect(exact.body).not.toContain("Priced by the origin");
-      const plain = await w.send({ path: "/about", headers: await w.paid("/about", { [EXACT]: "USD 0.01" }) });
+      const plain = await w.send({
+        path: "/about",
+        headers: await w.paid("/about", { [EXACT]: "USD 0.01" }),
+      });
       expect(plain.headers["crawler-charged"]).toBe("USD 0.01");
-      const bad = await w.send({ path: "/badly-priced", headers: await w.paid("/badly-priced", { [MAX]: "USD 1" }) });
+      const bad = await w.send({
+        path: "/badly-priced",
+        headers: await w.paid("/badly-priced", { [MAX]: "USD 1" }),
+      });
       expectRefusal(bad, 502, "InvalidContentPrice", "invalid_content_price");
       expect((await w.ledger()).map((r) => [r.path, r.amountMicros])).toEqual([
         ["/priced", 50_000],
@@ -290,14 +356,20 @@ export function paidCrawlEdgeSuite(
       ]);
       // Without the setting the origin's header does not price anything.
       await w.policy(CHARGE_ALL);
-      const ruled = await w.send({ path: "/priced", headers: await w.paid("/priced", { [EXACT]: "USD 0.01" }) });
+      const ruled = await w.send({
+        path: "/priced",
+        headers: await w.paid("/priced", { [EXACT]: "USD 0.01" }),
+      });
       expect(ruled.headers["crawler-charged"]).toBe("USD 0.01");
     });
 
     it("a blocked crawler offering to pay: 403 CrawlerForbidden", async () => {
       const w = world();
       await w.policy({ defaultAction: { type: "block", status: 402 }, impostorProtection: false });
-      const reply = await w.send({ path: "/about", headers: await w.paid("/about", { [MAX]: "USD 1" }) });
+      const reply = await w.send({
+        path: "/about",
+        headers: await w.paid("/about", { [MAX]: "USD 1" }),
+      });
       expectRefusal(reply, 403, "CrawlerForbidden", "crawler_forbidden");
       expect(await w.ledger()).toEqual([]);
     });
@@ -334,7 +406,12 @@ export function paidCrawlEdgeSuite(
       expect(reference).toHaveLength(4);
       const rows = await w.ledger();
       expect(rows.map((r) => [r.path, r.amountMicros, r.currency])).toEqual(reference);
-      const totals = await w.stores.charges.chargeTotals(w.domainId, "2026-11-20", "2026-11-20", "payer");
+      const totals = await w.stores.charges.chargeTotals(
+        w.domainId,
+        "2026-11-20",
+        "2026-11-20",
+        "payer",
+      );
       expect(totals.map((t) => [t.currency, t.charged, t.amountMicros])).toEqual([
         ["EUR", 2, "500000"],
         ["USD", 2, "20000"],

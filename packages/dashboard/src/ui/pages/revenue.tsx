@@ -45,8 +45,7 @@ function PayerViews({ data }: { data: ExportCrawlerChargesResponse }) {
           ? data.totals.map((t) => `${t.currency} ${t.amount}`).join(" · ")
           : "Nothing charged"}{" "}
         <span class="muted">
-          for {data.totals.reduce((n, t) => n + t.charged, 0).toLocaleString("en-US")} paid
-          requests
+          for {data.totals.reduce((n, t) => n + t.charged, 0).toLocaleString("en-US")} paid requests
         </span>
       </p>
       <DataTable
