@@ -259,7 +259,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
     const denied = deps.policy.deny(site, bot, verification, read.path, agent);
     let inBand = false;
     if (denied) {
-      const access = await paidAccess({
+      const access = paidAccess({
         denied,
         site,
         request,

@@ -29,7 +29,7 @@ export type PaidAccess =
  * is served with a pending charge written to `charges` once a 2xx answer went out (a HEAD is
  * served and never charged).
  */
-export async function paidAccess(ctx: {
+export function paidAccess(ctx: {
   denied: DenyAction;
   site: EdgeSettings;
   request: {
@@ -43,7 +43,7 @@ export async function paidAccess(ctx: {
   signed: SignedAgent | null;
   ts: Date;
   charges: ChargeWriter;
-}): Promise<PaidAccess> {
+}): PaidAccess {
   const { denied, request, method } = ctx;
   if (denied.type === "block") {
     const offered =
@@ -71,28 +71,29 @@ export async function paidAccess(ctx: {
   }
   // A HEAD carries no content: an accepted offer is served, never charged.
   if (method === "HEAD") return { kind: "free" };
-  const eventId = await chargeEventId(request, judged.label);
   const { domainId } = ctx.site;
+  const { signature } = judged;
   const payment = pendingCharge({
     offer: judged.offer,
     rulePrice,
     inBand,
-    eventId,
     payer: judged.payer,
     refusalAnswer: (refusal) => payRefusalAnswer(refusal, method),
     charge: (due) =>
-      ctx.charges.write({
-        eventId: due.eventId,
-        domainId,
-        botId: due.payer.botId,
-        signatureAgent: due.payer.signatureAgent,
-        path: ctx.path,
-        amountMicros: due.price.micros,
-        currency: due.price.currency,
-        protocol: "crawler-price",
-        receipt: due.receipt,
-        ts: ctx.ts,
-      }),
+      ctx.charges.write(
+        chargeEventId(request, signature).then((eventId) => ({
+          eventId,
+          domainId,
+          botId: due.payer.botId,
+          signatureAgent: due.payer.signatureAgent,
+          path: ctx.path,
+          amountMicros: due.price.micros,
+          currency: due.price.currency,
+          protocol: "crawler-price" as const,
+          receipt: due.receipt,
+          ts: ctx.ts,
+        })),
+      ),
   });
   return { kind: "pay", payment, inBand };
 }

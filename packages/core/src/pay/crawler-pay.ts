@@ -2,7 +2,6 @@ import type { ErrorCode } from "../errors.js";
 import { sha256Hex } from "../snapshots/content.js";
 import type { SignatureOutcome } from "../verify/web-bot-auth/outcome.js";
 import { parseSignatureLabels } from "../verify/web-bot-auth/signature-input.js";
-import type { SignedRequest } from "../verify/web-bot-auth/signed-request.js";
 import { formatPrice, type Price, parsePrice } from "./price.js";
 
 /**
@@ -109,15 +108,19 @@ export function offerPays(offer: PriceOffer, price: Price): PayRefusal | null {
       );
 }
 
-/** Whether the label that verified covers the header `name`. */
-function labelCovers(
+/**
+ * The signature bytes of the label that verified when it covers the header `name` (`null`:
+ * it does not). The one parse of the signature headers a paid request adds.
+ */
+function coveringSignature(
   headers: Readonly<Record<string, string | undefined>>,
   label: string,
   name: string,
-): boolean {
+): Uint8Array | null {
   const labels = parseSignatureLabels(headers["signature-input"] ?? "", headers.signature ?? "");
-  const covered = labels?.find((l) => l.label === label)?.components ?? [];
-  return covered.some((c) => c.name === name && c.params.size === 0);
+  const found = labels?.find((l) => l.label === label);
+  const covers = (found?.components ?? []).some((c) => c.name === name && c.params.size === 0);
+  return covers && found?.signature ? found.signature : null;
 }
 
 /** What a charge comes to for one request, before it is served. */
@@ -126,7 +129,13 @@ export type ChargeJudgement =
   | { kind: "unpaid" }
   | { kind: "refused"; refusal: PayRefusal }
   /** Serve it; charge once the answer is known (`offerPays` against the final price). */
-  | { kind: "accepted"; offer: PriceOffer; payer: Payer; label: string };
+  | {
+      kind: "accepted";
+      offer: PriceOffer;
+      payer: Payer;
+      /** The verified label's signature bytes (the event id's input: `chargeEventId`). */
+      signature: Uint8Array;
+    };
 
 /**
  * Judges a charged request. The checks run in the protocol's order: the price headers' syntax,
@@ -175,8 +184,8 @@ export function judgeCharge(
       refusal: refuse("invalid_signature", "The Web Bot Auth signature did not verify."),
     };
   }
-  const label = signed.outcome.label ?? "";
-  if (!labelCovers(headers, label, offer.header)) {
+  const signature = coveringSignature(headers, signed.outcome.label ?? "", offer.header);
+  if (signature === null) {
     return {
       kind: "refused",
       refusal: refuse("invalid_signature", `The signature must cover the ${offer.header} header.`),
@@ -190,7 +199,7 @@ export function judgeCharge(
     kind: "accepted",
     offer,
     payer: { botId: signed.bot.botId, signatureAgent: signed.verifiedAgent },
-    label,
+    signature,
   };
 }
 
@@ -198,14 +207,13 @@ export function judgeCharge(
  * The event a paid request is: the SHA-256 of the verified label's signature and the request
  * line. The same signed request sent again (a retry, a replay to another instance of a fleet)
  * is the same event and is charged once; another request never shares it (Ed25519 signs the
- * covered components, and the method and target are added even when not covered).
+ * covered components, and the method and target are added even when not covered). Computed
+ * once a charge is due, off the answer's path.
  */
-export async function chargeEventId(request: SignedRequest, label: string): Promise<string> {
-  const labels = parseSignatureLabels(
-    request.headers["signature-input"] ?? "",
-    request.headers.signature ?? "",
-  );
-  const signature = labels?.find((l) => l.label === label)?.signature ?? new Uint8Array(0);
+export async function chargeEventId(
+  request: { method: string; host: string; url: string },
+  signature: Uint8Array,
+): Promise<string> {
   const line = new TextEncoder().encode(
     `\n${request.method.toUpperCase()} ${request.host} ${request.url}`,
   );

@@ -14,7 +14,6 @@ function charge(options: {
     offer: { header: options.header, price: USD(options.offer) },
     rulePrice: USD(10_000),
     inBand: options.inBand,
-    eventId: "pc_test",
     payer: { botId: "chatgpt-agent", signatureAgent: "https://chatgpt.com" },
     refusalAnswer: (refusal) => ({
       status: refusal.code === "invalid_content_price" ? 502 : 402,
@@ -52,7 +51,6 @@ describe("a pending charge: settled on the answer's head, charged once it was se
             charged
               ? [
                   {
-                    eventId: "pc_test",
                     payer: expect.anything(),
                     price: USD(10_000),
                     receipt: "USD 0.01",

@@ -33,9 +33,8 @@ export interface PendingCharge {
   sent(status: number): void;
 }
 
-/** A charge to record: the event, payer and price. */
+/** A charge to record: the payer and price. */
 export interface DueCharge {
-  eventId: string;
   payer: Payer;
   price: Price;
   receipt: string;
@@ -50,7 +49,6 @@ export function pendingCharge(options: {
   offer: PriceOffer;
   rulePrice: Price;
   inBand: boolean;
-  eventId: string;
   payer: Payer;
   refusalAnswer: RefusalAnswer;
   charge(due: DueCharge): void;
@@ -79,7 +77,7 @@ export function pendingCharge(options: {
       const refusal = offerPays(options.offer, price);
       if (refusal) return refuse(refusal);
       const receipt = formatPrice(price);
-      due = { eventId: options.eventId, payer: options.payer, price, receipt };
+      due = { payer: options.payer, price, receipt };
       return { kind: "send", headers: { [CHARGED_HEADER]: receipt } };
     },
     sent(status) {
