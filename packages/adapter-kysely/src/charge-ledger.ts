@@ -15,6 +15,12 @@ import { date, num } from "./schema.js";
  * are computed by the database over BIGINT micro-units and read as text: exact past 2^53.
  */
 export function createKyselyChargeLedger({ db }: KyselyHandle) {
+  const inWindow = (domainId: string, startDay: string, endDay: string) =>
+    db
+      .selectFrom("crawler_charges")
+      .where("domain_id", "=", domainId)
+      .where("day", ">=", startDay)
+      .where("day", "<=", endDay);
   return {
     async recordCharge(row) {
       const inserted = await db
@@ -38,12 +44,8 @@ export function createKyselyChargeLedger({ db }: KyselyHandle) {
       return inserted !== undefined;
     },
     async listCharges(domainId, startDay, endDay, limit) {
-      const rows = await db
-        .selectFrom("crawler_charges")
+      const rows = await inWindow(domainId, startDay, endDay)
         .selectAll()
-        .where("domain_id", "=", domainId)
-        .where("day", ">=", startDay)
-        .where("day", "<=", endDay)
         .orderBy("ts")
         .orderBy("event_id")
         .execute();
@@ -66,8 +68,7 @@ export function createKyselyChargeLedger({ db }: KyselyHandle) {
     async chargeTotals(domainId, startDay, endDay, groupBy) {
       const day = groupBy === "day" ? sql<string>`day` : sql<string>`''`;
       const path = groupBy === "path" ? sql<string>`path` : sql<string>`''`;
-      const rows = await db
-        .selectFrom("crawler_charges")
+      const rows = await inWindow(domainId, startDay, endDay)
         .select([
           "bot_id",
           "signature_agent",
@@ -77,9 +78,6 @@ export function createKyselyChargeLedger({ db }: KyselyHandle) {
           sql<number | string>`count(*)`.as("charged"),
           sql<string>`cast(sum(amount_micros) as text)`.as("amount"),
         ])
-        .where("domain_id", "=", domainId)
-        .where("day", ">=", startDay)
-        .where("day", "<=", endDay)
         .groupBy(["bot_id", "signature_agent", "currency"])
         .$if(groupBy === "day", (q) => q.groupBy("day"))
         .$if(groupBy === "path", (q) => q.groupBy("path"))

@@ -11,7 +11,7 @@ import {
   startDirectoryServer,
 } from "@crawlgate/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, type ServeProcess, startServe } from "./serve-fleet.js";
+import { ownerWithDomain, type ServeProcess, startServe } from "./serve-fleet.js";
 
 /**
  * Pay per crawl on a fleet: two `crawlgate serve` processes on one PostgreSQL schema and one
@@ -95,21 +95,7 @@ describe("pay per crawl on a fleet: two serve processes, one PostgreSQL schema, 
         CRAWLGATE_RANGE_REFRESH: "off",
         CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS: directory.origin,
       };
-      await runCli(env, "users", "create", "owner", "--plan", "business", "--data-dir", dir);
-      key = JSON.parse(await runCli(env, "keys", "create", "owner", "--data-dir", dir)).key;
-      const added = await runCli(
-        env,
-        "domains",
-        "add",
-        HOST,
-        "--owner",
-        "owner",
-        "--origin",
-        origin.url,
-        "--data-dir",
-        dir,
-      );
-      domainId = JSON.parse(added).domainId;
+      ({ key, domainId } = await ownerWithDomain(env, dir, HOST, origin.url));
       const args = ["--renderer", "fetch", "--data-dir", dir];
       fleet.push(...(await Promise.all([startServe(env, args), startServe(env, args)])));
       const policy = await api(
