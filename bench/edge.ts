@@ -30,6 +30,7 @@ import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-expre
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
+import { type PaidBench, paidMicroBench } from "./edge-paid.js";
 import { type PolicyBench, policyMicroBench } from "./edge-policy.js";
 import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./measure.js";
 
@@ -185,6 +186,7 @@ async function createWorld(
       archive: stores.archive,
       robots: stores.robots,
       dashboardSessions: stores.dashboardSessions,
+      charges: stores.charges,
     };
   } else {
     deps = createMemoryStores();
@@ -678,6 +680,8 @@ export interface EdgeReport {
   setup: Record<string, string | number>;
   /** The crawler policy's cost per request beside the routing match (`edge-policy.ts`). */
   policy: PolicyBench;
+  /** What a paid request adds beside an allowed one, signature verification excluded. */
+  paid: PaidBench;
   cacheHits: CacheHitRow[];
   renders: RenderRow[];
   purgeToFresh: PurgeResult | null;
@@ -719,6 +723,10 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     const policy = policyMicroBench(quick ? QUICK : FULL);
     log(
       `policy ${policy.policyNs} ns/request at ${policy.rules} rules, routing ${policy.routingNs} ns`,
+    );
+    const paid = await paidMicroBench(quick ? QUICK : FULL);
+    log(
+      `paid request +${paid.paidNs} ns on the answer's path (event id ${paid.eventIdNs} ns after it)`,
     );
     const cacheHitRows = await cacheHits(mode, origin.url);
 
@@ -769,6 +777,13 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         anchor: policy.routingNs,
         met: policy.policyNs < 1000,
       },
+      "paid request added latency, signature verification excluded (ns)": {
+        target: "< 50000",
+        value: paid.paidNs,
+        // The policy evaluation every crawler request pays anyway.
+        anchor: policy.policyNs,
+        met: paid.paidNs < 50_000,
+      },
       "purge-to-fresh p95 chromium (ms)": {
         target: "< 5000",
         value: purge?.p95Ms ?? null,
@@ -800,8 +815,10 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     if (purge && (purge.timedOut > 0 || purge.p95Ms > 15_000))
       regressions.push(`purge-to-fresh p95 ${purge.p95Ms} ms (${purge.timedOut} timed out)`);
 
+    if (paid.paidNs > 500_000) regressions.push(`a paid request adds ${paid.paidNs} ns (> 500 us)`);
     const rows: ResultRow[] = [
       ...policy.rows,
+      ...paid.rows,
       ...cacheHitRows.map((r) => ({
         suite: "edge",
         case: "cache-hit",
@@ -838,6 +855,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         originPage: "~5.6 KB HTML, 20 list items built by script, prerenderReady after 20 ms",
       },
       policy,
+      paid,
       cacheHits: cacheHitRows,
       renders,
       purgeToFresh: purge,

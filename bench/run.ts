@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { archiveSuite } from "./archive.js";
 import { classifySuite } from "./classify.js";
 import { edgeSuite } from "./edge.js";
+import { paidMicroBench } from "./edge-paid.js";
 import { policyMicroBench } from "./edge-policy.js";
 import { exportsSuite } from "./exports.js";
 import { importSuite } from "./import.js";
@@ -50,14 +51,20 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     for (const line of report.regressions) console.error(`REGRESSION: ${line}`);
     process.exit(report.regressions.length > 0 ? 1 : 0);
   },
-  // The crawler policy's micro-bench alone (also a section of `edge`): seconds, no servers.
-  "edge-policy": () => {
+  // The crawler policy's and paid requests' micro-benches alone (also sections of `edge`):
+  // seconds, no servers.
+  "edge-policy": async () => {
     const report = policyMicroBench(quick ? QUICK : FULL);
     console.error(
       `policy ${report.policyNs} ns/request at ${report.rules} rules (worst ${report.policyWorstNs}), routing ${report.routingNs} ns, load average ${report.loadAverage.join(" ")}`,
     );
     if (report.policyNs >= 1000) console.error("policy evaluation over the 1 us target");
-    return report.rows;
+    const paid = await paidMicroBench(quick ? QUICK : FULL);
+    console.error(
+      `paid request +${paid.paidNs} ns on the answer's path (event id ${paid.eventIdNs} ns after it)`,
+    );
+    if (paid.paidNs >= 50_000) console.error("a paid request over the 50 us target");
+    return [...report.rows, ...paid.rows];
   },
   edge: async () => {
     // The edge suite writes a whole report (machine, setup, targets), not only rows.

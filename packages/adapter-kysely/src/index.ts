@@ -1,5 +1,6 @@
 import { createKyselyAccountStore } from "./account-store.js";
 import { createKyselyArchiveIndex } from "./archive-index.js";
+import { createKyselyChargeLedger } from "./charge-ledger.js";
 import { createKyselyCrawlStore } from "./crawls/store.js";
 import { createKyselyDashboardSessionStore } from "./dashboard-session-store.js";
 import { createKyselyFleetLock } from "./fleet-lock.js";
@@ -21,6 +22,7 @@ export type { Database } from "./schema.js";
 export {
   createKyselyAccountStore,
   createKyselyArchiveIndex,
+  createKyselyChargeLedger,
   createKyselyCrawlStore,
   createKyselyDashboardSessionStore,
   createKyselyFleetLock,
@@ -49,5 +51,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     dashboardSessions: createKyselyDashboardSessionStore(handle),
     fleetLock: createKyselyFleetLock(handle),
     robots: createKyselyRobotsStore(handle),
+    charges: createKyselyChargeLedger(handle),
   };
 }

@@ -78,6 +78,19 @@ export interface Database {
     updated_at: number | string;
   };
   crawler_policies: { domain_id: string; policy: string; updated_at: number | string };
+  crawler_charges: {
+    event_id: string;
+    domain_id: string;
+    day: string;
+    ts: number | string;
+    bot_id: string;
+    signature_agent: string;
+    path: string;
+    amount_micros: number | string;
+    currency: string;
+    protocol: string;
+    receipt: string;
+  };
   rate_counters: { subject: string; kind: string; window_start: number | string; count: number };
   crawl_events: {
     event_id: string;

@@ -1,6 +1,7 @@
 import { createMemoryAccountStore } from "./account-store.js";
 import { createMemoryArchiveIndex } from "./archive-index.js";
 import { createMemoryBlobStore } from "./blob-store.js";
+import { createMemoryChargeLedger } from "./charge-ledger.js";
 import { createMemoryCrawlStore } from "./crawl-store.js";
 import { createMemoryDashboardSessionStore } from "./dashboard-session-store.js";
 import { createMemoryFleetLock } from "./fleet-lock.js";
@@ -20,6 +21,7 @@ export {
   createMemoryAccountStore,
   createMemoryArchiveIndex,
   createMemoryBlobStore,
+  createMemoryChargeLedger,
   createMemoryCrawlStore,
   createMemoryDashboardSessionStore,
   createMemoryFleetLock,
@@ -51,5 +53,6 @@ export function createMemoryStores() {
     archive: createMemoryArchiveIndex(),
     robots: createMemoryRobotsStore(),
     dashboardSessions: createMemoryDashboardSessionStore(),
+    charges: createMemoryChargeLedger(),
   };
 }

@@ -3,6 +3,7 @@ import {
   archiveIndexSuite,
   archiveWalkSuite,
   blobStoreSuite,
+  chargeLedgerSuite,
   crawlDaysSuite,
   crawlStoreSuite,
   dashboardSessionStoreSuite,
@@ -25,6 +26,7 @@ import {
   createMemoryAccountStore,
   createMemoryArchiveIndex,
   createMemoryBlobStore,
+  createMemoryChargeLedger,
   createMemoryCrawlStore,
   createMemoryDashboardSessionStore,
   createMemoryFleetLock,
@@ -68,6 +70,7 @@ pageRankingSuite("memory", async () => ({ crawls: createMemoryCrawlStore() }));
 snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore() }));
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
+chargeLedgerSuite("memory", async () => ({ charges: createMemoryChargeLedger() }));
 robotsStoreSuite("memory", async () => ({ robots: createMemoryRobotsStore() }));
 pageCacheSuite("memory", async () => ({ pages: createMemoryPageCache() }));
 archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));

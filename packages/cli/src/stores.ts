@@ -84,6 +84,7 @@ export async function openStores(
       archive: stores.archive,
       robots: stores.robots,
       dashboardSessions: stores.dashboardSessions,
+      charges: stores.charges,
     },
     fleetLock: stores.fleetLock,
     redis,

@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(20);
+    expect(operations).toHaveLength(21);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
@@ -149,6 +149,11 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       requests: 0,
       disallowedRequests: 0,
     });
+    const charges = await client.exportCrawlerCharges({ domainId, groupBy: "day" });
+    expect([charges.groupBy, charges.rows, charges.totals]).toEqual(["day", [], []]);
+    expect(await client.exportCrawlerCharges({ domainId, format: "csv" })).toBe(
+      "day,path,botId,signatureAgent,currency,charged,amount\r\n",
+    );
     expect((await client.getBotDefinitions()).definitionsVersion).toBe("1.1");
     const { snapshot } = await api.world.crawlgate.snapshots.record({
       domainId,
@@ -194,6 +199,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
         ],
         defaultAction: { type: "allow" },
         impostorProtection: true,
+        inBandPricing: false,
       },
       cacheInvalidated: true,
     });

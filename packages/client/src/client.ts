@@ -26,6 +26,8 @@ import type {
   ExportAiReferralsResponse,
   ExportCrawlAnalyticsRequest,
   ExportCrawlAnalyticsResponse,
+  ExportCrawlerChargesRequest,
+  ExportCrawlerChargesResponse,
   ExportCrawlLogsRequest,
   ExportPageAnalyticsRequest,
   ExportPageAnalyticsResponse,
@@ -73,6 +75,18 @@ export interface ExportCrawlLogs {
   ): Promise<CrawlLogsJsonResponse | CrawlLogsCsvPage>;
 }
 
+/** export-crawler-charges, typed by `format`. */
+export interface ExportCrawlerCharges {
+  (
+    body: ExportCrawlerChargesRequest & { format: "csv" },
+    options?: RequestOptions,
+  ): Promise<string>;
+  (
+    body: ExportCrawlerChargesRequest & { format?: "json" | null },
+    options?: RequestOptions,
+  ): Promise<ExportCrawlerChargesResponse>;
+}
+
 /** The crawlgate API: one method per endpoint of the OpenAPI document, and cursor iteration. */
 export interface CrawlgateClient {
   purgeCache(body: PurgeCacheRequest, options?: RequestOptions): Promise<PurgeCacheResponse>;
@@ -105,6 +119,11 @@ export interface CrawlgateClient {
     body: ExportRobotsComplianceRequest,
     options?: RequestOptions,
   ): Promise<ExportRobotsComplianceResponse>;
+  /**
+   * What crawlers paid on one domain (owner or manager): JSON, or with `format: "csv"` the CSV
+   * text.
+   */
+  exportCrawlerCharges: ExportCrawlerCharges;
   getBotDefinitions(
     body?: GetBotDefinitionsRequest,
     options?: RequestOptions,
@@ -251,6 +270,10 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     exportCrawlLogs,
     exportAiReferrals: (body = {}, call) => post("/export-ai-referrals", body, call),
     exportRobotsCompliance: (body, call) => post("/export-robots-compliance", body, call),
+    exportCrawlerCharges: (async (body: ExportCrawlerChargesRequest, call?: RequestOptions) => {
+      const response = await transport.api("POST", "/export-crawler-charges", body, call);
+      return isCsv(response) ? response.text() : json(response);
+    }) as ExportCrawlerCharges,
     getBotDefinitions: (body = {}, call) => post("/get-bot-definitions", body, call),
     getSnapshot: (body, call) => post("/get-snapshot", body, call),
     getRobotsTxt: async (domainId, call) =>

@@ -1,4 +1,9 @@
-export type { CrawlgateClient, CrawlLogsJsonQuery, ExportCrawlLogs } from "./client.js";
+export type {
+  CrawlgateClient,
+  CrawlLogsJsonQuery,
+  ExportCrawlerCharges,
+  ExportCrawlLogs,
+} from "./client.js";
 export { createCrawlgateClient } from "./client.js";
 export type { CrawlLogsCsvPage } from "./downloads.js";
 export { CrawlgateApiError, CrawlgateResponseError } from "./errors.js";
@@ -25,6 +30,8 @@ export type {
   ExportAiReferralsResponse,
   ExportCrawlAnalyticsRequest,
   ExportCrawlAnalyticsResponse,
+  ExportCrawlerChargesRequest,
+  ExportCrawlerChargesResponse,
   ExportCrawlLogsRequest,
   ExportPageAnalyticsRequest,
   ExportPageAnalyticsResponse,

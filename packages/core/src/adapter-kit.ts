@@ -115,6 +115,10 @@ export {
   rankPathRows,
   rowsOfPaths,
 } from "./page-ranking/index.js";
+export { chargeEventId, judgeCharge } from "./pay/crawler-pay.js";
+export { compareChargeRows, compareChargeTotals } from "./pay/ledger-order.js";
+export type { PendingCharge, Settlement } from "./pay/pending-charge.js";
+export { CRAWLER_PRICE_HEADER, pendingCharge } from "./pay/pending-charge.js";
 export type { CompiledPolicy, CrawlerPolicy, PolicySubject, StoredPolicy } from "./policy/index.js";
 export {
   compilePolicy,
@@ -131,6 +135,11 @@ export type {
   ArchiveRow,
   AsnLookup,
   BlobStore,
+  ChargeGroupBy,
+  ChargeLedger,
+  ChargeProtocol,
+  ChargeRow,
+  ChargeTotal,
   Clock,
   ComplianceDayCount,
   ComplianceEvent,

@@ -46,6 +46,7 @@ import {
   verificationRetryJob,
 } from "./jobs/index.js";
 import { createJsonLogger } from "./logging/json-logger.js";
+import { createChargeWriter } from "./pay/charge-writer.js";
 import type {
   AsnLookup,
   Clock,
@@ -209,9 +210,12 @@ export interface Crawlgate {
   jobs: readonly Job[];
   /** The renderer the edge and the worker use, or `null`. */
   renderer: Renderer | null;
-  /** Writes buffered crawls and referrals, and keeps accepting (`ingest.flush` if it was used). */
+  /**
+   * Writes buffered crawls, referrals and the edge's charges, and keeps accepting
+   * (`ingest.flush` if it was used).
+   */
   flush(): Promise<void>;
-  /** Writes buffered crawls and referrals. The renderer is closed by whoever created it. */
+  /** Writes buffered crawls, referrals and charges. The renderer is closed by whoever created it. */
   close(): Promise<void>;
 }
 
@@ -260,6 +264,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     logger,
     onNewVersion: (domainId) => ingest?.robotsChanged(domainId),
   });
+  const charges = createChargeWriter(deps.charges, logger);
   const { accounts, rules, settingsCache } = deps;
   const edgeDeps = { accounts, rules, settingsCache };
   const apiDeps = {
@@ -284,6 +289,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       robotsTxt,
       recordRequest: (request, how) => ingestService().recordRequest(request, how),
       hasRenderer: renderer !== null,
+      charges,
       requireVerified: resolved.requireVerifiedDomains,
       now: () => clock.now(),
     },
@@ -325,10 +331,10 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     ],
     renderer,
     async flush() {
-      await ingest?.flush();
+      await Promise.all([ingest?.flush(), charges.flush()]);
     },
     async close() {
-      await ingest?.close();
+      await Promise.all([ingest?.close(), charges.flush()]);
     },
   };
 }
@@ -350,6 +356,7 @@ function signedAgentsOf(options: CrawlgateDeps["webBotAuth"], clock: Clock) {
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
   const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;
+  const { charges } = deps;
   return {
     accounts,
     rules,
@@ -364,6 +371,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     archive,
     robots,
     dashboardSessions,
+    charges,
   };
 }
 

@@ -36,7 +36,18 @@ export type ErrorCode =
   | "headers_too_large"
   | "request_timeout"
   | "crawler_blocked"
-  | "payment_required";
+  | "payment_required"
+  // The pay-per-crawl protocol's refusals (`crawler-error` header: CRAWLER_ERROR_HEADER).
+  | "crawler_forbidden"
+  | "strong_auth_required"
+  | "invalid_signature"
+  | "invalid_crawler_price_value"
+  | "missing_crawler_price"
+  | "payment_failed"
+  | "invalid_crawler_exact_price"
+  | "invalid_crawler_max_price"
+  | "conflicting_price_headers"
+  | "invalid_content_price";
 
 export interface ErrorExtras {
   /**
@@ -52,7 +63,7 @@ export interface ErrorExtras {
   retryAfterSeconds?: number;
   /** 405: the methods the path accepts, sent as `Allow`. */
   allow?: readonly string[];
-  /** `payment_required` (the edge's charge): the price per request. */
+  /** `payment_required` and the pay-per-crawl refusals that quote it: the price per request. */
   price?: { amount: string; currency: string };
 }
 

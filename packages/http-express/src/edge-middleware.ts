@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Crawlgate } from "@crawlgate/core";
 import {
+  CRAWLER_PRICE_HEADER,
   type EdgeErrorCode,
   edgeError,
   type ForwardedHop,
   invalidTargetError,
+  type PendingCharge,
   parseRequestTarget,
   requestScheme,
 } from "@crawlgate/core/adapter-kit";
@@ -102,6 +104,62 @@ function onFinished(res: ServerResponse, done: (outcome: ProxiedOutcome) => void
   res.once("finish", () => done({ status: res.statusCode, bytes }));
 }
 
+/** A header among `writeHead`'s arguments (an object, or a flat `[name, value, …]` list). */
+function headerArgument(args: unknown[], name: string): string | null {
+  for (const arg of args) {
+    if (Array.isArray(arg)) {
+      const flat = arg.flat() as unknown[];
+      for (let i = 0; i + 1 < flat.length; i += 2) {
+        if (String(flat[i]).toLowerCase() === name) return String(flat[i + 1]);
+      }
+    } else if (typeof arg === "object" && arg !== null) {
+      for (const [key, value] of Object.entries(arg)) {
+        if (key.toLowerCase() === name && value !== undefined) return String(value);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Settles a paid request's answer when its head is written (by the app or the proxy): adds
+ * `crawler-charged`, or sends the refusal instead and drops whatever body follows. Installed
+ * after `onFinished`, so that the bytes counted are the ones sent.
+ */
+function settleOnHead(res: ServerResponse, payment: PendingCharge): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let refusal: Uint8Array | null = null;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const own = res.getHeader(CRAWLER_PRICE_HEADER);
+    const price =
+      headerArgument(rest, CRAWLER_PRICE_HEADER) ?? (own === undefined ? null : String(own));
+    const settlement = payment.settle(status, price);
+    if (settlement.kind === "send") {
+      for (const [name, value] of Object.entries(settlement.headers)) res.setHeader(name, value);
+      return writeHead(status, ...rest);
+    }
+    refusal = settlement.body;
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    return writeHead(settlement.status, settlement.headers);
+  }) as typeof res.writeHead;
+  // The head is settled before any body byte goes out.
+  const head = () => {
+    if (!res.headersSent) res.writeHead(res.statusCode);
+  };
+  res.write = ((...args: unknown[]) => {
+    head();
+    return refusal ? true : write(...args);
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    head();
+    if (!refusal) return end(...args);
+    const done = args.find((a) => typeof a === "function");
+    return done ? end(refusal, done) : end(refusal);
+  }) as typeof res.end;
+}
+
 /**
  * The edge as Express middleware, mounted in front of a site's own routes: redirects and proxies
  * from the domain's routing rules, cached or freshly rendered HTML for crawlers, and everything
@@ -155,6 +213,7 @@ export function createEdgeMiddleware(
           return;
         case "proxy": {
           if (!options.proxy) return sendEdgeError(res, "bad_gateway");
+          if (result.payment) settleOnHead(res, result.payment);
           const outcome = await options.proxy(
             result.upstream,
             req,
@@ -175,6 +234,7 @@ export function createEdgeMiddleware(
             if (!originProxy) return sendEdgeError(res, "bad_gateway");
             const hop: ForwardedHop = hopOf(req, result.forwarded);
             if (result.originHost === "public") hop.hostHeader = result.forwarded.host;
+            if (result.payment) settleOnHead(res, result.payment);
             const outcome = await originProxy(
               result.originUrl + target.path + target.search,
               req,
@@ -185,6 +245,7 @@ export function createEdgeMiddleware(
             return;
           }
           onFinished(res, result.report);
+          if (result.payment) settleOnHead(res, result.payment);
           return next();
         }
       }

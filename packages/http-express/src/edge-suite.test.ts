@@ -9,6 +9,7 @@ import {
   type EdgeBridgeFactory,
   edgeRobotsSuite,
   edgeSuite,
+  paidCrawlEdgeSuite,
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
@@ -82,6 +83,12 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
 
 edgeSuite("Express middleware", createMemoryStores, bridge);
 signedAgentEdgeSuite(
+  "Express middleware",
+  createMemoryStores,
+  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
+  bridge,
+);
+paidCrawlEdgeSuite(
   "Express middleware",
   createMemoryStores,
   () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),

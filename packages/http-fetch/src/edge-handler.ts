@@ -1,11 +1,13 @@
 import type { ApiResponse, Crawlgate, FetchLike } from "@crawlgate/core";
 import {
+  CRAWLER_PRICE_HEADER,
   type EdgeErrorCode,
   edgeError,
   errorApiResponse,
   type ForwardedHop,
   forwardedRequestHeaders,
   invalidTargetError,
+  type PendingCharge,
   parseRequestTarget,
   requestScheme,
 } from "@crawlgate/core/adapter-kit";
@@ -78,6 +80,29 @@ function counted(
 }
 
 /**
+ * A paid request's answer, settled before it is sent: with its `crawler-charged` header, or the
+ * refusal instead (the origin's body is then dropped).
+ */
+function settled(response: Response, payment: PendingCharge | undefined): Response {
+  if (!payment) return response;
+  const settlement = payment.settle(response.status, response.headers.get(CRAWLER_PRICE_HEADER));
+  if (settlement.kind === "refuse") {
+    response.body?.cancel().catch(() => {});
+    const body = settlement.body.byteLength === 0 ? null : settlement.body;
+    return new Response(body, { status: settlement.status, headers: settlement.headers });
+  }
+  const added = Object.entries(settlement.headers);
+  if (added.length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of added) headers.set(name, value);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/**
  * The edge as a fetch handler: redirects and proxies from the domain's rules, cached or freshly
  * rendered HTML for crawlers, everything else to the origin (`next`, or the domain's origin).
  * Every crawler request is recorded with what it was served.
@@ -126,10 +151,12 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
         if (!options.proxy) return failed("bad_gateway");
         const hop = { ...result.forwarded, clientIp, trustProxy };
         const response = await options.proxy(result.upstream, request, hop);
-        return counted(response, result.report);
+        return counted(settled(response, result.payment), result.report);
       }
       case "origin": {
-        if (options.origin !== "fetch") return counted(await options.next(request), result.report);
+        if (options.origin !== "fetch") {
+          return counted(settled(await options.next(request), result.payment), result.report);
+        }
         if (!result.originUrl) return failed("not_found");
         const fetch = options.fetch ?? (globalThis.fetch as FetchLike);
         // The body is read whole and sent again: fetch frames it, so its length goes too.
@@ -153,7 +180,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           redirect: "manual",
         }).catch(() => null);
         if (!response) return failed("origin_unreachable");
-        return counted(response, result.report);
+        return counted(settled(response, result.payment), result.report);
       }
     }
   };

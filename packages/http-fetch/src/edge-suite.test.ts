@@ -7,6 +7,7 @@ import {
   type EdgeBridgeFactory,
   edgeRobotsSuite,
   edgeSuite,
+  paidCrawlEdgeSuite,
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
@@ -49,6 +50,12 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
 
 edgeSuite("fetch handler", createMemoryStores, bridge);
 signedAgentEdgeSuite(
+  "fetch handler",
+  createMemoryStores,
+  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
+  bridge,
+);
+paidCrawlEdgeSuite(
   "fetch handler",
   createMemoryStores,
   () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),

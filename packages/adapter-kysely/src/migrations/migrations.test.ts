@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeCrawl } from "@crawlgate/core/testing";
+import { chargeRow, makeCrawl } from "@crawlgate/core/testing";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createKyselyAccountStore } from "../account-store.js";
+import { createKyselyChargeLedger } from "../charge-ledger.js";
 import { EVENT_COLUMNS, eventValues } from "../crawls/sql.js";
 import { createKyselyCrawlStore } from "../crawls/store.js";
 import type { KyselyHandle } from "../handle.js";
@@ -196,6 +197,28 @@ async function originHostCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0019_domain_origin_host", () => {
   onBothDialects("keeps stored domains on the origin's Host", originHostCase);
+});
+
+/** A database populated before the ledger existed gets an empty one, and its crawls stay. */
+async function chargeLedgerCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0016_compliance_event_time");
+  const crawls = createKyselyCrawlStore(handle);
+  await crawls.appendCrawls(
+    [makeCrawl(d, { ts: new Date("2026-11-20T08:00:00.000Z"), path: "/a" })],
+    { pathCap: 100 },
+  );
+  expect(await migrateToLatest(handle)).toContain("0020_crawler_charges");
+  expect(await crawls.listCrawls(d, new Date(0), new Date("2100-01-01"), 10)).toHaveLength(1);
+  const charges = createKyselyChargeLedger(handle);
+  expect(await charges.listCharges(d, "2026-01-01", "2026-12-31", 10)).toEqual([]);
+  const row = chargeRow({ eventId: "pc_after_upgrade", domainId: d });
+  expect(await charges.recordCharge(row)).toBe(true);
+  expect(await charges.recordCharge(row)).toBe(false);
+  expect(await charges.listCharges(d, "2026-11-20", "2026-11-20", 10)).toEqual([row]);
+}
+
+describe("migration 0020_crawler_charges", () => {
+  onBothDialects("adds an empty ledger to a populated database", chargeLedgerCase);
 });
 
 describe("the migrator on a shared PostgreSQL server", () => {

@@ -1,6 +1,7 @@
 import {
   accountStoreSuite,
   archiveIndexSuite,
+  chargeLedgerSuite,
   crawlDaysSuite,
   crawlStoreSuite,
   dashboardSessionStoreSuite,
@@ -37,4 +38,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   pageCacheSuite(name, stores);
   archiveIndexSuite(name, stores);
   crawlDaysSuite(name, stores);
+  chargeLedgerSuite(name, stores);
 }

@@ -53,3 +53,28 @@ export async function startServe(env: NodeJS.ProcessEnv, args: string[]): Promis
   const ready = JSON.parse(out[0] as string) as { baseUrl: string };
   return { child, baseUrl: ready.baseUrl, ready, err, stop };
 }
+
+/** A user `owner` on `plan` with an API key and the domain `host` in front of `originUrl`. */
+export async function ownerWithDomain(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  host: string,
+  originUrl: string,
+  plan = "business",
+): Promise<{ key: string; domainId: string }> {
+  const dir = ["--data-dir", dataDir];
+  await runCli(env, "users", "create", "owner", "--plan", plan, ...dir);
+  const { key } = JSON.parse(await runCli(env, "keys", "create", "owner", ...dir));
+  const added = await runCli(
+    env,
+    "domains",
+    "add",
+    host,
+    "--owner",
+    "owner",
+    "--origin",
+    originUrl,
+    ...dir,
+  );
+  return { key, domainId: JSON.parse(added).domainId };
+}

@@ -181,6 +181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/functions/v1/export-crawler-charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export what crawlers paid
+         * @description Owner or manager. The charge ledger of one domain over the window: every request a crawler paid for (pay per crawl: a Web Bot Auth-verified crawler that accepted a charge rule's price and got a 2xx answer), grouped by payer (bot and signature agent) and currency, and also by UTC day or path with `groupBy`. Each charged request is counted once, however often it was retried or replayed across instances. Amounts are exact decimal strings summed from integer micro-units (at most 6 decimals); `totals` sums each currency.
+         */
+        post: operations["exportCrawlerCharges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/get-bot-definitions": {
         parameters: {
             query?: never;
@@ -282,16 +302,16 @@ export interface paths {
         };
         /**
          * Get the domain's crawler policy
-         * @description Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `updatedAt` null.
+         * @description Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `updatedAt` null.
          */
         get: operations["getCrawlerPolicy"];
         /**
          * Replace the domain's crawler policy
-         * @description Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true; per rule `path` null = every path; a block's `status` 403 and `message` null).
+         * @description Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true, `inBandPricing` false; per rule `path` null = every path; a block's `status` 403 and `message` null).
          *
          *     The edge applies the rules to crawler and automation requests (never to human visitors), after the routing rules: the first rule whose `match` names the request (`botId` and `operator` as get-bot-definitions spells them, `intent`, or the verification `tier`) and whose `path` pattern (routing grammar, no query) matches decides, else `defaultAction`.
          *
-         *     `block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`.
+         *     `block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. A crawler whose Web Bot Auth signature verified and covers its `crawler-exact-price` or `crawler-max-price` header pays and is served as allowed, with `crawler-charged` on a 2xx answer (pay per crawl; refusals carry `crawler-error`; `/robots.txt`, `/sitemap.xml`, `/security.txt` and `/.well-known/*` are always free); with `inBandPricing` the origin may price a page with its own `crawler-price` response header. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`.
          *
          *     Limits: at most 200 rules; `message` at most 500 characters; `botId`/`operator` values at most 100; `path` at most 2,048. An unknown `botId` or `operator` is 400.
          */
@@ -457,6 +477,8 @@ export interface components {
             }[];
             defaultAction: components["schemas"]["CrawlerPolicyAction"];
             impostorProtection: boolean;
+            /** @description The origin may price a page with its own crawler-price response header */
+            inBandPricing: boolean;
         };
         CrawlerPolicyAction: {
             /** @constant */
@@ -854,6 +876,90 @@ export interface components {
              * @description ISO 8601, UTC, millisecond precision
              */
             urlExpiresAt: string;
+        };
+        ExportCrawlerChargesRequest: {
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            startDate?: null;
+            endDate?: null;
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
+            domainId: string;
+            /** @description payer (default): one row per payer and currency; day or path: also per day or path */
+            groupBy?: ("payer" | "day" | "path") | null;
+            /** @description json (default) or csv */
+            format?: ("json" | "csv") | null;
+        } | {
+            period?: null;
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 365 days
+             */
+            startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
+            endDate?: string | null;
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
+            domainId: string;
+            /** @description payer (default): one row per payer and currency; day or path: also per day or path */
+            groupBy?: ("payer" | "day" | "path") | null;
+            /** @description json (default) or csv */
+            format?: ("json" | "csv") | null;
+        };
+        ExportCrawlerChargesResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @description null for an explicit date range */
+            period: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: uuid */
+            userId: string;
+            domain: string;
+            /** Format: uuid */
+            domainId: string;
+            role: components["schemas"]["Role"];
+            /** @enum {string} */
+            groupBy: "payer" | "day" | "path";
+            /** @description Sorted by day, path, bot ID, signature agent, then currency (byte order) */
+            rows: {
+                payer: {
+                    /** @description The paying bot (signed-agent when the taxonomy does not list it) */
+                    botId: string;
+                    /** @description The agent origin its Web Bot Auth signature verified against */
+                    signatureAgent: string;
+                };
+                /**
+                 * Format: date
+                 * @description groupBy day only: the UTC day
+                 */
+                day?: string;
+                /** @description groupBy path only: the path charged */
+                path?: string;
+                /** @description Charged requests */
+                charged: number;
+                /** @description The exact sum in the currency, as a decimal string ("0.05"); never rounded */
+                amount: string;
+                /** @description ISO 4217 code */
+                currency: string;
+            }[];
+            /** @description One per currency charged in the window, by currency */
+            totals: {
+                /** @description ISO 4217 code */
+                currency: string;
+                charged: number;
+                /** @description The exact sum in the currency, as a decimal string ("0.05"); never rounded */
+                amount: string;
+            }[];
         };
         ExportPageAnalyticsRequest: {
             /** @description Per-page series over the window's buckets; default true. Read with a cursor too */
@@ -1585,6 +1691,11 @@ export interface components {
              * @default true
              */
             impostorProtection?: boolean;
+            /**
+             * @description true: the origin may set the price of a page with its own crawler-price response header (a paid request then goes to the origin, not the page cache)
+             * @default false
+             */
+            inBandPricing?: boolean;
         };
         ReplaceCrawlerPolicyResponse: {
             policy: components["schemas"]["CrawlerPolicy"];
@@ -3047,6 +3158,161 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    exportCrawlerCharges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "period": "7d",
+                 *       "groupBy": "payer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportCrawlerChargesRequest"];
+            };
+        };
+        responses: {
+            /** @description Export what crawlers paid. format csv: RFC 4180 CSV (CRLF line ends), header row `day,path,botId,signatureAgent,currency,charged,amount` (`day` and `path` empty unless grouped by them); totals are not repeated. A text cell starting with =, +, -, @, tab or CR gets a leading '. */
+            200: {
+                headers: {
+                    /** @description text/csv only. attachment; filename="crawler-charges-<domain>-<start>-<end>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": "7d",
+                     *       "startDate": "2026-11-14",
+                     *       "endDate": "2026-11-20",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "domain": "shop.example.com",
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "role": "owner",
+                     *       "groupBy": "payer",
+                     *       "rows": [
+                     *         {
+                     *           "payer": {
+                     *             "botId": "chatgpt-agent",
+                     *             "signatureAgent": "https://chatgpt.com"
+                     *           },
+                     *           "charged": 5,
+                     *           "amount": "0.05",
+                     *           "currency": "USD"
+                     *         },
+                     *         {
+                     *           "payer": {
+                     *             "botId": "signed-agent",
+                     *             "signatureAgent": "https://search.bot.kernel.sh"
+                     *           },
+                     *           "charged": 2,
+                     *           "amount": "0.50",
+                     *           "currency": "EUR"
+                     *         }
+                     *       ],
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "charged": 2,
+                     *           "amount": "0.50"
+                     *         },
+                     *         {
+                     *           "currency": "USD",
+                     *           "charged": 5,
+                     *           "amount": "0.05"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportCrawlerChargesResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
             /** @description `domain_not_found`: The domain does not exist or is not accessible */

@@ -1,13 +1,16 @@
 import type { Classification, Classifier } from "../classify/index.js";
 import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
+import type { ChargeWriter } from "../pay/charge-writer.js";
+import type { PendingCharge } from "../pay/pending-charge.js";
 import type { EdgeSettings, Logger } from "../ports/index.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { OriginHost, ServedFrom } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";
 import type { PageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
-import { type PolicyAnswer, type PolicyGate, policyAnswer } from "./policy-gate.js";
+import { paidAccess } from "./paid-access.js";
+import type { PolicyAnswer, PolicyGate } from "./policy-gate.js";
 import { type ReadRequest, readEdgeRequest } from "./request.js";
 import { type RobotsAnswer, serveRobotsTxt } from "./robots-answer.js";
 import type { RobotsTxt } from "./robots-txt.js";
@@ -52,13 +55,17 @@ export interface EdgeForwarded {
 export type EdgeResponse =
   /** A redirect rule matched. */
   | { kind: "redirect"; status: 301 | 302; location: string; ruleId: string }
-  /** A proxy rule matched: forward to `upstream`, then `report` the outcome. */
+  /**
+   * A proxy rule matched: forward to `upstream`, then `report` the outcome. A paid request
+   * carries its `payment`: see `PendingCharge` (settle before sending, add its headers).
+   */
   | {
       kind: "proxy";
       upstream: string;
       ruleId: string;
       forwarded: EdgeForwarded;
       report(outcome: ServedOutcome): void;
+      payment?: PendingCharge;
     }
   /** HTML from the page cache or a render, ready to send. */
   | {
@@ -80,6 +87,7 @@ export type EdgeResponse =
       /** `Domain.originHost`: `public` sends `forwarded.host` as the origin's `Host`. */
       originHost: OriginHost;
       report(outcome: ServedOutcome): void;
+      payment?: PendingCharge;
     }
   /** The host's `/robots.txt`: the origin's file merged with the crawler policy's groups. */
   | RobotsAnswer
@@ -87,6 +95,9 @@ export type EdgeResponse =
   | PolicyAnswer
   /** Not a domain of this instance (or its settings could not be loaded: `failed`). */
   | { kind: "none"; failed: boolean };
+
+/** The `origin` answer. */
+type OriginAnswer = Extract<EdgeResponse, { kind: "origin" }>;
 
 export interface DataPlaneDeps {
   /** The host's settings (`null`: no domain; `failed`: could not be loaded). */
@@ -111,6 +122,8 @@ export interface DataPlaneDeps {
     how: RecordHow<Promise<unknown>>,
   ): RecordedRequest<Promise<unknown>>;
   hasRenderer: boolean;
+  /** Where the charges of paid requests are written. */
+  charges: ChargeWriter;
   /** Domains not verified go to their origin untouched (`requireVerifiedDomains`). */
   requireVerified: boolean;
   now(): Date;
@@ -151,6 +164,44 @@ function visitorOf(
   };
 }
 
+/** Records what one request was answered (the ingest's rule decides what is kept). */
+function recorderOf(
+  deps: DataPlaneDeps,
+  ctx: {
+    request: EdgeHttpRequest;
+    read: ReadRequest;
+    site: EdgeSettings;
+    ts: Date;
+    who: ReturnType<typeof visitorOf>;
+  },
+) {
+  const { request, read, site, ts, who } = ctx;
+  const { signed } = who;
+  return (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => {
+    const seen: SeenRequest = {
+      domainId: site.domainId,
+      ts,
+      path: read.path,
+      query: read.query === "" ? "" : `?${read.query}`,
+      userAgent: request.headers["user-agent"] ?? "",
+      ip: request.clientIp ?? "",
+      referer: request.headers.referer ?? null,
+      siteHost: read.host,
+      servedFrom,
+      status: outcome.status,
+      bytes: outcome.bytes,
+      contentHash: page?.entry.contentHash ?? null,
+      snapshotId: page?.entry.snapshotId ?? null,
+      ...(signed ? { signed: { bot: signed.bot, verified: signed.verified } } : {}),
+    };
+    const { classification, kind, recording } = who;
+    deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
+      const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
+      deps.logger.error(event, { error: errorText(error) });
+    });
+  };
+}
+
 /**
  * The edge flow per request, read once (`readEdgeRequest`): host → settings → a redirect rule
  * (it carries no content, so it answers before the policy) → for people: a proxy rule, the
@@ -170,7 +221,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
     if (site === "failed") return FAILED;
     if (site === null) return NOT_OURS;
     const forwarded: EdgeForwarded = { host: read.host, proto: request.protocol ?? "https" };
-    const pass = (report: (outcome: ServedOutcome) => void): EdgeResponse => ({
+    const pass = (report: (outcome: ServedOutcome) => void): OriginAnswer => ({
       kind: "origin",
       originUrl: site.originUrl,
       forwarded,
@@ -182,32 +233,15 @@ export function createDataPlane(deps: DataPlaneDeps) {
     // Verified before the policy; with the directory cached this reads no storage.
     const signed = deps.signedAgents ? await deps.signedAgents(request) : null;
     const who = visitorOf(deps, request, read, signed);
-    const record = (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => {
-      const seen: SeenRequest = {
-        domainId: site.domainId,
-        ts,
-        path: read.path,
-        query: read.query === "" ? "" : `?${read.query}`,
-        userAgent: request.headers["user-agent"] ?? "",
-        ip: request.clientIp ?? "",
-        referer: request.headers.referer ?? null,
-        siteHost: read.host,
-        servedFrom,
-        status: outcome.status,
-        bytes: outcome.bytes,
-        contentHash: page?.entry.contentHash ?? null,
-        snapshotId: page?.entry.snapshotId ?? null,
-        ...(signed ? { signed: { bot: signed.bot, verified: signed.verified } } : {}),
-      };
-      const { classification, kind, recording } = who;
-      deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
-        const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
-        deps.logger.error(event, { error: errorText(error) });
-      });
-    };
+    const record = recorderOf(deps, { request, read, site, ts, who });
     const crawled = who.recording === "crawl";
-    const report = crawled ? (o: ServedOutcome) => record("origin", o) : NOTHING;
-    const origin = (): EdgeResponse => pass(report);
+    let payment: PendingCharge | null = null;
+    const report = (o: ServedOutcome) => {
+      if (crawled) record("origin", o);
+      payment?.sent(o.status);
+    };
+    const paid = () => (payment ? { payment } : {});
+    const origin = (): EdgeResponse => ({ ...pass(report), ...paid() });
 
     const match = deps.route(site, read, forwarded.proto);
     if (match?.kind === "redirect") return match;
@@ -240,15 +274,32 @@ export function createDataPlane(deps: DataPlaneDeps) {
         : "pending";
     const agent = signed?.verifiedAgent ?? null;
     const denied = deps.policy.deny(site, bot, verification, read.path, agent);
+    let inBand = false;
     if (denied) {
-      // Answered here: never a proxy rule, the origin, the renderer or the page cache. The
-      // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the
-      // real status.
-      const answer = policyAnswer(denied, method);
-      if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
-      return answer;
+      const access = paidAccess({
+        denied,
+        site,
+        request,
+        path: read.path,
+        method,
+        signed,
+        ts,
+        charges: deps.charges,
+      });
+      if (access.kind === "answer") {
+        // Answered here: never a proxy rule, the origin, the renderer or the page cache. The
+        // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the
+        // real status.
+        const { answer } = access;
+        if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
+        return answer;
+      }
+      if (access.kind === "pay") {
+        payment = access.payment;
+        inBand = access.inBand;
+      }
     }
-    if (proxy) return proxy;
+    if (proxy) return { ...proxy, ...paid() };
     const key = read.pageKey;
     if (
       marked ||
@@ -257,11 +308,13 @@ export function createDataPlane(deps: DataPlaneDeps) {
       key === null ||
       who.kind !== "page" ||
       site.originUrl === null ||
-      !deps.hasRenderer
+      !deps.hasRenderer ||
+      inBand // the origin's answer carries the price
     ) {
       return origin();
     }
-    return servePage(deps, { site, forwarded, key, method, request, ts, record, origin });
+    const page = { site, forwarded, key, method, request, ts, record, origin, payment };
+    return servePage(deps, page);
   };
 }
 
@@ -289,9 +342,10 @@ async function servePage(
     ts: Date;
     record: (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => void;
     origin: () => EdgeResponse;
+    payment: PendingCharge | null;
   },
 ): Promise<EdgeResponse> {
-  const { site, forwarded, key, method, request, ts, record, origin } = ctx;
+  const { site, forwarded, key, method, request, ts, record, origin, payment } = ctx;
   const { host } = forwarded;
   const path = key.path;
   let page: PageBody | null = null;
@@ -335,6 +389,11 @@ async function servePage(
   if (gzip) headers["content-encoding"] = "gzip";
   if (page.entry.location !== null) headers.location = page.entry.location;
   const body = method === "HEAD" ? new Uint8Array(0) : full;
-  record(servedFrom, { status: page.entry.status, bytes: body.byteLength }, page);
-  return { kind: "page", servedFrom, status: page.entry.status, headers, body };
+  const { status } = page.entry;
+  // Priced by the rule (an in-band price goes to the origin instead): always settles to send.
+  const settled = payment?.settle(status, null);
+  if (settled?.kind === "send") Object.assign(headers, settled.headers);
+  record(servedFrom, { status, bytes: body.byteLength }, page);
+  payment?.sent(status);
+  return { kind: "page", servedFrom, status, headers, body };
 }

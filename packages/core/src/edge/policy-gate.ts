@@ -1,5 +1,7 @@
 import { CrawlgateError } from "../errors.js";
-import { errorResponse } from "../http/error-response.js";
+import { ERROR_STATUS, errorResponse } from "../http/error-response.js";
+import type { PayRefusal } from "../pay/crawler-pay.js";
+import { formatAmount, formatPrice } from "../pay/price.js";
 import { type CompiledPolicy, compilePolicy } from "../policy/compile.js";
 import { policyRequestPath } from "../policy/path-pattern.js";
 import { type DenyAction, priceHeader } from "../policy/schema.js";
@@ -12,7 +14,8 @@ import type { EdgeVerification } from "../verify/peek.js";
 export interface PolicyAnswer {
   kind: "policy";
   action: "block" | "charge";
-  status: 402 | 403;
+  /** 402 or 403; a pay-per-crawl refusal has its error's status (400, 502). */
+  status: number;
   headers: Record<string, string>;
   /** The JSON body (empty for HEAD). */
   body: Uint8Array;
@@ -33,28 +36,58 @@ const encoder = new TextEncoder();
  * a standard sentence. Never cached by intermediaries.
  */
 export function policyAnswer(action: DenyAction, method: string): PolicyAnswer {
-  const answer =
-    action.type === "block"
-      ? errorResponse(
-          new CrawlgateError("crawler_blocked", { message: action.message ?? BLOCKED_MESSAGE }),
-        )
-      : errorResponse(
-          new CrawlgateError("payment_required", {
-            message: action.message ?? CHARGE_MESSAGE,
-            price: action.price,
-          }),
-        );
+  if (action.type === "block") {
+    const error = new CrawlgateError("crawler_blocked", {
+      message: action.message ?? BLOCKED_MESSAGE,
+    });
+    return jsonAnswer(error, action.status, method, "block", {});
+  }
+  const error = new CrawlgateError("payment_required", {
+    message: action.message ?? CHARGE_MESSAGE,
+    price: action.price,
+  });
+  return jsonAnswer(error, 402, method, "charge", { "crawler-price": priceHeader(action.price) });
+}
+
+/**
+ * A pay-per-crawl refusal (`crawler-error` and, for the 402s, `crawler-price`), from the error
+ * table; `crawler_forbidden` is the policy's block, the others its charge.
+ */
+export function payRefusalAnswer(refusal: PayRefusal, method: string): PolicyAnswer {
+  const price = refusal.price
+    ? { amount: formatAmount(refusal.price.micros), currency: refusal.price.currency }
+    : undefined;
+  const error = new CrawlgateError(refusal.code, {
+    message: refusal.message,
+    ...(price ? { price } : {}),
+  });
+  const status = ERROR_STATUS[refusal.code];
+  const action = refusal.code === "crawler_forbidden" ? "block" : "charge";
+  const extra: Record<string, string> = refusal.price
+    ? { "crawler-price": formatPrice(refusal.price) }
+    : {};
+  return jsonAnswer(error, status, method, action, extra);
+}
+
+/** A JSON answer of the edge itself: never cached, no body for HEAD. */
+function jsonAnswer(
+  error: CrawlgateError,
+  status: number,
+  method: string,
+  action: PolicyAnswer["action"],
+  extra: Record<string, string>,
+): PolicyAnswer {
+  const answer = errorResponse(error);
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
     ...answer.headers,
+    ...extra,
   };
-  if (action.type === "charge") headers["crawler-price"] = priceHeader(action.price);
   const full = encoder.encode(JSON.stringify(answer.body));
   headers["content-length"] = String(full.byteLength);
   const body = method === "HEAD" ? new Uint8Array(0) : full;
-  const status = action.type === "block" ? action.status : 402;
-  return { kind: "policy", action: action.type, status, headers, body };
+  return { kind: "policy", action, status, headers, body };
 }
 
 export interface PolicyGate {

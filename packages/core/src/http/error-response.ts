@@ -7,7 +7,8 @@ import type { ApiResponse } from "./types.js";
  * HTTP status of each code. 413, 431 and 408 carry the `invalid_request` body (see
  * docs/decisions/http.md). The edge's own: `bad_gateway` and `origin_unreachable` (a proxy
  * rule's upstream, or the domain's origin, gave no answer), and its crawler policy's
- * `crawler_blocked` (403, or 402 where the policy says so) and `payment_required`.
+ * `crawler_blocked` (403, or 402 where the policy says so) and `payment_required`, and the
+ * pay-per-crawl refusals (each with its `crawler-error` header).
  */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
@@ -41,6 +42,33 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   request_timeout: 408,
   crawler_blocked: 403,
   payment_required: 402,
+  crawler_forbidden: 403,
+  strong_auth_required: 400,
+  invalid_signature: 400,
+  invalid_crawler_price_value: 400,
+  missing_crawler_price: 402,
+  payment_failed: 403,
+  invalid_crawler_exact_price: 402,
+  invalid_crawler_max_price: 402,
+  conflicting_price_headers: 400,
+  invalid_content_price: 502,
+};
+
+/**
+ * The pay-per-crawl refusals' `crawler-error` header: the protocol's codes (Cloudflare's pay
+ * per crawl error table), each with the status above.
+ */
+export const CRAWLER_ERROR_HEADER: Readonly<Partial<Record<ErrorCode, string>>> = {
+  crawler_forbidden: "CrawlerForbidden",
+  strong_auth_required: "StrongAuthRequired",
+  invalid_signature: "InvalidSignature",
+  invalid_crawler_price_value: "InvalidCrawlerPriceValue",
+  missing_crawler_price: "MissingCrawlerPrice",
+  payment_failed: "PaymentFailed",
+  invalid_crawler_exact_price: "InvalidCrawlerExactPrice",
+  invalid_crawler_max_price: "InvalidCrawlerMaxPrice",
+  conflicting_price_headers: "ConflictingPriceHeaders",
+  invalid_content_price: "InvalidContentPrice",
 };
 
 /**
@@ -70,6 +98,7 @@ const WITH_MESSAGE = new Set([
   "csrf_failed",
   "crawler_blocked",
   "payment_required",
+  ...Object.keys(CRAWLER_ERROR_HEADER),
 ]);
 
 export interface ErrorResponseParts {
@@ -89,7 +118,11 @@ export function errorResponse(error: CrawlgateError): ErrorResponseParts {
     body.message = extras.message;
   }
   if (code === "rule_limit_reached" && extras.limit !== undefined) body.limit = extras.limit;
-  if (code === "payment_required" && extras.price) body.price = extras.price;
+  if (extras.price && (code === "payment_required" || CRAWLER_ERROR_HEADER[code])) {
+    body.price = extras.price;
+  }
+  const crawlerError = CRAWLER_ERROR_HEADER[code];
+  if (crawlerError) headers["crawler-error"] = crawlerError;
   if (status === 429) {
     body.usage = extras.usage ?? 0;
     body.limit = extras.limit ?? 0;

@@ -119,6 +119,7 @@ const policyArb: fc.Arbitrary<CrawlerPolicy> = fc.record({
   ),
   defaultAction: actionArb,
   impostorProtection: fc.boolean(),
+  inBandPricing: fc.boolean(),
 });
 
 /** Every rule tried in order, its match and path checked from scratch. */

@@ -23,6 +23,7 @@ describe("crawler policy schema", () => {
       rules: [],
       defaultAction: { type: "allow" },
       impostorProtection: true,
+      inBandPricing: false,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatPrice, isCurrency, policyPriceOf } from "../pay/price.js";
 import { sourcePathField } from "../routing/rules/rule-fields.js";
 import { INTENTS } from "../taxonomy/schema.js";
 import { AGGREGATE_TIERS } from "../types.js";
@@ -102,7 +103,8 @@ export const policyPrice = z.strictObject({
     .refine((amount) => Number(amount) > 0, { error: "price.amount must be above zero" }),
   currency: z
     .string({ error: "price.currency must be a string" })
-    .regex(/^[A-Z]{3}$/, { error: "price.currency must be an ISO 4217 code such as USD" }),
+    .regex(/^[A-Z]{3}$/, { error: "price.currency must be an ISO 4217 code such as USD" })
+    .refine(isCurrency, { error: "price.currency must be an ISO 4217 code such as USD" }),
 });
 
 const ACTION_TYPE = 'action.type must be "allow", "block" or "charge"';
@@ -169,6 +171,12 @@ export const crawlerPolicy = z.strictObject({
     .describe(
       "true: a claim of a bot that can be verified, from an address that does not verify, is treated as the unknown bot (tier unknown)",
     ),
+  inBandPricing: z
+    .boolean({ error: "inBandPricing must be true or false" })
+    .default(false)
+    .describe(
+      "true: the origin may set the price of a page with its own crawler-price response header (a paid request then goes to the origin, not the page cache)",
+    ),
 });
 
 export type PolicyMatch = z.output<typeof policyMatch>;
@@ -189,9 +197,10 @@ export const DEFAULT_POLICY: CrawlerPolicy = Object.freeze({
   rules: [],
   defaultAction: { type: "allow" },
   impostorProtection: true,
+  inBandPricing: false,
 }) as CrawlerPolicy;
 
 /** The `crawler-price` header of a charge: `<CURRENCY> <amount>`, e.g. `USD 0.01`. */
 export function priceHeader(price: PolicyPrice): string {
-  return `${price.currency} ${price.amount}`;
+  return formatPrice(policyPriceOf(price));
 }

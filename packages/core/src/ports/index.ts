@@ -9,6 +9,13 @@
 export type { AccountStore, DomainSettings } from "./accounts.js";
 export type { ArchiveFile, ArchiveIndex, ReplaceDayResult } from "./archive.js";
 export type {
+  ChargeGroupBy,
+  ChargeLedger,
+  ChargeProtocol,
+  ChargeRow,
+  ChargeTotal,
+} from "./charges.js";
+export type {
   AppendOptions,
   ArchiveRow,
   CrawlAggregates,

@@ -1,5 +1,6 @@
 import type { AccountStore } from "./accounts.js";
 import type { ArchiveIndex } from "./archive.js";
+import type { ChargeLedger } from "./charges.js";
 import type { CrawlStore } from "./crawls.js";
 import type { DashboardSessionStore } from "./dashboard-sessions.js";
 import type { RateLimiter } from "./limits.js";
@@ -34,4 +35,6 @@ export interface Stores {
   robots: RobotsStore;
   /** The dashboard's sessions and used sign-in tokens. */
   dashboardSessions: DashboardSessionStore;
+  /** The ledger of paid crawls (export-crawler-charges). */
+  charges: ChargeLedger;
 }

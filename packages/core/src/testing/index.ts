@@ -17,6 +17,7 @@ export { createApiWorld } from "./api/world.js";
 export { archiveIndexSuite, crawlDaysSuite } from "./archive-index-suite.js";
 export { archiveWalkSuite } from "./archive-walk-suite.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
+export { chargeLedgerSuite, chargeRow } from "./charge-ledger-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
 export { dashboardSuite } from "./dashboard/suite.js";
 export type { DashboardBridge, DashboardSuiteOptions } from "./dashboard/world.js";
@@ -26,6 +27,7 @@ export type { ForwardedBridgeFactory, SuiteRenderer } from "./edge/forwarded-sui
 export { forwardedHeadersSuite, sendOverHttp } from "./edge/forwarded-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
+export { paidCrawlEdgeSuite } from "./edge/paid-crawl-suite.js";
 export { edgeRobotsSuite } from "./edge/robots-suite.js";
 export type { SignaturePorts } from "./edge/signed-agent-suite.js";
 export { signedAgentEdgeSuite } from "./edge/signed-agent-suite.js";

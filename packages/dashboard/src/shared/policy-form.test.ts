@@ -59,6 +59,7 @@ const rawPolicy = fc.record({
   rules: fc.array(fc.record({ match, path, action }), { maxLength: 8 }),
   defaultAction: action,
   impostorProtection: fc.boolean(),
+  inBandPricing: fc.boolean(),
 });
 
 /** Policies as the API answers them: what its own schema accepts, in its normalised form. */
@@ -104,7 +105,12 @@ describe("the crawler-policy form's state", () => {
       }),
     );
     const one = addRule(
-      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true }),
+      fromPolicy({
+        rules: [],
+        defaultAction: { type: "allow" },
+        impostorProtection: true,
+        inBandPricing: false,
+      }),
     );
     expect(moveRule(one, 0, -1)).toBe(one);
     expect(moveRule(one, 0, 1)).toBe(one);
@@ -115,6 +121,7 @@ describe("the crawler-policy form's state", () => {
       rules: [{ match: { type: "botId", value: "GPTBot" }, path: null, action: { type: "allow" } }],
       defaultAction: { type: "allow" },
       impostorProtection: false,
+      inBandPricing: false,
     });
     const added = addRule(addRule(start));
     expect(new Set(added.rules.map((r) => r.key)).size).toBe(3);
@@ -127,7 +134,12 @@ describe("the crawler-policy form's state", () => {
 
   it("switching an action's kind and back keeps what was typed for it", () => {
     let state = addRule(
-      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true }),
+      fromPolicy({
+        rules: [],
+        defaultAction: { type: "allow" },
+        impostorProtection: true,
+        inBandPricing: false,
+      }),
     );
     const rule = () => state.rules[0] as PolicyFormState["rules"][number];
     state = updateRule(state, 0, { action: { ...rule().action, status: 402, message: "pay" } });
@@ -143,7 +155,12 @@ describe("the crawler-policy form's state", () => {
 
   it("a match kind change gives intents and tiers a valid value and keeps a typed bot name", () => {
     const state = addRule(
-      fromPolicy({ rules: [], defaultAction: { type: "allow" }, impostorProtection: true }),
+      fromPolicy({
+        rules: [],
+        defaultAction: { type: "allow" },
+        impostorProtection: true,
+        inBandPricing: false,
+      }),
     );
     const tier = state.rules[0] as PolicyFormState["rules"][number];
     expect(changeMatchType(tier, "intent")).toEqual({

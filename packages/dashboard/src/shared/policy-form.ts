@@ -55,6 +55,8 @@ export interface PolicyFormState {
   rules: RuleState[];
   defaultAction: ActionState;
   impostorProtection: boolean;
+  /** Kept as read: the form has no control for it, and a save must not reset it. */
+  inBandPricing: boolean;
   nextKey: number;
 }
 
@@ -110,6 +112,7 @@ export function fromPolicy(policy: CrawlerPolicy): PolicyFormState {
     })),
     defaultAction: actionState(policy.defaultAction),
     impostorProtection: policy.impostorProtection,
+    inBandPricing: policy.inBandPricing,
     nextKey: policy.rules.length,
   };
 }
@@ -124,6 +127,7 @@ export function toPolicy(state: PolicyFormState): CrawlerPolicy {
     })),
     defaultAction: toAction(state.defaultAction),
     impostorProtection: state.impostorProtection,
+    inBandPricing: state.inBandPricing,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Period } from "./period.js";
 import type { ApiCall } from "./requests.js";
 
-/** The crawler-policy and robots.txt requests of the dashboard's policy views. */
+/** The crawler-policy, robots.txt and charge requests of the dashboard's policy views. */
 export const policyRequests = {
   policy: (domainId: string): ApiCall => ({
     method: "GET",
@@ -15,5 +15,10 @@ export const policyRequests = {
     method: "POST",
     path: "/export-robots-compliance",
     body: { domainId, period },
+  }),
+  charges: (domainId: string, period: Period, groupBy: "payer" | "day"): ApiCall => ({
+    method: "POST",
+    path: "/export-crawler-charges",
+    body: { domainId, period, groupBy },
   }),
 };

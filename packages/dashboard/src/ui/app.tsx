@@ -7,6 +7,7 @@ import { Crawlers } from "./pages/crawlers.js";
 import { Overview } from "./pages/overview.js";
 import { PageDetail } from "./pages/page-detail.js";
 import { Referrals } from "./pages/referrals.js";
+import { Revenue } from "./pages/revenue.js";
 import { RobotsCompliance } from "./pages/robots-compliance.js";
 import { Rules } from "./pages/rules.js";
 import { Snapshots } from "./pages/snapshots.js";
@@ -22,6 +23,7 @@ const DOMAIN_NAV: { view: View; label: string; live?: boolean }[] = [
   { view: "rules", label: "Rules & purge", live: true },
   { view: "policy", label: "Crawler policy", live: true },
   { view: "robots", label: "Robots compliance", live: true },
+  { view: "revenue", label: "Revenue", live: true },
 ];
 
 /** The page frame: navigation, the current view, and (live) the sign-out button. */
@@ -119,6 +121,8 @@ function CurrentView({ view, domainId }: { view: View; domainId: string | null }
       return <CrawlerPolicyView domainId={domainId} />;
     case "robots":
       return <RobotsCompliance domainId={domainId} />;
+    case "revenue":
+      return <Revenue domainId={domainId} />;
     default:
       return <NotFound />;
   }

@@ -9,6 +9,7 @@ export type View =
   | "rules"
   | "policy"
   | "robots"
+  | "revenue"
   | "not-found";
 
 export interface Route {
@@ -26,6 +27,7 @@ const DOMAIN_VIEWS: readonly View[] = [
   "rules",
   "policy",
   "robots",
+  "revenue",
 ];
 
 /** The route of a path below the dashboard's base (`/domains/<id>/pages`) and its query. */

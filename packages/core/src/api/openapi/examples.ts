@@ -253,6 +253,32 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       robotsVersions: [{ effectiveFrom: "2026-11-18T07:00:00.000Z", contentHash: HASH }],
     },
   },
+  "export-crawler-charges": {
+    request: { domainId: SHOP, period: "7d", groupBy: "payer" },
+    response: {
+      ...header("7d", "2026-11-14"),
+      ...access,
+      groupBy: "payer",
+      rows: [
+        {
+          payer: { botId: "chatgpt-agent", signatureAgent: "https://chatgpt.com" },
+          charged: 5,
+          amount: "0.05",
+          currency: "USD",
+        },
+        {
+          payer: { botId: "signed-agent", signatureAgent: "https://search.bot.kernel.sh" },
+          charged: 2,
+          amount: "0.50",
+          currency: "EUR",
+        },
+      ],
+      totals: [
+        { currency: "EUR", charged: 2, amount: "0.50" },
+        { currency: "USD", charged: 5, amount: "0.05" },
+      ],
+    },
+  },
   "export-crawl-logs": {
     request: { domainId: SHOP, period: "1d", pageSize: 1 },
     response: {

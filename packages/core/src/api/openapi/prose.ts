@@ -13,13 +13,13 @@ export const API_DESCRIPTION = `The crawlgate HTTP API: cache purge, analytics e
 - A path that is not an endpoint answers \`404 {"error":"not_found"}\` (before authentication); a known path with another method \`405 {"error":"method_not_allowed"}\` with an \`Allow\` header.
 
 ## Authentication and plans
-Every endpoint needs \`Authorization: Bearer <API_KEY>\` (the scheme matched case-insensitively); a missing, invalid or revoked key is \`401 invalid_api_key\`. Programmatic access needs the Pro plan or above on every endpoint except purge-cache: Starter accounts get \`403 plan_upgrade_required\` (checked before rate limiting, so not counted). Routing-rule writes need the \`owner\` or \`manager\` role (\`403 forbidden\` for viewers); everything else is readable by any role. A domain or snapshot that exists but is not accessible is reported as not found.
+Every endpoint needs \`Authorization: Bearer <API_KEY>\` (the scheme matched case-insensitively); a missing, invalid or revoked key is \`401 invalid_api_key\`. Programmatic access needs the Pro plan or above on every endpoint except purge-cache: Starter accounts get \`403 plan_upgrade_required\` (checked before rate limiting, so not counted). Routing-rule and crawler-policy writes and export-crawler-charges need the \`owner\` or \`manager\` role (\`403 forbidden\` for viewers); everything else is readable by any role. A domain or snapshot that exists but is not accessible is reported as not found.
 
 ## Rate limits
 60 requests per minute per user (a fixed window starting at the first request) and a monthly quota per plan (UTC calendar month; by default Starter 1,000, Pro 10,000, Business 100,000, Enterprise 1,000,000; an operator may configure others). Each request that passes authentication counts, including each page and each get-snapshot call; presigned downloads and this document do not. Over a limit: \`429\` with \`rate_limit_exceeded_per_minute\` or \`rate_limit_exceeded_monthly\`, \`usage\` and \`limit\` in the body, and \`Retry-After\` (whole seconds until the window resets). Clients match on the \`rate_limit_exceeded\` prefix.
 
 ## Shared window rules
-Used by export-crawl-analytics, export-ai-referrals, export-page-analytics, export-page-snapshots, export-crawl-logs and export-robots-compliance.
+Used by export-crawl-analytics, export-ai-referrals, export-page-analytics, export-page-snapshots, export-crawl-logs, export-robots-compliance and export-crawler-charges.
 - \`period\` and \`startDate\`/\`endDate\` cannot be sent together; \`endDate\` without \`startDate\` is invalid.
 - With \`startDate\` only, \`endDate\` defaults to today. Dates must be real calendar dates, not in the future, \`startDate <= endDate\`.
 - At most 365 days inclusive (31 days for export-crawl-logs).

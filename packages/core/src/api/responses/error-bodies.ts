@@ -42,6 +42,22 @@ export const rateLimitBody = z
     "Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets",
   );
 
+/** A pay-per-crawl refusal (edge only), with its `crawler-error` header. */
+const crawlerError = (code: string, what: string) =>
+  z
+    .strictObject({ error: z.literal(code), message: z.string().optional() })
+    .describe(`Edge only, pay per crawl (crawler-error header): ${what}`);
+
+/** A pay-per-crawl refusal that quotes the price (also in `crawler-price`). */
+const pricedCrawlerError = (code: string, what: string) =>
+  z
+    .strictObject({
+      error: z.literal(code),
+      message: z.string().optional(),
+      price: z.strictObject({ amount: z.string(), currency: z.string() }),
+    })
+    .describe(`Edge only, pay per crawl (crawler-error and crawler-price headers): ${what}`);
+
 const internalError = bare("internal_error", "An unexpected failure; never carries details");
 
 const BODIES: Record<ErrorCode, z.ZodType> = {
@@ -112,6 +128,43 @@ const BODIES: Record<ErrorCode, z.ZodType> = {
       price: z.strictObject({ amount: z.string(), currency: z.string() }),
     })
     .describe("Edge only: the site charges crawlers; the price is also in crawler-price"),
+  crawler_forbidden: crawlerError(
+    "crawler_forbidden",
+    "the site blocks this crawler; paying does not help",
+  ),
+  strong_auth_required: crawlerError(
+    "strong_auth_required",
+    "a price header without a Web Bot Auth signature",
+  ),
+  invalid_signature: crawlerError(
+    "invalid_signature",
+    "a price header with a signature that did not verify or does not cover it",
+  ),
+  invalid_crawler_price_value: crawlerError(
+    "invalid_crawler_price_value",
+    "a price header that is not <CURRENCY> <amount> (ISO 4217, at most 6 decimals)",
+  ),
+  missing_crawler_price: pricedCrawlerError(
+    "missing_crawler_price",
+    "a verified crawler sent neither crawler-exact-price nor crawler-max-price",
+  ),
+  payment_failed: crawlerError("payment_failed", "the payment could not be settled"),
+  invalid_crawler_exact_price: pricedCrawlerError(
+    "invalid_crawler_exact_price",
+    "crawler-exact-price is not the price",
+  ),
+  invalid_crawler_max_price: pricedCrawlerError(
+    "invalid_crawler_max_price",
+    "crawler-max-price is below the price, or in another currency",
+  ),
+  conflicting_price_headers: crawlerError(
+    "conflicting_price_headers",
+    "both crawler-exact-price and crawler-max-price were sent",
+  ),
+  invalid_content_price: crawlerError(
+    "invalid_content_price",
+    "the origin's crawler-price header is not a price",
+  ),
 };
 
 /** Component names of the error bodies. */

@@ -60,5 +60,8 @@ export const crawlerPolicyShape = named(
       .max(POLICY_LIMITS.maxRules),
     defaultAction: policyActionShape,
     impostorProtection: z.boolean(),
+    inBandPricing: z
+      .boolean()
+      .describe("The origin may price a page with its own crawler-price response header"),
   }),
 );

@@ -8,6 +8,7 @@ const DEFAULT = {
   rules: [],
   defaultAction: { type: "allow" },
   impostorProtection: true,
+  inBandPricing: false,
 };
 
 /** A policy with every match kind and action; the answer fills in the omitted fields. */
@@ -40,6 +41,7 @@ const SAVED = {
   ],
   defaultAction: { type: "allow" },
   impostorProtection: true,
+  inBandPricing: false,
 };
 
 function put(world: ApiWorld, body: unknown, key = world.keys.owner, domainId?: string) {

@@ -284,6 +284,7 @@ export function robotsTxtPreviewCases(options: ApiSuiteOptions): void {
           ],
           defaultAction: { type: "allow" },
           impostorProtection: true,
+          inBandPricing: false,
         },
         world.clock.now(),
       );

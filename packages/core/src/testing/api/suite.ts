@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { crawlLogsCases } from "./crawl-logs-cases.js";
+import { crawlerChargesCases } from "./crawler-charges-cases.js";
 import { ingestCases } from "./ingest-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pageSnapshotsCases } from "./page-snapshots-cases.js";
@@ -35,6 +36,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     crawlLogsCases(options);
     robotsComplianceCases(options);
     robotsTxtPreviewCases(options);
+    crawlerChargesCases(options);
     verificationCases(options);
   });
 }

@@ -10,7 +10,8 @@ export interface OriginReply {
 /**
  * A small site the edge suite puts behind the edge: a page, a page that declares 404, one that
  * answers 500, a slow one, one whose content changes on every fetch, one whose content the test
- * publishes and whose answer it can hold, a static file and an API route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
+ * publishes and whose answer it can hold, two that price themselves (`crawler-price`: one a
+ * price, one not), a static file and an API route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
  * function for the bridges' pass-through.
  */
 export function createOriginSite() {
@@ -57,6 +58,17 @@ export function createOriginSite() {
       case "/live":
         liveVersion += 1;
         return page(html(`Live version ${liveVersion}`));
+      case "/priced":
+        // In-band pricing: the origin prices this page itself.
+        return {
+          ...page(html("Priced by the origin")),
+          headers: { ...page("").headers, "crawler-price": "USD 0.05" },
+        };
+      case "/badly-priced":
+        return {
+          ...page(html("Badly priced")),
+          headers: { ...page("").headers, "crawler-price": "five cents" },
+        };
       case "/app.js":
         return { status: 200, headers: { "content-type": "text/javascript" }, body: "var x=1;" };
       case "/api/data":

@@ -32,10 +32,16 @@ export function toCsv(rows: readonly CsvRow[]): string {
 }
 
 /**
- * `Content-Disposition` of a CSV page: `crawl-logs-<domain>-<start>-<end>.csv`, where anything
- * but `[a-z0-9.-]` in the hostname becomes `_`, so no quote, CR or LF can reach the header.
+ * `Content-Disposition` of a CSV page: `<name>-<domain>-<start>-<end>.csv` (`crawl-logs` by
+ * default), where anything but `[a-z0-9.-]` in the hostname becomes `_`, so no quote, CR or LF
+ * can reach the header.
  */
-export function csvDisposition(hostname: string, startDate: string, endDate: string): string {
+export function csvDisposition(
+  hostname: string,
+  startDate: string,
+  endDate: string,
+  name = "crawl-logs",
+): string {
   const safe = (text: string) => text.toLowerCase().replace(/[^a-z0-9.-]/g, "_");
-  return `attachment; filename="crawl-logs-${safe(hostname)}-${safe(startDate)}-${safe(endDate)}.csv"`;
+  return `attachment; filename="${name}-${safe(hostname)}-${safe(startDate)}-${safe(endDate)}.csv"`;
 }
