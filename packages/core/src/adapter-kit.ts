@@ -116,6 +116,7 @@ export {
 export type {
   AccountStore,
   AppendOptions,
+  AppendPartsResult,
   ArchiveFile,
   ArchiveIndex,
   ArchiveRow,

@@ -107,6 +107,107 @@ describe("day close", () => {
     }
   });
 
+  it("appends crawls stored for a frozen day as a further frozen part, the stored parts untouched", async () => {
+    const { stores, domainId } = await world((d) => dayRows(d, "2026-11-10", 3));
+    await closeArchive(stores, at("2026-11-20T00:10:00.000Z"), { partRows: 2 });
+    const frozen = await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10");
+    const late = [
+      makeCrawl(domainId, {
+        eventId: "late-b",
+        ts: at("2026-11-10T05:00:00.000Z"),
+        path: "/late",
+        verdict: "unknown",
+        botId: "unknown",
+      }),
+      makeCrawl(domainId, { eventId: "late-a", ts: at("2026-11-10T01:00:00.000Z"), path: "/l" }),
+    ];
+    await stores.crawls.appendCrawls(late, { pathCap: 1000 });
+    const summary = await closeArchive(stores, at("2026-11-21T00:10:00.000Z"), { partRows: 2 });
+    expect(summary).toMatchObject({ appended: 1, files: 1, rows: 2, droppedRows: 2, frozen: 0 });
+    const files = await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10");
+    expect(files.slice(0, 2)).toEqual(frozen);
+    expect(files[2]).toMatchObject({ part: 2, rowCount: 2, frozen: true });
+    expect(files[2]?.key).toMatch(/\/2026-11-10\/part-2-[0-9a-f]{16}\.parquet$/);
+    const rows = await createArchiveReader(stores.blobs, 1 << 30).readRows(files[2] as never, 0, 2);
+    // In archive order within the part; tiers as they were stored.
+    expect(rows.map((r) => [r.path, r.verdict_tier])).toEqual([
+      ["/l", "declared"],
+      ["/late", "unknown"],
+    ]);
+    expect(await stores.crawls.listDayRows(domainId, "2026-11-10", null, 10)).toEqual([]);
+    expect(await closeArchive(stores, at("2026-11-22T00:10:00.000Z"))).toMatchObject({
+      domainDays: 0,
+    });
+    expect(await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10")).toEqual(
+      files,
+    );
+  });
+
+  it("only drops raw rows a close already archived before it died, frozen or appended", async () => {
+    const { stores, domainId, records } = await world((d) => dayRows(d, "2026-11-10", 3));
+    const close = (iso: string) => closeArchive(stores, at(iso), { partRows: 2 });
+    await close("2026-11-20T00:10:00.000Z");
+    const frozen = await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10");
+    // The close died after indexing the frozen files, before dropping their rows.
+    await stores.crawls.appendCrawls(records, { pathCap: 1000 });
+    expect(await close("2026-11-21T00:10:00.000Z")).toMatchObject({
+      unchanged: 1,
+      appended: 0,
+      droppedRows: 3,
+    });
+    expect(await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10")).toEqual(
+      frozen,
+    );
+    const late = [makeCrawl(domainId, { eventId: "late", ts: at("2026-11-10T09:00:00.000Z") })];
+    await stores.crawls.appendCrawls(late, { pathCap: 1000 });
+    await close("2026-11-22T00:10:00.000Z");
+    const appended = await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10");
+    expect(appended).toHaveLength(3);
+    // Again for the appended part; then a new late crawl is a part of its own.
+    await stores.crawls.appendCrawls(late, { pathCap: 1000 });
+    expect(await close("2026-11-23T00:10:00.000Z")).toMatchObject({ unchanged: 1, droppedRows: 1 });
+    expect(await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10")).toEqual(
+      appended,
+    );
+    await stores.crawls.appendCrawls(
+      [makeCrawl(domainId, { eventId: "later", ts: at("2026-11-10T09:00:00.000Z") })],
+      { pathCap: 1000 },
+    );
+    expect(await close("2026-11-24T00:10:00.000Z")).toMatchObject({ appended: 1, rows: 1 });
+    const after = await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10");
+    expect(after.map((f) => [f.part, f.rowCount])).toEqual([
+      [0, 2],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
+  });
+
+  it("keeps a crawl stored for a freezing day while the close reads it, for the next close", async () => {
+    const { stores, domainId } = await world((d) => dayRows(d, "2026-11-10", 3));
+    const crawls = {
+      ...stores.crawls,
+      async listDayRows(...args: Parameters<typeof stores.crawls.listDayRows>) {
+        const rows = await stores.crawls.listDayRows(...args);
+        // Stored after the close read the day: not in the files written now.
+        await stores.crawls.appendCrawls(
+          [makeCrawl(domainId, { eventId: "during", ts: at("2026-11-10T03:00:00.000Z") })],
+          { pathCap: 1000 },
+        );
+        return rows;
+      },
+    };
+    await closeArchive({ ...stores, crawls }, at("2026-11-20T00:10:00.000Z"));
+    const rows = await stores.crawls.listDayRows(domainId, "2026-11-10", null, 10);
+    expect(rows.map((r) => r[0])).toEqual(["during"]);
+    await closeArchive(stores, at("2026-11-21T00:10:00.000Z"));
+    const files = await stores.archive.listArchiveFiles(domainId, "2026-11-10", "2026-11-10");
+    expect(files.map((f) => [f.part, f.rowCount])).toEqual([
+      [0, 3],
+      [1, 1],
+    ]);
+  });
+
   it("closes one domain-day on one instance at a time", async () => {
     const { stores, domainId } = await world((d) => dayRows(d, "2026-11-18", 3));
     const now = at("2026-11-20T00:10:00.000Z");

@@ -30,6 +30,8 @@ export interface DayCloseOptions {
 export type DayCloseOutcome =
   /** Written (or rewritten) as provisional or frozen files. */
   | { action: "written"; frozen: boolean; files: number; rows: number; dropped: number }
+  /** Late rows of a frozen day, appended to it as further frozen parts. */
+  | { action: "appended"; files: number; rows: number; dropped: number }
   /** Closed already since the last UTC midnight (a provisional day), or frozen before. */
   | { action: "unchanged"; frozen: boolean; dropped: number }
   /** No raw row and no file: nothing to archive. */
@@ -38,14 +40,22 @@ export type DayCloseOutcome =
 /** Raw rows read per query. */
 const READ_BATCH = 2_000;
 
+interface DayTarget {
+  domainId: string;
+  /** The hostname written in every row's `domain` column. */
+  domain: string;
+  day: string;
+}
+
 /**
  * Closes one domain-day as of `today`: its raw rows, in archive order, become Parquet parts in the
  * BlobStore and the day's files in the index. A day `PROVISIONAL_DAYS` or less before `today` is
  * provisional: rewritten by the first close after each UTC midnight (late verifications upgrade
  * its tiers). An older one is frozen: written one last time, never again, then its raw rows are
- * dropped. Every step can be repeated: blobs are content-addressed and written before the index
- * switches; the index switch is atomic and refuses to touch a frozen day; raw rows are dropped
- * only once the frozen files are indexed, and dropped again by any later close that finds them.
+ * dropped; raw rows stored for it later become further frozen parts (`closeLateRows`). Every
+ * step can be repeated: blobs are content-addressed and written before the index switches; the
+ * index switch is atomic and refuses to touch a frozen day; raw rows are dropped only once the
+ * frozen files are indexed, and dropped by any later close that finds them already archived.
  * So a close killed anywhere and run again leaves the same archive.
  */
 export async function closeDomainDay(
@@ -56,24 +66,123 @@ export async function closeDomainDay(
   const { domainId, day, today, now } = target;
   const frozen = day < addDays(today, -PROVISIONAL_DAYS);
   const existing = await deps.archive.listArchiveFiles(domainId, day, day);
-  if (existing.some((f) => f.frozen)) {
-    return {
-      action: "unchanged",
-      frozen: true,
-      dropped: await deps.crawls.dropDayCrawls(domainId, day),
-    };
-  }
   const midnight = new Date(`${today}T00:00:00.000Z`);
   if (!frozen && existing.length > 0 && existing.every((f) => f.closedAt >= midnight)) {
     return { action: "unchanged", frozen: false, dropped: 0 };
   }
-  const domain = await deps.accounts.getDomain(domainId);
+  const domain = (await deps.accounts.getDomain(domainId))?.hostname ?? "";
+  const dayTarget = { domainId, domain, day };
+  if (existing.some((f) => f.frozen)) return closeLateRows(deps, dayTarget, existing, now, options);
+  const written = await writeParts(deps, dayTarget, { firstPart: 0, frozen, now }, options);
+  const { files } = written;
+  if (files.length === 0) {
+    if (existing.length === 0) return { action: "empty" };
+    // The raw rows are gone but the files are not frozen (they were dropped by hand): keep them.
+    files.push(...existing.map((f) => ({ ...f, frozen, closedAt: now })));
+  }
+  const result = await deps.archive.replaceDay(domainId, day, files);
+  if (!result.ok) {
+    // Another close froze the day meanwhile: its files stand; ours are unreferenced, and the raw
+    // rows are archived (or appended) by the next close.
+    await deleteUnreferenced(
+      deps.blobs,
+      files,
+      await deps.archive.listArchiveFiles(domainId, day, day),
+    );
+    return { action: "unchanged", frozen: true, dropped: 0 };
+  }
+  await deleteUnreferenced(deps.blobs, result.replaced, files);
+  const dropped = frozen ? await deps.crawls.dropDayCrawls(domainId, day, written.eventIds) : 0;
+  return { action: "written", frozen, files: files.length, rows: written.rows, dropped };
+}
+
+/**
+ * Raw rows of a frozen day: crawls stored after it froze (an access log imported late), or rows
+ * a close that died after indexing did not drop. The frozen files never change: when the rows
+ * are exactly the day's last batch of files (the same rows give the same bytes), they are
+ * archived already and only dropped; otherwise they become further frozen parts numbered after
+ * the stored ones, with their tiers as they are now (final), and exactly those rows are dropped
+ * (rows stored meanwhile wait for the next close). Cursors into the stored parts stay valid; a
+ * listing or a paging reader finds the new parts at the end of the day.
+ */
+async function closeLateRows(
+  deps: DayCloseDeps,
+  target: DayTarget,
+  existing: readonly ArchiveFile[],
+  now: Date,
+  options: DayCloseOptions,
+): Promise<DayCloseOutcome> {
+  const { domainId, day } = target;
+  const lastClosedAt = existing[existing.length - 1]?.closedAt.getTime();
+  const batch = existing.filter((f) => f.closedAt.getTime() === lastClosedAt);
+  const archived = await archivedAs(deps.crawls, target, batch, options.partRows);
+  if (archived) {
+    const dropped = await deps.crawls.dropDayCrawls(domainId, day, archived);
+    return { action: "unchanged", frozen: true, dropped };
+  }
+  const at = { firstPart: existing.length, frozen: true, now };
+  const { files, rows, eventIds } = await writeParts(deps, target, at, options);
+  if (files.length === 0) return { action: "unchanged", frozen: true, dropped: 0 };
+  const result = await deps.archive.appendFrozenParts(domainId, day, files);
+  if (!result.ok) {
+    // Another close appended first (a lost lease): ours are unreferenced; the next close
+    // finds the rows it did not archive.
+    await deleteUnreferenced(
+      deps.blobs,
+      files,
+      await deps.archive.listArchiveFiles(domainId, day, day),
+    );
+    return { action: "unchanged", frozen: true, dropped: 0 };
+  }
+  const dropped = await deps.crawls.dropDayCrawls(domainId, day, eventIds);
+  return { action: "appended", files: files.length, rows, dropped };
+}
+
+/**
+ * The event ids of the day's raw rows when they encode to exactly `batch` (same parts, same
+ * hashes): a close indexed them and died before dropping them. `null` otherwise (reading stops
+ * at the first part that differs).
+ */
+async function archivedAs(
+  crawls: CrawlDays,
+  target: DayTarget,
+  batch: readonly ArchiveFile[],
+  partRows?: number,
+): Promise<string[] | null> {
+  const first = batch[0];
+  if (!first) return null;
+  const ids: string[] = [];
+  let i = 0;
+  for await (const encoded of dayParts(crawls, target, partRows, first.part, ids)) {
+    const file = batch[i++];
+    if (encoded.rowCount !== file?.rowCount) return null;
+    if ((await sha256Hex(encoded.bytes)) !== file.contentHash) return null;
+  }
+  return i === batch.length ? ids : null;
+}
+
+/**
+ * Encodes the day's raw rows as parts numbered from `firstPart` and stores their blobs: the
+ * index entries to switch to, the rows written and, for frozen parts, their event ids (the rows
+ * the close then drops: a crawl stored for the day while it was being written stays for the
+ * next close).
+ */
+async function writeParts(
+  deps: DayCloseDeps,
+  target: DayTarget,
+  at: { firstPart: number; frozen: boolean; now: Date },
+  options: DayCloseOptions,
+): Promise<{ files: ArchiveFile[]; rows: number; eventIds: string[] }> {
+  const { domainId, day } = target;
   const files: ArchiveFile[] = [];
+  // Only frozen files drop their rows, and only the rows they hold.
+  const eventIds: string[] = [];
   let rows = 0;
-  const meta = { domain: domain?.hostname ?? "", day };
-  for await (const encoded of dayParts(deps.crawls, { domainId, ...meta }, options.partRows)) {
-    const part = files.length;
-    if (part > 0) await options.beforePart?.();
+  const ids = at.frozen ? eventIds : undefined;
+  const parts = dayParts(deps.crawls, target, options.partRows, at.firstPart, ids);
+  for await (const encoded of parts) {
+    const part = at.firstPart + files.length;
+    if (files.length > 0) await options.beforePart?.();
     const contentHash = await sha256Hex(encoded.bytes);
     const key = archiveKey(domainId, day, part, contentHash);
     if (!(await deps.blobs.hasBlob(key))) await deps.blobs.putBlob(key, encoded.bytes);
@@ -86,33 +195,12 @@ export async function closeDomainDay(
       sizeBytes: encoded.bytes.length,
       rowCount: encoded.rowCount,
       rowGroupOffsets: encoded.rowGroupOffsets,
-      frozen,
-      closedAt: now,
+      frozen: at.frozen,
+      closedAt: at.now,
     });
     rows += encoded.rowCount;
   }
-  if (files.length === 0) {
-    if (existing.length === 0) return { action: "empty" };
-    // The raw rows are gone but the files are not frozen (they were dropped by hand): keep them.
-    files.push(...existing.map((f) => ({ ...f, frozen, closedAt: now })));
-  }
-  const result = await deps.archive.replaceDay(domainId, day, files);
-  if (!result.ok) {
-    // Another close froze the day meanwhile: its files stand; ours are unreferenced.
-    await deleteUnreferenced(
-      deps.blobs,
-      files,
-      await deps.archive.listArchiveFiles(domainId, day, day),
-    );
-    return {
-      action: "unchanged",
-      frozen: true,
-      dropped: await deps.crawls.dropDayCrawls(domainId, day),
-    };
-  }
-  await deleteUnreferenced(deps.blobs, result.replaced, files);
-  const dropped = frozen ? await deps.crawls.dropDayCrawls(domainId, day) : 0;
-  return { action: "written", frozen, files: files.length, rows, dropped };
+  return { files, rows, eventIds };
 }
 
 /** Deletes the blobs of `old` that no file of `kept` uses. */
@@ -127,19 +215,23 @@ async function deleteUnreferenced(
 
 /**
  * The day's raw rows in archive order as encoded parts of `partRows` rows (the last may be
- * smaller), read in keyset batches and encoded as they arrive.
+ * smaller) numbered from `firstPart`, read in keyset batches and encoded as they arrive; the
+ * event id of every row read is pushed to `eventIds`.
  */
 async function* dayParts(
   crawls: CrawlDays,
-  target: { domainId: string; domain: string; day: string },
+  target: DayTarget,
   partRows = ARCHIVE_PART_ROWS,
+  firstPart = 0,
+  eventIds?: string[],
 ): AsyncGenerator<EncodedPart> {
   const { domainId, domain, day } = target;
-  let part = 0;
+  let part = firstPart;
   let writer = createPartWriter({ domain, day, part });
   let after: { ts: number; eventId: string } | null = null;
   for (;;) {
     const batch = await crawls.listDayRows(domainId, day, after, READ_BATCH);
+    if (eventIds) for (const row of batch) eventIds.push(row[0]);
     let from = 0;
     while (from < batch.length) {
       const take = Math.min(batch.length - from, partRows - writer.rows());
