@@ -39,6 +39,7 @@ export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type { EdgeErrorCode, OriginSources, RequestTarget } from "./http/index.js";
 export {
   API_PREFIX,
+  ambiguousRequestError,
   EDGE_ERROR_CODES,
   edgeError,
   endToEndHeaders,
@@ -46,6 +47,7 @@ export {
   invalidTargetError,
   MAX_BODY_BYTES,
   parseRequestTarget,
+  rawHeaderFields,
   readLimitedBody,
   requestOrigin,
 } from "./http/index.js";

@@ -7,7 +7,7 @@ import {
   parseRequestTarget,
 } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
-import { sendError } from "./safe-response.js";
+import { refusedAmbiguous, sendError } from "./safe-response.js";
 
 /** What a proxied response turned out to be (status and body bytes), for the crawl row. */
 export interface ProxiedOutcome {
@@ -98,6 +98,7 @@ export function createEdgeMiddleware(
 ) {
   const clientIp = options.clientIp ?? ((req: Request) => req.socket.remoteAddress);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (refusedAmbiguous(req, res)) return;
     try {
       const target = parseRequestTarget(req.originalUrl);
       if (!target) throw invalidTargetError();

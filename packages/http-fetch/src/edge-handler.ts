@@ -7,6 +7,7 @@ import {
   invalidTargetError,
   parseRequestTarget,
 } from "@crawlgate/core/adapter-kit";
+import { ambiguousAnswer } from "./own-host.js";
 
 export interface EdgeHandlerOptions {
   /**
@@ -66,6 +67,8 @@ function counted(
  */
 export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: EdgeHandlerOptions) {
   return async (request: Request): Promise<Response> => {
+    const ambiguous = ambiguousAnswer(request);
+    if (ambiguous) return ambiguous;
     const target = parseRequestTarget(request.url);
     if (!target) return answer(errorApiResponse(invalidTargetError()));
     const headers: Record<string, string> = {};
