@@ -27,8 +27,11 @@ export { createOriginSite } from "./edge/origin-site.js";
 export { edgeRobotsSuite } from "./edge/robots-suite.js";
 export type { SignaturePorts } from "./edge/signed-agent-suite.js";
 export { signedAgentEdgeSuite } from "./edge/signed-agent-suite.js";
+export { addRule, putPolicy } from "./edge/policy-cases.js";
+export { purgeEdgeCases } from "./edge/purge-cases.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
-export { edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
+export { createEdgeWorld, edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
+export type { EdgeWorld } from "./edge/world.js";
 export type { FakeClock } from "./fixtures.js";
 export {
   createFakeClock,
