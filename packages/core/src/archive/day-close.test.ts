@@ -1,4 +1,5 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
+import fc from "fast-check";
 import { parquetReadObjects } from "hyparquet/src/index.js";
 import { describe, expect, it } from "vitest";
 import { makeCrawl, makeDomain, makeUser } from "../testing/fixtures.js";
@@ -206,6 +207,66 @@ describe("day close", () => {
       [0, 3],
       [1, 1],
     ]);
+  });
+
+  it("archives each crawl of a day once, whatever the interleaving of late crawls, closes and crashes (property)", async () => {
+    const day = "2026-11-10";
+    const opArb = fc.oneof(
+      fc.record({ kind: fc.constant("crawl" as const), n: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({
+        kind: fc.constant("close" as const),
+        // Where the close dies (then runs again): before the index switch or before the drop.
+        crash: fc.constantFrom(null, "index", "drop"),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (ops, partRows) => {
+          const { stores, domainId } = await world(() => []);
+          const stored: string[] = [];
+          let closes = 0;
+          const close = async (crash: "index" | "drop" | null) => {
+            // One close a day from 2026-11-11: the day is provisional for three, then frozen.
+            const now = at(`2026-11-${String(11 + closes++).padStart(2, "0")}T00:10:00.000Z`);
+            const dies = () => Promise.reject(new Error("killed"));
+            const crashing = {
+              ...stores,
+              archive: {
+                ...stores.archive,
+                ...(crash === "index" ? { replaceDay: dies, appendFrozenParts: dies } : {}),
+              },
+              crawls: { ...stores.crawls, ...(crash === "drop" ? { dropDayCrawls: dies } : {}) },
+            };
+            if (crash) await closeArchive(crashing, now, { partRows }).catch(() => {});
+            await closeArchive(stores, now, { partRows });
+          };
+          for (const op of ops) {
+            if (op.kind === "close") await close(op.crash);
+            else {
+              const paths = Array.from({ length: op.n }, () => `/c/${stored.length + 1}`);
+              const rows = paths.map((path, i) => {
+                stored.push(path);
+                return makeCrawl(domainId, { ts: at(`${day}T0${i}:00:00.000Z`), path });
+              });
+              await stores.crawls.appendCrawls(rows, { pathCap: 1000 });
+            }
+          }
+          while (closes < 5) await close(null); // frozen by then, late rows appended
+          const files = await stores.archive.listArchiveFiles(domainId, day, day);
+          expect(files.map((f) => f.part)).toEqual(files.map((_, i) => i));
+          expect(files.every((f) => f.frozen)).toBe(true);
+          const reader = createArchiveReader(stores.blobs, 1 << 30);
+          const archived: string[] = [];
+          for (const f of files)
+            archived.push(...(await reader.readRows(f, 0, f.rowCount)).map((r) => r.path));
+          expect(archived.sort()).toEqual([...stored].sort());
+          expect(await stores.crawls.listDayRows(domainId, day, null, 10)).toEqual([]);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("closes one domain-day on one instance at a time", async () => {
