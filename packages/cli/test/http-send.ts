@@ -2,8 +2,7 @@ import { request as httpRequest } from "node:http";
 
 /** One HTTP request to a running `serve` (or any server) over node:http, for the CLI's tests. */
 
-export const GOOGLEBOT =
-  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+export const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 export interface SendOptions {
   /** Default `GET`. */

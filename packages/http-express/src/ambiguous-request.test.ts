@@ -1,5 +1,5 @@
-import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate, createHealth } from "@crawlgate/core";
 import express from "express";
@@ -73,27 +73,32 @@ describe("Express bridges refuse ambiguous requests", () => {
     ["/healthz", "GET"],
     ["/page", "GET"],
     ["/functions/v1/export-crawl-analytics", "POST"],
-  ])("%s: two Host fields, or two Transfer-Encoding fields → 400 and the close", async (path, method) => {
-    for (const fields of [
-      "Host: site.example.com\r\nHost: api.example.com\r\n",
-      "Host: api.example.com\r\nhost: API.example.com\r\n",
-      `Host: site.example.com\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n`,
-    ]) {
-      const body = fields.includes("Transfer-Encoding") ? CHUNKED : "";
-      // Keep-alive asked for, and a second request behind: the answer still closes.
-      const second = "GET /page HTTP/1.1\r\nHost: site.example.com\r\n\r\n";
-      const { text, closed } = await exchange(`${method} ${path} HTTP/1.1\r\n${fields}\r\n${body}${second}`);
-      expect(text, `${path} ${fields}`).toMatch(/^HTTP\/1\.1 400 /);
-      expect(text).toMatch(/\r\nconnection: close\r\n/i);
-      expect(text).toMatch(/\r\ncontent-type: application\/json/i);
-      const answers = text.match(/HTTP\/1\.1 \d{3} /g) ?? [];
-      expect(answers).toHaveLength(1);
-      const json = JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4));
-      expect(json.error).toBe("invalid_request");
-      expect(json.message).toMatch(/more than one (Host|Transfer-Encoding)/);
-      expect(closed).toBe(true);
-    }
-  });
+  ])(
+    "%s: two Host fields, or two Transfer-Encoding fields → 400 and the close",
+    async (path, method) => {
+      for (const fields of [
+        "Host: site.example.com\r\nHost: api.example.com\r\n",
+        "Host: api.example.com\r\nhost: API.example.com\r\n",
+        `Host: site.example.com\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n`,
+      ]) {
+        const body = fields.includes("Transfer-Encoding") ? CHUNKED : "";
+        // Keep-alive asked for, and a second request behind: the answer still closes.
+        const second = "GET /page HTTP/1.1\r\nHost: site.example.com\r\n\r\n";
+        const { text, closed } = await exchange(
+          `${method} ${path} HTTP/1.1\r\n${fields}\r\n${body}${second}`,
+        );
+        expect(text, `${path} ${fields}`).toMatch(/^HTTP\/1\.1 400 /);
+        expect(text).toMatch(/\r\nconnection: close\r\n/i);
+        expect(text).toMatch(/\r\ncontent-type: application\/json/i);
+        const answers = text.match(/HTTP\/1\.1 \d{3} /g) ?? [];
+        expect(answers).toHaveLength(1);
+        const json = JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4));
+        expect(json.error).toBe("invalid_request");
+        expect(json.message).toMatch(/more than one (Host|Transfer-Encoding)/);
+        expect(closed).toBe(true);
+      }
+    },
+  );
 
   it("answers one Host and one chunked body as usual", async () => {
     const { text } = await exchange(

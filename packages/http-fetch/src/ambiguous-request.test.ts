@@ -53,11 +53,13 @@ describe("fetch bridges refuse ambiguous requests", () => {
   it.each(Object.keys(handlers) as (keyof typeof handlers)[])("%s", async (name) => {
     for (const fields of ambiguous) {
       const headers = new Headers(fields);
-      const res = await handlers[name](new Request(`https://site.example.com${paths[name]}`, { headers }));
+      const res = await handlers[name](
+        new Request(`https://site.example.com${paths[name]}`, { headers }),
+      );
       expect(res.status, `${name} ${JSON.stringify(fields)}`).toBe(400);
       expect(res.headers.get("content-type")).toContain("application/json");
       expect(res.headers.get("connection")).toBe("close");
-      const body = await res.json();
+      const body = (await res.json()) as { error: string; message: string };
       expect(body.error).toBe("invalid_request");
       expect(body.message).toMatch(/more than one (Host|Transfer-Encoding)/);
     }

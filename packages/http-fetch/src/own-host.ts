@@ -19,7 +19,11 @@ const notFound = async () => {
  * other request.
  */
 export function ambiguousAnswer(request: Request): Response | null {
-  const error = ambiguousRequestError(request.headers);
+  const fields: [string, string][] = [];
+  request.headers.forEach((value, name) => {
+    fields.push([name, value]);
+  });
+  const error = ambiguousRequestError(fields);
   if (!error) return null;
   const { status, headers, body } = errorApiResponse(error);
   return new Response(body, { status, headers: { ...headers, connection: "close" } });

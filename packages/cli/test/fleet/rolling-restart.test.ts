@@ -109,7 +109,12 @@ describe("a rolling restart of two serve processes under load", () => {
       const failures: string[] = [];
       let counter = 0;
       let running = true;
-      const failed = (error: unknown): Answer => ({ status: 0, headers: {}, body: String(error), ms: 0 });
+      const failed = (error: unknown): Answer => ({
+        status: 0,
+        headers: {},
+        body: String(error),
+        ms: 0,
+      });
       const check = (what: string, answer: Answer, ok: number) => {
         if (answer.status === ok) return true;
         if (answer.status === 503 && answer.headers["retry-after"]) return false; // retryable

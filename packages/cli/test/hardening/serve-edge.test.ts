@@ -70,7 +70,11 @@ describe("serve: a blocked crawler on a proxied path", () => {
       ruleType: "proxy",
     });
     for (const method of ["GET", "HEAD"]) {
-      const blocked = await w.send({ method, path: "/docs/guide", headers: { "user-agent": GPTBOT } });
+      const blocked = await w.send({
+        method,
+        path: "/docs/guide",
+        headers: { "user-agent": GPTBOT },
+      });
       expect(blocked.status).toBe(403);
       expect(blocked.headers["content-type"]).toBe("application/json; charset=utf-8");
       if (method === "GET") expect(JSON.parse(blocked.body).error).toBe("crawler_blocked");

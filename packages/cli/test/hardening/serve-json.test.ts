@@ -145,7 +145,10 @@ describe("serve refuses ambiguous requests with 400 JSON and closes the connecti
   const chunked = "3\r\nabc\r\n0\r\n\r\n";
   it.each([
     ["two Host fields", "GET /x HTTP/1.1\r\nHost: site.example.com\r\nHost: api.example\r\n\r\n"],
-    ["two Host fields of one name", "GET /x HTTP/1.1\r\nHost: a.example\r\nhost: A.example\r\n\r\n"],
+    [
+      "two Host fields of one name",
+      "GET /x HTTP/1.1\r\nHost: a.example\r\nhost: A.example\r\n\r\n",
+    ],
     [
       "two Host fields on an API path",
       "GET /functions/v1/list-user-domains HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: x\r\n\r\n",

@@ -55,8 +55,9 @@ interface DayTarget {
  * dropped; raw rows stored for it later become further frozen parts (`closeLateRows`). Every
  * step can be repeated: blobs are content-addressed and written before the index switches; the
  * index switch is atomic and refuses to touch a frozen day; raw rows are dropped only once the
- * frozen files are indexed, and dropped by any later close that finds them already archived.
- * So a close killed anywhere and run again leaves the same archive.
+ * frozen files are indexed, by the event ids their drop list names, which the next close uses
+ * when a close died before dropping. So a close killed anywhere and run again leaves the same
+ * archive, each crawl in it once.
  */
 export async function closeDomainDay(
   deps: DayCloseDeps,
@@ -80,6 +81,8 @@ export async function closeDomainDay(
     // The raw rows are gone but the files are not frozen (they were dropped by hand): keep them.
     files.push(...existing.map((f) => ({ ...f, frozen, closedAt: now })));
   }
+  const drops = frozen && written.eventIds.length > 0;
+  if (drops) await putDropList(deps.blobs, files, written.eventIds);
   const result = await deps.archive.replaceDay(domainId, day, files);
   if (!result.ok) {
     // Another close froze the day meanwhile: its files stand; ours are unreferenced, and the raw
@@ -88,22 +91,22 @@ export async function closeDomainDay(
       deps.blobs,
       files,
       await deps.archive.listArchiveFiles(domainId, day, day),
+      drops,
     );
     return { action: "unchanged", frozen: true, dropped: 0 };
   }
   await deleteUnreferenced(deps.blobs, result.replaced, files);
-  const dropped = frozen ? await deps.crawls.dropDayCrawls(domainId, day, written.eventIds) : 0;
+  const dropped = drops ? await dropArchived(deps, files, written.eventIds) : 0;
   return { action: "written", frozen, files: files.length, rows: written.rows, dropped };
 }
 
 /**
- * Raw rows of a frozen day: crawls stored after it froze (an access log imported late), or rows
- * a close that died after indexing did not drop. The frozen files never change: when the rows
- * are exactly the day's last batch of files (the same rows give the same bytes), they are
- * archived already and only dropped; otherwise they become further frozen parts numbered after
- * the stored ones, with their tiers as they are now (final), and exactly those rows are dropped
- * (rows stored meanwhile wait for the next close). Cursors into the stored parts stay valid; a
- * listing or a paging reader finds the new parts at the end of the day.
+ * Raw rows of a frozen day: crawls stored after it froze (an access log imported late). The
+ * frozen files never change: the rows become further frozen parts numbered after the stored
+ * ones, with their tiers as they are now (final), and exactly those rows are dropped (rows
+ * stored meanwhile wait for the next close). First, a drop a close left unfinished (it died
+ * after indexing its files) is finished. Cursors into the stored parts stay valid; a listing or
+ * a paging reader finds the new parts at the end of the day.
  */
 async function closeLateRows(
   deps: DayCloseDeps,
@@ -113,52 +116,64 @@ async function closeLateRows(
   options: DayCloseOptions,
 ): Promise<DayCloseOutcome> {
   const { domainId, day } = target;
-  const lastClosedAt = existing[existing.length - 1]?.closedAt.getTime();
-  const batch = existing.filter((f) => f.closedAt.getTime() === lastClosedAt);
-  const archived = await archivedAs(deps.crawls, target, batch, options.partRows);
-  if (archived) {
-    const dropped = await deps.crawls.dropDayCrawls(domainId, day, archived);
-    return { action: "unchanged", frozen: true, dropped };
-  }
+  let dropped = await finishDrop(deps, existing);
   const at = { firstPart: existing.length, frozen: true, now };
   const { files, rows, eventIds } = await writeParts(deps, target, at, options);
-  if (files.length === 0) return { action: "unchanged", frozen: true, dropped: 0 };
+  if (files.length === 0) return { action: "unchanged", frozen: true, dropped };
+  await putDropList(deps.blobs, files, eventIds);
   const result = await deps.archive.appendFrozenParts(domainId, day, files);
   if (!result.ok) {
     // Another close appended first (a lost lease): ours are unreferenced; the next close
     // finds the rows it did not archive.
-    await deleteUnreferenced(
-      deps.blobs,
-      files,
-      await deps.archive.listArchiveFiles(domainId, day, day),
-    );
-    return { action: "unchanged", frozen: true, dropped: 0 };
+    const current = await deps.archive.listArchiveFiles(domainId, day, day);
+    await deleteUnreferenced(deps.blobs, files, current, true);
+    return { action: "unchanged", frozen: true, dropped };
   }
-  const dropped = await deps.crawls.dropDayCrawls(domainId, day, eventIds);
+  dropped += await dropArchived(deps, files, eventIds);
   return { action: "appended", files: files.length, rows, dropped };
 }
 
 /**
- * The event ids of the day's raw rows when they encode to exactly `batch` (same parts, same
- * hashes): a close indexed them and died before dropping them. `null` otherwise (reading stops
- * at the first part that differs).
+ * Where a frozen write lists the event ids of the raw rows it archived, from before its index
+ * write until those rows are dropped: next to its first part (`….drop`, JSON). A close that dies
+ * in between leaves it, and the next close of the day drops exactly those rows
+ * (`finishDrop`); content cannot tell them apart from a crawl imported again since.
  */
-async function archivedAs(
-  crawls: CrawlDays,
-  target: DayTarget,
-  batch: readonly ArchiveFile[],
-  partRows?: number,
-): Promise<string[] | null> {
-  const first = batch[0];
-  if (!first) return null;
-  const ids: string[] = [];
-  let i = 0;
-  for await (const encoded of dayParts(crawls, target, partRows, first.part, ids)) {
-    const file = batch[i++];
-    if (encoded.rowCount !== file?.rowCount) return null;
-    if ((await sha256Hex(encoded.bytes)) !== file.contentHash) return null;
-  }
-  return i === batch.length ? ids : null;
+const dropListKey = (files: readonly ArchiveFile[]) =>
+  (files[0] as ArchiveFile).key.replace(/\.parquet$/, ".drop");
+
+async function putDropList(
+  blobs: BlobStore,
+  files: readonly ArchiveFile[],
+  eventIds: readonly string[],
+): Promise<void> {
+  await blobs.putBlob(dropListKey(files), new TextEncoder().encode(JSON.stringify(eventIds)));
+}
+
+/** Drops the raw rows a frozen write archived, then its drop list. */
+async function dropArchived(
+  deps: DayCloseDeps,
+  files: readonly ArchiveFile[],
+  eventIds: readonly string[],
+): Promise<number> {
+  const { domainId, day } = files[0] as ArchiveFile;
+  const dropped = await deps.crawls.dropDayCrawls(domainId, day, eventIds);
+  await deps.blobs.deleteBlob(dropListKey(files));
+  return dropped;
+}
+
+/**
+ * Finishes the drop of the day's last frozen write (its files share one `closedAt`) when a close
+ * died before it: only that write can have one left, since every close of a frozen day starts
+ * here. Returns the rows dropped.
+ */
+async function finishDrop(deps: DayCloseDeps, existing: readonly ArchiveFile[]): Promise<number> {
+  const last = existing[existing.length - 1]?.closedAt.getTime();
+  const batch = existing.filter((f) => f.closedAt.getTime() === last);
+  if (batch.length === 0) return 0;
+  const list = await deps.blobs.getBlob(dropListKey(batch));
+  if (!list) return 0;
+  return dropArchived(deps, batch, JSON.parse(new TextDecoder().decode(list)) as string[]);
 }
 
 /**
@@ -203,14 +218,16 @@ async function writeParts(
   return { files, rows, eventIds };
 }
 
-/** Deletes the blobs of `old` that no file of `kept` uses. */
+/** Deletes the blobs of `old` that no file of `kept` uses (and `old`'s drop list, if asked). */
 async function deleteUnreferenced(
   blobs: BlobStore,
   old: readonly ArchiveFile[],
   kept: readonly ArchiveFile[],
+  dropList = false,
 ): Promise<void> {
   const keep = new Set(kept.map((f) => f.key));
   for (const file of old) if (!keep.has(file.key)) await blobs.deleteBlob(file.key);
+  if (dropList && old[0] && !keep.has(old[0].key)) await blobs.deleteBlob(dropListKey(old));
 }
 
 /**

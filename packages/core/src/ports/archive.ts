@@ -28,7 +28,9 @@ export type ReplaceDayResult =
   | { ok: false; reason: "frozen" };
 
 /** What `ArchiveIndex.appendFrozenParts` did. */
-export type AppendPartsResult = { ok: true } | { ok: false; reason: "not_frozen" | "parts_changed" };
+export type AppendPartsResult =
+  | { ok: true }
+  | { ok: false; reason: "not_frozen" | "parts_changed" };
 
 /** The index of the crawl-log archive: which files make up each domain-day, and who closes it. */
 export interface ArchiveIndex {

@@ -330,9 +330,9 @@ export function crawlDaysSuite(
       );
       const before = await crawls.botDayCounts(D1, "2026-11-01", "2026-11-05");
       // Ids of another day or domain, and unknown ids, are not dropped.
-      expect(await crawls.dropDayCrawls(D1, "2026-11-02", ["k-1", "k-3", "k-4", "k-5", "nope"])).toBe(
-        2,
-      );
+      expect(
+        await crawls.dropDayCrawls(D1, "2026-11-02", ["k-1", "k-3", "k-4", "k-5", "nope"]),
+      ).toBe(2);
       expect(await crawls.dropDayCrawls(D1, "2026-11-02", ["k-1"])).toBe(0);
       expect(await crawls.dropDayCrawls(D1, "2026-11-02", [])).toBe(0);
       expect((await crawls.listDayRows(D1, "2026-11-02", null, 10)).map((r) => r[0])).toEqual([
