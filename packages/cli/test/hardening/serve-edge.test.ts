@@ -59,14 +59,18 @@ describe("serve: a blocked crawler on a proxied path", () => {
 
   it("gets the policy's answer, never the proxy's; an allowed crawler is proxied", async () => {
     const w = world();
+    await w.crawlgate.ingest.ranges.ready();
+    // From 127.0.0.1 no crawler verifies: without impostor protection each stays the bot it
+    // claims (`declared`), so the policy names it.
     await putPolicy(w, {
       rules: [{ match: { type: "botId", value: "gptbot" }, action: { type: "block" } }],
+      impostorProtection: false,
     });
-    // serve's proxy for rules reaches public addresses only; `.invalid` never resolves, so a
-    // request the rule proxies is answered by the proxy with 502.
+    // serve's proxy for rules reaches public addresses only, and this name resolves to none
+    // (the proxy answers 502): what reaches the proxy is told by its answer.
     await addRule(w, {
       sourcePath: "/docs/:p*",
-      targetUrl: "https://docs.crawlgate.invalid/:p*",
+      targetUrl: "https://docs.example.org/:p*",
       ruleType: "proxy",
     });
     for (const method of ["GET", "HEAD"]) {
