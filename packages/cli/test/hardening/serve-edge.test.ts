@@ -4,11 +4,11 @@ import {
   addRule,
   createEdgeWorld,
   type EdgeBridgeFactory,
-  type EdgeWorld,
   purgeEdgeCases,
   putPolicy,
+  useHarness,
 } from "@crawlgate/core/testing";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listen } from "../../src/server.js";
 import { send } from "../http-send.js";
 
@@ -32,20 +32,7 @@ const serveBridge: EdgeBridgeFactory = async (crawlgate) => {
 };
 
 /** A fresh world behind `serve` for every test of the enclosing `describe`. */
-function serveWorld(): () => EdgeWorld {
-  let world: (EdgeWorld & { teardown?: () => Promise<void> }) | undefined;
-  beforeEach(async () => {
-    world = await createEdgeWorld(createMemoryStores, serveBridge);
-  });
-  afterEach(async () => {
-    await world?.teardown?.();
-    world = undefined;
-  });
-  return () => {
-    if (!world) throw new Error("world used outside a test");
-    return world;
-  };
-}
+const serveWorld = () => useHarness(() => createEdgeWorld(createMemoryStores, serveBridge));
 
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

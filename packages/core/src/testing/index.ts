@@ -48,6 +48,7 @@ export { fleetLockSuite } from "./fleet-lock-suite.js";
 export type { ForkedRateLimiter } from "./forked-rate-limiter.js";
 export { forkRateLimiter, serveRateLimiterToParent } from "./forked-rate-limiter.js";
 export type { Harness } from "./harness.js";
+export { useHarness } from "./harness.js";
 export type { HealthBridge } from "./health-suite.js";
 export { healthBridgeSuite } from "./health-suite.js";
 export { jobQueueSuite } from "./job-queue-suite.js";

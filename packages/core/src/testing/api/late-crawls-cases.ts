@@ -1,6 +1,5 @@
-import { parquetReadObjects } from "hyparquet/src/index.js";
 import { describe, expect, it } from "vitest";
-import { closeDays, parseCsv } from "./crawl-logs-cases.js";
+import { closeDays, downloadParquet, parseCsv } from "./crawl-logs-cases.js";
 import { at, recordCrawls } from "./crawl-rows.js";
 import { useWorld } from "./use-world.js";
 import type { ApiSuiteOptions } from "./world.js";
@@ -107,16 +106,7 @@ export function lateCrawlsCases(options: ApiSuiteOptions): void {
         frozen.json.files.map((f: { url: string }) => new URL(f.url).pathname),
       );
       const rows = [];
-      for (const file of files) {
-        const url = new URL(file.url);
-        const download = await world.call(
-          "GET",
-          `${url.pathname.replace("/functions/v1", "")}${url.search}`,
-          { key: null },
-        );
-        expect(download.status).toBe(200);
-        rows.push(...(await parquetReadObjects({ file: download.bytes.buffer as ArrayBuffer })));
-      }
+      for (const file of files) rows.push(...(await downloadParquet(world, file.url)).rows);
       expect(rows.map((r) => r.path)).toEqual(expected);
 
       // A later close changes nothing; the analytics still count what the archive holds.
