@@ -16,10 +16,38 @@ const toFile = (r: Selectable<Database["archive_files"]>): ArchiveFile => ({
   closedAt: date(r.closed_at),
 });
 
+async function insertFiles(
+  trx: Transaction<Database>,
+  domainId: string,
+  day: string,
+  files: readonly ArchiveFile[],
+): Promise<void> {
+  if (files.length === 0) return;
+  await trx
+    .insertInto("archive_files")
+    .values(
+      files.map((f) => ({
+        domain_id: domainId,
+        day,
+        part: f.part,
+        blob_key: f.key,
+        content_hash: f.contentHash,
+        size_bytes: f.sizeBytes,
+        row_count: f.rowCount,
+        row_group_offsets: JSON.stringify(f.rowGroupOffsets),
+        frozen: f.frozen ? 1 : 0,
+        closed_at: f.closedAt.getTime(),
+      })),
+    )
+    .execute();
+}
+
 /**
  * The archive index in `archive_files`, `archive_leases` and `archive_marks`. A day's files are
  * replaced in one transaction (PostgreSQL: under a transaction-scoped advisory lock of the
- * domain-day, so the frozen check and the write are one step; SQLite writes one at a time).
+ * domain-day, so the frozen check and the write are one step; SQLite writes one at a time), and
+ * late parts are appended to a frozen day the same way (the primary key on the part number
+ * refuses a second append of the same numbers).
  * Leases and marks are single upserts whose `WHERE` decides, atomic on both engines.
  */
 export function createKyselyArchiveIndex({ db, dialect, byteOrdered }: KyselyHandle) {
@@ -60,25 +88,25 @@ export function createKyselyArchiveIndex({ db, dialect, byteOrdered }: KyselyHan
           .where("domain_id", "=", domainId)
           .where("day", "=", day)
           .execute();
-        if (files.length > 0)
-          await trx
-            .insertInto("archive_files")
-            .values(
-              files.map((f) => ({
-                domain_id: domainId,
-                day,
-                part: f.part,
-                blob_key: f.key,
-                content_hash: f.contentHash,
-                size_bytes: f.sizeBytes,
-                row_count: f.rowCount,
-                row_group_offsets: JSON.stringify(f.rowGroupOffsets),
-                frozen: f.frozen ? 1 : 0,
-                closed_at: f.closedAt.getTime(),
-              })),
-            )
-            .execute();
+        await insertFiles(trx, domainId, day, files);
         return { ok: true, replaced: current } as const;
+      });
+    },
+    appendFrozenParts(domainId, day, files) {
+      return db.transaction().execute(async (trx) => {
+        await lockDay(trx, domainId, day);
+        const current = await trx
+          .selectFrom("archive_files")
+          .select("frozen")
+          .where("domain_id", "=", domainId)
+          .where("day", "=", day)
+          .execute();
+        if (current.length === 0 || current.some((f) => num(f.frozen) !== 1))
+          return { ok: false, reason: "not_frozen" } as const;
+        if (files.some((f, i) => !f.frozen || f.part !== current.length + i))
+          return { ok: false, reason: "parts_changed" } as const;
+        await insertFiles(trx, domainId, day, files);
+        return { ok: true } as const;
       });
     },
     async daysBefore(beforeDay, limit) {

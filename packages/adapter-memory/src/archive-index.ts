@@ -32,6 +32,15 @@ export function createMemoryArchiveIndex() {
       else days.set(dayKey(domainId, day), files.map(copy));
       return { ok: true, replaced: current.map(copy) };
     },
+    async appendFrozenParts(domainId, day, files) {
+      const current = days.get(dayKey(domainId, day)) ?? [];
+      if (current.length === 0 || current.some((f) => !f.frozen))
+        return { ok: false, reason: "not_frozen" };
+      if (files.some((f, i) => !f.frozen || f.part !== current.length + i))
+        return { ok: false, reason: "parts_changed" };
+      days.set(dayKey(domainId, day), [...current, ...files.map(copy)]);
+      return { ok: true };
+    },
     async daysBefore(beforeDay, limit) {
       return [...days.values()]
         .flatMap((files): DomainDay[] => {

@@ -170,10 +170,15 @@ export function createMemoryCrawlStore() {
       return records.slice(from, from + limit).map(archiveRowOf);
     },
     /** Only the raw rows: the aggregate maps are apart from `events`. */
-    async dropDayCrawls(domainId, day) {
+    async dropDayCrawls(domainId, day, eventIds) {
+      const only = eventIds ? new Set(eventIds) : null;
       let dropped = 0;
       for (const [eventId, crawl] of events) {
-        if (crawl.day === day && crawl.record.domainId === domainId) {
+        if (
+          crawl.day === day &&
+          crawl.record.domainId === domainId &&
+          (!only || only.has(eventId))
+        ) {
           events.delete(eventId);
           dropped++;
           version++;

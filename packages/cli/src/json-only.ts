@@ -9,16 +9,19 @@ import type { Duplex } from "node:stream";
 import { parse as legacyParse } from "node:url";
 import { CrawlgateError, type ErrorCode, type Logger } from "@crawlgate/core";
 import {
+  ambiguousRequestError,
   errorApiResponse,
   invalidTargetError,
   parseRequestTarget,
+  rawHeaderFields,
 } from "@crawlgate/core/adapter-kit";
 import type { Express, NextFunction, Request, Response } from "express";
 
 /**
- * Makes `serve` answer every request with JSON (docs/decisions/http.md): a request-target that no
- * URL parser accepts is refused before Express sees it (Express would skip every route and render
- * its "Cannot GET" HTML page), and an error that reaches Express's end of the chain is answered
+ * Makes `serve` answer every request with JSON (docs/decisions/http.md): an ambiguous request
+ * (two `Host` or `Transfer-Encoding` fields, `ambiguousRequestError`) and a request-target that
+ * no URL parser accepts are refused before Express sees them (Express would skip every route and
+ * render its "Cannot GET" HTML page), and an error that reaches Express's end of the chain is answered
  * from the error table instead of its HTML page with a stack trace. A refusal before routing is
  * framed (`refuse`).
  */
@@ -31,6 +34,8 @@ export function jsonOnly(app: Express, logger: Logger): RequestListener {
     refuse(req, res, error);
   });
   return (req, res) => {
+    const ambiguous = ambiguousRequestError(rawHeaderFields(req.rawHeaders));
+    if (ambiguous) return refuse(req, res, ambiguous);
     const target = req.url ?? "";
     if (!parseRequestTarget(target) || !expressCanRoute(target))
       return refuse(req, res, invalidTargetError());

@@ -47,6 +47,7 @@ export type {
 } from "./http/index.js";
 export {
   API_PREFIX,
+  ambiguousRequestError,
   EDGE_ERROR_CODES,
   edgeError,
   endToEndHeaders,
@@ -55,6 +56,7 @@ export {
   invalidTargetError,
   MAX_BODY_BYTES,
   parseRequestTarget,
+  rawHeaderFields,
   readLimitedBody,
   requestOrigin,
   requestScheme,
@@ -130,6 +132,7 @@ export {
 export type {
   AccountStore,
   AppendOptions,
+  AppendPartsResult,
   ArchiveFile,
   ArchiveIndex,
   ArchiveRow,

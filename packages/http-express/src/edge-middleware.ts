@@ -11,7 +11,7 @@ import {
   requestScheme,
 } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
-import { sendError } from "./safe-response.js";
+import { refusedAmbiguous, sendError } from "./safe-response.js";
 
 /** What a proxied response turned out to be (status and body bytes), for the crawl row. */
 export interface ProxiedOutcome {
@@ -185,6 +185,7 @@ export function createEdgeMiddleware(
     trustProxy,
   });
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (refusedAmbiguous(req, res)) return;
     try {
       const target = parseRequestTarget(req.originalUrl);
       if (!target) throw invalidTargetError();

@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorApiResponse } from "@crawlgate/core/adapter-kit";
+import {
+  ambiguousRequestError,
+  errorApiResponse,
+  rawHeaderFields,
+} from "@crawlgate/core/adapter-kit";
 import { sendNodeResponse } from "./node-body.js";
 
 /**
@@ -14,4 +18,22 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: unkn
   }
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   sendNodeResponse(req, res, errorApiResponse(error));
+}
+
+/**
+ * Refuses an ambiguous request (two `Host` or `Transfer-Encoding` fields, see core's
+ * `ambiguousRequestError`) with `400 invalid_request` JSON, and closes the connection after
+ * the answer: what follows on it cannot be trusted. `true` when it refused.
+ */
+export function refusedAmbiguous(req: IncomingMessage, res: ServerResponse): boolean {
+  const error = ambiguousRequestError(rawHeaderFields(req.rawHeaders));
+  if (!error) return false;
+  if (res.headersSent) {
+    res.destroy();
+    return true;
+  }
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  res.setHeader("connection", "close");
+  sendNodeResponse(req, res, errorApiResponse(error));
+  return true;
 }

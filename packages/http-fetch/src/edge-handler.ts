@@ -11,6 +11,7 @@ import {
   parseRequestTarget,
   requestScheme,
 } from "@crawlgate/core/adapter-kit";
+import { ambiguousAnswer } from "./own-host.js";
 
 export interface EdgeHandlerOptions {
   /**
@@ -109,6 +110,8 @@ function settled(response: Response, payment: PendingCharge | undefined): Respon
  */
 export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: EdgeHandlerOptions) {
   return async (request: Request): Promise<Response> => {
+    const ambiguous = ambiguousAnswer(request);
+    if (ambiguous) return ambiguous;
     const target = parseRequestTarget(request.url);
     if (!target) return answer(errorApiResponse(invalidTargetError()));
     const headers: Record<string, string> = {};

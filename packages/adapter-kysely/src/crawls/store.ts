@@ -29,6 +29,12 @@ const DAY_ROW_COLUMNS =
   "event_id, ts, path, user_agent, ua_hash, verdict, served_from, status, bytes, bot_operator, " +
   "matched_range, content_hash, stream_id, ip_asn";
 
+/**
+ * Event ids per delete statement when dropping chosen rows of a day (a frozen day's: up to a
+ * million), under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+ */
+const DROP_CHUNK = 5_000;
+
 /** A day's raw rows from the start of the day, and after a keyset, per engine. */
 const dayRowsSql = {
   sqlite: [
@@ -168,15 +174,23 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       if (dialect === "postgres") for (const row of rows) fromPostgres(row);
       return rows as ArchiveRow[];
     },
-    async dropDayCrawls(domainId, day) {
+    async dropDayCrawls(domainId, day, eventIds) {
       const { from, to } = dayBounds(day);
-      const result = await db
-        .deleteFrom("crawl_events")
-        .where("domain_id", "=", domainId)
-        .where("ts", ">=", from)
-        .where("ts", "<", to)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const drop = (ids?: readonly string[]) => {
+        let query = db
+          .deleteFrom("crawl_events")
+          .where("domain_id", "=", domainId)
+          .where("ts", ">=", from)
+          .where("ts", "<", to);
+        if (ids) query = query.where("event_id", "in", ids);
+        return query.executeTakeFirst();
+      };
+      if (!eventIds) return Number((await drop()).numDeletedRows);
+      let dropped = 0;
+      // Chunks keep each statement under SQLite's bound-parameter limit.
+      for (let i = 0; i < eventIds.length; i += DROP_CHUNK)
+        dropped += Number((await drop(eventIds.slice(i, i + DROP_CHUNK))).numDeletedRows);
+      return dropped;
     },
     async botDayCounts(domainId, startDay, endDay) {
       const rows = await windowRows("crawl_bot_day", { domainId, startDay, endDay }, [

@@ -1,11 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freshSchema, ownRedisServer, postgresGate } from "@crawlgate/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, type ServeProcess, startServe } from "./serve-fleet.js";
+import { type Answer, callApi, GOOGLEBOT, send } from "../http-send.js";
+import {
+  addDomain,
+  createUserKey,
+  fleetEnv,
+  type ServeProcess,
+  startServe,
+} from "./serve-fleet.js";
 
 /**
  * Issue 14's fleet: two `crawlgate serve` processes on one PostgreSQL schema and one Redis (the
@@ -18,7 +25,6 @@ import { runCli, type ServeProcess, startServe } from "./serve-fleet.js";
 const postgres = await postgresGate();
 
 const HOST = "fleet.example.com";
-const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 /** The singleton jobs' lock lifetime in this test (serve's default is 60 s). */
 const LOCK_TTL_MS = 5_000;
 
@@ -46,52 +52,12 @@ async function startOrigin() {
   };
 }
 
-interface Answer {
-  status: number;
-  body: string;
-  location?: string;
-  ms: number;
-}
+/** An edge request to `base` for `path` on the test's host. */
+const edge = (base: string, path: string, userAgent = GOOGLEBOT) =>
+  send(base, { path, host: HOST, headers: { "user-agent": userAgent } });
 
-/** An edge request to `base` for `path` on the test's host (node:http: fetch cannot set Host). */
-function edge(base: string, path: string, userAgent = GOOGLEBOT): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const url = new URL(base);
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        headers: { host: HOST, "user-agent": userAgent },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            ...(res.headers.location ? { location: res.headers.location } : {}),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-async function api(base: string, key: string, endpoint: string, body: unknown): Promise<Answer> {
-  const started = performance.now();
-  const res = await fetch(`${base}/functions/v1/${endpoint}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.text(), ms: performance.now() - started };
-}
+const api = (base: string, key: string, endpoint: string, body: unknown) =>
+  callApi(base, { key, endpoint, body });
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 15_000) {
   const deadline = Date.now() + ms;
@@ -136,36 +102,16 @@ describe("a fleet: two serve processes on one PostgreSQL schema and one Redis", 
       dir = mkdtempSync(join(tmpdir(), "crawlgate-fleet-redis-"));
       redis = await ownRedisServer();
       origin = await startOrigin();
-      env = {
-        ...process.env,
-        DATABASE_URL: postgres.url,
-        CRAWLGATE_DB_SCHEMA: freshSchema("cg_fleet_redis"),
-        REDIS_URL: redis.url,
-        CRAWLGATE_SECRET: "fleet-test-secret-0123456789abcdef",
-        CRAWLGATE_RANGE_REFRESH: "off",
-        CRAWLGATE_FLEET_LOCK_TTL_MS: String(LOCK_TTL_MS),
-      };
+      env = fleetEnv({
+        postgresUrl: postgres.url,
+        schema: freshSchema("cg_fleet_redis"),
+        redisUrl: redis.url,
+        extra: { CRAWLGATE_FLEET_LOCK_TTL_MS: String(LOCK_TTL_MS) },
+      });
       // One user per phase, so that each phase has a minute of its own.
-      for (const user of ["owner", "limited", "calm", "outage", "after"]) {
-        await runCli(env, "users", "create", user, "--plan", "business", "--data-dir", dir);
-        keys.set(
-          user,
-          JSON.parse(await runCli(env, "keys", "create", user, "--data-dir", dir)).key,
-        );
-      }
-      const added = await runCli(
-        env,
-        "domains",
-        "add",
-        HOST,
-        "--owner",
-        "owner",
-        "--origin",
-        origin.url,
-        "--data-dir",
-        dir,
-      );
-      domainId = JSON.parse(added).domainId;
+      for (const user of ["owner", "limited", "calm", "outage", "after"])
+        keys.set(user, await createUserKey(env, dir, user, "business"));
+      domainId = await addDomain(env, dir, { host: HOST, owner: "owner", originUrl: origin.url });
       const args = ["--rate-per-minute", "50", "--renderer", "fetch", "--data-dir", dir];
       fleet.push(...(await Promise.all([startServe(env, args), startServe(env, args)])));
     }, 120_000);
@@ -206,7 +152,7 @@ describe("a fleet: two serve processes on one PostgreSQL schema and one Redis", 
       expect(JSON.parse(created.body)).toMatchObject({ cacheInvalidated: true });
       expect(await edge(b(), "/old", "curl/8.5.0")).toMatchObject({
         status: 301,
-        location: "/new",
+        headers: { location: "/new" },
       });
     }, 30_000);
 
@@ -266,7 +212,7 @@ describe("a fleet: two serve processes on one PostgreSQL schema and one Redis", 
       // database), and the purge queued during it is rendered.
       expect(await edge(a(), "/during-outage", "curl/8.5.0")).toMatchObject({
         status: 301,
-        location: "/kept",
+        headers: { location: "/kept" },
       });
       await until("the outage purge's render", () => origin.renders("/pricing") === 3);
 

@@ -1,12 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freshSchema, postgresGate } from "@crawlgate/core/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, type ServeProcess, startServe } from "./serve-fleet.js";
+import { type Answer, GOOGLEBOT, type SendOptions, send } from "../http-send.js";
+import {
+  addDomain,
+  createUserKey,
+  fleetEnv,
+  type ServeProcess,
+  startServe,
+} from "./serve-fleet.js";
 
 /**
  * A rolling restart: two `crawlgate serve` processes on one PostgreSQL schema and the shared
@@ -21,52 +28,8 @@ import { runCli, type ServeProcess, startServe } from "./serve-fleet.js";
 const postgres = await postgresGate();
 
 const HOST = "roll.example.com";
-const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 /** Bounded load: this many clients of each kind, one request at a time each. */
 const CLIENTS = 3;
-
-interface Answer {
-  status: number;
-  body: string;
-  retryAfter: string | undefined;
-}
-
-/** One request on a fresh connection; rejects when no answer came (refused, reset). */
-function send(
-  base: string,
-  options: { method: string; path: string; headers: Record<string, string>; body?: string },
-): Promise<Answer> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: options.method,
-        path: options.path,
-        headers: options.headers,
-        agent: false,
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          body += chunk;
-        });
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body,
-            retryAfter: res.headers["retry-after"] as string | undefined,
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
 
 async function startOrigin(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
@@ -94,31 +57,15 @@ describe("a rolling restart of two serve processes under load", () => {
       dir = mkdtempSync(join(tmpdir(), "crawlgate-rolling-"));
       origin = await startOrigin();
       schema = freshSchema("cg_rolling");
-      env = {
-        ...process.env,
-        DATABASE_URL: postgres.url,
-        CRAWLGATE_DB_SCHEMA: schema,
-        REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-        CRAWLGATE_REDIS_PREFIX: `${schema}:`,
-        CRAWLGATE_SECRET: "rolling-test-secret-0123456789abcdef",
-        CRAWLGATE_RANGE_REFRESH: "off",
-        CRAWLGATE_SHUTDOWN_MS: "5000",
-      };
-      await runCli(env, "users", "create", "owner", "--plan", "enterprise", "--data-dir", dir);
-      key = JSON.parse(await runCli(env, "keys", "create", "owner", "--data-dir", dir)).key;
-      const added = await runCli(
-        env,
-        "domains",
-        "add",
-        HOST,
-        "--owner",
-        "owner",
-        "--origin",
-        origin.url,
-        "--data-dir",
-        dir,
-      );
-      domainId = JSON.parse(added).domainId;
+      env = fleetEnv({
+        postgresUrl: postgres.url,
+        schema,
+        redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+        redisPrefix: `${schema}:`,
+        extra: { CRAWLGATE_SHUTDOWN_MS: "5000" },
+      });
+      key = await createUserKey(env, dir, "owner", "enterprise");
+      domainId = await addDomain(env, dir, { host: HOST, owner: "owner", originUrl: origin.url });
       fleet.push(...(await Promise.all([start(), start()])));
     }, 120_000);
 
@@ -139,7 +86,7 @@ describe("a rolling restart of two serve processes under load", () => {
       // orchestrator does (deregistration, preStop): a connection still in the kernel's accept
       // queue when a listener closes is reset, in Node as in nginx, so none may be sent there.
       const outOfRotation = new Set<ServeProcess>();
-      const balanced = async (request: Parameters<typeof send>[1]): Promise<Answer> => {
+      const balanced = async (request: SendOptions): Promise<Answer> => {
         let lastError: unknown;
         for (let attempt = 0; attempt < 20; attempt++) {
           let serve = fleet[turn++ % fleet.length] as ServeProcess;
@@ -162,9 +109,15 @@ describe("a rolling restart of two serve processes under load", () => {
       const failures: string[] = [];
       let counter = 0;
       let running = true;
+      const failed = (error: unknown): Answer => ({
+        status: 0,
+        headers: {},
+        body: String(error),
+        ms: 0,
+      });
       const check = (what: string, answer: Answer, ok: number) => {
         if (answer.status === ok) return true;
-        if (answer.status === 503 && answer.retryAfter) return false; // documented, retryable
+        if (answer.status === 503 && answer.headers["retry-after"]) return false; // retryable
         failures.push(`${what}: ${answer.status} ${answer.body}`);
         return false;
       };
@@ -174,9 +127,10 @@ describe("a rolling restart of two serve processes under load", () => {
           const answer = await balanced({
             method: "POST",
             path: `/functions/v1/domains/${domainId}/routing-rules`,
-            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+            key,
+            headers: { "content-type": "application/json" },
             body: JSON.stringify({ sourcePath, targetUrl: "/moved", redirectCode: 301 }),
-          }).catch((error) => ({ status: 0, body: String(error), retryAfter: undefined }));
+          }).catch(failed);
           if (check(`write ${sourcePath}`, answer, 201)) acknowledged.push(sourcePath);
         }
       };
@@ -185,8 +139,8 @@ describe("a rolling restart of two serve processes under load", () => {
           const answer = await balanced({
             method: "POST",
             path: "/functions/v1/list-user-domains",
-            headers: { authorization: `Bearer ${key}` },
-          }).catch((error) => ({ status: 0, body: String(error), retryAfter: undefined }));
+            key,
+          }).catch(failed);
           check("read", answer, 200);
         }
       };
@@ -196,8 +150,9 @@ describe("a rolling restart of two serve processes under load", () => {
           const answer = await balanced({
             method: "GET",
             path,
-            headers: { host: HOST, "user-agent": GOOGLEBOT },
-          }).catch((error) => ({ status: 0, body: String(error), retryAfter: undefined }));
+            host: HOST,
+            headers: { "user-agent": GOOGLEBOT },
+          }).catch(failed);
           if (check(`crawl ${path}`, answer, 200)) crawled.push(path);
         }
       };

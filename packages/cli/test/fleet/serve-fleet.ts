@@ -28,9 +28,22 @@ export async function runCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise
   return lines.join("\n");
 }
 
-/** Starts `crawlgate serve --port 0 …args` with `env` and waits for its ready line. */
-export async function startServe(env: NodeJS.ProcessEnv, args: string[]): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", BIN, "serve", "--port", "0", ...args], {
+/** One long-running `crawlgate` child process (sources through tsx), started and ready. */
+export interface CliProcess {
+  child: ChildProcess;
+  /** Its ready line (the first line of its stdout). */
+  ready: Record<string, unknown>;
+  /** Its stderr lines (JSON logs). */
+  err: string[];
+  /** Resolves with the exit code (or the signal's name) when it exited. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `crawlgate …args` with `env` and waits for its ready line (up to a minute). */
+export async function startCli(env: NodeJS.ProcessEnv, args: string[]): Promise<CliProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", BIN, ...args], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -39,7 +52,9 @@ export async function startServe(env: NodeJS.ProcessEnv, args: string[]): Promis
   const err: string[] = [];
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (l) => out.push(l));
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on("line", (l) => err.push(l));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "")),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
@@ -48,10 +63,70 @@ export async function startServe(env: NodeJS.ProcessEnv, args: string[]): Promis
     await new Promise((r) => setTimeout(r, 25));
   if (out.length === 0) {
     child.kill("SIGKILL");
-    throw new Error(`serve did not start: ${err.slice(-20).join("\n")}`);
+    throw new Error(`crawlgate ${args[0]} did not start: ${err.slice(-20).join("\n")}`);
   }
-  const ready = JSON.parse(out[0] as string) as { baseUrl: string };
-  return { child, baseUrl: ready.baseUrl, ready, err, stop };
+  return { child, ready: JSON.parse(out[0] as string), err, exited, stop };
+}
+
+/** Starts `crawlgate serve --port 0 …args` with `env` and waits for its ready line. */
+export async function startServe(env: NodeJS.ProcessEnv, args: string[]): Promise<ServeProcess> {
+  const { child, ready, err, stop } = await startCli(env, ["serve", "--port", "0", ...args]);
+  return { child, baseUrl: String(ready.baseUrl), ready, err, stop };
+}
+
+/**
+ * The environment of a fleet test's `serve` processes and CLI calls: one PostgreSQL schema, one
+ * Redis (keys under `redisPrefix` when given), a test secret, no range refresh; `extra` on top.
+ */
+export function fleetEnv(options: {
+  postgresUrl: string;
+  schema: string;
+  redisUrl: string;
+  redisPrefix?: string;
+  extra?: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: options.postgresUrl,
+    CRAWLGATE_DB_SCHEMA: options.schema,
+    REDIS_URL: options.redisUrl,
+    ...(options.redisPrefix ? { CRAWLGATE_REDIS_PREFIX: options.redisPrefix } : {}),
+    CRAWLGATE_SECRET: "fleet-test-secret-0123456789abcdef",
+    CRAWLGATE_RANGE_REFRESH: "off",
+    ...options.extra,
+  };
+}
+
+/** Creates `user` on `plan` and an API key for it (`crawlgate users create`, `keys create`). */
+export async function createUserKey(
+  env: NodeJS.ProcessEnv,
+  dir: string,
+  user: string,
+  plan: string,
+): Promise<string> {
+  await runCli(env, "users", "create", user, "--plan", plan, "--data-dir", dir);
+  return JSON.parse(await runCli(env, "keys", "create", user, "--data-dir", dir)).key;
+}
+
+/** Adds `host`, owned by `owner`, with `originUrl` as its origin; resolves to its domain ID. */
+export async function addDomain(
+  env: NodeJS.ProcessEnv,
+  dir: string,
+  domain: { host: string; owner: string; originUrl: string },
+): Promise<string> {
+  const added = await runCli(
+    env,
+    "domains",
+    "add",
+    domain.host,
+    "--owner",
+    domain.owner,
+    "--origin",
+    domain.originUrl,
+    "--data-dir",
+    dir,
+  );
+  return JSON.parse(added).domainId;
 }
 
 /** A user `owner` on `plan` with an API key and the domain `host` in front of `originUrl`. */

@@ -1,8 +1,9 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { silentLogger } from "@crawlgate/core";
 import { postgresGate } from "@crawlgate/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Answer, callApi, send } from "../http-send.js";
 import { type ServeBehindProxy, serveBehindProxy } from "./serve-behind-proxy.js";
 
 /**
@@ -18,53 +19,6 @@ const postgres = await postgresGate();
 const SITE = "site.example.com";
 /** "About 5 s" for an API request on a database that answers nothing. */
 const API_BOUND_MS = 6_000;
-
-interface Answer {
-  status: number;
-  body: string;
-  retryAfter?: string;
-  ms: number;
-}
-
-function send(base: string, path: string, init: { host?: string; key?: string } = {}) {
-  const url = new URL(base);
-  const started = performance.now();
-  const post = path.startsWith("/functions/v1/");
-  return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: post ? "POST" : "GET",
-        headers: {
-          ...(init.host ? { host: init.host } : {}),
-          ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
-          ...(post ? { "content-type": "application/json" } : {}),
-        },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          body += chunk;
-        });
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body,
-            ...(res.headers["retry-after"]
-              ? { retryAfter: String(res.headers["retry-after"]) }
-              : {}),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(post ? "{}" : undefined);
-  });
-}
 
 describe("serve while its PostgreSQL hangs", () => {
   postgres.when(() => {
@@ -95,8 +49,8 @@ describe("serve while its PostgreSQL hangs", () => {
 
     it("answers 503 within the bound, keeps the edge up, and recovers after resuming", async () => {
       const base = world.running.baseUrl;
-      const api = () => send(base, "/functions/v1/list-user-domains", { key: world.key });
-      const edge = () => send(base, "/page", { host: SITE });
+      const api = () => callApi(base, { key: world.key, endpoint: "list-user-domains", body: {} });
+      const edge = () => send(base, { path: "/page", host: SITE });
       expect((await api()).status).toBe(200);
       expect((await edge()).status).toBe(200);
 
@@ -117,9 +71,9 @@ describe("serve while its PostgreSQL hangs", () => {
       const during = await api();
       expect(during.status).toBe(503);
       expect(JSON.parse(during.body)).toEqual({ error: "service_unavailable" });
-      expect(during.retryAfter).toBe("5");
+      expect(during.headers["retry-after"]).toBe("5");
       expect(during.ms).toBeLessThan(API_BOUND_MS);
-      const ready = await send(base, "/readyz");
+      const ready = await send(base, { path: "/readyz" });
       expect(ready.status).toBe(503);
       expect(JSON.parse(ready.body).status).toBe("down");
       const page = await edge();
@@ -150,13 +104,13 @@ describe("serve while its PostgreSQL hangs", () => {
             status: 503,
             body: '{"error":"service_unavailable"}',
           });
-          expect(answer.retryAfter).toBe("5");
+          expect(answer.headers["retry-after"]).toBe("5");
         }
         if (kind === "api") expect(answer.ms).toBeLessThan(API_BOUND_MS);
       }
       expect(seen.filter((s) => s.kind === "edge" && s.paused).length).toBeGreaterThan(10);
       expect(seen.some((s) => s.kind === "api" && s.paused && s.answer.status === 503)).toBe(true);
-      expect((await send(base, "/readyz")).status).toBe(200);
+      expect((await send(base, { path: "/readyz" })).status).toBe(200);
     }, 60_000);
   });
 });

@@ -140,3 +140,50 @@ describe("serve's edge answers an unreachable origin", () => {
     expect(JSON.parse(res?.body ?? "")).toEqual({ error: "origin_unreachable" });
   });
 });
+
+describe("serve refuses ambiguous requests with 400 JSON and closes the connection", () => {
+  const chunked = "3\r\nabc\r\n0\r\n\r\n";
+  it.each([
+    ["two Host fields", "GET /x HTTP/1.1\r\nHost: site.example.com\r\nHost: api.example\r\n\r\n"],
+    [
+      "two Host fields of one name",
+      "GET /x HTTP/1.1\r\nHost: a.example\r\nhost: A.example\r\n\r\n",
+    ],
+    [
+      "two Host fields on an API path",
+      "GET /functions/v1/list-user-domains HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: x\r\n\r\n",
+    ],
+    [
+      "two Transfer-Encoding fields",
+      `POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n${chunked}`,
+    ],
+    [
+      "two codings in one Transfer-Encoding field",
+      `POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n${chunked}`,
+    ],
+    // Node's parser refuses this one itself; the answer is the same.
+    [
+      "two chunked Transfer-Encoding fields",
+      `POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n${chunked}`,
+    ],
+  ])("%s", async (_what, raw) => {
+    // A second request follows on the same connection; the server closes instead of reading it.
+    const { response, closed } = await rawExchange(port, `${raw}GET / HTTP/1.1\r\nHost: a\r\n\r\n`);
+    expect(response?.status).toBe(400);
+    expect(response?.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const body = JSON.parse(response?.body ?? "");
+    expect(body.error).toBe("invalid_request");
+    expect(body.message).toMatch(/more than one (Host|Transfer-Encoding)|malformed HTTP request/);
+    expect(response?.headers["content-length"]).toBe(String(response?.body.length));
+    expect(response?.headers.connection).toBe("close");
+    expect(closed).toBe(true);
+  });
+
+  it("answers one Host and one chunked body as usual", async () => {
+    const { response } = await rawExchange(
+      port,
+      "POST /nothing HTTP/1.1\r\nHost: site.example.com\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+    );
+    expect(response?.status).toBe(404);
+  });
+});

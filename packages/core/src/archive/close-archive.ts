@@ -26,6 +26,8 @@ export interface CloseArchiveSummary {
   written: number;
   frozen: number;
   unchanged: number;
+  /** Frozen domain-days that got late rows as further parts. */
+  appended: number;
   /** Domain-days another instance was closing (their lease was held). */
   skipped: number;
   files: number;
@@ -62,6 +64,7 @@ export async function closeArchive(
     written: 0,
     frozen: 0,
     unchanged: 0,
+    appended: 0,
     skipped: 0,
     files: 0,
     rows: 0,
@@ -91,9 +94,13 @@ export async function closeArchive(
           summary.written++;
           summary.files += outcome.files;
           summary.rows += outcome.rows;
+        } else if (outcome.action === "appended") {
+          summary.appended++;
+          summary.files += outcome.files;
+          summary.rows += outcome.rows;
         } else if (outcome.action === "unchanged") summary.unchanged++;
         if (outcome.action !== "empty") {
-          if (outcome.frozen) summary.frozen++;
+          if (outcome.action !== "appended" && outcome.frozen) summary.frozen++;
           summary.droppedRows += outcome.dropped;
         }
       } finally {

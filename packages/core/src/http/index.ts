@@ -1,3 +1,4 @@
+export { ambiguousRequestError, rawHeaderFields } from "./ambiguous-request.js";
 export { EDGE_ERROR_CODES, type EdgeErrorCode, edgeError } from "./edge-errors.js";
 export { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.js";
 export {

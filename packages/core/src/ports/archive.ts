@@ -27,6 +27,11 @@ export type ReplaceDayResult =
   | { ok: true; replaced: ArchiveFile[] }
   | { ok: false; reason: "frozen" };
 
+/** What `ArchiveIndex.appendFrozenParts` did. */
+export type AppendPartsResult =
+  | { ok: true }
+  | { ok: false; reason: "not_frozen" | "parts_changed" };
+
 /** The index of the crawl-log archive: which files make up each domain-day, and who closes it. */
 export interface ArchiveIndex {
   /**
@@ -45,6 +50,18 @@ export interface ArchiveIndex {
     day: string,
     files: readonly ArchiveFile[],
   ): Promise<ReplaceDayResult>;
+  /**
+   * Adds `files` (frozen, numbered `n..n+k-1`) after the `n` stored files of a frozen domain-day,
+   * atomically; the stored files are untouched. Refused, changing nothing, with `not_frozen`
+   * when the day has no stored file or they are not frozen, and with `parts_changed` when the
+   * day does not have exactly `n` files (another close appended meanwhile) or `files` are not
+   * frozen and numbered from `n` without gaps.
+   */
+  appendFrozenParts(
+    domainId: string,
+    day: string,
+    files: readonly ArchiveFile[],
+  ): Promise<AppendPartsResult>;
   /**
    * Up to `limit` domain-days with indexed files and `day < beforeDay`, sorted by day then
    * domainId (what retention deletes next).

@@ -182,11 +182,12 @@ export interface CrawlDays {
     limit: number,
   ): Promise<ArchiveRow[]>;
   /**
-   * Deletes the raw rows of one domain-day (their day is archived for good). The aggregates and
-   * the page ranking are untouched: they read the same before and after. Returns how many rows
-   * it deleted (0 the second time).
+   * Deletes the raw rows of one domain-day (their day is archived for good), or with `eventIds`
+   * only those of them (rows archived as a frozen day's late part; rows stored since stay). The
+   * aggregates and the page ranking are untouched: they read the same before and after. Returns
+   * how many rows it deleted (0 the second time).
    */
-  dropDayCrawls(domainId: string, day: string): Promise<number>;
+  dropDayCrawls(domainId: string, day: string, eventIds?: readonly string[]): Promise<number>;
 }
 
 /** Raw crawl rows, their aggregates and the page ranking: one store, four roles. */

@@ -7,7 +7,12 @@
  */
 
 export type { AccountStore, DomainSettings } from "./accounts.js";
-export type { ArchiveFile, ArchiveIndex, ReplaceDayResult } from "./archive.js";
+export type {
+  AppendPartsResult,
+  ArchiveFile,
+  ArchiveIndex,
+  ReplaceDayResult,
+} from "./archive.js";
 export type {
   ChargeGroupBy,
   ChargeLedger,

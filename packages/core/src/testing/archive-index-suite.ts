@@ -80,6 +80,55 @@ export function archiveIndexSuite(
       expect(await archive.listArchiveFiles(D1, "2026-11-02", "2026-11-02")).toEqual(frozen);
     });
 
+    it("appends frozen parts after a frozen day's files, numbered on, and nothing else", async () => {
+      const { archive } = h();
+      const day = "2026-11-02";
+      const late = (part: number, over: Partial<ArchiveFile> = {}) =>
+        file(D1, day, part, { frozen: true, contentHash: "7".repeat(64), ...over });
+      expect(await archive.appendFrozenParts(D1, day, [late(0)])).toEqual({
+        ok: false,
+        reason: "not_frozen",
+      });
+      await archive.replaceDay(D1, day, [file(D1, day, 0)]);
+      expect(await archive.appendFrozenParts(D1, day, [late(1)])).toEqual({
+        ok: false,
+        reason: "not_frozen",
+      });
+      const frozen = [0, 1].map((p) => file(D1, day, p, { frozen: true }));
+      await archive.replaceDay(D2, day, [file(D2, day, 0, { frozen: true })]);
+      await archive.replaceDay(D1, day, frozen);
+      for (const wrong of [[late(1)], [late(3)], [late(2), late(4)], [late(2, { frozen: false })]])
+        expect(await archive.appendFrozenParts(D1, day, wrong)).toEqual({
+          ok: false,
+          reason: "parts_changed",
+        });
+      expect(await archive.listArchiveFiles(D1, day, day)).toEqual(frozen);
+      expect(await archive.appendFrozenParts(D1, day, [late(2), late(3)])).toEqual({ ok: true });
+      expect(await archive.listArchiveFiles(D1, day, day)).toEqual([...frozen, late(2), late(3)]);
+      // The same numbers a second time (a concurrent close) are refused; the day stays frozen.
+      expect(await archive.appendFrozenParts(D1, day, [late(2)])).toEqual({
+        ok: false,
+        reason: "parts_changed",
+      });
+      expect(await archive.replaceDay(D1, day, [])).toEqual({ ok: false, reason: "frozen" });
+      expect(await archive.listArchiveFiles(D2, day, day)).toHaveLength(1);
+    });
+
+    it("under concurrent appends of the same part numbers, exactly one lands", async () => {
+      const { archive } = h();
+      const day = "2026-11-02";
+      await archive.replaceDay(D1, day, [file(D1, day, 0, { frozen: true })]);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          archive.appendFrozenParts(D1, day, [
+            file(D1, day, 1, { frozen: true, contentHash: String(i).repeat(64) }),
+          ]),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(await archive.listArchiveFiles(D1, day, day)).toHaveLength(2);
+    });
+
     it("under concurrent replacements of one day, a frozen set is never overwritten", async () => {
       const { archive } = h();
       const sets = Array.from({ length: 6 }, (_, i) => [
@@ -263,6 +312,38 @@ export function crawlDaysSuite(
         paths: await crawls.pathDayCounts(D1, "2026-11-01", "2026-11-05"),
         summary: await crawls.daySummaryCounts(D1, "2026-11-01", "2026-11-05"),
       }).toEqual(before);
+    });
+
+    it("drops only the named raw rows of a day, and nothing of the aggregates", async () => {
+      const { crawls } = h();
+      const day = (eventId: string, iso: string, domainId = D1) =>
+        makeCrawl(domainId, { eventId, ts: at(iso) });
+      await crawls.appendCrawls(
+        [
+          day("k-1", "2026-11-02T01:00:00.000Z"),
+          day("k-2", "2026-11-02T02:00:00.000Z"),
+          day("k-3", "2026-11-02T03:00:00.000Z"),
+          day("k-4", "2026-11-03T01:00:00.000Z"),
+          day("k-5", "2026-11-02T01:00:00.000Z", D2),
+        ],
+        options,
+      );
+      const before = await crawls.botDayCounts(D1, "2026-11-01", "2026-11-05");
+      // Ids of another day or domain, and unknown ids, are not dropped.
+      expect(
+        await crawls.dropDayCrawls(D1, "2026-11-02", ["k-1", "k-3", "k-4", "k-5", "nope"]),
+      ).toBe(2);
+      expect(await crawls.dropDayCrawls(D1, "2026-11-02", ["k-1"])).toBe(0);
+      expect(await crawls.dropDayCrawls(D1, "2026-11-02", [])).toBe(0);
+      expect((await crawls.listDayRows(D1, "2026-11-02", null, 10)).map((r) => r[0])).toEqual([
+        "k-2",
+      ]);
+      expect(await crawls.listDayRows(D1, "2026-11-03", null, 10)).toHaveLength(1);
+      expect(await crawls.listDayRows(D2, "2026-11-02", null, 10)).toHaveLength(1);
+      expect(await crawls.botDayCounts(D1, "2026-11-01", "2026-11-05")).toEqual(before);
+      // More ids than one statement binds.
+      const many = Array.from({ length: 12_000 }, (_, i) => `x-${i}`);
+      expect(await crawls.dropDayCrawls(D1, "2026-11-02", [...many, "k-2"])).toBe(1);
     });
 
     it("lists no hot day for a dropped day between hot ones, nor for a domain with none left", async () => {

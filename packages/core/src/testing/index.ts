@@ -28,11 +28,14 @@ export { forwardedHeadersSuite, sendOverHttp } from "./edge/forwarded-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
 export { paidCrawlEdgeSuite } from "./edge/paid-crawl-suite.js";
+export { addRule, putPolicy } from "./edge/policy-cases.js";
+export { purgeEdgeCases } from "./edge/purge-cases.js";
 export { edgeRobotsSuite } from "./edge/robots-suite.js";
 export type { SignaturePorts } from "./edge/signed-agent-suite.js";
 export { signedAgentEdgeSuite } from "./edge/signed-agent-suite.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
-export { edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
+export { createEdgeWorld, edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
+export type { EdgeWorld } from "./edge/world.js";
 export type { FakeClock } from "./fixtures.js";
 export {
   createFakeClock,
@@ -49,6 +52,7 @@ export { fleetLockSuite } from "./fleet-lock-suite.js";
 export type { ForkedRateLimiter } from "./forked-rate-limiter.js";
 export { forkRateLimiter, serveRateLimiterToParent } from "./forked-rate-limiter.js";
 export type { Harness } from "./harness.js";
+export { useHarness } from "./harness.js";
 export type { HealthBridge } from "./health-suite.js";
 export { healthBridgeSuite } from "./health-suite.js";
 export { jobQueueSuite } from "./job-queue-suite.js";

@@ -48,6 +48,19 @@ export function parseCsv(text: string): string[][] {
 
 const rowsOf = (rows: Partial<CrawlRecord>[]) => rows;
 
+/** Downloads a Parquet file of an export through its link (no key): the answer and its rows. */
+export async function downloadParquet(world: ApiWorld, link: string) {
+  const url = new URL(link);
+  const download = await world.call(
+    "GET",
+    `${url.pathname.replace("/functions/v1", "")}${url.search}`,
+    { key: null },
+  );
+  expect(download.status).toBe(200);
+  const rows = await parquetReadObjects({ file: download.bytes.buffer as ArrayBuffer });
+  return { download, rows };
+}
+
 /** export-crawl-logs through the HTTP handlers. The world's today is 2026-11-20. */
 export function crawlLogsCases(options: ApiSuiteOptions): void {
   describe("export-crawl-logs", () => {
@@ -342,14 +355,9 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
       for (const file of res.json.files) {
         expect(file.url).toMatch(/^http:\/\/[^/]+\/functions\/v1\/files\/archive\//);
         const url = new URL(file.url);
-        const download = await world.call(
-          "GET",
-          `${url.pathname.replace("/functions/v1", "")}${url.search}`,
-          { key: null },
-        );
-        expect(download.status).toBe(200);
+        const { download, rows: fileRows } = await downloadParquet(world, file.url);
         expect(download.bytes.length).toBe(file.sizeBytes);
-        rows.push(...(await parquetReadObjects({ file: download.bytes.buffer as ArrayBuffer })));
+        rows.push(...fileRows);
         // A tampered link (its signature's first character changed) is refused like an unknown path.
         const bad = await world.call(
           "GET",

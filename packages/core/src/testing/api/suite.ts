@@ -4,6 +4,7 @@ import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { crawlLogsCases } from "./crawl-logs-cases.js";
 import { crawlerChargesCases } from "./crawler-charges-cases.js";
 import { ingestCases } from "./ingest-cases.js";
+import { lateCrawlsCases } from "./late-crawls-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
 import { pageSnapshotsCases } from "./page-snapshots-cases.js";
 import { pipelineCases } from "./pipeline-cases.js";
@@ -34,6 +35,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     referralCases(options);
     userAnalyticsCases(options);
     crawlLogsCases(options);
+    lateCrawlsCases(options);
     robotsComplianceCases(options);
     robotsTxtPreviewCases(options);
     crawlerChargesCases(options);

@@ -27,13 +27,15 @@ async function ownerCall(w: EdgeWorld, method: string, path: string, body: unkno
   return { status: response.status, json: JSON.parse(String(response.body)) as unknown };
 }
 
-async function putPolicy(w: EdgeWorld, policy: unknown) {
+/** Saves the domain's crawler policy through the API, as its owner. */
+export async function putPolicy(w: EdgeWorld, policy: unknown) {
   const saved = await ownerCall(w, "PUT", "crawler-policy", policy);
   expect(saved.status).toBe(200);
   return saved.json as { cacheInvalidated: boolean };
 }
 
-async function addRule(w: EdgeWorld, rule: Record<string, string>) {
+/** Adds a routing rule to the domain through the API, as its owner. */
+export async function addRule(w: EdgeWorld, rule: Record<string, string>) {
   expect((await ownerCall(w, "POST", "routing-rules", rule)).status).toBe(201);
 }
 

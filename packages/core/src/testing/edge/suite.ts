@@ -7,6 +7,7 @@ import { createFakeClock } from "../fixtures.js";
 import { type Harness, useHarness } from "../harness.js";
 import { createOriginSite } from "./origin-site.js";
 import { policyEdgeCases } from "./policy-cases.js";
+import { purgeEdgeCases, purgePath } from "./purge-cases.js";
 import {
   BROWSER,
   CLIENT_IP,
@@ -103,18 +104,7 @@ export function edgeSuite(
     const world = useHarness<EdgeWorld>(() => createEdgeWorld(makeStores, bridge));
 
     policyEdgeCases(world);
-
-    async function purge(path: string) {
-      const w = world();
-      const response = await w.crawlgate.api.handle({
-        method: "POST",
-        path: "/functions/v1/purge-cache",
-        query: {},
-        headers: { authorization: `Bearer ${w.apiKey}`, "content-type": "application/json" },
-        body: new TextEncoder().encode(JSON.stringify({ domain: HOST, path })),
-      });
-      expect(response.status).toBe(200);
-    }
+    purgeEdgeCases(world);
 
     it("renders a crawler's miss, then serves it from the cache", async () => {
       const w = world();
@@ -250,7 +240,7 @@ export function edgeSuite(
       expect(good.headers["x-crawlgate-served-from"]).toBe("render");
       const cached = await w.stores.pages.getPage(w.domainId, "/flaky");
       w.origin.breakFlaky();
-      await purge("/flaky");
+      await purgePath(w, "/flaky");
       await w.work();
       expect(await w.stores.pages.getPage(w.domainId, "/flaky")).toEqual(cached);
       const after = await w.send({ path: "/flaky" });
@@ -266,47 +256,6 @@ export function edgeSuite(
       expect(reply.body).toContain("Slow");
       const rows = await w.crawls();
       expect(rows.map((r) => r.servedFrom)).toEqual(["origin"]);
-    });
-
-    it("re-renders a purged page: the next crawler gets the new content", async () => {
-      const w = world();
-      expect((await w.send({ path: "/live" })).body).toContain("Live version 1");
-      expect((await w.send({ path: "/live" })).body).toContain("Live version 1");
-      await purge("/live");
-      await w.work();
-      const fresh = await w.send({ path: "/live" });
-      expect(fresh.headers["x-crawlgate-served-from"]).toBe("cache");
-      expect(fresh.body).toContain("Live version 2");
-      expect(await w.stores.purgeQueue.pendingCount()).toBe(0);
-    });
-
-    it("ends with the new content when a purge arrives during the page's leased render", async () => {
-      const w = world();
-      expect((await w.send({ path: "/gated" })).body).toContain("Gated version 1");
-      await purge("/gated");
-      const held = w.origin.holdGated();
-      const rendering = w.work();
-      // The worker's render has read version 1; then the site changes and is purged again.
-      await held.arrived;
-      w.origin.publishGated(2);
-      await purge("/gated");
-      held.release();
-      await rendering;
-      expect((await w.send({ path: "/gated" })).body).toContain("Gated version 1");
-      await w.work();
-      const fresh = await w.send({ path: "/gated" });
-      expect(fresh.headers["x-crawlgate-served-from"]).toBe("cache");
-      expect(fresh.body).toContain("Gated version 2");
-      expect(await w.stores.purgeQueue.pendingCount()).toBe(0);
-    });
-
-    it("pre-warms a never-cached page on purge", async () => {
-      const w = world();
-      await purge("/about?b=2&a=1");
-      await w.work();
-      const reply = await w.send({ path: "/about?a=1&b=2" });
-      expect(reply.headers["x-crawlgate-served-from"]).toBe("cache");
-      expect(w.origin.hits).toEqual(["GET /about?a=1&b=2"]);
     });
 
     it("leaves unknown hosts alone", async () => {
