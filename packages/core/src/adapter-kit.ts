@@ -36,15 +36,27 @@ export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
 export { isUnavailable, serviceUnavailable } from "./errors.js";
 export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
-export type { EdgeErrorCode, OriginSources, RequestTarget } from "./http/index.js";
+export type {
+  AcceptedCoding,
+  ChosenCoding,
+  Compress,
+  Compressors,
+  ContentCoding,
+  EdgeErrorCode,
+  OriginSources,
+  RequestTarget,
+} from "./http/index.js";
 export {
   API_PREFIX,
+  chooseCoding,
   EDGE_ERROR_CODES,
   edgeError,
+  encodeResponse,
   endToEndHeaders,
   errorApiResponse,
   invalidTargetError,
   MAX_BODY_BYTES,
+  parseAcceptEncoding,
   parseRequestTarget,
   readLimitedBody,
   requestOrigin,

@@ -1,3 +1,19 @@
+export {
+  type AcceptedCoding,
+  type ChosenCoding,
+  type Compress,
+  type Compressors,
+  type ContentCoding,
+  chooseCoding,
+  chooseCodingCached,
+  encodeResponse,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  parseAcceptEncoding,
+  varyOnEncoding,
+  webCompressors,
+  weightOf,
+} from "./content-coding.js";
 export { EDGE_ERROR_CODES, type EdgeErrorCode, edgeError } from "./edge-errors.js";
 export { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.js";
 export { endToEndHeaders, HOP_BY_HOP_HEADERS } from "./hop-by-hop.js";
