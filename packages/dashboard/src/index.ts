@@ -10,4 +10,5 @@ export { reportHtml } from "./report/report-html.js";
 export type { Period } from "./shared/period.js";
 export { PERIODS, parsePeriod } from "./shared/period.js";
 export type { ReportData, StoredAnswer } from "./shared/report-data.js";
+export { packAnswers, unpackAnswers } from "./shared/report-data.js";
 export type { ApiCall } from "./shared/requests.js";
