@@ -4355,6 +4355,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
         };
     };
     getOpenApiDocument: {
@@ -4399,7 +4410,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description no-store */
+                    /** @description no-store, no-transform (sent as stored: never compressed again) */
                     "Cache-Control": string;
                     [name: string]: unknown;
                 };
@@ -4453,7 +4464,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description no-store */
+                    /** @description no-store, no-transform (sent as stored: never compressed again) */
                     "Cache-Control": string;
                     [name: string]: unknown;
                 };
