@@ -14,11 +14,8 @@ export interface OfflineVisit {
   headings: string[];
 }
 
-/**
- * Opens a report file with every network request blocked (only the file itself loads), walks
- * its views through the in-page links, and checks each with axe-core; screenshots each.
- */
-export async function visitReportOffline(browser: Browser, file: string, domainId: string) {
+/** A page on which only the report file itself loads: every other request is blocked and noted. */
+async function offlinePage(browser: Browser, file: string) {
   const { page, errors } = await watchedPage(browser);
   const fileUrl = `file://${file}`;
   const blocked: string[] = [];
@@ -31,6 +28,15 @@ export async function visitReportOffline(browser: Browser, file: string, domainI
       void request.abort();
     }
   });
+  return { page, errors, blocked, fileUrl };
+}
+
+/**
+ * Opens a report file with every network request blocked (only the file itself loads), walks
+ * its views through the in-page links, and checks each with axe-core; screenshots each.
+ */
+export async function visitReportOffline(browser: Browser, file: string, domainId: string) {
+  const { page, errors, blocked, fileUrl } = await offlinePage(browser, file);
   const visit: OfflineVisit = {
     blocked,
     consoleErrors: errors,
@@ -80,18 +86,7 @@ const NOT_IN_REPORT = "not part of this report";
  * report. A select's choices are tried on the view that shows it, then the view is loaded again.
  */
 export async function walkReportLinks(browser: Browser, file: string): Promise<ReportWalk> {
-  const { page, errors } = await watchedPage(browser);
-  const fileUrl = `file://${file}`;
-  const blocked: string[] = [];
-  await page.setRequestInterception(true);
-  page.on("request", (request) => {
-    if (request.url() === fileUrl || request.url().startsWith(`${fileUrl}#`))
-      void request.continue();
-    else {
-      blocked.push(request.url());
-      void request.abort();
-    }
-  });
+  const { page, errors, blocked, fileUrl } = await offlinePage(browser, file);
   const walk: ReportWalk = { visited: [], dangling: [], consoleErrors: errors, blocked };
   await page.goto(fileUrl, { waitUntil: "load" });
   // Views answer from inline data: a view is done when nothing says "Loading…".
