@@ -146,7 +146,8 @@ async function demoEdge(base: string, demo: any): Promise<void> {
   // robots.txt: the demo origin's own file, fetched through the pinned origin fetch.
   const robots = await hostRequest(base, "/robots.txt", shop);
   expect([robots.status, robots.headers["x-crawlgate-robots"]]).toEqual([200, "merged"]);
-  expect(robots.body).toContain("User-agent: *\nAllow: /\n");
+  expect(robots.body).toContain("Disallow: /checkout\n");
+  expect(robots.body).toMatch(/User-agent: CCBot\nDisallow: \/\n/i);
   const missing = await hostRequest(base, "/missing", shop);
   expect([missing.status, missing.headers["x-crawlgate-served-from"]]).toEqual([404, "render"]);
 

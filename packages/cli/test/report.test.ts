@@ -1,10 +1,10 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumOrReason, launch } from "./dashboard-browser/browser.js";
 import { type DemoServer, reportDataOf, startDemoServer } from "./dashboard-browser/demo-server.js";
-import { visitReportOffline } from "./dashboard-browser/report-views.js";
+import { visitReportOffline, walkReportLinks } from "./dashboard-browser/report-views.js";
 
 // One demo server for the file: it seeds six months of traffic.
 let demo: DemoServer;
@@ -91,11 +91,54 @@ describe("crawlgate report in Chromium, offline", () => {
         "Crawlers",
         "Top pages",
         "AI referrals",
+        "Crawler policy",
+        "Robots compliance",
         expect.stringMatching(/^Page /),
       ]);
       for (const [view, violations] of Object.entries(visit.violations))
         expect(violations, view).toEqual([]);
     },
     120_000,
+  );
+
+  it.skipIf(!("path" in browserPath))(
+    "stays under 1 MB for the demo's shop and links only what it holds",
+    async () => {
+      const shop = demo.ready.demo.domains[0] as { domainId: string; domain: string };
+      const out = join(demo.dataDir, "walk.html");
+      const run = await demo.cli("report", "--domain", shop.domain, "-o", out);
+      expect(run.code, run.errors.join("\n")).toBe(0);
+      const size = statSync(out).size;
+      console.log(`report of ${shop.domain} (30d): ${size} bytes`);
+      expect(size).toBeLessThan(1024 * 1024);
+      const data = reportDataOf(readFileSync(out, "utf8"));
+      // The crawler policy and robots compliance are part of it.
+      const paths = Object.keys(data.answers).map((k) => k.split(" ")[1]);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          `/domains/${shop.domainId}/crawler-policy`,
+          "/export-robots-compliance",
+        ]),
+      );
+      // A longer period has longer series: the budget keeps it under 1 MB too.
+      const long = join(demo.dataDir, "walk-90d.html");
+      expect(
+        (await demo.cli("report", "--domain", shop.domain, "--period", "90d", "-o", long)).code,
+      ).toBe(0);
+      expect(statSync(long).size).toBeLessThan(1024 * 1024);
+      const walk = await walkReportLinks(browser, out);
+      expect(walk.blocked).toEqual([]);
+      expect(walk.consoleErrors).toEqual([]);
+      expect(walk.dangling).toEqual([]);
+      const views = (name: string) => walk.visited.filter((r) => r.includes(`/${name}?`));
+      // Every page of the rankings has its drill-down: well over the old ten.
+      expect(views("page").length).toBeGreaterThan(100);
+      // "Next pages" is followed, and the ranking by verified crawls is reached.
+      expect(views("pages").some((r) => r.includes("cursor="))).toBe(true);
+      expect(views("pages").some((r) => r.includes("sortBy=verified"))).toBe(true);
+      expect(views("policy")).toHaveLength(1);
+      expect(views("robots")).toHaveLength(1);
+    },
+    240_000,
   );
 });

@@ -38,6 +38,11 @@ export { hostOfHeader } from "./edge/site-settings.js";
 export { isUnavailable, serviceUnavailable } from "./errors.js";
 export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
 export type {
+  AcceptedCoding,
+  ChosenCoding,
+  Compress,
+  Compressors,
+  ContentCoding,
   EdgeErrorCode,
   ForwardedHop,
   Forwarding,
@@ -48,13 +53,16 @@ export type {
 export {
   API_PREFIX,
   ambiguousRequestError,
+  chooseCoding,
   EDGE_ERROR_CODES,
   edgeError,
+  encodeResponse,
   endToEndHeaders,
   errorApiResponse,
   forwardedRequestHeaders,
   invalidTargetError,
   MAX_BODY_BYTES,
+  parseAcceptEncoding,
   parseRequestTarget,
   rawHeaderFields,
   readLimitedBody,

@@ -11,4 +11,5 @@ export type { Period } from "./shared/period.js";
 export { PERIODS, parsePeriod } from "./shared/period.js";
 export { PREVIEW_CSP, previewDocument } from "./shared/preview.js";
 export type { ReportData, StoredAnswer } from "./shared/report-data.js";
+export { packAnswers, unpackAnswers } from "./shared/report-data.js";
 export type { ApiCall } from "./shared/requests.js";

@@ -1,6 +1,7 @@
 import type { Crawlgate, DashboardAssets } from "@crawlgate/core";
 import { DASHBOARD_PREFIX, parseRequestTarget } from "@crawlgate/core/adapter-kit";
 import { Router } from "express";
+import { encodedFor } from "./compression.js";
 import { toApiRequest } from "./express-router.js";
 import { sendNodeResponse } from "./node-body.js";
 import { type OwnHostSource, ownHostOnly } from "./own-host.js";
@@ -34,11 +35,10 @@ export function createDashboardRouter(
       const request = await toApiRequest(req, trustProxy, DASHBOARD_PREFIX);
       // Express gives `/dashboard` and `/dashboard/` the same `req.path`: keep them apart.
       const bare = parseRequestTarget(req.originalUrl)?.path === req.baseUrl;
-      sendNodeResponse(
-        req,
-        res,
-        await dashboard.handle(bare ? { ...request, path: DASHBOARD_PREFIX } : request),
+      const response = await dashboard.handle(
+        bare ? { ...request, path: DASHBOARD_PREFIX } : request,
       );
+      sendNodeResponse(req, res, await encodedFor(req, response));
     } catch (error) {
       sendError(req, res, error);
     }

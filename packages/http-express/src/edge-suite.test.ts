@@ -1,4 +1,4 @@
-import { request as httpRequest, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   createMemoryKeyDirectoryCache,
@@ -10,6 +10,7 @@ import {
   edgeRobotsSuite,
   edgeSuite,
   paidCrawlEdgeSuite,
+  sendRaw,
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
@@ -43,36 +44,10 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   });
   const { port } = server.address() as AddressInfo;
   return {
-    send: (call) =>
-      new Promise((resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: "127.0.0.1",
-            port,
-            method: call.method,
-            path: call.path,
-            headers: { ...call.headers, host: call.host },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () => {
-              const headers: Record<string, string> = {};
-              for (const [name, value] of Object.entries(res.headers)) {
-                if (value !== undefined)
-                  headers[name] = Array.isArray(value) ? value.join(", ") : value;
-              }
-              resolve({
-                status: res.statusCode ?? 0,
-                headers,
-                body: Buffer.concat(chunks).toString("utf8"),
-              });
-            });
-          },
-        );
-        req.on("error", reject);
-        req.end();
-      }),
+    send: async (call) => {
+      const reply = await sendRaw(port, call);
+      return { ...reply, body: Buffer.from(reply.bytes).toString("utf8") };
+    },
     teardown: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

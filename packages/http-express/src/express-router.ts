@@ -6,6 +6,7 @@ import {
   requestOrigin,
 } from "@crawlgate/core/adapter-kit";
 import { type Request, Router } from "express";
+import { encodedFor } from "./compression.js";
 import { readNodeBody, sendNodeResponse } from "./node-body.js";
 import { type OwnHostSource, ownHostOnly } from "./own-host.js";
 import { sendError } from "./safe-response.js";
@@ -36,7 +37,8 @@ export function createExpressRouter(
   router.use(ownHostOnly(crawlgate));
   router.use(async (req, res) => {
     try {
-      sendNodeResponse(req, res, await crawlgate.api.handle(await toApiRequest(req, trustProxy)));
+      const response = await crawlgate.api.handle(await toApiRequest(req, trustProxy));
+      sendNodeResponse(req, res, await encodedFor(req, response));
     } catch (error) {
       sendError(req, res, error); // never Express's default handler (HTML with a stack)
     }

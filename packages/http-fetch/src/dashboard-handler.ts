@@ -1,6 +1,6 @@
 import type { Crawlgate, DashboardAssets } from "@crawlgate/core";
 import { errorApiResponse } from "@crawlgate/core/adapter-kit";
-import { type FetchHandler, toApiRequest, toResponse } from "./fetch-handler.js";
+import { encodedFor, type FetchHandler, toApiRequest, toResponse } from "./fetch-handler.js";
 import { type OtherHostHandler, type OwnHostSource, onOwnHost } from "./own-host.js";
 
 export interface DashboardHandlerOptions {
@@ -30,7 +30,8 @@ export function createDashboardHandler(
     crawlgate,
     async (request) => {
       try {
-        return toResponse(await dashboard.handle(await toApiRequest(request, trustProxy)));
+        const response = await dashboard.handle(await toApiRequest(request, trustProxy));
+        return toResponse(await encodedFor(request, response));
       } catch (error) {
         return toResponse(errorApiResponse(error));
       }

@@ -1,5 +1,6 @@
 import type { ApiRequest, ApiResponse, Crawlgate } from "@crawlgate/core";
 import {
+  encodeResponse,
   errorApiResponse,
   invalidTargetError,
   parseRequestTarget,
@@ -40,7 +41,8 @@ export function createFetchHandler(
     crawlgate,
     async (request) => {
       try {
-        return toResponse(await crawlgate.api.handle(await toApiRequest(request, trustProxy)));
+        const response = await crawlgate.api.handle(await toApiRequest(request, trustProxy));
+        return toResponse(await encodedFor(request, response));
       } catch (error) {
         // A failing body stream or header: JSON from the error table, never a thrown error.
         return toResponse(errorApiResponse(error));
@@ -86,6 +88,14 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
     // Stops reading an oversized body early instead of draining it.
     await reader.cancel().catch(() => {});
   }
+}
+
+/**
+ * The answer in the coding the request's `Accept-Encoding` prefers: gzip through
+ * `CompressionStream`, which every fetch runtime has (it has no `br`).
+ */
+export function encodedFor(request: Request, response: ApiResponse): Promise<ApiResponse> {
+  return encodeResponse(response, request.headers.get("accept-encoding") ?? undefined);
 }
 
 /** The fetch `Response` of a core response. */

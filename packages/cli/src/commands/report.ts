@@ -50,7 +50,12 @@ export const REPORT: Command = {
       const html = reportHtml(data, loadUiFiles());
       writeFileSync(output, html);
       ctx.io.out(
-        JSON.stringify({ report: output, domain: domain.hostname, period, bytes: html.length }),
+        JSON.stringify({
+          report: output,
+          domain: domain.hostname,
+          period,
+          bytes: Buffer.byteLength(html),
+        }),
       );
       return 0;
     });

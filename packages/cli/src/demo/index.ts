@@ -5,6 +5,7 @@ import { seedDemoCrawls } from "./crawls.js";
 import { seedDemoLegacy } from "./legacy.js";
 import type { DemoOrigin } from "./origin-site.js";
 import { seedDemoReferrals } from "./referrals.js";
+import { seedDemoRobots } from "./robots.js";
 import type { DemoSite } from "./sites.js";
 import { seedDemoSnapshots } from "./snapshots.js";
 
@@ -21,8 +22,9 @@ export { DEMO_RETENTION_DAYS } from "./sites.js";
 
 /**
  * Seeds the demo world into the stores, topping it up to `now` on a restart: accounts, domains
- * and rules (fresh keys every start), snapshot history, about six months of crawls through the
- * real ingest, legacy per-key counts before the cutover, and AI referral visits.
+ * and rules (fresh keys every start), snapshot history, robots.txt versions, about six months of
+ * crawls through the real ingest (judged for robots compliance), legacy per-key counts before
+ * the cutover, and AI referral visits.
  */
 export async function seedDemoWorld(options: {
   crawlgate: Crawlgate;
@@ -48,6 +50,8 @@ export async function seedDemoWorld(options: {
   const started = performance.now();
   const pages = await seedDemoSnapshots({ stores, sites, now, logger });
   logger.info("demo.snapshots_seeded", { snapshots: pages.snapshots, dropped: pages.dropped });
+  // Before the crawls: ingest judges each against the robots.txt in force on its day.
+  await seedDemoRobots({ stores, sites, now, logger });
   const crawls = await seedDemoCrawls({ stores, sites, now, logger, snapshots: pages.lookup });
   logger.info("demo.traffic_seeded", { ...crawls, ms: Math.round(performance.now() - started) });
   await seedDemoLegacy({ stores, sites, now, logger });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEMO_ROBOTS, SITES, type SiteKind } from "./sites.js";
 
 /** The demo's origins: a small site on loopback for each demo domain. */
 export interface DemoOrigin {
@@ -8,6 +9,12 @@ export interface DemoOrigin {
   /** Base URL of each demo domain's site, by hostname. */
   sites: Record<string, string>;
   close(): Promise<void>;
+}
+
+/** The robots.txt a demo site serves now: its latest seeded version (`DEMO_ROBOTS`). */
+function currentRobots(host: string): string {
+  const kind = (Object.keys(SITES) as SiteKind[]).find((k) => SITES[k].hostname === host);
+  return kind ? (DEMO_ROBOTS[kind].at(-1)?.text ?? "") : "User-agent: *\nAllow: /\n";
 }
 
 /** One demo site: its name in headers and titles, and its public host. */
@@ -81,7 +88,7 @@ async function answer(
   }
   if (path === "/robots.txt") {
     res.writeHead(200, { "content-type": "text/plain" });
-    res.end("User-agent: *\nAllow: /\n");
+    res.end(currentRobots(site.host));
     return;
   }
   const title = path === "/" ? site.name : `Page ${path}`;

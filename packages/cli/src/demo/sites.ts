@@ -62,3 +62,34 @@ export type DemoSnapshotLookup = (
   path: string,
   day: string,
 ) => ServedSnapshot | null;
+
+/**
+ * The robots.txt versions each demo site served, oldest first, by days before today (the first
+ * before the cutover, so every seeded crawl is judged). The shop and the blog tighten theirs over
+ * time, disallowing AI trainers and scrapers that the demo's traffic keeps sending: the robots
+ * compliance view has versions to compare and violators to show.
+ */
+export const DEMO_ROBOTS: Readonly<Record<SiteKind, readonly { daysAgo: number; text: string }[]>> =
+  {
+    shop: [
+      {
+        daysAgo: 170,
+        text: "User-agent: *\nDisallow: /cart\nDisallow: /checkout\n\nSitemap: https://shop.example.com/sitemap.xml\n",
+      },
+      {
+        daysAgo: 75,
+        text: "User-agent: CCBot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\nDisallow: /checkout\n\nSitemap: https://shop.example.com/sitemap.xml\n",
+      },
+      {
+        daysAgo: 20,
+        text: "User-agent: GPTBot\nUser-agent: Bytespider\nDisallow: /products/\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\nDisallow: /checkout\n\nSitemap: https://shop.example.com/sitemap.xml\n",
+      },
+    ],
+    blog: [
+      { daysAgo: 170, text: "User-agent: *\nAllow: /\n" },
+      {
+        daysAgo: 45,
+        text: "User-agent: Bytespider\nDisallow: /\n\nUser-agent: *\nDisallow: /drafts/\n\nSitemap: https://blog.example.com/sitemap.xml\n",
+      },
+    ],
+  };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ReportData } from "@crawlgate/dashboard";
+import { type ReportData, unpackAnswers } from "@crawlgate/dashboard";
 import { type CliIo, main } from "../../src/main.js";
 import { startDashboardDemo } from "../../src/test-support/dashboard-demo.js";
 
@@ -64,5 +64,6 @@ export type DemoServer = Awaited<ReturnType<typeof startDemoServer>>;
 export function reportDataOf(html: string): ReportData {
   const match = /window\.__CRAWLGATE_REPORT__ = (.*);<\/script>/.exec(html);
   if (!match?.[1]) throw new Error("no report data in the file");
-  return JSON.parse(match[1]) as ReportData;
+  const data = JSON.parse(match[1]) as ReportData;
+  return { ...data, answers: unpackAnswers(data.answers) as ReportData["answers"] };
 }

@@ -4676,7 +4676,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description no-store */
+                    /** @description no-store, no-transform (sent as stored: never compressed again) */
                     "Cache-Control": string;
                     [name: string]: unknown;
                 };
@@ -4730,7 +4730,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
-                    /** @description no-store */
+                    /** @description no-store, no-transform (sent as stored: never compressed again) */
                     "Cache-Control": string;
                     [name: string]: unknown;
                 };

@@ -22,6 +22,11 @@ const ARCHIVE_FILE_PREFIX = `${FILES_PREFIX}archive/`;
 const ARCHIVE_LINK_MAX_SECONDS = 60 * 60 + LINK_CLOCK_SLACK_SECONDS;
 
 const NO_STORE = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
+/**
+ * A file goes out as stored: a snapshot's gzip bytes typed as text (the client decompresses)
+ * and a Parquet part. `no-transform` keeps the bridges and any proxy from compressing it again.
+ */
+const AS_STORED = { ...NO_STORE, "cache-control": "no-store, no-transform" };
 
 /**
  * Runs a BlobStore read; `BlobStoreUnavailable` becomes `503 snapshot storage unavailable` (and
@@ -90,7 +95,7 @@ export async function serveFile(deps: ApiDeps, request: ApiRequest): Promise<Api
     headers: {
       "content-type": "text/plain; charset=utf-8",
       "referrer-policy": "no-referrer",
-      ...NO_STORE,
+      ...AS_STORED,
     },
     body: bytes,
   };
@@ -127,7 +132,7 @@ async function serveArchiveFile(deps: ApiDeps, request: ApiRequest): Promise<Api
       "content-type": "application/vnd.apache.parquet",
       "content-disposition": `attachment; filename="${key.split("/").slice(1).join("-")}"`,
       "referrer-policy": "no-referrer",
-      ...NO_STORE,
+      ...AS_STORED,
     },
     body: bytes,
   };

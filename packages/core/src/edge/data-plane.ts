@@ -1,4 +1,5 @@
 import type { Classification, Classifier } from "../classify/index.js";
+import { type ContentCoding, chooseCodingCached } from "../http/content-coding.js";
 import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
 import type { ChargeWriter } from "../pay/charge-writer.js";
@@ -330,6 +331,9 @@ function redirectsToItself(page: PageBody, forwarded: EdgeForwarded, key: string
   }
 }
 
+/** Pages are stored gzip-compressed: the one coding the edge sends. */
+const GZIP_ONLY: readonly ContentCoding[] = ["gzip"];
+
 /** A crawler's page: from the cache (queueing a refresh when stale), else rendered now. */
 async function servePage(
   deps: DataPlaneDeps,
@@ -378,8 +382,10 @@ async function servePage(
     }
   }
 
-  const gzip = /\bgzip\b/i.test(request.headers["accept-encoding"] ?? "");
-  const full = gzip ? await page.gzip() : page.identity;
+  // The stored gzip blob goes out as it is: a hit parses a remembered header and compresses
+  // nothing; a client that refuses gzip gets the HTML decompressed once per cached page.
+  const gzip = chooseCodingCached(request.headers["accept-encoding"], GZIP_ONLY) === "gzip";
+  const full = await (gzip ? page.gzip() : page.identity());
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
     "content-length": String(full.byteLength),

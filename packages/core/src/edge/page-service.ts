@@ -32,9 +32,9 @@ export interface PageServiceDeps {
 /** A cached page with its HTML, as the edge serves it. */
 export interface PageBody {
   entry: CachedPage;
-  /** The HTML's UTF-8 bytes. */
-  identity: Uint8Array;
-  /** The same, gzip-compressed (computed once, on first use). */
+  /** The HTML's UTF-8 bytes (decompressed once, on first use, when read from the store). */
+  identity(): Promise<Uint8Array>;
+  /** The same, gzip-compressed: the stored blob as it is (compressed once after a render). */
   gzip(): Promise<Uint8Array>;
 }
 
@@ -93,13 +93,21 @@ const wallClockDeadline = (ms: number) => new Date(Date.now() + ms);
 
 const slot = (domainId: string, key: string) => `${domainId}\u0000${key}`;
 
-function pageBody(entry: CachedPage, identity: Uint8Array, gzipped?: Uint8Array): PageBody {
-  let compressed: Promise<Uint8Array> | undefined = gzipped && Promise.resolve(gzipped);
+/** A page from its HTML (a render) or from its stored gzip blob (a store read). */
+function pageBody(
+  entry: CachedPage,
+  from: { identity: Uint8Array } | { gzipped: Uint8Array },
+): PageBody {
+  let plain = "identity" in from ? Promise.resolve(from.identity) : undefined;
+  let compressed = "gzipped" in from ? Promise.resolve(from.gzipped) : undefined;
   return {
     entry,
-    identity,
+    identity: () => {
+      plain ??= gunzip((from as { gzipped: Uint8Array }).gzipped);
+      return plain;
+    },
     gzip: () => {
-      compressed ??= gzip(identity);
+      compressed ??= gzip((from as { identity: Uint8Array }).identity);
       return compressed;
     },
   };
@@ -132,7 +140,8 @@ export function createPageService(deps: PageServiceDeps) {
     if (!entry) return null;
     const stored = await deps.blobs.getBlob(htmlKey(entry.contentHash));
     if (!stored) return null;
-    const page = pageBody(entry, await gunzip(stored), stored);
+    // Decompressed only when a client that does not take gzip asks (most crawlers take it).
+    const page = pageBody(entry, { gzipped: stored });
     // A render stored while this read ran is newer: it stays in the hot memory.
     const current = hot.get(slot(domainId, key))?.page.entry.renderedAt.getTime() ?? -1;
     if (current <= entry.renderedAt.getTime()) remember(page, now);
@@ -179,7 +188,7 @@ export function createPageService(deps: PageServiceDeps) {
       expiresAt: new Date(now.getTime() + ttl * 1000),
     };
     await deps.pages.putPage(entry);
-    const page = pageBody(entry, utf8(result.html));
+    const page = pageBody(entry, { identity: utf8(result.html) });
     remember(page, now.getTime());
     return { stored: true, page, newSnapshot: created };
   }

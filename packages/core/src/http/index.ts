@@ -1,4 +1,20 @@
 export { ambiguousRequestError, rawHeaderFields } from "./ambiguous-request.js";
+export {
+  type AcceptedCoding,
+  type ChosenCoding,
+  type Compress,
+  type Compressors,
+  type ContentCoding,
+  chooseCoding,
+  chooseCodingCached,
+  encodeResponse,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  parseAcceptEncoding,
+  varyOnEncoding,
+  webCompressors,
+  weightOf,
+} from "./content-coding.js";
 export { EDGE_ERROR_CODES, type EdgeErrorCode, edgeError } from "./edge-errors.js";
 export { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.js";
 export {

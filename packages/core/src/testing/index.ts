@@ -18,6 +18,13 @@ export { archiveIndexSuite, crawlDaysSuite } from "./archive-index-suite.js";
 export { archiveWalkSuite } from "./archive-walk-suite.js";
 export { blobStoreSuite, INVALID_BLOB_KEYS } from "./blob-store-suite.js";
 export { chargeLedgerSuite, chargeRow } from "./charge-ledger-suite.js";
+export type { CompressionBridgeFactory, RawReply } from "./compression-suite.js";
+export {
+  COMPRESSION_ASSETS,
+  compressionSuite,
+  OWN_HOST,
+  sendRaw,
+} from "./compression-suite.js";
 export { crawlStoreSuite } from "./crawl-store-suite.js";
 export { dashboardSuite } from "./dashboard/suite.js";
 export type { DashboardBridge, DashboardSuiteOptions } from "./dashboard/world.js";

@@ -155,6 +155,52 @@ describe("published range refresh", () => {
     }
   });
 
+  it("logs one line per refresh: every failed file in one warning, offline included", async () => {
+    const lines: { level: string; event: string; fields: Record<string, unknown> }[] = [];
+    const log =
+      (level: string) =>
+      (event: string, fields: Record<string, unknown> = {}) =>
+        lines.push({ level, event, fields });
+    const logger = { info: log("info"), warn: log("warn"), error: log("error") };
+    const make = (serve: FetchLike) =>
+      createRangeRefresher({
+        verifier: createVerifier({ resolver: noDns, timeoutMs: 50 }),
+        taxonomy,
+        fetch: serve,
+        clock: { now: () => new Date("2026-11-22T00:00:00.000Z") },
+        logger,
+      });
+    const offline = make(() => Promise.reject(new TypeError("fetch failed")));
+    const feeds = offline.feeds().length;
+    expect(feeds).toBeGreaterThan(10);
+    await offline.refresh();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: "warn",
+      event: "range_refresh_failed",
+      fields: { files: feeds, ok: 0, failed: feeds },
+    });
+    const failures = lines[0]?.fields.failures as { url: string; error: string; kept: number }[];
+    expect(failures.map((f) => f.url)).toEqual(offline.feeds().map((f) => f.url));
+    expect(failures[0]).toMatchObject({ error: "fetch failed" });
+    expect(failures.every((f) => f.kept > 0)).toBe(true);
+
+    lines.length = 0;
+    await make(async (url) => (url === COMMON_CRAWLERS ? notFound() : json({}))).refresh();
+    expect(lines.map((l) => [l.level, l.event, l.fields.failed])).toEqual([
+      ["warn", "range_refresh_failed", feeds],
+    ]);
+    lines.length = 0;
+    const google = {
+      creationTime: "2026-11-21T00:00:00Z",
+      prefixes: [{ ipv4Prefix: "66.249.64.0/27" }],
+    };
+    await make(async () => json(google)).refresh();
+    expect(lines).toEqual([
+      { level: "info", event: "range_refresh", fields: { files: feeds, ok: feeds } },
+    ]);
+  });
+
   it("refreshes when a file is a week old, and retries a failing file after an hour", async () => {
     let fail = false;
     const { refresher, requested, advance } = world(() =>

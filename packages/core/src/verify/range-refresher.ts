@@ -144,7 +144,6 @@ async function attemptFile(
     const kept = files.get(feed.url)?.cidrs.length ?? 0;
     lastError.set(feed.url, message(error));
     outcome = { ...feed, ok: false, prefixes: kept, error: message(error) };
-    logger.warn("range_refresh_failed", { url: feed.url, error: message(error), kept });
   }
   if (store) {
     const snapshot = refreshed.has(feed.url) ? (files.get(feed.url) ?? null) : null;
@@ -159,6 +158,20 @@ async function attemptFile(
     );
   }
   return outcome;
+}
+
+/**
+ * One line per refresh, whatever the number of files: `range_refresh` when every file came,
+ * else `range_refresh_failed` with each failed file (URL, error, prefixes kept), so an offline
+ * start logs one warning, not one per file.
+ */
+function logRefresh(logger: Logger, outcomes: readonly FeedOutcome[]): void {
+  const failures = outcomes
+    .filter((o) => !o.ok)
+    .map((o) => ({ url: o.url, error: o.error ?? "", kept: o.prefixes }));
+  const counts = { files: outcomes.length, ok: outcomes.length - failures.length };
+  if (failures.length === 0) logger.info("range_refresh", counts);
+  else logger.warn("range_refresh_failed", { ...counts, failed: failures.length, failures });
 }
 
 /**
@@ -192,10 +205,7 @@ export function createRangeRefresher(options: RangeRefreshOptions) {
       onFile?.(outcome);
     }
     applyRangeFiles(options.verifier, feeds, files);
-    logger.info("range_refresh", {
-      files: outcomes.length,
-      ok: outcomes.filter((o) => o.ok).length,
-    });
+    logRefresh(logger, outcomes);
     return outcomes;
   }
 

@@ -1,5 +1,5 @@
 import type { BuiltFile } from "../bundle.js";
-import type { ReportData } from "../shared/report-data.js";
+import { packAnswers, type ReportData } from "../shared/report-data.js";
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -38,7 +38,7 @@ export function reportHtml(data: ReportData, files: readonly BuiltFile[]): strin
 </head>
 <body>
 <div id="app"></div>
-<script>window.__CRAWLGATE_REPORT__ = ${scriptJson(data)};</script>
+<script>window.__CRAWLGATE_REPORT__ = ${scriptJson({ ...data, answers: packAnswers(data.answers) })};</script>
 <script>${js}</script>
 </body>
 </html>

@@ -21,8 +21,8 @@ const DOMAIN_NAV: { view: View; label: string; live?: boolean }[] = [
   { view: "snapshots", label: "Snapshots", live: true },
   { view: "referrals", label: "AI referrals" },
   { view: "rules", label: "Rules & purge", live: true },
-  { view: "policy", label: "Crawler policy", live: true },
-  { view: "robots", label: "Robots compliance", live: true },
+  { view: "policy", label: "Crawler policy" },
+  { view: "robots", label: "Robots compliance" },
   { view: "revenue", label: "Revenue", live: true },
 ];
 

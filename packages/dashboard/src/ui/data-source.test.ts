@@ -51,6 +51,11 @@ describe("reportSource", () => {
       ok: false,
       error: { code: "not_in_report" },
     });
+    expect([source.has(ok), source.has(failing), source.has(requests.rules("d"))]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("keys a call by its content, whatever the order of the body's fields", () => {

@@ -31,6 +31,11 @@ export interface PurgeStatus {
 export interface DataSource {
   mode: "live" | "report";
   call<T>(call: ApiCall): Promise<Result<T>>;
+  /**
+   * Whether `call` can be answered: always live; in a report, only the calls it stored. A view
+   * links only to what this says it can show, so a report never links out of itself.
+   */
+  has(call: ApiCall): boolean;
   /** The live purge status of a page (a report has none: `not_in_report`). */
   purgeStatus(domain: string, path: string): Promise<Result<PurgeStatus>>;
 }
@@ -59,6 +64,7 @@ export function liveSource(base: string, csrfToken: () => string, onSignedOut: (
   }
   const source: DataSource = {
     mode: "live",
+    has: () => true,
     async purgeStatus(domain, path) {
       const query = new URLSearchParams({ domain, path }).toString();
       try {
@@ -97,6 +103,7 @@ export function liveSource(base: string, csrfToken: () => string, onSignedOut: (
 export function reportSource(answers: Readonly<Record<string, StoredAnswer>>): DataSource {
   return {
     mode: "report",
+    has: (call) => Object.hasOwn(answers, callKey(call)),
     async purgeStatus() {
       return { ok: false, error: { status: 404, code: "not_in_report" } };
     },

@@ -1,5 +1,5 @@
 import { render } from "preact";
-import type { ReportData } from "../shared/report-data.js";
+import { type ReportData, unpackAnswers } from "../shared/report-data.js";
 import { App } from "./app.js";
 import { type AppEnv, EnvContext } from "./context.js";
 import { liveSource, loadSession, reportSource, type Session, signOut } from "./data-source.js";
@@ -68,7 +68,7 @@ async function startLive() {
 
 function startReport(report: ReportData) {
   const env: AppEnv = {
-    source: reportSource(report.answers),
+    source: reportSource(unpackAnswers(report.answers) as ReportData["answers"]),
     locator: hashLocator(),
     fixedPeriod: report.period,
     fixedDomainId: report.domainId,

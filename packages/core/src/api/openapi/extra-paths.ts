@@ -11,7 +11,11 @@ const LINK_QUERY = [
 ].map((p) => ({ ...p, in: "query", required: true, schema: { type: "string" } }));
 
 const NO_STORE = {
-  "Cache-Control": { description: "no-store", required: true, schema: { type: "string" } },
+  "Cache-Control": {
+    description: "no-store, no-transform (sent as stored: never compressed again)",
+    required: true,
+    schema: { type: "string" },
+  },
 };
 
 function download(

@@ -234,7 +234,7 @@ export function snapshotCases(options: ApiSuiteOptions): void {
       expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       expect(res.headers.get("content-encoding")).toBeNull();
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
       expect([res.bytes[0], res.bytes[1]]).toEqual([0x1f, 0x8b]);
       expect(await gunzipText(res.bytes)).toBe(HTML);
       expect(res.bytes.length).toBeLessThan(new TextEncoder().encode(HTML).length + 40);

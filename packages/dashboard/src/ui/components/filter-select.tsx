@@ -8,10 +8,18 @@ export function FilterSelect(props: {
   options: readonly { value: string; label: string }[];
   /** The label of the empty value (no parameter); default "All". */
   allLabel?: string;
+  /**
+   * Whether a value can be shown (a report holds only some): the others are left out, and with
+   * nothing left to choose, so is the select. Default: every value.
+   */
+  can?: (value: string) => boolean;
 }) {
   const { locator } = useEnv();
   const route = useRoute();
   const value = route.query.get(props.param) ?? "";
+  const can = props.can ?? (() => true);
+  const options = props.options.filter((o) => o.value === value || can(o.value));
+  if (options.length === 0 && (value === "" || !can(""))) return null;
   return (
     <label class="picker">
       {props.label}{" "}
@@ -25,7 +33,7 @@ export function FilterSelect(props: {
         }}
       >
         <option value="">{props.allLabel ?? "All"}</option>
-        {props.options.map((o) => (
+        {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>

@@ -1,4 +1,5 @@
 import type { ExportPageAnalyticsResponse, PageRow } from "@crawlgate/client";
+import type { Period } from "../../shared/period.js";
 import { requests } from "../../shared/requests.js";
 import { Sparkline } from "../components/charts.js";
 import { DataTable } from "../components/data-table.js";
@@ -21,8 +22,17 @@ export function TopPages({ domainId }: { domainId: string }) {
   const pages = useCall<ExportPageAnalyticsResponse>(
     requests.topPages(domainId, period, { sortBy, pathPrefix, ...(cursor ? { cursor } : {}) }),
   );
-  const go = (query: Record<string, string | undefined>) =>
-    env.locator.go(routePath("pages", domainId, { ...Object.fromEntries(route.query), ...query }));
+  const pathOf = (query: Record<string, string | undefined>) =>
+    routePath("pages", domainId, { ...Object.fromEntries(route.query), ...query });
+  const go = (query: Record<string, string | undefined>) => env.locator.go(pathOf(query));
+  // A report holds some rankings only: offer those.
+  const ranked = (value: string) =>
+    env.source.has(
+      requests.topPages(domainId, period, {
+        sortBy: value === "verified" ? "verified" : "total",
+        pathPrefix,
+      }),
+    );
   return (
     <ViewFrame title="Top pages" period={period}>
       <div class="filters">
@@ -31,6 +41,7 @@ export function TopPages({ domainId }: { domainId: string }) {
           param="sortBy"
           allLabel="All crawls"
           options={[{ value: "verified", label: "Verified crawls" }]}
+          can={ranked}
         />
         {env.source.mode === "live" ? (
           <form
@@ -58,10 +69,11 @@ export function TopPages({ domainId }: { domainId: string }) {
               {data.requestedStartDate ? ` (page data starts ${data.legacyCutover})` : ""}
             </p>
             <PageTable data={data} domainId={domainId} period={period} />
-            {data.nextCursor ? (
-              <button type="button" onClick={() => go({ cursor: data.nextCursor ?? undefined })}>
-                Next pages
-              </button>
+            {data.nextCursor &&
+            env.source.has(requests.topPages(domainId, period, { cursor: data.nextCursor })) ? (
+              <p>
+                <Link to={pathOf({ cursor: data.nextCursor })}>Next pages →</Link>
+              </p>
             ) : null}
           </>
         )}
@@ -70,8 +82,9 @@ export function TopPages({ domainId }: { domainId: string }) {
   );
 }
 
-function PageTable(props: { data: ExportPageAnalyticsResponse; domainId: string; period: string }) {
-  const { data } = props;
+function PageTable(props: { data: ExportPageAnalyticsResponse; domainId: string; period: Period }) {
+  const { data, domainId, period } = props;
+  const { source } = useEnv();
   return (
     <DataTable<PageRow>
       caption={`Pages of ${data.domain}, ranked by crawls`}
@@ -82,11 +95,13 @@ function PageTable(props: { data: ExportPageAnalyticsResponse; domainId: string;
         {
           label: "Path",
           value: (r) => r.path,
-          render: (r) => (
-            <Link to={routePath("page", props.domainId, { period: props.period, path: r.path })}>
-              {r.path}
-            </Link>
-          ),
+          // A report links the pages whose drill-down it holds; the others are plain text.
+          render: (r) =>
+            source.has(requests.pageDetail(domainId, period, r.path)) ? (
+              <Link to={routePath("page", domainId, { period, path: r.path })}>{r.path}</Link>
+            ) : (
+              r.path
+            ),
         },
         { label: "Verified", value: (r) => r.tiers.verified, numeric: true },
         { label: "Declared", value: (r) => r.tiers.declared, numeric: true },
