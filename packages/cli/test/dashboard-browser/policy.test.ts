@@ -34,6 +34,16 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     const { page, errors } = await session("owner");
     await open(page, "policy");
     await page.waitForSelector("form.policy-form");
+    // The switch says what impostor protection does not do: spare an impostor a block.
+    const help = await page.$eval(
+      "form.policy-form #policy-impostor-help",
+      (el) => el.textContent?.replace(/\s+/g, " ").trim(),
+    );
+    expect(help).toMatch(/^Blocks and charges .* apply to every request claiming it, verified or not;/);
+    const describedBy = await page.$eval("[name=impostorProtection]", (el) =>
+      el.getAttribute("aria-describedby"),
+    );
+    expect(describedBy).toBe("policy-impostor-help");
     await page.click("::-p-text(Add a rule)");
     await setField(page, "rules.0.matchType", "botId");
     await setField(page, "rules.0.matchValue", "no-such-bot");
