@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import type { Browser, BrowserContext } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -83,6 +84,13 @@ run("the dashboard in Chromium, on the demo", () => {
     const { domainId } = shop();
     await page.goto(`${demo.ready.baseUrl}/dashboard/domains/${domainId}/rules`);
     await page.waitForSelector("form.rule-form");
+    // The target's hint teaches the routing grammar (`*`, `:name`), never `$1`.
+    const hint = await page.$eval("form.rule-form input[name=targetUrl]", (el) => {
+      const help = document.getElementById(el.getAttribute("aria-describedby") ?? "");
+      return `${el.getAttribute("placeholder")} ${help?.textContent}`;
+    });
+    expect(hint).toMatch(/^\/new\/\* .*:name/);
+    expect(hint).not.toContain("$");
     const rulesPath = `/domains/${domainId}/routing-rules`;
     const owner = demo.ready.demo.keys.owner;
     const api = await demo.api(owner, rulesPath, { sourcePath: "no-slash", targetUrl: "/x" });
@@ -272,4 +280,62 @@ run("the dashboard in Chromium, on the demo", () => {
     expect(lines.slice(1).every((line) => line.includes(",AI training,"))).toBe(true);
     expect([...errors, ...other.errors]).toEqual([]);
   }, 60_000);
+
+  it("shows a page's detail exactly, out-ranked by 600 deeper paths", async () => {
+    const { domainId, domain } = shop();
+    const owner = demo.ready.demo.keys.owner;
+    const policy = `/domains/${domainId}/crawler-policy`;
+    // Blocked crawls are recorded without a render: 600 deeper paths crawled twice, the page once.
+    const blockGptbot = {
+      rules: [{ match: { type: "botId", value: "gptbot" }, action: { type: "block" } }],
+    };
+    await demo.api(owner, policy, blockGptbot, "PUT");
+    try {
+      const deeper = Array.from({ length: 600 }, (_, i) => `/deep-page/${i}`);
+      for (const path of [...deeper, ...deeper, "/deep-page"])
+        expect(await crawlStatus(demo.ready.baseUrl, domain, path)).toBe(403);
+    } finally {
+      await demo.api(owner, policy, {}, "PUT");
+    }
+    const ranking = (pageSize: number) =>
+      demo.api(owner, "/export-page-analytics", {
+        domainId,
+        period: "7d",
+        pathPrefix: "/deep-page",
+        pageSize,
+        series: false,
+      });
+    await expect.poll(async () => (await ranking(1)).pageCount, { timeout: 30_000 }).toBe(601);
+    const top = await ranking(500);
+    expect(top.pages.map((p: { path: string }) => p.path)).not.toContain("/deep-page");
+
+    const { page, errors } = await session("owner");
+    await page.goto(
+      `${demo.ready.baseUrl}/dashboard/domains/${domainId}/page?path=%2Fdeep-page&period=7d`,
+    );
+    await page.waitForSelector(".chart svg");
+    const rows = await page.$$eval("table tbody tr", (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td, th")].map((td) => td.textContent)),
+    );
+    expect(rows).toEqual([["GPTBot", "0", "1", "0", "1"]]);
+    expect(await page.$("::-p-text(No crawls of this page)")).toBeNull();
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
+
+/** The status a GPTBot request for a site's path gets from the demo's edge. */
+function crawlStatus(baseUrl: string, host: string, path: string): Promise<number> {
+  const url = new URL(baseUrl);
+  const userAgent = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2";
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path, headers: { host, "user-agent": userAgent } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
