@@ -1,6 +1,7 @@
 import type { ExportPageSnapshotsResponse, GetSnapshotResponse } from "@crawlgate/client";
 import { useState } from "preact/hooks";
 import { diffLines, htmlLines } from "../../shared/diff.js";
+import { pageUrlOf, withBaseUrl } from "../../shared/preview-base.js";
 import { requests } from "../../shared/requests.js";
 import { Loaded } from "../components/status.js";
 import { useCall } from "../context.js";
@@ -24,7 +25,10 @@ function versions(
     .sort((a, b) => (a.last < b.last ? 1 : a.last > b.last ? -1 : a.id < b.id ? -1 : 1));
 }
 
-/** Preview of one version (sandboxed frame, no scripts) and a line diff against another. */
+/**
+ * Preview of one version (sandboxed frame, no scripts; relative URLs resolve against the page's
+ * own URL, not the dashboard's) and a line diff against another.
+ */
 export function SnapshotCompare(props: {
   data: ExportPageSnapshotsResponse;
   rows: { day: string; snapshotId: string | null }[];
@@ -65,7 +69,7 @@ export function SnapshotCompare(props: {
             class="preview"
             title="Rendered preview of the selected version (scripts disabled)"
             sandbox=""
-            srcdoc={snapshot.html}
+            srcdoc={withBaseUrl(snapshot.html, pageUrlOf(props.data.domain, props.data.path))}
           />
         )}
       </Loaded>
