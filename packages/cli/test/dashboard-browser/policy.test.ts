@@ -157,6 +157,19 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
       (tables) => tables[0]?.querySelectorAll("tbody tr").length,
     );
     expect(rows).toBe(Math.max(1, Object.keys(api.botTotals).length));
+    // Bots by their display names, as every other view shows them.
+    const owner = suite.demo().ready.demo.keys.owner;
+    const definitions = await suite.demo().api(owner, "/get-bot-definitions", {});
+    const nameOf = new Map<string, string>(
+      definitions.bots.map((b: { botId: string; displayName: string }) => [b.botId, b.displayName]),
+    );
+    const firstBot = Object.keys(api.botTotals)[0];
+    if (firstBot !== undefined)
+      await page.waitForFunction(
+        (name) => document.querySelector("table tbody tr > :first-child")?.textContent === name,
+        {},
+        nameOf.get(firstBot) as string,
+      );
     const downloads = await catchDownloads(page);
     // The first table: per-bot compliance.
     await page.click("::-p-text(Export CSV)");
@@ -167,7 +180,7 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(
       Object.entries(api.botTotals).map(
         ([botId, t]) =>
-          `${botId},${(t as { requests: number }).requests},${(t as { disallowedRequests: number }).disallowedRequests}`,
+          `${nameOf.get(botId) ?? botId},${(t as { requests: number }).requests},${(t as { disallowedRequests: number }).disallowedRequests}`,
       ),
     );
     // The earlier tests' policy blocks gptbot everywhere: the preview disallows its token.
