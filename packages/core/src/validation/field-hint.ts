@@ -120,8 +120,9 @@ export function fieldHints(
   unknown: readonly string[],
 ): Map<string, string> {
   const shapes = shapesAt(form, path);
-  const value = valueAt(body, path);
-  const sent = new Set(typeof value === "object" && value !== null ? Object.keys(value) : []);
+  const at = valueAt(body, path);
+  const value = (typeof at === "object" && at !== null ? at : {}) as Record<string, unknown>;
+  const sent = new Set(Object.keys(value));
   const known = [...new Set(shapes.flatMap((shape) => Object.keys(shape)))].filter(
     (name) => !sent.has(name),
   );
@@ -136,7 +137,6 @@ export function fieldHints(
     return hints;
   const missing = known.filter((name) => shape[name]?._zod.optin === undefined);
   const field = missing.length === 1 ? (missing[0] as string) : null;
-  const sentValue = (value as Record<string, unknown>)[lone];
-  if (field !== null && shape[field]?.safeParse(sentValue).success) hints.set(lone, field);
+  if (field !== null && shape[field]?.safeParse(value[lone]).success) hints.set(lone, field);
   return hints;
 }
