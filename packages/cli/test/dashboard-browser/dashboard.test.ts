@@ -86,7 +86,7 @@ run("the dashboard in Chromium, on the demo", () => {
     await page.waitForSelector("form.rule-form");
     // The target's hint teaches the routing grammar (`*`, `:name`), never `$1`.
     const hint = await page.$eval("form.rule-form input[name=targetUrl]", (el) => {
-      const help = document.getElementById(el.getAttribute("aria-describedby") ?? "");
+      const help = el.ownerDocument.getElementById(el.getAttribute("aria-describedby") ?? "");
       return `${el.getAttribute("placeholder")} ${help?.textContent}`;
     });
     expect(hint).toMatch(/^\/new\/\* .*:name/);

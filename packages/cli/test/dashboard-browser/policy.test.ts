@@ -35,11 +35,12 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     await open(page, "policy");
     await page.waitForSelector("form.policy-form");
     // The switch says what impostor protection does not do: spare an impostor a block.
-    const help = await page.$eval(
-      "form.policy-form #policy-impostor-help",
-      (el) => el.textContent?.replace(/\s+/g, " ").trim(),
+    const help = await page.$eval("form.policy-form #policy-impostor-help", (el) =>
+      el.textContent?.replace(/\s+/g, " ").trim(),
     );
-    expect(help).toMatch(/^Blocks and charges .* apply to every request claiming it, verified or not;/);
+    expect(help).toMatch(
+      /^Blocks and charges .* apply to every request claiming it, verified or not;/,
+    );
     const describedBy = await page.$eval("[name=impostorProtection]", (el) =>
       el.getAttribute("aria-describedby"),
     );
@@ -166,9 +167,7 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     const firstBot = Object.keys(api.botTotals)[0];
     if (firstBot !== undefined)
       await page.waitForFunction(
-        (name) => document.querySelector("table tbody tr > :first-child")?.textContent === name,
-        {},
-        nameOf.get(firstBot) as string,
+        `document.querySelector("table tbody tr > :first-child")?.textContent === ${JSON.stringify(nameOf.get(firstBot))}`,
       );
     const downloads = await catchDownloads(page);
     // The first table: per-bot compliance.

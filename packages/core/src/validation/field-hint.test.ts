@@ -25,7 +25,10 @@ const snapshots = z.strictObject({
   url: z.string().min(1),
   period: z.enum(["1d", "7d"]).optional(),
   pageSize: z.number().int().default(100),
-  botId: z.union([z.string(), z.array(z.string())]).nullable().optional(),
+  botId: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
 });
 
 const messageOf = (schema: z.ZodType, body: unknown) => {
@@ -112,7 +115,10 @@ describe("unknown fields with a guess", () => {
     const keys = Object.keys(snapshots.shape);
     const name = fc.oneof(
       fc.constantFrom(...keys),
-      fc.string({ unit: fc.constantFrom("d", "o", "m", "u", "r", "l", "_", "I", "e"), maxLength: 9 }),
+      fc.string({
+        unit: fc.constantFrom("d", "o", "m", "u", "r", "l", "_", "I", "e"),
+        maxLength: 9,
+      }),
     );
     fc.assert(
       fc.property(fc.dictionary(name, fc.jsonValue(), { maxKeys: 5 }), (body) => {

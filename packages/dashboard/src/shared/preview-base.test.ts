@@ -24,9 +24,7 @@ describe("withBaseUrl", () => {
   });
 
   it("never takes a tag that only looks like html or head, nor one inside a comment", () => {
-    expect(withBaseUrl("<html><header>x</header>", PAGE)).toBe(
-      `<html>${BASE}<header>x</header>`,
-    );
+    expect(withBaseUrl("<html><header>x</header>", PAGE)).toBe(`<html>${BASE}<header>x</header>`);
     expect(withBaseUrl("<!-- <html><head> --><htmlx><head>", PAGE)).toBe(
       `<!-- <html><head> -->${BASE}<htmlx><head>`,
     );
@@ -82,7 +80,7 @@ describe("withBaseUrl", () => {
         expect(out.slice(0, at) + out.slice(at + BASE.length)).toBe(html);
         // Before the tag: only the prologue, the html tag and the head tag.
         expect(out.slice(0, at)).toMatch(
-          /^(?:[\t\n\f\r ]|<!--[\s\S]*?-->|<!DOCTYPE html>)*(?:<html(?: lang=en)?>[\t\n\f\r ]*(?:<!--[\s\S]*?-->[\t\n\f\r ]*)*(?:<head>|<HEAD>)?)?$/,
+          /^(?:[\t\n\f\r ]|<!--[\s\S]*?-->|<!DOCTYPE html>)*(?:<html(?: lang=en)?>[\t\n\f\r ]*(?:<!--[\s\S]*?-->[\t\n\f\r ]*)*)?(?:<head>|<HEAD>)?$/,
         );
       }),
     );
@@ -93,8 +91,6 @@ describe("pageUrlOf", () => {
   it("is the page's https URL on its domain", () => {
     expect(pageUrlOf("shop.example.com", "/products/shoes")).toBe(PAGE);
     expect(pageUrlOf("shop.example.com", "/")).toBe("https://shop.example.com/");
-    expect(pageUrlOf("shop.example.com", "/a b/é")).toBe(
-      "https://shop.example.com/a%20b/%C3%A9",
-    );
+    expect(pageUrlOf("shop.example.com", "/a b/é")).toBe("https://shop.example.com/a%20b/%C3%A9");
   });
 });

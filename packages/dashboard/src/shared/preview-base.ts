@@ -6,7 +6,7 @@
 
 /** HTML whitespace, comments and the doctype the parser meets before the `<html>` tag. */
 const PROLOGUE = /[\t\n\f\r ]+|<!--[\s\S]*?-->|<!doctype\b[^>]*>/iy;
-/** The `<html>` start tag, then what may come between it and `<head>`. */
+/** The `<html>` start tag (it may be left out), then what may come before `<head>`. */
 const HTML_TAG = /<html(?=[\s/>])[^>]*>/iy;
 const BETWEEN = /[\t\n\f\r ]+|<!--[\s\S]*?-->/y;
 const HEAD_TAG = /<head(?=[\s/>])[^>]*>/iy;
@@ -42,9 +42,10 @@ function headStart(html: string): number {
   };
   let more = true;
   while (more) more = skip(PROLOGUE);
-  if (!skip(HTML_TAG)) return at;
-  more = true;
-  while (more) more = skip(BETWEEN);
+  if (skip(HTML_TAG)) {
+    more = true;
+    while (more) more = skip(BETWEEN);
+  }
   skip(HEAD_TAG);
   return at;
 }

@@ -3,7 +3,6 @@ import { cell, METHODS, requestFieldLines } from "./request-fields.js";
 
 type Json = Record<string, unknown>;
 
-
 /** The success body's component name, or the media types of a download. */
 function successOf(responses: Record<string, Json>): string {
   const status = Object.keys(responses).find((s) => s.startsWith("2")) as string;

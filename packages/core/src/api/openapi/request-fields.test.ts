@@ -32,12 +32,13 @@ describe("the request fields of docs/api.md", () => {
   it("lists every body field of every endpoint, under its own heading", () => {
     expect(markdown).toContain("## Request fields");
     for (const route of ROUTES.filter((r) => r.hasBody)) {
-      const fields = new Set(
-        formsOf(route.input).flatMap((form) => Object.keys(form.shape)),
-      );
+      const fields = new Set(formsOf(route.input).flatMap((form) => Object.keys(form.shape)));
       const table = tableOf(route.method, route.path);
       for (const field of fields) expect(table.has(field), `${route.name} ${field}`).toBe(true);
-      expect([...table.keys()].every((field) => fields.has(field)), route.name).toBe(true);
+      expect(
+        [...table.keys()].every((field) => fields.has(field)),
+        route.name,
+      ).toBe(true);
     }
   });
 
@@ -64,9 +65,9 @@ describe("the request fields of docs/api.md", () => {
     expect(typeText({ type: ["string", "null"], maxLength: 9 })).toBe(
       "string (at most 9 characters)",
     );
-    expect(typeText({ anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] })).toBe(
-      "string or string[]",
-    );
+    expect(
+      typeText({ anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] }),
+    ).toBe("string or string[]");
     expect(typeText({ type: "integer", minimum: 1 })).toBe("integer from 1");
     expect(typeText({ const: 301 })).toBe("`301`");
     expect(typeText({})).toBe("any");

@@ -14,6 +14,8 @@ const IGNORED = "ignored with a cursor";
 /** Text made safe for one table cell. */
 export const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 const code = (value: unknown) => `\`${JSON.stringify(value)}\``;
+/** String formats a reader knows by name (zod's own, such as `starts_with`, are left out). */
+const FORMATS = new Set(["uuid", "date", "date-time", "uri", "email"]);
 
 /** A JSON schema as short text: `string (uuid)`, `integer 1 to 500`, `"day" or "week"`. */
 export function typeText(schema: Json): string {
@@ -41,7 +43,7 @@ function oneType(type: string, schema: Json): string {
   }
   if (type === "string") {
     const limits = [
-      typeof format === "string" ? format : null,
+      typeof format === "string" && FORMATS.has(format) ? format : null,
       typeof minLength === "number" && minLength > 0 ? "non-empty" : null,
       typeof maxLength === "number" ? `at most ${maxLength} characters` : null,
     ].filter((part) => part !== null);
@@ -74,7 +76,8 @@ interface Row {
 /** The rows of one request body schema (`[]` for a body without fields). */
 function rowsOf(body: Json): Row[] {
   const forms = ((body.anyOf ?? body.oneOf) as Json[] | undefined) ?? [body];
-  const isCursorForm = (form: Json) => ((form.required as string[] | undefined) ?? []).includes("cursor");
+  const isCursorForm = (form: Json) =>
+    ((form.required as string[] | undefined) ?? []).includes("cursor");
   const queryForms = forms.filter((form) => !isCursorForm(form));
   const rows = new Map<string, Row>();
   for (const form of forms) {
@@ -90,7 +93,8 @@ function rowsOf(body: Json): Row[] {
         typeof schema.description === "string" ? schema.description : null,
         "default" in schema ? `default ${code(schema.default)}` : null,
       ];
-      for (const note of notes) if (note !== null && !row.notes.includes(note)) row.notes.push(note);
+      for (const note of notes)
+        if (note !== null && !row.notes.includes(note)) row.notes.push(note);
     }
   }
   for (const row of rows.values()) {

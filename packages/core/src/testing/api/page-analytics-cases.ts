@@ -207,7 +207,12 @@ export function pageAnalyticsCases(options: ApiSuiteOptions): void {
         ...crawls(1, "2026-11-20", { path: "/docs", botId: "googlebot", verdict: "verified" }),
         ...crawls(4, "2026-11-20", { path: "/Docs" }),
       ]);
-      const ranked = await call({ domainId: shop(), period: "7d", pathPrefix: "/docs", pageSize: 500 });
+      const ranked = await call({
+        domainId: shop(),
+        period: "7d",
+        pathPrefix: "/docs",
+        pageSize: 500,
+      });
       expect(ranked.json.pageCount).toBe(502);
       expect(ranked.json.pages.map((p: { path: string }) => p.path)).not.toContain("/docs");
 
@@ -239,7 +244,12 @@ export function pageAnalyticsCases(options: ApiSuiteOptions): void {
       expect((await call({ domainId: shop(), period: "7d", path: "/doc" })).json).toMatchObject(
         none,
       );
-      const verified = await call({ domainId: shop(), period: "7d", path: "/docs", tier: "verified" });
+      const verified = await call({
+        domainId: shop(),
+        period: "7d",
+        path: "/docs",
+        tier: "verified",
+      });
       expect(verified.json.pages[0]).toMatchObject({ total: 1, tiers: { verified: 1 } });
       const elsewhere = { domainId: shop(), period: "7d", path: "/docs", pathPrefix: "/blog" };
       expect((await call(elsewhere)).json).toMatchObject(none);

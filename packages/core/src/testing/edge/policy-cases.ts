@@ -234,7 +234,9 @@ export function policyEdgeCases(world: () => EdgeWorld): void {
         await putPolicy(w, { rules: [{ match, action }], impostorProtection });
         for (const clientIp of addresses) {
           const reply = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp });
-          expect(reply.status, `${match.value} from ${clientIp}, ${impostorProtection}`).toBe(status);
+          expect(reply.status, `${match.value} from ${clientIp}, ${impostorProtection}`).toBe(
+            status,
+          );
         }
       }
     // Behind a rule for the unknown bot, the impostor meets that rule first (policy order).
@@ -286,7 +288,11 @@ export function policyEdgeCases(world: () => EdgeWorld): void {
     const declared = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: IMPOSTOR_IP });
     expect(declared.status).toBe(403);
     expect(w.origin.hits).toEqual(["GET /about"]);
-    await putPolicy(w, { rules: [gptbot], defaultAction: { type: "block" }, impostorProtection: false });
+    await putPolicy(w, {
+      rules: [gptbot],
+      defaultAction: { type: "block" },
+      impostorProtection: false,
+    });
     const taken = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: IMPOSTOR_IP });
     expect(taken.status).toBe(200);
   });

@@ -120,9 +120,9 @@ export function PolicyEditor(props: {
         verification is treated as the unknown bot
       </label>
       <p class="muted" id="policy-impostor-help">
-        Blocks and charges of a bot, operator or intent apply to every request claiming it,
-        verified or not; impostor protection keeps an unverified claim from allow rules and
-        verified-tier rules.
+        Blocks and charges of a bot, operator or intent apply to every request claiming it, verified
+        or not; impostor protection keeps an unverified claim from allow rules and verified-tier
+        rules.
       </p>
       {error ? (
         <p id="policy-error" class="error" role="alert">

@@ -89,8 +89,8 @@ export function RuleForm(props: {
       <p class="muted full" id={`${id}-target-help`}>
         In the target, <code>*</code> is what the source's <code>*</code> matched and{" "}
         <code>:name</code> what its <code>:name</code> matched (<code>/blog/:slug</code> →{" "}
-        <code>/posts/:slug</code>); a source ending in <code>/*</code> with no <code>*</code> in
-        the target appends the rest of the path.
+        <code>/posts/:slug</code>); a source ending in <code>/*</code> with no <code>*</code> in the
+        target appends the rest of the path.
       </p>
       <label>
         Type{" "}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OVERFLOW_PATH } from "../../../ingest/path-cap.js";
-import { LEGACY_CUTOVER } from "../../../window/window.js";
 import type { PathDayCount, RankedPath } from "../../../types.js";
+import { LEGACY_CUTOVER } from "../../../window/window.js";
 import type { Operation } from "../../context.js";
 import type { EndpointContract } from "../../contract.js";
 import { readableDomain } from "../../exports/export-scope.js";
