@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import type { Browser, BrowserContext } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ARTIFACTS,
@@ -50,6 +50,9 @@ run("the dashboard in Chromium, on the demo", () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(`${ARTIFACTS}overview-paint.json`, `${JSON.stringify(timing)}\n`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/");
+    // The snapshot preview asks its page's own origin for its images and styles; the demo's
+    // hosts do not resolve, so those requests are answered here (and recorded).
+    const fromSite = await answerSiteRequests(page, `https://${shop().domain}/`);
     const overview = await checkView(page, "overview");
     const views = [overview, ...(await walkDomainViews(page, shop().domainId))];
     expect(views.map((v) => v.heading)).toEqual([
@@ -62,6 +65,10 @@ run("the dashboard in Chromium, on the demo", () => {
       "Snapshot history",
     ]);
     for (const view of views) expect(view.violations, view.name).toEqual([]);
+    // The snapshot preview resolves the page's relative URLs against the page, not the dashboard.
+    const preview = page.frames().find((frame) => frame !== page.mainFrame());
+    expect(await preview?.evaluate("document.baseURI")).toMatch(/^https:\/\/shop\.example\.com\//);
+    await expect.poll(() => fromSite.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     if (process.env.CRAWLGATE_README_SCREENSHOTS === "1")
       await readmeScreenshots(page, shop().domainId);
@@ -338,4 +345,31 @@ function crawlStatus(baseUrl: string, host: string, path: string): Promise<numbe
     req.on("error", reject);
     req.end();
   });
+}
+
+/** A 1x1 transparent GIF. */
+const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+/**
+ * Answers the page's requests under `origin` itself (an empty stylesheet, a pixel, nothing) and
+ * lets every other request through; returns the URLs it answered, as they arrive.
+ */
+async function answerSiteRequests(page: Page, origin: string): Promise<string[]> {
+  const answered: string[] = [];
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (!request.url().startsWith(origin)) {
+      void request.continue();
+      return;
+    }
+    answered.push(request.url());
+    const type = request.resourceType();
+    if (type === "stylesheet")
+      void request.respond({ status: 200, contentType: "text/css", body: "" });
+    else if (type === "image")
+      void request.respond({ status: 200, contentType: "image/gif", body: PIXEL });
+    else void request.respond({ status: 204, body: "" });
+  });
+  return answered;
 }

@@ -1,20 +1,24 @@
 /**
- * Headers on every dashboard answer. Pages: a strict Content-Security-Policy (scripts, styles,
- * fonts and requests from the dashboard's own origin only, no inline script or style, images
- * also as `data:`; snapshot previews are `srcdoc` frames with `sandbox`, which this policy
- * covers), never framed. JSON answers: nothing may load at all.
+ * Headers on every dashboard answer. Pages: a strict Content-Security-Policy (scripts and
+ * requests from the dashboard's own origin only, no inline script or style; styles, images and
+ * fonts also over https, and images as `data:`, for snapshot previews, which are `srcdoc` frames
+ * with `sandbox` that inherit this policy and take their page's https base), never framed. JSON
+ * answers: nothing may load at all.
  */
 
 const PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
+  // Stylesheets, images and fonts of a snapshot preview come from its page's https origin.
+  "style-src 'self' https:",
+  "img-src 'self' data: https:",
+  "font-src 'self' https:",
   "connect-src 'self'",
   "manifest-src 'self'",
   "frame-src 'self'",
-  "base-uri 'none'",
+  // A snapshot preview (a `srcdoc` frame, which inherits this policy) carries a `<base>` of its
+  // page's https URL; scripts stay 'self' and forms 'self', so a base elsewhere moves no script.
+  "base-uri https:",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
