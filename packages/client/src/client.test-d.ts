@@ -14,6 +14,10 @@ const domainId = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
 export async function requests(): Promise<void> {
   await client.exportPageAnalytics({ domainId, period: "7d", pageSize: 100 });
+  // One page exactly, whatever its rank (page detail).
+  await client.exportPageAnalytics({ domainId, path: "/pricing" });
+  // @ts-expect-error an exact path is one string
+  await client.exportPageAnalytics({ domainId, path: ["/pricing"] });
   // @ts-expect-error misspelt request field (`period`)
   await client.exportPageAnalytics({ domainId, perod: "7d" });
   // @ts-expect-error a period the endpoint does not take

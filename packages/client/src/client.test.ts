@@ -163,6 +163,10 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     });
     expect(await client.getSnapshot({ snapshot_id: snapshot.snapshotId })).toEqual({ html: HTML });
     expect((await client.exportPageAnalytics({ domainId, period: "7d" })).pageCount).toBe(0);
+    expect(await client.exportPageAnalytics({ domainId, path: "/s" })).toMatchObject({
+      pageCount: 0,
+      pages: [],
+    });
     expect((await client.exportPageSnapshots({ domainId, url: "/s" })).rows).toEqual([]);
     expect((await client.exportCrawlLogs({ domainId })).format).toBe("json");
 

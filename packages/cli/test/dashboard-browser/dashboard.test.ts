@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { PREVIEW_CSP } from "@crawlgate/dashboard";
-import type { Browser, BrowserContext } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ARTIFACTS,
@@ -54,6 +55,9 @@ run("the dashboard in Chromium, on the demo", () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(`${ARTIFACTS}overview-paint.json`, `${JSON.stringify(timing)}\n`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/");
+    // Were the snapshot preview to ask its page's own origin for images or styles (its base is
+    // that page), the requests would be answered here and recorded: there must be none.
+    const fromSite = await answerSiteRequests(page, `https://${shop().domain}/`);
     const overview = await checkView(page, "overview");
     const views = [overview, ...(await walkDomainViews(page, shop().domainId))];
     expect(views.map((v) => v.heading)).toEqual([
@@ -68,6 +72,10 @@ run("the dashboard in Chromium, on the demo", () => {
     for (const view of views) expect(view.violations, view.name).toEqual([]);
     // The preview frame's policy blocking the snapshot's own images is the point, not an error.
     expect(errors.filter((e) => !blockedByPreview(e))).toEqual([]);
+    // Its relative URLs resolve against the page, not the dashboard, and nothing is fetched.
+    const preview = page.frames().find((frame) => frame !== page.mainFrame());
+    expect(await preview?.evaluate("document.baseURI")).toMatch(/^https:\/\/shop\.example\.com\//);
+    expect(fromSite).toEqual([]);
     if (process.env.CRAWLGATE_README_SCREENSHOTS === "1")
       await readmeScreenshots(page, shop().domainId);
   }, 120_000);
@@ -89,6 +97,13 @@ run("the dashboard in Chromium, on the demo", () => {
     const { domainId } = shop();
     await page.goto(`${demo.ready.baseUrl}/dashboard/domains/${domainId}/rules`);
     await page.waitForSelector("form.rule-form");
+    // The target's hint teaches the routing grammar (`*`, `:name`), never `$1`.
+    const hint = await page.$eval("form.rule-form input[name=targetUrl]", (el) => {
+      const help = el.ownerDocument.getElementById(el.getAttribute("aria-describedby") ?? "");
+      return `${el.getAttribute("placeholder")} ${help?.textContent}`;
+    });
+    expect(hint).toMatch(/^\/new\/\* .*:name/);
+    expect(hint).not.toContain("$");
     const rulesPath = `/domains/${domainId}/routing-rules`;
     const owner = demo.ready.demo.keys.owner;
     const api = await demo.api(owner, rulesPath, { sourcePath: "no-slash", targetUrl: "/x" });
@@ -278,4 +293,89 @@ run("the dashboard in Chromium, on the demo", () => {
     expect(lines.slice(1).every((line) => line.includes(",AI training,"))).toBe(true);
     expect([...errors, ...other.errors]).toEqual([]);
   }, 60_000);
+
+  it("shows a page's detail exactly, out-ranked by 600 deeper paths", async () => {
+    const { domainId, domain } = shop();
+    const owner = demo.ready.demo.keys.owner;
+    const policy = `/domains/${domainId}/crawler-policy`;
+    // Blocked crawls are recorded without a render: 600 deeper paths crawled twice, the page once.
+    const blockGptbot = {
+      rules: [{ match: { type: "botId", value: "gptbot" }, action: { type: "block" } }],
+    };
+    await demo.api(owner, policy, blockGptbot, "PUT");
+    try {
+      const deeper = Array.from({ length: 600 }, (_, i) => `/deep-page/${i}`);
+      for (const path of [...deeper, ...deeper, "/deep-page"])
+        expect(await crawlStatus(demo.ready.baseUrl, domain, path)).toBe(403);
+    } finally {
+      await demo.api(owner, policy, {}, "PUT");
+    }
+    const ranking = (pageSize: number) =>
+      demo.api(owner, "/export-page-analytics", {
+        domainId,
+        period: "7d",
+        pathPrefix: "/deep-page",
+        pageSize,
+        series: false,
+      });
+    await expect.poll(async () => (await ranking(1)).pageCount, { timeout: 30_000 }).toBe(601);
+    const top = await ranking(500);
+    expect(top.pages.map((p: { path: string }) => p.path)).not.toContain("/deep-page");
+
+    const { page, errors } = await session("owner");
+    await page.goto(
+      `${demo.ready.baseUrl}/dashboard/domains/${domainId}/page?path=%2Fdeep-page&period=7d`,
+    );
+    await page.waitForSelector(".chart svg");
+    const rows = await page.$$eval("table tbody tr", (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td, th")].map((td) => td.textContent)),
+    );
+    expect(rows).toEqual([["GPTBot", "0", "1", "0", "1"]]);
+    expect(await page.$("::-p-text(No crawls of this page)")).toBeNull();
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
+
+/** The status a GPTBot request for a site's path gets from the demo's edge. */
+function crawlStatus(baseUrl: string, host: string, path: string): Promise<number> {
+  const url = new URL(baseUrl);
+  const userAgent = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2";
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path, headers: { host, "user-agent": userAgent } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** A 1x1 transparent GIF. */
+const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+/**
+ * Answers the page's requests under `origin` itself (an empty stylesheet, a pixel, nothing) and
+ * lets every other request through; returns the URLs it answered, as they arrive.
+ */
+async function answerSiteRequests(page: Page, origin: string): Promise<string[]> {
+  const answered: string[] = [];
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (!request.url().startsWith(origin)) {
+      void request.continue();
+      return;
+    }
+    answered.push(request.url());
+    const type = request.resourceType();
+    if (type === "stylesheet")
+      void request.respond({ status: 200, contentType: "text/css", body: "" });
+    else if (type === "image")
+      void request.respond({ status: 200, contentType: "image/gif", body: PIXEL });
+    else void request.respond({ status: 204, body: "" });
+  });
+  return answered;
+}

@@ -34,6 +34,17 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     const { page, errors } = await session("owner");
     await open(page, "policy");
     await page.waitForSelector("form.policy-form");
+    // The switch says what impostor protection does not do: spare an impostor a block.
+    const help = await page.$eval("form.policy-form #policy-impostor-help", (el) =>
+      el.textContent?.replace(/\s+/g, " ").trim(),
+    );
+    expect(help).toMatch(
+      /^Blocks and charges .* apply to every request claiming it, verified or not;/,
+    );
+    const describedBy = await page.$eval("[name=impostorProtection]", (el) =>
+      el.getAttribute("aria-describedby"),
+    );
+    expect(describedBy).toBe("policy-impostor-help");
     await page.click("::-p-text(Add a rule)");
     await setField(page, "rules.0.matchType", "botId");
     await setField(page, "rules.0.matchValue", "no-such-bot");
@@ -147,6 +158,17 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
       (tables) => tables[0]?.querySelectorAll("tbody tr").length,
     );
     expect(rows).toBe(Math.max(1, Object.keys(api.botTotals).length));
+    // Bots by their display names, as every other view shows them.
+    const owner = suite.demo().ready.demo.keys.owner;
+    const definitions = await suite.demo().api(owner, "/get-bot-definitions", {});
+    const nameOf = new Map<string, string>(
+      definitions.bots.map((b: { botId: string; displayName: string }) => [b.botId, b.displayName]),
+    );
+    const firstBot = Object.keys(api.botTotals)[0];
+    if (firstBot !== undefined)
+      await page.waitForFunction(
+        `document.querySelector("table tbody tr > :first-child")?.textContent === ${JSON.stringify(nameOf.get(firstBot))}`,
+      );
     const downloads = await catchDownloads(page);
     // The first table: per-bot compliance.
     await page.click("::-p-text(Export CSV)");
@@ -157,7 +179,7 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(
       Object.entries(api.botTotals).map(
         ([botId, t]) =>
-          `${botId},${(t as { requests: number }).requests},${(t as { disallowedRequests: number }).disallowedRequests}`,
+          `${nameOf.get(botId) ?? botId},${(t as { requests: number }).requests},${(t as { disallowedRequests: number }).disallowedRequests}`,
       ),
     );
     // The earlier tests' policy blocks gptbot everywhere: the preview disallows its token.

@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Export pages ranked by crawl volume
-         * @description The pages of one domain ranked by crawls (`sortBy` total or verified, ties by path in byte order), cursor-paginated. Page-level data starts at `legacyCutover`: an earlier start is clamped to it (the response then carries `requestedStartDate`), a window ending before it is 400. `granularity` `auto` is `day` for windows up to 90 days, else `week`; `day` over 90 days is 400. Week buckets advance 7 days from `startDate`, so the first and last may be partial; totals are exact window sums whatever the granularity. With `cursor`, every parameter but `series` comes from the cursor (window, granularity, sort, filters, page size), so paging across midnight stays consistent. `pathPrefix` is a literal prefix (`%` and `_` are ordinary characters).
+         * @description The pages of one domain ranked by crawls (`sortBy` total or verified, ties by path in byte order), cursor-paginated. Page-level data starts at `legacyCutover`: an earlier start is clamped to it (the response then carries `requestedStartDate`), a window ending before it is 400. `granularity` `auto` is `day` for windows up to 90 days, else `week`; `day` over 90 days is 400. Week buckets advance 7 days from `startDate`, so the first and last may be partial; totals are exact window sums whatever the granularity. With `cursor`, every parameter but `series` comes from the cursor (window, granularity, sort, filters, page size), so paging across midnight stays consistent. `pathPrefix` is a literal prefix (`%` and `_` are ordinary characters). `path` asks for exactly one path, read directly whatever its rank: `pages` holds its row, or nothing when it has no crawls under the filters (`pageCount` 1 or 0, `nextCursor` null).
          */
         post: operations["exportPageAnalytics"];
         delete?: never;
@@ -311,7 +311,7 @@ export interface paths {
          *
          *     The edge applies the rules to crawler and automation requests (never to human visitors), after the routing rules: the first rule whose `match` names the request (`botId` and `operator` as get-bot-definitions spells them, `intent`, or the verification `tier`) and whose `path` pattern (routing grammar, no query) matches decides, else `defaultAction`.
          *
-         *     `block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. A crawler whose Web Bot Auth signature verified and covers its `crawler-exact-price` or `crawler-max-price` header pays and is served as allowed, with `crawler-charged` on a 2xx answer (pay per crawl; refusals carry `crawler-error`; `/robots.txt`, `/sitemap.xml`, `/security.txt` and `/.well-known/*` are always free); with `inBandPricing` the origin may price a page with its own `crawler-price` response header. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`.
+         *     `block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. A crawler whose Web Bot Auth signature verified and covers its `crawler-exact-price` or `crawler-max-price` header pays and is served as allowed, with `crawler-charged` on a 2xx answer (pay per crawl; refusals carry `crawler-error`; `/robots.txt`, `/sitemap.xml`, `/security.txt` and `/.well-known/*` are always free); with `inBandPricing` the origin may price a page with its own `crawler-price` response header. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`: no `allow` or `verified`-tier rule admits it. A `block` or `charge` rule naming a bot, operator or intent applies to every request claiming it, verified or not, whatever `impostorProtection` says.
          *
          *     Limits: at most 200 rules; `message` at most 500 characters; `botId`/`operator` values at most 100; `path` at most 2,048. An unknown `botId` or `operator` is 400.
          */
@@ -986,6 +986,8 @@ export interface components {
             tier?: unknown;
             /** @description ignored with a cursor */
             pathPrefix?: unknown;
+            /** @description ignored with a cursor */
+            path?: unknown;
         } | {
             /** @description Per-page series over the window's buckets; default true. Read with a cursor too */
             series?: boolean | null;
@@ -1010,6 +1012,8 @@ export interface components {
             tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
             /** @description Literal path prefix (% and _ are ordinary characters) */
             pathPrefix?: string | null;
+            /** @description Exactly this path (as stored: no query, compared byte for byte): at most one page, whatever its rank */
+            path?: string | null;
         } | {
             /** @description Per-page series over the window's buckets; default true. Read with a cursor too */
             series?: boolean | null;
@@ -1038,6 +1042,8 @@ export interface components {
             tier?: (("verified" | "declared" | "unknown") | ("verified" | "declared" | "unknown")[]) | null;
             /** @description Literal path prefix (% and _ are ordinary characters) */
             pathPrefix?: string | null;
+            /** @description Exactly this path (as stored: no query, compared byte for byte): at most one page, whatever its rank */
+            path?: string | null;
         };
         ExportPageAnalyticsResponse: {
             /**
@@ -1687,7 +1693,7 @@ export interface components {
                 message?: string | null;
             };
             /**
-             * @description true: a claim of a bot that can be verified, from an address that does not verify, is treated as the unknown bot (tier unknown)
+             * @description true: a claim of a bot that can be verified, from an address that does not verify, is treated as the unknown bot (tier unknown), so no allow or verified-tier rule admits it; block and charge rules naming the claimed bot, operator or intent apply to it either way
              * @default true
              */
             impostorProtection?: boolean;

@@ -14,7 +14,7 @@ export const NO_FIELDS = z.strictObject({});
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = parseBodyForm(schema, body);
   if (result.success) return result.data;
-  const { path, message } = reportedIssue(result.error);
+  const { path, message } = reportedIssue(result.error, { schema, body });
   if (path[0] === "cursor") throw new CrawlgateError("invalid_cursor", { message });
   throw invalidRequest(message);
 }

@@ -1,8 +1,9 @@
 /**
  * Headers on every dashboard answer. Pages: a strict Content-Security-Policy (scripts, styles,
  * fonts and requests from the dashboard's own origin only, no inline script or style, images
- * also as `data:`; snapshot previews are `srcdoc` frames with `sandbox`, which this policy
- * covers), never framed. JSON answers: nothing may load at all.
+ * also as `data:`; snapshot previews are `srcdoc` frames with `sandbox` that inherit this policy,
+ * add their own that forbids every fetch, and take their page's https base), never framed. JSON
+ * answers: nothing may load at all.
  */
 
 const PAGE_CSP = [
@@ -14,7 +15,10 @@ const PAGE_CSP = [
   "connect-src 'self'",
   "manifest-src 'self'",
   "frame-src 'self'",
-  "base-uri 'none'",
+  // A snapshot preview (a `srcdoc` frame, which inherits this policy) carries a `<base>` of its
+  // page's https URL (links resolve as on the page); nothing is fetched through it: the preview's
+  // own policy forbids every fetch, and scripts and forms stay 'self' here.
+  "base-uri https:",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");

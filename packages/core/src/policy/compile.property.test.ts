@@ -86,6 +86,18 @@ const subjectArb: fc.Arbitrary<PolicySubject> = fc
         signatureAgent === null ? subject : { ...subject, signatureAgent },
       ),
   );
+/** An impostor: the `unknown` bot (whose operator and intent may collide) carrying its claim. */
+const impostorArb: fc.Arbitrary<PolicySubject> = fc.record({
+  botId: fc.constant("unknown"),
+  operator: fc.constantFrom("Unknown", "OpenAI"),
+  intent: fc.constantFrom("other", "training"),
+  tier: fc.constant("unknown" as const),
+  claimed: fc.record({
+    botId: fc.constantFrom("gptbot", "googlebot", "claudebot"),
+    operator: fc.constantFrom("OpenAI", "Google", "Anthropic"),
+    intent: fc.constantFrom("training", "search-classic", "other"),
+  }),
+});
 const matchArb: fc.Arbitrary<PolicyMatch> = fc.oneof(
   fc.record({ type: fc.constant("botId" as const), value: fc.constantFrom("gptbot", "unknown") }),
   fc.record({ type: fc.constant("operator" as const), value: fc.constantFrom("OpenAI", "Google") }),
@@ -132,7 +144,14 @@ function naiveEvaluate(policy: CrawlerPolicy, s: PolicySubject, path: string): P
       (type === "intent" && value === s.intent) ||
       (type === "tier" && value === s.tier) ||
       (type === "signatureAgent" && value === s.signatureAgent);
-    if (!named) continue;
+    // An impostor meets every block and charge naming the bot, operator or intent it claimed.
+    const claimed =
+      s.claimed !== undefined &&
+      rule.action.type !== "allow" &&
+      ((type === "botId" && value === s.claimed.botId) ||
+        (type === "operator" && value === s.claimed.operator) ||
+        (type === "intent" && value === s.claimed.intent));
+    if (!named && !claimed) continue;
     if (rule.path !== null && !routingMatches(rule.path, path)) continue;
     return { action: rule.action, ruleIndex: index };
   }
@@ -144,7 +163,10 @@ describe("compiled policy", () => {
     fc.assert(
       fc.property(
         policyArb,
-        fc.array(fc.tuple(subjectArb, requestPath), { minLength: 1, maxLength: 10 }),
+        fc.array(fc.tuple(fc.oneof(subjectArb, impostorArb), requestPath), {
+          minLength: 1,
+          maxLength: 10,
+        }),
         (policy, requests) => {
           const compiled = compilePolicy(policy);
           for (const [subject, path] of requests)
@@ -152,6 +174,36 @@ describe("compiled policy", () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it("an impostor meets a block of the bot it claims; an allow naming only its claim never admits it", () => {
+    fc.assert(
+      fc.property(policyArb, impostorArb, requestPath, (policy, impostor, path) => {
+        const claimed = impostor.claimed as NonNullable<PolicySubject["claimed"]>;
+        const block: PolicyAction = { type: "block", status: 403, message: null };
+        const first = compilePolicy({
+          ...policy,
+          rules: [{ match: { type: "botId", value: claimed.botId }, path: null, action: block }],
+        });
+        expect(first.evaluate(impostor, path)).toEqual({ action: block, ruleIndex: 0 });
+        // Allowing the claimed bot (its operator, its intent) changes nothing for the impostor.
+        // (Only those that do not also name the unknown bot it is.)
+        const allows = (["botId", "operator", "intent"] as const)
+          .filter((type) => claimed[type] !== impostor[type])
+          .map((type) => ({
+            match: { type, value: claimed[type] } as PolicyMatch,
+            path: null,
+            action: { type: "allow" as const },
+          }));
+        const decided = compilePolicy(policy).evaluate(impostor, path);
+        const withAllows = compilePolicy({ ...policy, rules: [...allows, ...policy.rules] });
+        expect(withAllows.evaluate(impostor, path)).toEqual({
+          action: decided.action,
+          ruleIndex: decided.ruleIndex === null ? null : decided.ruleIndex + allows.length,
+        });
+      }),
+      { numRuns: 300 },
     );
   });
 

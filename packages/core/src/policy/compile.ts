@@ -5,7 +5,7 @@ import {
   policyPath,
 } from "./path-pattern.js";
 import type { CrawlerPolicy, PolicyAction, PolicyMatch } from "./schema.js";
-import type { PolicySubject } from "./subject.js";
+import type { ClaimedBot, PolicySubject } from "./subject.js";
 
 /** What the policy decided for one request: the action, and the rule's index (`null`: default). */
 export interface PolicyDecision {
@@ -21,11 +21,15 @@ export interface CompiledPolicy {
 }
 
 interface Candidate {
+  /** The rule's position in the policy. */
+  index: number;
   match: PolicyMatch;
   /** `null`: every path. */
   path: PathMatcher | null;
   decision: PolicyDecision;
 }
+
+const NONE: readonly Candidate[] = [];
 
 /** Distinct subjects kept per compiled policy (bots x tiers of a taxonomy is far below). */
 const MAX_SUBJECTS = 4096;
@@ -57,13 +61,38 @@ export function matchesSubject(match: PolicyMatch, subject: PolicySubject): bool
 }
 
 /**
+ * Whether a rule applies to an impostor through the bot it claimed: a block or charge naming the
+ * claimed bot, its operator or its intent does (a claim is never a way around a block); an allow
+ * does not (impostor protection keeps an unverified claim from what is allowed to the genuine
+ * bot), and neither do tier or signature-agent rules (an impostor is tier `unknown`, unsigned).
+ */
+export function matchesClaim(
+  match: PolicyMatch,
+  action: PolicyAction,
+  claimed: Readonly<ClaimedBot>,
+): boolean {
+  if (action.type === "allow") return false;
+  switch (match.type) {
+    case "botId":
+    case "operator":
+    case "intent":
+      return match.value === claimed[match.type];
+    default:
+      return false;
+  }
+}
+
+/**
  * A policy compiled once per edge settings: the rules that can match a subject are collected on
  * the subject's first request (in policy order) and kept, so a request walks only those, testing
- * path patterns against a path split at most once. No storage read, no allocation on the hot path
- * beyond the subject key and, when a candidate has a path pattern, the split path.
+ * path patterns against a path split at most once. An impostor's subject walks two lists in
+ * policy order: the rules matching it (the `unknown` bot) and the block and charge rules matching
+ * its claim (`matchesClaim`). No storage read, no allocation on the hot path beyond the subject
+ * key and, when a candidate has a path pattern, the split path.
  */
 export function compilePolicy(policy: CrawlerPolicy): CompiledPolicy {
   const rules: Candidate[] = policy.rules.map((rule, index) => ({
+    index,
     match: rule.match,
     path: rule.path === null ? null : (compilePathPattern(rule.path) ?? (() => false)),
     decision: { action: rule.action, ruleIndex: index },
@@ -74,7 +103,18 @@ export function compilePolicy(policy: CrawlerPolicy): CompiledPolicy {
   type ByTier = Partial<Record<string, Candidate[]>>;
   type ByBot = Map<string, Map<string, Map<string, ByTier>>>;
   let byAgent = new Map<string, ByBot>();
+  // Claimed bot → operator → intent → the block and charge rules naming the claim.
+  let byClaim = new Map<string, Map<string, Map<string, Candidate[]>>>();
   let subjects = 0;
+
+  /** Counts one more cached list; past the bound every cache starts over. */
+  function counted(): void {
+    if (++subjects > MAX_SUBJECTS) {
+      byAgent = new Map();
+      byClaim = new Map();
+      subjects = 1;
+    }
+  }
 
   function candidatesOf(subject: PolicySubject): Candidate[] {
     const agent = subject.signatureAgent ?? "";
@@ -83,10 +123,7 @@ export function compilePolicy(policy: CrawlerPolicy): CompiledPolicy {
     const cached = byIntent?.[subject.tier];
     if (cached !== undefined) return cached;
     const list = rules.filter((c) => matchesSubject(c.match, subject));
-    if (++subjects > MAX_SUBJECTS) {
-      byAgent = new Map();
-      subjects = 1;
-    }
+    counted();
     const bots = childOf(byAgent, agent, (): ByBot => new Map());
     const byOperator = childOf(bots, subject.botId, () => new Map());
     const intents = childOf(byOperator, subject.operator, () => new Map());
@@ -95,13 +132,33 @@ export function compilePolicy(policy: CrawlerPolicy): CompiledPolicy {
     return list;
   }
 
+  function claimCandidatesOf(claimed: Readonly<ClaimedBot>): Candidate[] {
+    const cached = byClaim.get(claimed.botId)?.get(claimed.operator)?.get(claimed.intent);
+    if (cached !== undefined) return cached;
+    const list = rules.filter((c) => matchesClaim(c.match, c.decision.action, claimed));
+    counted();
+    const operators = childOf(byClaim, claimed.botId, () => new Map());
+    childOf(operators, claimed.operator, () => new Map()).set(claimed.intent, list);
+    return list;
+  }
+
   return {
     allowsAll: rules.length === 0 && policy.defaultAction.type === "allow",
     evaluate(subject, path) {
       if (rules.length === 0) return fallback;
-      const list = candidatesOf(subject);
+      const own = candidatesOf(subject);
+      const claim = subject.claimed === undefined ? NONE : claimCandidatesOf(subject.claimed);
       let split: PolicyPath | null = null;
-      for (const candidate of list) {
+      // Both lists are in policy order: merged by rule index, a rule in both taken once.
+      for (let i = 0, j = 0; i < own.length || j < claim.length; ) {
+        const a = own[i];
+        const b = claim[j];
+        const ownFirst = b === undefined || (a !== undefined && a.index <= b.index);
+        const candidate = (ownFirst ? a : b) as Candidate;
+        if (ownFirst) {
+          i++;
+          if (b !== undefined && b.index === candidate.index) j++;
+        } else j++;
         if (candidate.path === null) return candidate.decision;
         split ??= policyPath(path);
         if (candidate.path(split)) return candidate.decision;

@@ -1,5 +1,5 @@
 export type { CompiledPolicy, PolicyDecision } from "./compile.js";
-export { compilePolicy, matchesSubject } from "./compile.js";
+export { compilePolicy, matchesClaim, matchesSubject } from "./compile.js";
 export type { DeniedBot } from "./denied-bots.js";
 export { botsDeniedEverywhere } from "./denied-bots.js";
 export type { PathMatcher, PolicyPath } from "./path-pattern.js";
@@ -23,6 +23,6 @@ export {
   policyRule,
   priceHeader,
 } from "./schema.js";
-export type { PolicySubject } from "./subject.js";
+export type { ClaimedBot, PolicySubject } from "./subject.js";
 export { policySubject } from "./subject.js";
 export { checkPolicyNames } from "./validate.js";

@@ -9,7 +9,7 @@ const taxonomy = getTaxonomy() as Taxonomy;
 function refusal(body: unknown): string {
   const parsed = crawlerPolicy.safeParse(body);
   if (parsed.success) throw new Error(`accepted ${JSON.stringify(body)}`);
-  return issueMessage(parsed.error);
+  return issueMessage(parsed.error, { schema: crawlerPolicy, body });
 }
 
 const rule = (extra: Record<string, unknown>) => ({
@@ -85,7 +85,10 @@ describe("crawler policy schema", () => {
       "defaultAction.status: status must be 403 or 402",
     );
     expect(refusal({ impostorProtection: "yes" })).toBe("impostorProtection must be true or false");
-    expect(refusal({ rulez: [] })).toBe("unknown field: rulez");
+    expect(refusal({ rulez: [] })).toBe("unknown field: rulez (did you mean rules?)");
+    expect(refusal({ policy: {} })).toBe("unknown field: policy");
+    const misspelt = { match: { type: "botId", value: "gptbot" }, pth: "/a", action: {} };
+    expect(refusal({ rules: [misspelt] })).toBe("rules.0: unknown field: pth (did you mean path?)");
   });
 
   it("bounds rules and messages", () => {

@@ -169,7 +169,7 @@ export const crawlerPolicy = z.strictObject({
     .boolean({ error: "impostorProtection must be true or false" })
     .default(true)
     .describe(
-      "true: a claim of a bot that can be verified, from an address that does not verify, is treated as the unknown bot (tier unknown)",
+      "true: a claim of a bot that can be verified, from an address that does not verify, is treated as the unknown bot (tier unknown), so no allow or verified-tier rule admits it; block and charge rules naming the claimed bot, operator or intent apply to it either way",
     ),
   inBandPricing: z
     .boolean({ error: "inBandPricing must be true or false" })

@@ -14,10 +14,17 @@ const UNKNOWN = {
   tier: "unknown",
 };
 const GOOGLEBOT = { botId: "googlebot", operator: "Google", intent: "search-classic" };
+/** An impostor: the unknown bot, carrying the bot it claimed (for block and charge rules). */
+const impostorOf = (claimed: { botId: string; operator: string; intent: string }) => ({
+  ...UNKNOWN,
+  claimed,
+});
 
 describe("policySubject", () => {
   it("a failed check is the unknown bot with protection on, the claimed bot (declared) off", () => {
-    expect(policySubject(bot("googlebot"), "unverified", true, unknownBot)).toEqual(UNKNOWN);
+    expect(policySubject(bot("googlebot"), "unverified", true, unknownBot)).toEqual(
+      impostorOf(GOOGLEBOT),
+    );
     expect(policySubject(bot("googlebot"), "unverified", false, unknownBot)).toEqual({
       ...GOOGLEBOT,
       tier: "declared",
@@ -43,8 +50,10 @@ describe("policySubject", () => {
     ) as BotDefinition;
     const states: EdgeVerification[] = ["verified", "unverified", "pending", "unverifiable"];
     expect(policySubject(unverifiable, "unverifiable", true, unknownBot).tier).toBe("declared");
+    // The unknown bot claims nothing: it carries no claim either way.
     for (const state of states)
-      expect(policySubject(unknownBot, state, false, unknownBot)).toEqual(UNKNOWN);
+      for (const protection of [true, false])
+        expect(policySubject(unknownBot, state, protection, unknownBot)).toStrictEqual(UNKNOWN);
   });
 
   it("carries a signature agent only when the signature verified", () => {
@@ -61,7 +70,7 @@ describe("policySubject", () => {
       tier: "declared",
     });
     expect(policySubject(agent, "unverified", true, unknownBot, "https://chatgpt.com")).toEqual(
-      UNKNOWN,
+      impostorOf(base),
     );
   });
 });

@@ -226,6 +226,31 @@ export function pageRankingSuite(
       expect(rowsOfPaths(stored, all, asked)).toHaveLength(300);
     });
 
+    it("gives the counts of one path exactly however many paths out-rank it, read model or not", async () => {
+      // 501 deeper paths crawled more: /docs is past a page of 500 (the page-detail read).
+      const deeper = Array.from({ length: 501 }, (_, i) => `/docs/${i}`);
+      await add([
+        ...deeper.flatMap((path) => crawls(3, { path, day: "2026-11-12" })),
+        ...crawls(1, { path: "/docs", botId: "gptbot", verdict: "declared", day: "2026-11-11" }),
+        ...crawls(1, { path: "/docs", botId: "googlebot", verdict: "verified", day: "2026-11-12" }),
+      ]);
+      const all: PathCountFilter = { botIds: null, tiers: null };
+      const expected = [
+        { path: "/docs", day: "2026-11-11", botId: "gptbot", tier: "declared", count: 1 },
+        { path: "/docs", day: "2026-11-12", botId: "googlebot", tier: "verified", count: 1 },
+      ];
+      const check = async () => {
+        const top = await rank(h().crawls, query({ pathPrefix: "/docs", limit: 500 }));
+        expect(top.map((p) => p.path)).not.toContain("/docs");
+        expect(
+          await h().crawls.countsOfPaths(d, "2026-11-01", "2026-11-30", all, ["/docs"]),
+        ).toEqual(expected);
+      };
+      await check();
+      await h().crawls.refreshReadModel("2026-11-30");
+      await check();
+    });
+
     it("agrees with the reference after read-model refreshes, late imports and upgrades", async () => {
       const bots = ["googlebot", "gptbot", "bingbot", "unknown"];
       const verdicts = ["verified", "declared", "unknown", "automation", "declared"] as const;

@@ -17,16 +17,20 @@ export function bodyForms<const F extends readonly [z.ZodType, z.ZodType, ...z.Z
   return union;
 }
 
+/** The form of `schema` a body is meant as (the schema itself when it has one form). */
+export function bodyForm(schema: z.ZodType, body: unknown): z.ZodType {
+  const select = formOf.get(schema);
+  const isRecord = typeof body === "object" && body !== null && !Array.isArray(body);
+  // A body that is not an object is refused by the first form, as not an object.
+  return select ? select(isRecord ? (body as Record<string, unknown>) : {}) : schema;
+}
+
 /** Parses a request body with its schema, by the form the body is meant as when it has forms. */
 export function parseBodyForm<S extends z.ZodType>(
   schema: S,
   body: unknown,
 ): z.ZodSafeParseResult<z.output<S>> {
-  const select = formOf.get(schema);
-  const isRecord = typeof body === "object" && body !== null && !Array.isArray(body);
-  // A body that is not an object is refused by the first form, as not an object.
-  const form = select ? select(isRecord ? (body as Record<string, unknown>) : {}) : schema;
-  return form.safeParse(body) as z.ZodSafeParseResult<z.output<S>>;
+  return bodyForm(schema, body).safeParse(body) as z.ZodSafeParseResult<z.output<S>>;
 }
 
 /** Whether a body sends `field` (absent and `null` count as not sent). */

@@ -43,11 +43,11 @@ export const requests = {
           ...(options.pathPrefix ? { pathPrefix: options.pathPrefix } : {}),
         },
   }),
-  /** One page's row (its prefix may match longer paths too: the view picks the exact one). */
+  /** One page's row: the exact `path` filter reads that path alone, whatever its rank. */
   pageDetail: (domainId: string, period: Period, path: string): ApiCall => ({
     method: "POST",
     path: "/export-page-analytics",
-    body: { domainId, period, pathPrefix: path, pageSize: 500 },
+    body: { domainId, period, path },
   }),
   snapshots: (domainId: string, period: Period, url: string): ApiCall => ({
     method: "POST",

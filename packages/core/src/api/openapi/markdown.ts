@@ -1,9 +1,7 @@
 import type { OpenApiDocument } from "./document.js";
+import { cell, METHODS, requestFieldLines } from "./request-fields.js";
 
 type Json = Record<string, unknown>;
-
-const METHODS = ["get", "post", "patch", "delete"];
-const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
 /** The success body's component name, or the media types of a download. */
 function successOf(responses: Record<string, Json>): string {
@@ -61,7 +59,8 @@ function errorRows(document: OpenApiDocument): string[] {
 
 /**
  * `docs/api.md`: a short reference generated from the OpenAPI document — every endpoint with its
- * success body and error statuses, the error bodies, and the prose rules (limits included).
+ * success body and error statuses, each endpoint's request fields, the error bodies, and the
+ * prose rules (limits included).
  */
 export function apiMarkdown(document: OpenApiDocument): string {
   const lines = [
@@ -86,6 +85,8 @@ export function apiMarkdown(document: OpenApiDocument): string {
     }
   }
   lines.push(
+    "",
+    ...requestFieldLines(document),
     "",
     "## Error bodies",
     "",

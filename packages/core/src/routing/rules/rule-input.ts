@@ -48,7 +48,7 @@ export function parseCreateRule(
   pathDomainId: string,
 ): Parsed<RuleDraft> {
   const parsed = parseBodyForm(createRuleBody, body);
-  if (!parsed.success) return fail(issueMessage(parsed.error));
+  if (!parsed.success) return fail(issueMessage(parsed.error, { schema: createRuleBody, body }));
   return ruleDraft(parsed.data, domainHostname, pathDomainId);
 }
 
@@ -88,7 +88,7 @@ export function ruleDraft(
 /** Validates a PATCH body, whatever it is. */
 export function parsePatchRule(body: unknown, pathDomainId: string): Parsed<RulePatch> {
   const parsed = parseBodyForm(patchRuleBody, body);
-  if (!parsed.success) return fail(issueMessage(parsed.error));
+  if (!parsed.success) return fail(issueMessage(parsed.error, { schema: patchRuleBody, body }));
   return rulePatch(parsed.data, pathDomainId);
 }
 

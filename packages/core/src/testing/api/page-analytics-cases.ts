@@ -198,6 +198,65 @@ export function pageAnalyticsCases(options: ApiSuiteOptions): void {
       ]);
     });
 
+    it("path reads exactly one page, however many pages out-rank it", async () => {
+      // 501 deeper paths crawled more than /docs itself: /docs is past the largest page (500).
+      const deeper = Array.from({ length: 501 }, (_, i) => `/docs/${String(i).padStart(3, "0")}`);
+      await record(w(), [
+        ...deeper.flatMap((path) => crawls(3, "2026-11-19", { path })),
+        ...crawls(1, "2026-11-18", { path: "/docs", botId: "gptbot", verdict: "declared" }),
+        ...crawls(1, "2026-11-20", { path: "/docs", botId: "googlebot", verdict: "verified" }),
+        ...crawls(4, "2026-11-20", { path: "/Docs" }),
+      ]);
+      const ranked = await call({
+        domainId: shop(),
+        period: "7d",
+        pathPrefix: "/docs",
+        pageSize: 500,
+      });
+      expect(ranked.json.pageCount).toBe(502);
+      expect(ranked.json.pages.map((p: { path: string }) => p.path)).not.toContain("/docs");
+
+      const exact = await call({ domainId: shop(), period: "7d", path: "/docs" });
+      expect(exact.status).toBe(200);
+      expect(Object.keys(exact.json)).toEqual(RESPONSE_FIELDS);
+      expect(exact.json).toMatchObject({ pageCount: 1, nextCursor: null });
+      expect(exact.json.pages).toHaveLength(1);
+      expect(exact.json.pages[0]).toMatchObject({
+        path: "/docs",
+        total: 2,
+        tiers: { verified: 1, declared: 1, unknown: 0 },
+        bots: {
+          googlebot: { verified: 1, declared: 0, unknown: 0, total: 1 },
+          gptbot: { verified: 0, declared: 1, unknown: 0, total: 1 },
+        },
+      });
+      expect(exact.json.pages[0].series).toHaveLength(7);
+      // The same row as the ranking gives a page it lists (here /docs/000, with its series).
+      const listed = ranked.json.pages.find((p: { path: string }) => p.path === "/docs/000");
+      const one = await call({ domainId: shop(), period: "7d", path: "/docs/000" });
+      expect(one.json.pages).toEqual([listed]);
+
+      // Exact: no other letter case, no prefix; the filters still apply; nothing is no page.
+      const none = { pageCount: 0, pages: [], nextCursor: null };
+      expect((await call({ domainId: shop(), period: "7d", path: "/DOCS" })).json).toMatchObject(
+        none,
+      );
+      expect((await call({ domainId: shop(), period: "7d", path: "/doc" })).json).toMatchObject(
+        none,
+      );
+      const verified = await call({
+        domainId: shop(),
+        period: "7d",
+        path: "/docs",
+        tier: "verified",
+      });
+      expect(verified.json.pages[0]).toMatchObject({ total: 1, tiers: { verified: 1 } });
+      const elsewhere = { domainId: shop(), period: "7d", path: "/docs", pathPrefix: "/blog" };
+      expect((await call(elsewhere)).json).toMatchObject(none);
+      const earlier = await call({ domainId: shop(), period: "1d", path: "/docs" });
+      expect(earlier.json.pages[0]).toMatchObject({ total: 1, tiers: { verified: 1 } });
+    });
+
     it("filters by bots (series per bot), tiers and a literal prefix; sorts by verified", async () => {
       await record(w(), [
         ...crawls(5, "2026-11-19", { path: "/50%_off", botId: "gptbot", verdict: "declared" }),
@@ -355,6 +414,10 @@ export function pageAnalyticsCases(options: ApiSuiteOptions): void {
         [{ domainId: d, pathPrefix: "" }, /pathPrefix/],
         [{ domainId: d, pathPrefix: "/a\nb" }, /pathPrefix/],
         [{ domainId: d, pathPrefix: `/${"a".repeat(2048)}` }, /pathPrefix/],
+        [{ domainId: d, path: "docs" }, /^path must be a path starting with "\/"/],
+        [{ domainId: d, path: "" }, /^path must/],
+        [{ domainId: d, path: "/a\tb" }, /^path must/],
+        [{ domainId: d, path: ["/a"] }, /^path must/],
         [{ domainId: d, series: "yes" }, /series/],
         [{ domainId: d, domain_id: d }, /domain_id/],
         [{ cursor: "x", extra: 1 }, /extra/],

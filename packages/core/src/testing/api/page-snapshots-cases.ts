@@ -437,7 +437,11 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
         [{ domainId, url: PAGE, botId: [1] }, /botId must be/],
         [{ domainId, url: PAGE, tier: "automation" }, /tier has an invalid value/],
         [{ domainId, url: PAGE, tier: {} }, /tier must be/],
-        [{ domainId, url: PAGE, path: PAGE }, /unknown field: path/],
+        [{ domainId, url: PAGE, path: PAGE }, /^unknown field: path$/],
+        // The field the body lacks, when the unknown one would do for it; a typo's fix.
+        [{ domainId, path: PAGE }, /^unknown field: path \(did you mean url\?\)$/],
+        [{ domainId, url: PAGE, perod: "7d" }, /^unknown field: perod \(did you mean period\?\)$/],
+        [{ domainId, path: 5 }, /^unknown field: path$/],
       ] as const;
       await expectInvalidRequests(call, bad);
       await expectDomainsNotFound(world, call, { url: PAGE });

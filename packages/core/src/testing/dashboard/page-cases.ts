@@ -61,6 +61,9 @@ export function pageCases(options: DashboardSuiteOptions): void {
       const page = answers[0]?.headers.get("content-security-policy") ?? "";
       expect(page).toContain("script-src 'self'");
       expect(page).toContain("default-src 'none'");
+      // Snapshot previews take their page's https base; nothing else may set one.
+      expect(page).toContain("base-uri https:;");
+      expect(page).toContain("form-action 'self'");
     });
   });
 }

@@ -220,6 +220,85 @@ export function policyEdgeCases(world: () => EdgeWorld): void {
     expect(w.origin.hits).toEqual(["GET /about"]);
   });
 
+  it("policy: a block or charge of a bot, operator or intent refuses every claim of it, from any address", async () => {
+    const w = world();
+    await w.crawlgate.ingest.ranges.ready();
+    // OpenAI's published range, an impostor's address, Google's range, a laptop on loopback.
+    const addresses = [GPTBOT_IP, IMPOSTOR_IP, CLIENT_IP, "127.0.0.1"];
+    const charge = { type: "charge", price: { amount: "0.01", currency: "USD" } };
+    const cases = [
+      { match: { type: "botId", value: "gptbot" }, action: { type: "block" }, status: 403 },
+      { match: { type: "operator", value: "OpenAI" }, action: { type: "block" }, status: 403 },
+      { match: { type: "intent", value: "training" }, action: charge, status: 402 },
+    ];
+    for (const impostorProtection of [true, false])
+      for (const { match, action, status } of cases) {
+        await putPolicy(w, { rules: [{ match, action }], impostorProtection });
+        for (const clientIp of addresses) {
+          const reply = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp });
+          expect(reply.status, `${match.value} from ${clientIp}, ${impostorProtection}`).toBe(
+            status,
+          );
+        }
+      }
+    // Behind a rule for the unknown bot, the impostor meets that rule first (policy order).
+    await putPolicy(w, {
+      rules: [
+        { match: { type: "tier", value: "unknown" }, action: { type: "block", status: 402 } },
+        { match: { type: "botId", value: "gptbot" }, action: { type: "block" } },
+      ],
+    });
+    const first = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: IMPOSTOR_IP });
+    expect(first.status).toBe(402);
+    expect(w.origin.hits).toEqual([]);
+    const rows = await w.crawls();
+    expect(rows).toHaveLength(2 * 3 * addresses.length + 1);
+    expect(new Set(rows.map((r) => r.botId))).toEqual(new Set(["gptbot"]));
+  });
+
+  it("policy: an allow never admits an impostor of the bot it allows", async () => {
+    const w = world();
+    await w.crawlgate.ingest.ranges.ready();
+    const allow = { type: "allow" };
+    await putPolicy(w, {
+      rules: [
+        { match: { type: "botId", value: "gptbot" }, action: allow },
+        { match: { type: "operator", value: "OpenAI" }, action: allow },
+        { match: { type: "intent", value: "training" }, action: allow },
+        { match: { type: "tier", value: "verified" }, action: allow },
+      ],
+      defaultAction: { type: "block" },
+    });
+    const genuine = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: GPTBOT_IP });
+    expect([genuine.status, genuine.headers["x-crawlgate-served-from"]]).toEqual([200, "render"]);
+    for (const clientIp of [IMPOSTOR_IP, CLIENT_IP, "127.0.0.1"]) {
+      const impostor = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp });
+      expect([impostor.status, JSON.parse(impostor.body).error], clientIp).toEqual([
+        403,
+        "crawler_blocked",
+      ]);
+    }
+    // Switched off, the owner takes claims at their word: the claim is GPTBot at tier
+    // `declared`, which a `verified`-tier allow does not admit and a bot allow does.
+    const verifiedOnly = { match: { type: "tier", value: "verified" }, action: allow };
+    const gptbot = { match: { type: "botId", value: "gptbot" }, action: allow };
+    await putPolicy(w, {
+      rules: [verifiedOnly],
+      defaultAction: { type: "block" },
+      impostorProtection: false,
+    });
+    const declared = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: IMPOSTOR_IP });
+    expect(declared.status).toBe(403);
+    expect(w.origin.hits).toEqual(["GET /about"]);
+    await putPolicy(w, {
+      rules: [gptbot],
+      defaultAction: { type: "block" },
+      impostorProtection: false,
+    });
+    const taken = await w.send({ path: "/about", headers: ua(GPTBOT), clientIp: IMPOSTOR_IP });
+    expect(taken.status).toBe(200);
+  });
+
   it("policy: impostor protection turns an unverified Googlebot into `unknown` only when on", async () => {
     const w = world();
     const googlebot = (getTaxonomy() as Taxonomy).botById("googlebot") as BotDefinition;

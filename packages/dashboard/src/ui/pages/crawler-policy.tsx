@@ -96,7 +96,7 @@ function PolicySummary({ policy, domain }: { policy: CrawlerPolicy; domain: stri
         <dt>Impostor protection</dt>
         <dd>
           {policy.impostorProtection
-            ? "On: unverified claims of a verifiable bot count as the unknown bot"
+            ? "On: unverified claims of a verifiable bot count as the unknown bot (blocks and charges of the claimed bot still apply)"
             : "Off: a claimed bot is taken at its word"}
         </dd>
       </dl>

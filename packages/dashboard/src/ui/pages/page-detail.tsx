@@ -40,6 +40,7 @@ export function PageDetail({ domainId }: { domainId: string }) {
       </p>
       <Loaded state={detail}>
         {(data) => {
+          // The exact `path` filter answers this page's row alone, or none.
           const row = data.pages.find((p) => p.path === path);
           if (!row) return <p>No crawls of this page in this period.</p>;
           const series = (row.series ?? []) as unknown as Bucket[];

@@ -109,6 +109,7 @@ export function PolicyEditor(props: {
         <input
           type="checkbox"
           name="impostorProtection"
+          aria-describedby="policy-impostor-help"
           checked={state.impostorProtection}
           onChange={(e) => {
             const on = (e.currentTarget as HTMLInputElement).checked;
@@ -118,6 +119,11 @@ export function PolicyEditor(props: {
         Impostor protection: a crawler claiming a verifiable bot from an address that fails
         verification is treated as the unknown bot
       </label>
+      <p class="muted" id="policy-impostor-help">
+        Blocks and charges of a bot, operator or intent apply to every request claiming it, verified
+        or not; impostor protection keeps an unverified claim from allow rules and verified-tier
+        rules.
+      </p>
       {error ? (
         <p id="policy-error" class="error" role="alert">
           {errorText(error)}

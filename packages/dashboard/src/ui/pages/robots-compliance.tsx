@@ -1,6 +1,7 @@
-import type { ExportRobotsComplianceResponse } from "@crawlgate/client";
+import type { ExportRobotsComplianceResponse, GetBotDefinitionsResponse } from "@crawlgate/client";
 import { complianceRows, disallowedByBot, requestsByOutcome } from "../../shared/compliance.js";
 import { policyRequests } from "../../shared/policy-requests.js";
+import { requests as readRequests } from "../../shared/requests.js";
 import { StackedBars } from "../components/charts.js";
 import { DataTable } from "../components/data-table.js";
 import { Loaded } from "../components/status.js";
@@ -19,15 +20,26 @@ export function RobotsCompliance({ domainId }: { domainId: string }) {
   const compliance = useCall<ExportRobotsComplianceResponse>(
     policyRequests.compliance(domainId, period),
   );
+  const definitions = useCall<GetBotDefinitionsResponse>(readRequests.definitions());
+  // Bots by their display names, as every other view shows them (IDs until the names load).
+  const names = Object.fromEntries(
+    definitions.data?.bots.map((b) => [b.botId, b.displayName]) ?? [],
+  ) as Record<string, string>;
   return (
     <ViewFrame title="Robots compliance" period={period}>
-      <Loaded state={compliance}>{(data) => <ComplianceViews data={data} />}</Loaded>
+      <Loaded state={compliance}>{(data) => <ComplianceViews data={data} names={names} />}</Loaded>
       <RobotsPreview domainId={domainId} />
     </ViewFrame>
   );
 }
 
-function ComplianceViews({ data }: { data: ExportRobotsComplianceResponse }) {
+function ComplianceViews({
+  data,
+  names,
+}: {
+  data: ExportRobotsComplianceResponse;
+  names: Record<string, string>;
+}) {
   const range = `${data.startDate}-${data.endDate}`;
   const { requests, disallowedRequests } = data.summary;
   const chart = disallowedByBot(data);
@@ -46,7 +58,7 @@ function ComplianceViews({ data }: { data: ExportRobotsComplianceResponse }) {
       />
       <h2>Disallowed requests per day, by crawler</h2>
       {chart.keys.length > 0 ? (
-        <StackedBars label="Disallowed requests per day by crawler" data={chart} />
+        <StackedBars label="Disallowed requests per day by crawler" labels={names} data={chart} />
       ) : (
         <p class="muted">No crawler requested a disallowed path in this period.</p>
       )}
@@ -57,7 +69,7 @@ function ComplianceViews({ data }: { data: ExportRobotsComplianceResponse }) {
         rows={complianceRows(data)}
         empty="No crawler requests in this period."
         columns={[
-          { label: "Bot", value: (r) => r.botId },
+          { label: "Bot", value: (r) => names[r.botId] ?? r.botId },
           { label: "Requests", value: (r) => r.requests, numeric: true },
           { label: "Disallowed", value: (r) => r.disallowedRequests, numeric: true },
           {

@@ -82,9 +82,16 @@ export function RuleForm(props: {
           name="targetUrl"
           required
           defaultValue={rule?.targetUrl ?? ""}
-          placeholder="/new/$1"
+          placeholder="/new/*"
+          aria-describedby={`${id}-target-help`}
         />
       </label>
+      <p class="muted full" id={`${id}-target-help`}>
+        In the target, <code>*</code> is what the source's <code>*</code> matched and{" "}
+        <code>:name</code> what its <code>:name</code> matched (<code>/blog/:slug</code> →{" "}
+        <code>/posts/:slug</code>); a source ending in <code>/*</code> with no <code>*</code> in the
+        target appends the rest of the path.
+      </p>
       <label>
         Type{" "}
         <select

@@ -2,6 +2,7 @@ import type { ExportPageSnapshotsResponse, GetSnapshotResponse } from "@crawlgat
 import { useState } from "preact/hooks";
 import { diffLines, htmlLines } from "../../shared/diff.js";
 import { previewDocument } from "../../shared/preview.js";
+import { pageUrlOf, withBaseUrl } from "../../shared/preview-base.js";
 import { requests } from "../../shared/requests.js";
 import { Loaded } from "../components/status.js";
 import { useCall } from "../context.js";
@@ -26,8 +27,9 @@ function versions(
 }
 
 /**
- * Preview of one version (sandboxed frame, no scripts, a policy that forbids every fetch) and a
- * line diff against another.
+ * Preview of one version (sandboxed frame, no scripts, a policy that forbids every fetch;
+ * relative links resolve against the page's own URL, not the dashboard's) and a line diff
+ * against another.
  */
 export function SnapshotCompare(props: {
   data: ExportPageSnapshotsResponse;
@@ -69,7 +71,9 @@ export function SnapshotCompare(props: {
             class="preview"
             title="Rendered preview of the selected version (scripts disabled)"
             sandbox=""
-            srcdoc={previewDocument(snapshot.html)}
+            srcdoc={previewDocument(
+              withBaseUrl(snapshot.html, pageUrlOf(props.data.domain, props.data.path)),
+            )}
           />
         )}
       </Loaded>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OVERFLOW_PATH } from "../../../ingest/path-cap.js";
+import type { PathDayCount, RankedPath } from "../../../types.js";
 import { LEGACY_CUTOVER } from "../../../window/window.js";
 import type { Operation } from "../../context.js";
 import type { EndpointContract } from "../../contract.js";
@@ -67,10 +68,24 @@ export const output = z.strictObject({
 export const contract: EndpointContract = {
   summary: "Export pages ranked by crawl volume",
   description:
-    "The pages of one domain ranked by crawls (`sortBy` total or verified, ties by path in byte order), cursor-paginated. Page-level data starts at `legacyCutover`: an earlier start is clamped to it (the response then carries `requestedStartDate`), a window ending before it is 400. `granularity` `auto` is `day` for windows up to 90 days, else `week`; `day` over 90 days is 400. Week buckets advance 7 days from `startDate`, so the first and last may be partial; totals are exact window sums whatever the granularity. With `cursor`, every parameter but `series` comes from the cursor (window, granularity, sort, filters, page size), so paging across midnight stays consistent. `pathPrefix` is a literal prefix (`%` and `_` are ordinary characters).",
+    "The pages of one domain ranked by crawls (`sortBy` total or verified, ties by path in byte order), cursor-paginated. Page-level data starts at `legacyCutover`: an earlier start is clamped to it (the response then carries `requestedStartDate`), a window ending before it is 400. `granularity` `auto` is `day` for windows up to 90 days, else `week`; `day` over 90 days is 400. Week buckets advance 7 days from `startDate`, so the first and last may be partial; totals are exact window sums whatever the granularity. With `cursor`, every parameter but `series` comes from the cursor (window, granularity, sort, filters, page size), so paging across midnight stays consistent. `pathPrefix` is a literal prefix (`%` and `_` are ordinary characters). `path` asks for exactly one path, read directly whatever its rank: `pages` holds its row, or nothing when it has no crawls under the filters (`pageCount` 1 or 0, `nextCursor` null).",
   status: 200,
   errors: ["invalid_request", "invalid_cursor", "domain_not_found"],
 };
+
+/**
+ * The one page a `path` query asks for, from that path's own counts (exact whatever its rank):
+ * a row when it has crawls under the filters and starts with `pathPrefix` when one is sent.
+ */
+function exactPage(
+  path: string,
+  pathPrefix: string | null,
+  rows: readonly PathDayCount[] | undefined,
+): RankedPath[] {
+  if (rows === undefined || (pathPrefix !== null && !path.startsWith(pathPrefix))) return [];
+  const totals = sumTiers(rows);
+  return totals.total > 0 ? [{ path, total: totals.total, verified: totals.verified }] : [];
+}
 
 /**
  * POST /export-page-analytics: the paths of one domain ranked by crawls (total or verified,
@@ -84,31 +99,38 @@ export const run: Operation<PageAnalyticsInput, z.output<typeof output>> = async
   now,
 }) => {
   const plan = await pagePlan(deps, user, input(), now);
-  const { query } = plan;
+  const { query, path: exact } = plan;
   const access = await readableDomain(deps, user, query.domainId);
   const { domainId, startDay, endDay, botIds, tiers, pathPrefix, sortBy, pageSize } = query;
   const filter = { botIds, tiers };
-  const { paths: ranked, pathCount: pageCount } = await deps.crawls.rankPaths({
-    domainId,
-    startDay,
-    endDay,
-    ...filter,
-    pathPrefix,
-    sortBy,
-    after: query.after,
-    limit: pageSize + 1,
-  });
-  const page = ranked.slice(0, pageSize);
+  // An exact `path` is read by its own counts, never looked for in a ranking.
+  const ranking =
+    exact === null
+      ? await deps.crawls.rankPaths({
+          domainId,
+          startDay,
+          endDay,
+          ...filter,
+          pathPrefix,
+          sortBy,
+          after: query.after,
+          limit: pageSize + 1,
+        })
+      : null;
+  const ranked = ranking?.paths ?? [];
+  const listed = ranked.slice(0, pageSize);
   const counts = await deps.crawls.countsOfPaths(domainId, startDay, endDay, filter, [
-    ...page.map((r) => r.path),
+    ...(exact === null ? listed.map((r) => r.path) : [exact]),
     OVERFLOW_PATH,
   ]);
+  const byPath = groupByPath(counts);
+  const page = exact === null ? listed : exactPage(exact, pathPrefix, byPath.get(exact));
+  const pageCount = ranking === null ? page.length : ranking.pathCount;
   const last = page[page.length - 1];
   const nextCursor =
     ranked.length > pageSize && last
       ? await nextPageCursor(deps, user, query, { value: last[sortBy], path: last.path }, now)
       : null;
-  const byPath = groupByPath(counts);
   const layout = plan.series ? seriesLayout(query) : null;
   const overflow = sumTiers(byPath.get(OVERFLOW_PATH) ?? []);
   return {

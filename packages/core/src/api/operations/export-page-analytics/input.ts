@@ -11,22 +11,31 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** Longest `pathPrefix` (the spec's longest path, `sourcePath`, is 2,048 characters). */
 export const MAX_PATH_PREFIX_LENGTH = 2048;
 
-const PATH_PREFIX = `pathPrefix must be a path starting with "/", at most ${MAX_PATH_PREFIX_LENGTH} characters, without control characters`;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
 const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
 
 /**
- * A literal path start, beginning with `/`, without control characters or unpaired surrogates
- * (stored paths never contain them).
+ * A literal path or path start, beginning with `/`, without control characters or unpaired
+ * surrogates (stored paths never contain them).
  */
-const pathPrefix = z
-  .string({ error: PATH_PREFIX })
-  .startsWith("/", { error: PATH_PREFIX })
-  .max(MAX_PATH_PREFIX_LENGTH, { error: PATH_PREFIX })
-  .refine((prefix) => !CONTROL_OR_LONE_SURROGATE.test(prefix), { error: PATH_PREFIX })
-  .nullable()
-  .optional()
-  .describe("Literal path prefix (% and _ are ordinary characters)");
+const literalPath = (field: string) => {
+  const message = `${field} must be a path starting with "/", at most ${MAX_PATH_PREFIX_LENGTH} characters, without control characters`;
+  return z
+    .string({ error: message })
+    .startsWith("/", { error: message })
+    .max(MAX_PATH_PREFIX_LENGTH, { error: message })
+    .refine((value) => !CONTROL_OR_LONE_SURROGATE.test(value), { error: message })
+    .nullable()
+    .optional();
+};
+
+const pathPrefix = literalPath("pathPrefix").describe(
+  "Literal path prefix (% and _ are ordinary characters)",
+);
+
+const path = literalPath("path").describe(
+  "Exactly this path (as stored: no query, compared byte for byte): at most one page, whatever its rank",
+);
 
 /** Bot IDs of the current taxonomy (retired ones included), sorted. */
 const botId = listField({
@@ -74,6 +83,7 @@ export const input = cursorPagedBody(
     botId: botId.describe("Only these bots (current taxonomy); series then per bot"),
     tier: tier.describe("Only these tiers"),
     pathPrefix,
+    path,
   },
 );
 

@@ -88,6 +88,11 @@ export interface PagePlan {
   /** `null` for explicit dates and for every cursor request. */
   period: string | null;
   series: boolean;
+  /**
+   * Exactly this path (`null`: every path the query ranks). Such a query lists at most one row,
+   * so it never pages and no cursor carries it.
+   */
+  path: string | null;
 }
 
 /**
@@ -104,7 +109,7 @@ export async function pagePlan(
   if (typeof input.cursor === "string") {
     const context = { endpoint: PAGE_ANALYTICS_ENDPOINT, userId: user.userId, now };
     const query = await openCursorQuery(deps.signing, input.cursor, context, fromCursorPayload);
-    return { query, period: null, series };
+    return { query, period: null, series, path: null };
   }
   const window = requestWindow(input, now, STANDARD_WINDOW);
   const clamped = clampToCutover(window);
@@ -124,7 +129,7 @@ export async function pagePlan(
     pathPrefix: input.pathPrefix ?? null,
     after: null,
   };
-  return { query, period: window.period, series };
+  return { query, period: window.period, series, path: input.path ?? null };
 }
 
 /** A cursor continuing `query` after the row `after`. */
