@@ -52,6 +52,7 @@ export type {
   Role,
   RoutingRule,
   Schemas,
+  SignedAgentTotals,
   Snapshot,
   SnapshotDayRow,
   Tiers,

@@ -168,7 +168,9 @@ export function createDataPlane(deps: DataPlaneDeps) {
         bytes: outcome.bytes,
         contentHash: page?.entry.contentHash ?? null,
         snapshotId: page?.entry.snapshotId ?? null,
-        ...(signed ? { signed: { bot: signed.bot, verified: signed.verified } } : {}),
+        ...(signed
+          ? { signed: { bot: signed.bot, agent: signed.agent, signature: signed.signature } }
+          : {}),
       };
       const { classification, kind, recording } = who;
       deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {

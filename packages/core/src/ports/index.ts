@@ -8,14 +8,12 @@
 
 export type { AccountStore, DomainSettings } from "./accounts.js";
 export type { ArchiveFile, ArchiveIndex, ReplaceDayResult } from "./archive.js";
+export type { ArchiveRow, CrawlDays, DomainDay } from "./crawl-days.js";
 export type {
   AppendOptions,
-  ArchiveRow,
   CrawlAggregates,
-  CrawlDays,
   CrawlLog,
   CrawlStore,
-  DomainDay,
   PageRanking,
 } from "./crawls.js";
 export type { DashboardSessionStore } from "./dashboard-sessions.js";
