@@ -31,6 +31,7 @@ import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawl
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
 import { type PolicyBench, policyMicroBench } from "./edge-policy.js";
+import { createBenchAgent, type SignatureBench, signatureMicroBench } from "./edge-signed.js";
 import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./measure.js";
 
 /**
@@ -39,7 +40,11 @@ import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./me
  *
  * 1. Cache hits: a Googlebot request for a cached page through `createEdgeMiddleware` (recording
  *    on), against a bare Express handler that sends the same bytes with the same headers; the
- *    two alternate (bare, SQLite, memory, bare, …) so the machine's noise is shared.
+ *    two alternate (bare, SQLite, memory, SQLite signed, bare, …) so the machine's noise is
+ *    shared. "SQLite signed" is the same page asked by a Web Bot Auth signed agent (a browser
+ *    User-Agent, one signature without a nonce, so every request verifies Ed25519 again) with
+ *    its key directory cached: the cost of verification per request. Before the load, the core
+ *    verifier's own rate (verifications per second, `edge-signed.ts`).
  * 2. Renders per second of the `fetch` and `chromium` renderers on a loopback origin page with a
  *    little JavaScript, distinct URLs, at the worker's concurrency (2, also Chromium's default).
  * 3. Purge to fresh with `chromium`: POST purge-cache through the HTTP API, then poll the edge as
@@ -51,6 +56,8 @@ const HOST = "shop.example.com";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 /** The crawler's address as the edge sees it: inside Google's published range. */
 const GOOGLE_IP = "66.249.66.1";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const CONNECTIONS = 50;
 /**
  * The data plane's defaults the bench runs at (`DEFAULT_EDGE` in core's edge/options.ts, not
@@ -146,6 +153,8 @@ function closeServer(server: Server): Promise<void> {
 
 interface World {
   label: string;
+  /** Headers every request of this world's runs carries (a signed agent's), else none. */
+  headers: Record<string, string> | undefined;
   crawlgate: Crawlgate;
   baseUrl: string;
   apiKey: string;
@@ -158,14 +167,18 @@ interface World {
 const originFetch = () => createPinnedFetch({ isAllowedAddress: () => true });
 
 async function createWorld(
-  label: "sqlite" | "memory",
+  label: string,
   originUrl: string,
   renderer: Renderer,
+  signed?: {
+    webBotAuth: NonNullable<CrawlgateDeps["webBotAuth"]>;
+    headers: Record<string, string>;
+  },
 ): Promise<World> {
   let handle: KyselyHandle | null = null;
   let dir: string | null = null;
   let deps: Omit<CrawlgateDeps, "clock" | "logger">;
-  if (label === "sqlite") {
+  if (label.startsWith("sqlite")) {
     dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-edge-"));
     handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
     await migrateToLatest(handle);
@@ -196,9 +209,10 @@ async function createWorld(
       fetch: null,
       renderer,
       logger: silentLogger,
+      ...(signed ? { webBotAuth: signed.webBotAuth } : {}),
     },
     // SQLite has one writer: one crawl batch in flight, as `serve` sets it.
-    { ingest: { concurrency: label === "sqlite" ? 1 : 2 } },
+    { ingest: { concurrency: handle ? 1 : 2 } },
   );
   crawlgate.ingest.verifier.setRanges(
     "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
@@ -246,6 +260,7 @@ async function createWorld(
   };
   return {
     label,
+    headers: signed?.headers,
     crawlgate,
     baseUrl: `http://127.0.0.1:${port}`,
     apiKey: key.value.key,
@@ -274,6 +289,7 @@ async function createWorld(
 function crawl(
   baseUrl: string,
   path: string,
+  extra: Record<string, string> = {},
 ): Promise<{
   status: number;
   servedFrom: string | null;
@@ -283,7 +299,7 @@ function crawl(
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       baseUrl + path,
-      { headers: { host: HOST, "user-agent": GOOGLEBOT }, agent: keepAlive },
+      { headers: { host: HOST, "user-agent": GOOGLEBOT, ...extra }, agent: keepAlive },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -331,7 +347,11 @@ const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocan
  * time GC paused it. The servers share this process, so the numbers are the target's while it
  * is the only one under load.
  */
-async function watchedLoad(url: string, seconds: number): Promise<LoadResult> {
+async function watchedLoad(
+  url: string,
+  seconds: number,
+  headers?: Record<string, string>,
+): Promise<LoadResult> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let gcNs = 0;
   const gc = new PerformanceObserver((list) => {
@@ -341,7 +361,7 @@ async function watchedLoad(url: string, seconds: number): Promise<LoadResult> {
   delay.enable();
   const cpu = process.cpuUsage();
   try {
-    const result = await load(url, { seconds });
+    const result = await load(url, { seconds }, headers);
     const used = process.cpuUsage(cpu);
     return {
       ...result,
@@ -356,8 +376,16 @@ async function watchedLoad(url: string, seconds: number): Promise<LoadResult> {
   }
 }
 
-/** autocannon in a child process (so it does not share the servers' event loop). */
-function load(url: string, run: { seconds: number } | { amount: number }): Promise<LoadResult> {
+/**
+ * autocannon in a child process (so it does not share the servers' event loop), as Googlebot
+ * unless `headers` say otherwise.
+ */
+function load(
+  url: string,
+  run: { seconds: number } | { amount: number },
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const sent: Record<string, string> = { host: HOST, "user-agent": GOOGLEBOT, ...headers };
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -369,10 +397,7 @@ function load(url: string, run: { seconds: number } | { amount: number }): Promi
         ...("seconds" in run
           ? ["--duration", String(run.seconds)]
           : ["--amount", String(run.amount)]),
-        "--headers",
-        `host=${HOST}`,
-        "--headers",
-        `user-agent=${GOOGLEBOT}`,
+        ...Object.entries(sent).flatMap(([name, value]) => ["--headers", `${name}=${value}`]),
         url,
       ],
       { maxBuffer: 16 * 1024 * 1024 },
@@ -412,6 +437,10 @@ interface CacheHitRow {
   requestsSent?: number;
   crawlRowsStored?: number;
   ratioToBare?: number;
+  /** Median CPU time of the server process per request (µs). */
+  cpuPerRequestUs?: number;
+  /** Signed rows: CPU per request added over the same store's unsigned row (µs). */
+  addedCpuUs?: number;
 }
 
 function median(values: number[]): number {
@@ -436,16 +465,22 @@ function summarise(impl: string, runs: LoadResult[]): CacheHitRow {
     latencyP99Ms: median(runs.map((r) => r.latencyP99Ms)),
     errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    cpuPerRequestUs: median(runs.map((r) => r.cpuPerRequestUs ?? 0)),
   };
 }
 
 async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow[]> {
   const renderer = createFetchRenderer({ fetch: originFetch() });
+  const path = "/products/42";
+  const agent = await createBenchAgent();
+  const signed = { webBotAuth: agent.deps(), headers: await agent.sign(HOST, path) };
+  // A signed agent sends a browser's User-Agent.
+  signed.headers["user-agent"] = BROWSER;
   const worlds = [
     await createWorld("sqlite", originUrl, renderer),
     await createWorld("memory", originUrl, renderer),
+    await createWorld("sqlite-signed", originUrl, renderer, signed),
   ];
-  const path = "/products/42";
   try {
     // Render once, then check it is served from the cache.
     let sample: Awaited<ReturnType<typeof crawl>> | null = null;
@@ -456,6 +491,14 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       sample = await crawl(world.baseUrl, path);
       if (sample.servedFrom !== "cache")
         throw new Error(`${world.label}: second request served from ${sample.servedFrom}`);
+      if (world.headers) {
+        // The signed agent: verified (the synthetic signed-agent bot), served from the cache.
+        const signedHit = await crawl(world.baseUrl, path, world.headers);
+        if (signedHit.status !== 200 || signedHit.servedFrom !== "cache")
+          throw new Error(
+            `${world.label}: signed request ${signedHit.status} ${signedHit.servedFrom}`,
+          );
+      }
     }
     if (!sample) throw new Error("no sample");
     // The bare handler: the same bytes and headers (bar the ones Node writes itself).
@@ -476,8 +519,9 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
     const barePort = await listenOn(bare);
     const bareUrl = `http://127.0.0.1:${barePort}${path}`;
     // Each target once, untimed: JIT, connections, the hot-page memory.
-    for (const url of [bareUrl, ...worlds.map((w) => w.baseUrl + path)])
-      await load(url, { amount: mode.warmUpRequests });
+    await load(bareUrl, { amount: mode.warmUpRequests });
+    for (const w of worlds)
+      await load(w.baseUrl + path, { amount: mode.warmUpRequests }, w.headers);
     log("cache-hit worlds ready and warm");
     const before = await Promise.all(worlds.map((w) => w.countCrawls(false)));
 
@@ -488,7 +532,7 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       runs.bare?.push(bareRun);
       log(`cache-hit bare   round ${round + 1}: ${fmtLoad(bareRun)}`);
       for (const world of worlds) {
-        const run = await watchedLoad(world.baseUrl + path, mode.loadSeconds);
+        const run = await watchedLoad(world.baseUrl + path, mode.loadSeconds, world.headers);
         runs[world.label]?.push(run);
         log(`cache-hit ${world.label.padEnd(6)} round ${round + 1}: ${fmtLoad(run)}`);
       }
@@ -502,6 +546,9 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       row.requestsSent = (runs[world.label] ?? []).reduce((n, r) => n + r.requests, 0);
       row.crawlRowsStored = (await world.countCrawls(true)) - (before[i] as number);
       row.ratioToBare = round2(row.requestsPerSecond / bareRow.requestsPerSecond);
+      const unsigned = rows.find((r) => r.impl === "edge-sqlite");
+      if (world.headers && unsigned)
+        row.addedCpuUs = round2((row.cpuPerRequestUs ?? 0) - (unsigned.cpuPerRequestUs ?? 0));
       log(
         `cache-hit edge-${world.label}: ${row.requestsSent} requests, ${row.crawlRowsStored} crawl rows stored`,
       );
@@ -678,6 +725,8 @@ export interface EdgeReport {
   setup: Record<string, string | number>;
   /** The crawler policy's cost per request beside the routing match (`edge-policy.ts`). */
   policy: PolicyBench;
+  /** The core Web Bot Auth verifier's rate, its directory cached (`edge-signed.ts`). */
+  signatures: SignatureBench;
   cacheHits: CacheHitRow[];
   renders: RenderRow[];
   purgeToFresh: PurgeResult | null;
@@ -720,6 +769,10 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     log(
       `policy ${policy.policyNs} ns/request at ${policy.rules} rules, routing ${policy.routingNs} ns`,
     );
+    const signatures = await signatureMicroBench(quick ? QUICK : FULL);
+    log(
+      `web bot auth: ${signatures.sequentialPerSecond} verifications/s one at a time (${signatures.sequentialUs} µs), ${signatures.concurrentPerSecond}/s with ${signatures.inFlight} in flight`,
+    );
     const cacheHitRows = await cacheHits(mode, origin.url);
 
     const concurrency = DEFAULT_EDGE.workerConcurrency;
@@ -749,6 +802,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     const bare = cacheHitRows.find((r) => r.impl === "bare-express");
     const sqlite = cacheHitRows.find((r) => r.impl === "edge-sqlite");
     const memory = cacheHitRows.find((r) => r.impl === "edge-memory");
+    const signedHits = cacheHitRows.find((r) => r.impl === "edge-sqlite-signed");
     const targets: EdgeReport["targets"] = {
       "cache-hit ratio edge-sqlite / bare": {
         target: ">= 0.5",
@@ -761,6 +815,18 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         // The same machine's floor: the bare handler's p99 in the same rounds.
         anchor: bare?.latencyP99Ms ?? null,
         met: (sqlite?.latencyP99Ms ?? Number.POSITIVE_INFINITY) < 20,
+      },
+      "signed cache-hit ratio edge-sqlite-signed / bare": {
+        target: ">= 0.5",
+        value: signedHits?.ratioToBare ?? null,
+        met: (signedHits?.ratioToBare ?? 0) >= 0.5,
+      },
+      "verification CPU added per signed request (µs)": {
+        target: "< 150",
+        value: signedHits?.addedCpuUs ?? null,
+        // The core verifier alone, one verification at a time, same process.
+        anchor: signatures.sequentialUs,
+        met: (signedHits?.addedCpuUs ?? Number.POSITIVE_INFINITY) < 150,
       },
       "policy evaluation per request at 100 rules (ns)": {
         target: "< 1000",
@@ -778,7 +844,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
 
     // Gross regressions only (quick mode in CI; reported in full mode too).
     const regressions: string[] = [];
-    for (const row of [sqlite, memory]) {
+    for (const row of [sqlite, memory, signedHits]) {
       if (!row) continue;
       if ((row.ratioToBare ?? 0) < 0.2)
         regressions.push(`${row.impl}: ${row.ratioToBare}x the bare handler's throughput (< 0.2x)`);
@@ -802,6 +868,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
 
     const rows: ResultRow[] = [
       ...policy.rows,
+      ...signatures.rows,
       ...cacheHitRows.map((r) => ({
         suite: "edge",
         case: "cache-hit",
@@ -831,13 +898,14 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         rounds: mode.rounds,
         loadGenerator: "autocannon 8.0.0 (child process)",
         stores:
-          "sqlite: adapter-kysely SQLite file + fs blobs in a temp dir; memory: adapter-memory",
+          "sqlite: adapter-kysely SQLite file + fs blobs in a temp dir; memory: adapter-memory; sqlite-signed: sqlite, requests signed (Web Bot Auth, Ed25519, no nonce, directory cached)",
         edgeOptions: "defaults (hot-page memory 5 s, page cache 24 h)",
         renderConcurrency: concurrency,
         workerPollMs: DEFAULT_EDGE.workerPollMs,
         originPage: "~5.6 KB HTML, 20 list items built by script, prerenderReady after 20 ms",
       },
       policy,
+      signatures,
       cacheHits: cacheHitRows,
       renders,
       purgeToFresh: purge,
