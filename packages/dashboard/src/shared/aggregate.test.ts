@@ -6,6 +6,8 @@ import {
   crawlsByIntent,
   LEGACY_INTENT,
   NO_AGENT_LABEL,
+  type SignedAgentRow,
+  signedAgentHasTier,
   signedAgentRows,
   tierTotals,
   weekOverWeek,
@@ -143,10 +145,16 @@ describe("signedAgentRows", () => {
       signedAgentCount: 3,
     } as unknown as Domain;
     const rows = signedAgentRows(domain, definitions);
-    expect(rows.map((r) => [r.label, r.displayName, r.total])).toEqual([
-      ["https://chatgpt.com", "GPTBot", 4],
-      ["https://agent.example", "signed-agent", 2],
-      [NO_AGENT_LABEL, "signed-agent", 1],
+    expect(rows.map((r) => [r.label, r.displayName, r.intent, r.total])).toEqual([
+      ["https://chatgpt.com", "GPTBot", "training", 4],
+      ["https://agent.example", "signed-agent", null, 2],
+      [NO_AGENT_LABEL, "signed-agent", null, 1],
     ]);
+    // The tier filter: verified signatures are verified crawls, the others declared.
+    const [chatgpt, other] = rows as [SignedAgentRow, SignedAgentRow];
+    expect(
+      ["verified", "declared", "unknown"].map((t) => signedAgentHasTier(chatgpt, t as never)),
+    ).toEqual([true, true, false]);
+    expect(signedAgentHasTier(other, "verified")).toBe(false);
   });
 });

@@ -107,6 +107,8 @@ export interface SignedAgentRow extends SignedAgentTotals {
   /** The agent origin, or a label for signatures naming none. */
   label: string;
   displayName: string;
+  /** The bot's intent (the crawler view's intent filter applies to it). */
+  intent: string | null;
 }
 
 /** Shown for invalid signatures that name no agent. */
@@ -122,5 +124,16 @@ export function signedAgentRows(
     ...row,
     label: row.agent ?? NO_AGENT_LABEL,
     displayName: byId.get(row.botId)?.displayName ?? row.botId,
+    intent: byId.get(row.botId)?.intent ?? null,
   }));
+}
+
+/**
+ * Whether a signed agent has crawls of `tier`: a verified signature is a `verified` crawl, an
+ * invalid or unverified one `declared`; none is `unknown`.
+ */
+export function signedAgentHasTier(row: SignedAgentTotals, tier: keyof TierTotals): boolean {
+  if (tier === "verified") return row.verified > 0;
+  if (tier === "declared") return row.invalid + row.unverified > 0;
+  return false;
 }

@@ -8,6 +8,7 @@ import {
   botRows,
   LEGACY_INTENT,
   type SignedAgentRow,
+  signedAgentHasTier,
   signedAgentRows,
 } from "../../shared/aggregate.js";
 import { requests } from "../../shared/requests.js";
@@ -100,7 +101,12 @@ export function Crawlers({ domainId }: { domainId: string }) {
                 const label = (id: string | null) =>
                   defs.intents.find((i) => i.intent === id)?.label ?? "Legacy (no intent)";
                 const range = `${domain.domain}, ${data.startDate} to ${data.endDate}`;
-                const agents = signedAgentRows(domain, defs);
+                const listed = signedAgentRows(domain, defs);
+                const agents = listed.filter(
+                  (r) =>
+                    (!intent || (r.intent ?? LEGACY_INTENT) === intent) &&
+                    (!tier || signedAgentHasTier(r, tier)),
+                );
                 return (
                   <>
                     <DataTable
@@ -128,7 +134,7 @@ export function Crawlers({ domainId }: { domainId: string }) {
                       rows={agents}
                       caption={`Web Bot Auth signed agents of ${range}`}
                       csvName={`signed-agents-${domain.domain}-${data.startDate}-${data.endDate}`}
-                      more={domain.signedAgentCount - agents.length}
+                      more={domain.signedAgentCount - listed.length}
                     />
                   </>
                 );
