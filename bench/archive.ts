@@ -50,6 +50,8 @@ export function record(domainId: string, i: number, total: number): CrawlRecord 
     snapshotId: null,
     streamId: `s${i % 12}`,
     ipAsn: [15169, 8075, 0][i % 3] as number,
+    signatureAgent: null,
+    signature: null,
   };
 }
 

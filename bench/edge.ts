@@ -32,6 +32,7 @@ import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromi
 import express from "express";
 import { type PaidBench, paidMicroBench } from "./edge-paid.js";
 import { type PolicyBench, policyMicroBench } from "./edge-policy.js";
+import { createBenchAgent, type SignatureBench, signatureMicroBench } from "./edge-signed.js";
 import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./measure.js";
 
 /**
@@ -40,7 +41,11 @@ import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./me
  *
  * 1. Cache hits: a Googlebot request for a cached page through `createEdgeMiddleware` (recording
  *    on), against a bare Express handler that sends the same bytes with the same headers; the
- *    two alternate (bare, SQLite, memory, bare, …) so the machine's noise is shared.
+ *    two alternate (bare, SQLite, memory, SQLite signed, bare, …) so the machine's noise is
+ *    shared. "SQLite signed" is the same page asked by a Web Bot Auth signed agent (a browser
+ *    User-Agent, one signature without a nonce, so every request verifies Ed25519 again) with
+ *    its key directory cached: the cost of verification per request. Before the load, the core
+ *    verifier's own rate (verifications per second, `edge-signed.ts`).
  * 2. Renders per second of the `fetch` and `chromium` renderers on a loopback origin page with a
  *    little JavaScript, distinct URLs, at the worker's concurrency (2, also Chromium's default).
  * 3. Purge to fresh with `chromium`: POST purge-cache through the HTTP API, then poll the edge as
@@ -52,6 +57,8 @@ const HOST = "shop.example.com";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 /** The crawler's address as the edge sees it: inside Google's published range. */
 const GOOGLE_IP = "66.249.66.1";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const CONNECTIONS = 50;
 /**
  * The data plane's defaults the bench runs at (`DEFAULT_EDGE` in core's edge/options.ts, not
@@ -147,6 +154,8 @@ function closeServer(server: Server): Promise<void> {
 
 interface World {
   label: string;
+  /** Headers every request of this world's runs carries (a signed agent's), else none. */
+  headers: Record<string, string> | undefined;
   crawlgate: Crawlgate;
   baseUrl: string;
   apiKey: string;
@@ -159,14 +168,18 @@ interface World {
 const originFetch = () => createPinnedFetch({ isAllowedAddress: () => true });
 
 async function createWorld(
-  label: "sqlite" | "memory",
+  label: string,
   originUrl: string,
   renderer: Renderer,
+  signed?: {
+    webBotAuth: NonNullable<CrawlgateDeps["webBotAuth"]>;
+    headers: Record<string, string>;
+  },
 ): Promise<World> {
   let handle: KyselyHandle | null = null;
   let dir: string | null = null;
   let deps: Omit<CrawlgateDeps, "clock" | "logger">;
-  if (label === "sqlite") {
+  if (label.startsWith("sqlite")) {
     dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-edge-"));
     handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
     await migrateToLatest(handle);
@@ -198,9 +211,10 @@ async function createWorld(
       fetch: null,
       renderer,
       logger: silentLogger,
+      ...(signed ? { webBotAuth: signed.webBotAuth } : {}),
     },
     // SQLite has one writer: one crawl batch in flight, as `serve` sets it.
-    { ingest: { concurrency: label === "sqlite" ? 1 : 2 } },
+    { ingest: { concurrency: handle ? 1 : 2 } },
   );
   crawlgate.ingest.verifier.setRanges(
     "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
@@ -248,6 +262,7 @@ async function createWorld(
   };
   return {
     label,
+    headers: signed?.headers,
     crawlgate,
     baseUrl: `http://127.0.0.1:${port}`,
     apiKey: key.value.key,
@@ -276,6 +291,7 @@ async function createWorld(
 function crawl(
   baseUrl: string,
   path: string,
+  extra: Record<string, string> = {},
 ): Promise<{
   status: number;
   servedFrom: string | null;
@@ -285,7 +301,7 @@ function crawl(
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       baseUrl + path,
-      { headers: { host: HOST, "user-agent": GOOGLEBOT }, agent: keepAlive },
+      { headers: { host: HOST, "user-agent": GOOGLEBOT, ...extra }, agent: keepAlive },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -333,7 +349,11 @@ const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocan
  * time GC paused it. The servers share this process, so the numbers are the target's while it
  * is the only one under load.
  */
-async function watchedLoad(url: string, seconds: number): Promise<LoadResult> {
+async function watchedLoad(
+  url: string,
+  seconds: number,
+  headers?: Record<string, string>,
+): Promise<LoadResult> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let gcNs = 0;
   const gc = new PerformanceObserver((list) => {
@@ -343,7 +363,7 @@ async function watchedLoad(url: string, seconds: number): Promise<LoadResult> {
   delay.enable();
   const cpu = process.cpuUsage();
   try {
-    const result = await load(url, { seconds });
+    const result = await load(url, { seconds }, headers);
     const used = process.cpuUsage(cpu);
     return {
       ...result,
@@ -358,8 +378,16 @@ async function watchedLoad(url: string, seconds: number): Promise<LoadResult> {
   }
 }
 
-/** autocannon in a child process (so it does not share the servers' event loop). */
-function load(url: string, run: { seconds: number } | { amount: number }): Promise<LoadResult> {
+/**
+ * autocannon in a child process (so it does not share the servers' event loop), as Googlebot
+ * unless `headers` say otherwise.
+ */
+function load(
+  url: string,
+  run: { seconds: number } | { amount: number },
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const sent: Record<string, string> = { host: HOST, "user-agent": GOOGLEBOT, ...headers };
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -371,10 +399,7 @@ function load(url: string, run: { seconds: number } | { amount: number }): Promi
         ...("seconds" in run
           ? ["--duration", String(run.seconds)]
           : ["--amount", String(run.amount)]),
-        "--headers",
-        `host=${HOST}`,
-        "--headers",
-        `user-agent=${GOOGLEBOT}`,
+        ...Object.entries(sent).flatMap(([name, value]) => ["--headers", `${name}=${value}`]),
         url,
       ],
       { maxBuffer: 16 * 1024 * 1024 },
@@ -414,6 +439,10 @@ interface CacheHitRow {
   requestsSent?: number;
   crawlRowsStored?: number;
   ratioToBare?: number;
+  /** Median CPU time of the server process per request (µs). */
+  cpuPerRequestUs?: number;
+  /** Signed rows: CPU per request added over the same store's unsigned row (µs). */
+  addedCpuUs?: number;
 }
 
 function median(values: number[]): number {
@@ -438,16 +467,22 @@ function summarise(impl: string, runs: LoadResult[]): CacheHitRow {
     latencyP99Ms: median(runs.map((r) => r.latencyP99Ms)),
     errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    cpuPerRequestUs: median(runs.map((r) => r.cpuPerRequestUs ?? 0)),
   };
 }
 
 async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow[]> {
   const renderer = createFetchRenderer({ fetch: originFetch() });
+  const path = "/products/42";
+  const agent = await createBenchAgent();
+  const signed = { webBotAuth: agent.deps(), headers: await agent.sign(HOST, path) };
+  // A signed agent sends a browser's User-Agent.
+  signed.headers["user-agent"] = BROWSER;
   const worlds = [
     await createWorld("sqlite", originUrl, renderer),
     await createWorld("memory", originUrl, renderer),
+    await createWorld("sqlite-signed", originUrl, renderer, signed),
   ];
-  const path = "/products/42";
   try {
     // Render once, then check it is served from the cache.
     let sample: Awaited<ReturnType<typeof crawl>> | null = null;
@@ -458,6 +493,14 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       sample = await crawl(world.baseUrl, path);
       if (sample.servedFrom !== "cache")
         throw new Error(`${world.label}: second request served from ${sample.servedFrom}`);
+      if (world.headers) {
+        // The signed agent: verified (the synthetic signed-agent bot), served from the cache.
+        const signedHit = await crawl(world.baseUrl, path, world.headers);
+        if (signedHit.status !== 200 || signedHit.servedFrom !== "cache")
+          throw new Error(
+            `${world.label}: signed request ${signedHit.status} ${signedHit.servedFrom}`,
+          );
+      }
     }
     if (!sample) throw new Error("no sample");
     // The bare handler: the same bytes and headers (bar the ones Node writes itself).
@@ -478,8 +521,9 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
     const barePort = await listenOn(bare);
     const bareUrl = `http://127.0.0.1:${barePort}${path}`;
     // Each target once, untimed: JIT, connections, the hot-page memory.
-    for (const url of [bareUrl, ...worlds.map((w) => w.baseUrl + path)])
-      await load(url, { amount: mode.warmUpRequests });
+    await load(bareUrl, { amount: mode.warmUpRequests });
+    for (const w of worlds)
+      await load(w.baseUrl + path, { amount: mode.warmUpRequests }, w.headers);
     log("cache-hit worlds ready and warm");
     const before = await Promise.all(worlds.map((w) => w.countCrawls(false)));
 
@@ -490,7 +534,7 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       runs.bare?.push(bareRun);
       log(`cache-hit bare   round ${round + 1}: ${fmtLoad(bareRun)}`);
       for (const world of worlds) {
-        const run = await watchedLoad(world.baseUrl + path, mode.loadSeconds);
+        const run = await watchedLoad(world.baseUrl + path, mode.loadSeconds, world.headers);
         runs[world.label]?.push(run);
         log(`cache-hit ${world.label.padEnd(6)} round ${round + 1}: ${fmtLoad(run)}`);
       }
@@ -504,6 +548,9 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       row.requestsSent = (runs[world.label] ?? []).reduce((n, r) => n + r.requests, 0);
       row.crawlRowsStored = (await world.countCrawls(true)) - (before[i] as number);
       row.ratioToBare = round2(row.requestsPerSecond / bareRow.requestsPerSecond);
+      const unsigned = rows.find((r) => r.impl === "edge-sqlite");
+      if (world.headers && unsigned)
+        row.addedCpuUs = round2((row.cpuPerRequestUs ?? 0) - (unsigned.cpuPerRequestUs ?? 0));
       log(
         `cache-hit edge-${world.label}: ${row.requestsSent} requests, ${row.crawlRowsStored} crawl rows stored`,
       );
@@ -682,6 +729,8 @@ export interface EdgeReport {
   policy: PolicyBench;
   /** What a paid request adds beside an allowed one, signature verification excluded. */
   paid: PaidBench;
+  /** The core Web Bot Auth verifier's rate, its directory cached (`edge-signed.ts`). */
+  signatures: SignatureBench;
   cacheHits: CacheHitRow[];
   renders: RenderRow[];
   purgeToFresh: PurgeResult | null;
@@ -728,6 +777,10 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     log(
       `paid request +${paid.paidNs} ns on the answer's path (event id ${paid.eventIdNs} ns after it)`,
     );
+    const signatures = await signatureMicroBench(quick ? QUICK : FULL);
+    log(
+      `web bot auth: ${signatures.sequentialPerSecond} verifications/s one at a time (${signatures.sequentialUs} µs), ${signatures.concurrentPerSecond}/s with ${signatures.inFlight} in flight`,
+    );
     const cacheHitRows = await cacheHits(mode, origin.url);
 
     const concurrency = DEFAULT_EDGE.workerConcurrency;
@@ -757,6 +810,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     const bare = cacheHitRows.find((r) => r.impl === "bare-express");
     const sqlite = cacheHitRows.find((r) => r.impl === "edge-sqlite");
     const memory = cacheHitRows.find((r) => r.impl === "edge-memory");
+    const signedHits = cacheHitRows.find((r) => r.impl === "edge-sqlite-signed");
     const targets: EdgeReport["targets"] = {
       "cache-hit ratio edge-sqlite / bare": {
         target: ">= 0.5",
@@ -769,6 +823,18 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         // The same machine's floor: the bare handler's p99 in the same rounds.
         anchor: bare?.latencyP99Ms ?? null,
         met: (sqlite?.latencyP99Ms ?? Number.POSITIVE_INFINITY) < 20,
+      },
+      "signed cache-hit ratio edge-sqlite-signed / bare": {
+        target: ">= 0.5",
+        value: signedHits?.ratioToBare ?? null,
+        met: (signedHits?.ratioToBare ?? 0) >= 0.5,
+      },
+      "verification CPU added per signed request (µs)": {
+        target: "< 150",
+        value: signedHits?.addedCpuUs ?? null,
+        // The core verifier alone, one verification at a time, same process.
+        anchor: signatures.sequentialUs,
+        met: (signedHits?.addedCpuUs ?? Number.POSITIVE_INFINITY) < 150,
       },
       "policy evaluation per request at 100 rules (ns)": {
         target: "< 1000",
@@ -793,7 +859,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
 
     // Gross regressions only (quick mode in CI; reported in full mode too).
     const regressions: string[] = [];
-    for (const row of [sqlite, memory]) {
+    for (const row of [sqlite, memory, signedHits]) {
       if (!row) continue;
       if ((row.ratioToBare ?? 0) < 0.2)
         regressions.push(`${row.impl}: ${row.ratioToBare}x the bare handler's throughput (< 0.2x)`);
@@ -819,6 +885,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     const rows: ResultRow[] = [
       ...policy.rows,
       ...paid.rows,
+      ...signatures.rows,
       ...cacheHitRows.map((r) => ({
         suite: "edge",
         case: "cache-hit",
@@ -848,7 +915,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         rounds: mode.rounds,
         loadGenerator: "autocannon 8.0.0 (child process)",
         stores:
-          "sqlite: adapter-kysely SQLite file + fs blobs in a temp dir; memory: adapter-memory",
+          "sqlite: adapter-kysely SQLite file + fs blobs in a temp dir; memory: adapter-memory; sqlite-signed: sqlite, requests signed (Web Bot Auth, Ed25519, no nonce, directory cached)",
         edgeOptions: "defaults (hot-page memory 5 s, page cache 24 h)",
         renderConcurrency: concurrency,
         workerPollMs: DEFAULT_EDGE.workerPollMs,
@@ -856,6 +923,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
       },
       policy,
       paid,
+      signatures,
       cacheHits: cacheHitRows,
       renders,
       purgeToFresh: purge,

@@ -242,6 +242,8 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
         snapshotId: null,
         streamId: "bench",
         ipAsn: 0,
+        signatureAgent: null,
+        signature: null,
       },
     ],
     { pathCap: 200_000 },

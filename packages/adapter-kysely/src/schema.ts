@@ -112,6 +112,9 @@ export interface Database {
     snapshot_id: string | null;
     stream_id: string;
     ip_asn: number | string;
+    /** Web Bot Auth (0017): the agent origin and the outcome; `null` when unsigned. */
+    signature_agent: string | null;
+    signature: string | null;
   };
   crawl_day_stats: { domain_id: string; day: string; path_count: number };
   crawl_day_paths: { domain_id: string; day: string; path: string };
@@ -194,6 +197,14 @@ export interface Database {
     legacy_key: string;
     total: number | string;
     verified: number | string;
+  };
+  /** Signed crawls per day, outcome and agent origin (`""`: a signature naming none). */
+  crawl_agent_day: {
+    domain_id: string;
+    day: string;
+    signature: string;
+    signature_agent: string;
+    count: number | string;
   };
   purge_jobs: {
     job_id: string;

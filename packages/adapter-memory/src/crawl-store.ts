@@ -1,4 +1,6 @@
 import {
+  type AgentDelta,
+  agentKey,
   archiveRowOf,
   type BotDayCount,
   botKey,
@@ -20,6 +22,7 @@ import {
   rowsOfPaths,
   type ServedDayCount,
   type ServedDelta,
+  type SignedAgentDayCount,
   type SummaryDelta,
   servedKey,
   summaryKey,
@@ -75,6 +78,7 @@ export function createMemoryCrawlStore() {
   const served = new Map<string, ServedDelta>();
   const summary = new Map<string, SummaryDelta>();
   const legacy = new Map<string, LegacyDelta>();
+  const agents = new Map<string, AgentDelta>();
   const dayPaths = createDayPaths();
 
   const applyAll = (deltas: CountDeltas) => {
@@ -82,6 +86,7 @@ export function createMemoryCrawlStore() {
     apply(pathDay, pathKey, deltas.path);
     apply(served, servedKey, deltas.served);
     apply(summary, summaryKey, deltas.summary);
+    apply(agents, agentKey, deltas.agent);
     addLegacy(deltas.legacy);
   };
   const addLegacy = (rows: LegacyDelta[]) => {
@@ -245,6 +250,23 @@ export function createMemoryCrawlStore() {
     },
     async addLegacyCounts(domainId, day, rows) {
       addLegacy(legacyImportCounts(domainId, day, rows));
+    },
+    async signedAgentDayCounts(domainId, startDay, endDay) {
+      // The agent "" stands for none: it sorts first, as `null` does in the contract.
+      return read(
+        agents,
+        domainId,
+        startDay,
+        endDay,
+        (a, b) => compareUtf8(a.signature, b.signature) || compareUtf8(a.agent, b.agent),
+      ).map(
+        ({ day, agent, signature, count }): SignedAgentDayCount => ({
+          day,
+          agent: agent === "" ? null : agent,
+          signature,
+          count,
+        }),
+      );
     },
   } satisfies CrawlStore;
 }

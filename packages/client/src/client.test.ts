@@ -100,7 +100,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     const csv = await new Response(client.crawlLogs.csvStream({ ...logs, format: "csv" })).text();
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      "ts,domain,path,userAgent,uaHash,servedFrom,status,bytes,botOperator,matchedRange,tier,contentHash",
+      "ts,domain,path,userAgent,uaHash,servedFrom,status,bytes,botOperator,matchedRange,tier,contentHash,signatureAgent,signature",
     );
     expect(lines.slice(1, -1).map((l) => l.split(",")[0])).toEqual(rows.map((r) => r.ts));
     expect(lines.at(-1)).toBe("");

@@ -59,6 +59,7 @@ export type {
   Role,
   RoutingRule,
   Schemas,
+  SignedAgentTotals,
   Snapshot,
   SnapshotDayRow,
   Tiers,

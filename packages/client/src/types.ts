@@ -10,6 +10,7 @@ export type Snapshot = Schemas["Snapshot"];
 export type CrawlLogRow = Schemas["CrawlLogRow"];
 export type Tiers = Schemas["Tiers"];
 export type TierTotals = Schemas["TierTotals"];
+export type SignedAgentTotals = Schemas["SignedAgentTotals"];
 
 export type PurgeCacheRequest = Schemas["PurgeCacheRequest"];
 export type PurgeCacheResponse = Schemas["PurgeCacheResponse"];

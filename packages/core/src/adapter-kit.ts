@@ -34,6 +34,8 @@ export {
 export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
+export type { SignedAgent, SignedAgents } from "./edge/index.js";
+export { createSignedAgents } from "./edge/index.js";
 export { hostOfHeader } from "./edge/site-settings.js";
 export { isUnavailable, serviceUnavailable } from "./errors.js";
 export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
@@ -70,6 +72,7 @@ export {
   requestScheme,
 } from "./http/index.js";
 export type {
+  AgentDelta,
   CountDeltas,
   CountedCrawl,
   DayPathCap,
@@ -80,6 +83,7 @@ export type {
 } from "./ingest/index.js";
 export {
   admitPath,
+  agentKey,
   aggregateTier,
   botKey,
   countCrawls,
@@ -240,20 +244,30 @@ export type {
   SeoIssue,
   ServedDayCount,
   ServedFrom,
+  SignatureVerdict,
+  SignedAgentDayCount,
   Snapshot,
   SourceCounts,
   User,
   Verdict,
 } from "./types.js";
-export { AGGREGATE_TIERS, ORIGIN_HOSTS } from "./types.js";
+export { AGGREGATE_TIERS, ORIGIN_HOSTS, SIGNATURE_VERDICTS } from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,
   SignedRequest,
+  WebBotAuthKey,
+  WebBotAuthSignOptions,
   WebBotAuthVerifier,
   WebBotAuthVerifierOptions,
 } from "./verify/web-bot-auth/index.js";
-export { createWebBotAuthVerifier, DIRECTORY_MEDIA_TYPE } from "./verify/web-bot-auth/index.js";
+export {
+  createWebBotAuthVerifier,
+  DIRECTORY_MEDIA_TYPE,
+  DIRECTORY_PATH,
+  generateWebBotAuthKey,
+  signWebBotAuth,
+} from "./verify/web-bot-auth/index.js";
 export {
   addDays,
   dayNumber,

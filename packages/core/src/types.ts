@@ -119,6 +119,9 @@ export type Verdict = "verified" | "declared" | "automation" | "unknown";
 export const AGGREGATE_TIERS = ["verified", "declared", "unknown"] as const;
 export type AggregateTier = (typeof AGGREGATE_TIERS)[number];
 export type ServedFrom = "cache" | "render" | "origin";
+/** What a request's Web Bot Auth signature came to (`SignatureOutcome.outcome`). */
+export const SIGNATURE_VERDICTS = ["verified", "invalid", "unverified"] as const;
+export type SignatureVerdict = (typeof SIGNATURE_VERDICTS)[number];
 
 /** One recorded crawl, after classification and verification; the client IP is already gone. */
 export interface CrawlRecord {
@@ -142,6 +145,13 @@ export interface CrawlRecord {
   streamId: string;
   /** Org-level ASN of the source address; 0 = unknown. */
   ipAsn: number;
+  /**
+   * The agent origin a Web Bot Auth signature verified against, or claimed when it did not
+   * verify (`signature` says which); `null` for an unsigned request or a signature naming none.
+   */
+  signatureAgent: string | null;
+  /** The request's Web Bot Auth outcome; `null` when it carried no signature headers. */
+  signature: SignatureVerdict | null;
 }
 
 /** Per day, bot and tier. */
@@ -282,6 +292,17 @@ export interface ServedDayCount extends BotDayCount {
 }
 
 /** Crawls per day and servedFrom, every bot and tier (export-user-analytics summary). */
+/**
+ * Signed crawls per day, agent origin (`null`: a signature naming no agent) and signature
+ * outcome.
+ */
+export interface SignedAgentDayCount {
+  day: string;
+  agent: string | null;
+  signature: SignatureVerdict;
+  count: number;
+}
+
 export interface DaySummaryCount {
   day: string;
   servedFrom: ServedFrom;

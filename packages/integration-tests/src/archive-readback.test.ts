@@ -34,6 +34,8 @@ describe("archive files read back by DuckDB", () => {
         contentHash: i % 3 ? `${i}`.padStart(32, "c") : null,
         streamId: `s${i % 4}`,
         ipAsn: i % 2 ? 15169 : 0,
+        signatureAgent: i % 6 === 1 ? null : ["https://chatgpt.com", "https://a.example"][i % 2],
+        signature: i % 3 === 0 ? null : (["verified", "invalid", "unverified"] as const)[i % 3],
       }),
     );
     await stores.crawls.appendCrawls(records, { pathCap: 1000 });
@@ -60,6 +62,8 @@ describe("archive files read back by DuckDB", () => {
       { name: "matched_range", type: "BYTE_ARRAY", repetition_type: "OPTIONAL" },
       { name: "verdict_tier", type: "BYTE_ARRAY", repetition_type: "OPTIONAL" },
       { name: "content_hash", type: "BYTE_ARRAY", repetition_type: "OPTIONAL" },
+      { name: "signature_agent", type: "BYTE_ARRAY", repetition_type: "OPTIONAL" },
+      { name: "signature", type: "BYTE_ARRAY", repetition_type: "OPTIONAL" },
       { name: "stream_id", type: "BYTE_ARRAY", repetition_type: "REQUIRED" },
       { name: "ip_asn", type: "INT64", repetition_type: "REQUIRED" },
     ]);
@@ -148,6 +152,8 @@ function expectedRows(records: readonly CrawlRecord[], domain: string) {
       matched_range: r.matchedRange,
       verdict_tier: r.verdict,
       content_hash: r.contentHash,
+      signature_agent: r.signatureAgent,
+      signature: r.signature,
       stream_id: r.streamId,
       ip_asn: BigInt(r.ipAsn),
     }));

@@ -7,6 +7,7 @@ import {
   type LegacyDelta,
   newDayPathCap,
   type ServedFrom,
+  type SignatureVerdict,
   type Verdict,
 } from "@crawlgate/core/adapter-kit";
 import type { Selectable } from "kysely";
@@ -69,6 +70,12 @@ export const AGGREGATES: readonly AggregateTable[] = [
     sums: ["total", "verified"],
     rows: (d) => d.legacy.map((r) => [r.domainId, r.day, r.key, r.total, r.verified]),
   },
+  {
+    table: "crawl_agent_day",
+    keys: ["domain_id", "day", "signature", "signature_agent"],
+    sums: ["count"],
+    rows: (d) => d.agent.map((r) => [r.domainId, r.day, r.signature, r.agent, r.count]),
+  },
 ];
 
 /** Tables whose rows carry a tier: a late verification may leave a row at count 0. */
@@ -108,6 +115,8 @@ export const EVENT_COLUMNS = [
   "snapshot_id",
   "stream_id",
   "ip_asn",
+  "signature_agent",
+  "signature",
 ] as const;
 
 /** PostgreSQL array types of `EVENT_COLUMNS` (for `unnest`). */
@@ -136,6 +145,8 @@ export const eventValues = (r: CrawlRecord, day: string): SqlValue[] => [
   r.snapshotId,
   r.streamId,
   r.ipAsn,
+  r.signatureAgent,
+  r.signature,
 ];
 
 /** The path-cap state (core's `DayPathCap`) of one domain-day inside a batch's transaction. */
@@ -204,6 +215,8 @@ export const toRecord = (r: Selectable<Database["crawl_events"]>): CrawlRecord =
   snapshotId: r.snapshot_id,
   streamId: r.stream_id,
   ipAsn: num(r.ip_asn),
+  signatureAgent: r.signature_agent,
+  signature: r.signature as SignatureVerdict | null,
 });
 
 /** A stored crawl (as an upgrade returns it) as the deltas' input. */
@@ -220,4 +233,5 @@ export const legacyOnly = (legacy: LegacyDelta[]): CountDeltas => ({
   served: [],
   summary: [],
   legacy,
+  agent: [],
 });

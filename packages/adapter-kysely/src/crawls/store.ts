@@ -4,6 +4,7 @@ import {
   type CrawlStore,
   legacyImportCounts,
   type ServedFrom,
+  type SignatureVerdict,
 } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
@@ -16,7 +17,8 @@ type AggregateTableName =
   | "crawl_path_day"
   | "crawl_served_day"
   | "crawl_summary_day"
-  | "crawl_legacy_day";
+  | "crawl_legacy_day"
+  | "crawl_agent_day";
 
 /** Epoch-ms bounds of a UTC day: the index on (domain_id, ts, event_id) serves day reads. */
 const dayBounds = (day: string) => {
@@ -27,7 +29,7 @@ const dayBounds = (day: string) => {
 /** `ArchiveRow`'s columns; ties by event id in byte order, as everywhere. */
 const DAY_ROW_COLUMNS =
   "event_id, ts, path, user_agent, ua_hash, verdict, served_from, status, bytes, bot_operator, " +
-  "matched_range, content_hash, stream_id, ip_asn";
+  "matched_range, content_hash, stream_id, ip_asn, signature_agent, signature";
 
 /**
  * Event ids per delete statement when dropping chosen rows of a day (a frozen day's: up to a
@@ -253,6 +255,20 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
         key: r.legacy_key,
         total: num(r.total),
         verified: num(r.verified),
+      }));
+    },
+    async signedAgentDayCounts(domainId, startDay, endDay) {
+      const rows = await windowRows("crawl_agent_day", { domainId, startDay, endDay }, [
+        "day",
+        "signature",
+        "signature_agent",
+      ]);
+      return rows.map((r) => ({
+        day: r.day,
+        // "" stands for a signature naming no agent (key columns are not null).
+        agent: r.signature_agent === "" ? null : r.signature_agent,
+        signature: r.signature as SignatureVerdict,
+        count: num(r.count),
       }));
     },
     async addLegacyCounts(domainId, day, rows) {

@@ -16,6 +16,7 @@ import * as m0013 from "./0013-dashboard-sessions.js";
 import * as m0014 from "./0014-domain-verification.js";
 import * as m0015 from "./0015-purge-job-dirty-mark.js";
 import * as m0016 from "./0016-compliance-event-time.js";
+import * as m0017 from "./0017-signed-agents.js";
 import * as m0019 from "./0019-domain-origin-host.js";
 import * as m0020 from "./0020-crawler-charges.js";
 import { scopedForMigrator } from "./scoped-introspection.js";
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014_domain_verification": m0014,
   "0015_purge_job_dirty_mark": m0015,
   "0016_compliance_event_time": m0016,
+  "0017_signed_agents": m0017,
   "0019_domain_origin_host": m0019,
   "0020_crawler_charges": m0020,
 };

@@ -17,6 +17,14 @@ import { MIGRATION_NAMES, migrateTo, migrateToLatest } from "./index.js";
 
 const d = "00000000-0000-4000-8000-0000000000d1";
 
+/** A crawl row's `crawl_events` values without the columns 0017 added. */
+function columnsBefore0017(values: readonly unknown[]): Record<string, unknown> {
+  const added = new Set(["signature_agent", "signature"]);
+  return Object.fromEntries(
+    EVENT_COLUMNS.map((c, i) => [c, values[i]]).filter(([c]) => !added.has(c as string)),
+  );
+}
+
 /** Crawls stored under 0002 get their 0003 aggregates from the raw rows. */
 async function backfillCase(handle: KyselyHandle): Promise<void> {
   await migrateTo(handle, "0002_crawls");
@@ -26,7 +34,7 @@ async function backfillCase(handle: KyselyHandle): Promise<void> {
     makeCrawl(d, { botId: "unknown", verdict: "automation", userAgent: "Tumblr/1.0" }),
   ].map((r) => eventValues(r, "2026-11-20"));
   for (const values of rows) {
-    const row = Object.fromEntries(EVENT_COLUMNS.map((c, i) => [c, values[i]]));
+    const row = columnsBefore0017(values);
     await handle.db
       .insertInto("crawl_events")
       .values(row as Insertable<Database["crawl_events"]>)
@@ -89,14 +97,6 @@ describe("migration 0003_crawl_aggregates", () => {
 async function packedBlocksCase(handle: KyselyHandle): Promise<void> {
   await migrateTo(handle, "0006_path_rollups");
   const crawls = createKyselyCrawlStore(handle);
-  await crawls.appendCrawls(
-    [
-      makeCrawl(d, { ts: new Date("2026-11-18T08:00:00.000Z"), path: "/a" }),
-      makeCrawl(d, { ts: new Date("2026-11-19T08:00:00.000Z"), path: "/b", verdict: "verified" }),
-      makeCrawl(d, { ts: new Date("2026-11-19T09:00:00.000Z"), path: "/b" }),
-    ],
-    { pathCap: 100 },
-  );
   // An old-shape model whose counts no longer match anything: it must not be read.
   const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   await db
@@ -129,6 +129,16 @@ async function packedBlocksCase(handle: KyselyHandle): Promise<void> {
   // 0007 runs, then every later migration.
   expect(await migrateToLatest(handle)).toEqual(
     MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf("0007_packed_rollup_blocks")),
+  );
+  // The crawls the stale model disagrees with, stored once migrated (today's crawl store writes
+  // columns added after 0006).
+  await crawls.appendCrawls(
+    [
+      makeCrawl(d, { ts: new Date("2026-11-18T08:00:00.000Z"), path: "/a" }),
+      makeCrawl(d, { ts: new Date("2026-11-19T08:00:00.000Z"), path: "/b", verdict: "verified" }),
+      makeCrawl(d, { ts: new Date("2026-11-19T09:00:00.000Z"), path: "/b" }),
+    ],
+    { pathCap: 100 },
   );
   expect(await db.selectFrom("crawl_rollup_days").selectAll().execute()).toEqual([]);
   expect(
@@ -219,6 +229,46 @@ async function chargeLedgerCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0020_crawler_charges", () => {
   onBothDialects("adds an empty ledger to a populated database", chargeLedgerCase);
+});
+
+/**
+ * Crawls stored under 0016 read back unsigned after 0017 (both columns null, nothing counted
+ * per agent), and signed crawls stored after it are kept and counted next to them.
+ */
+async function signedAgentsCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0016_compliance_event_time");
+  const ts = new Date("2026-11-20T08:00:00.000Z");
+  const old = makeCrawl(d, { ts, verdict: "verified", botOperator: "Google" });
+  await handle.db
+    .insertInto("crawl_events")
+    .values(columnsBefore0017(eventValues(old, "2026-11-20")) as never)
+    .execute();
+  expect(await migrateToLatest(handle)).toEqual(["0017_signed_agents"]);
+  const crawls = createKyselyCrawlStore(handle);
+  const signed = makeCrawl(d, {
+    ts: new Date("2026-11-20T09:00:00.000Z"),
+    botId: "chatgpt-agent",
+    verdict: "verified",
+    signatureAgent: "https://chatgpt.com",
+    signature: "verified",
+  });
+  expect(await crawls.appendCrawls([old, signed], { pathCap: 100 })).toEqual({ inserted: 1 });
+  const from = new Date("2026-11-20T00:00:00.000Z");
+  const rows = await crawls.listCrawls(d, from, new Date("2026-11-21T00:00:00.000Z"), 10);
+  expect(rows).toEqual([old, signed]);
+  expect(rows[0]?.signature).toBeNull();
+  expect(await crawls.signedAgentDayCounts(d, "2026-11-20", "2026-11-20")).toEqual([
+    { day: "2026-11-20", agent: "https://chatgpt.com", signature: "verified", count: 1 },
+  ]);
+  const dayRows = await crawls.listDayRows(d, "2026-11-20", null, 10);
+  expect(dayRows.map((r) => r.slice(-2))).toEqual([
+    [null, null],
+    ["https://chatgpt.com", "verified"],
+  ]);
+}
+
+describe("migration 0017_signed_agents", () => {
+  onBothDialects("keeps stored crawls unsigned and stores signed ones", signedAgentsCase);
 });
 
 describe("the migrator on a shared PostgreSQL server", () => {

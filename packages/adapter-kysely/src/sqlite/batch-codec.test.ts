@@ -26,6 +26,8 @@ const record: fc.Arbitrary<CrawlRecord> = fc.record({
   snapshotId: fc.option(text),
   streamId: text,
   ipAsn: fc.oneof(fc.nat({ max: 2 ** 32 }), fc.constant(Number.MAX_SAFE_INTEGER)),
+  signatureAgent: fc.option(text),
+  signature: fc.option(fc.constantFrom("verified", "invalid", "unverified")),
 });
 
 describe("crawl batch codec (the writer thread's messages)", () => {
@@ -65,6 +67,8 @@ describe("crawl batch codec (the writer thread's messages)", () => {
       snapshotId: null,
       streamId: "edge",
       ipAsn: 0,
+      signatureAgent: null,
+      signature: null,
     } as const;
     const batch = Array.from({ length: 100 }, (_, i) => ({ ...base, eventId: `e${i}` }));
     const encoded = encodeCrawlBatch(batch);

@@ -1,4 +1,9 @@
-import type { CrawlRecord, ServedFrom, Verdict } from "@crawlgate/core/adapter-kit";
+import type {
+  CrawlRecord,
+  ServedFrom,
+  SignatureVerdict,
+  Verdict,
+} from "@crawlgate/core/adapter-kit";
 
 /** Text fields of a record that repeat across a batch: sent once per batch in a string table. */
 const TEXT = [
@@ -14,6 +19,8 @@ const TEXT = [
   "contentHash",
   "snapshotId",
   "streamId",
+  "signatureAgent",
+  "signature",
 ] as const;
 type TextField = (typeof TEXT)[number];
 
@@ -100,5 +107,7 @@ export function decodeCrawlBatch(e: EncodedCrawlBatch): CrawlRecord[] {
     snapshotId: str("snapshotId", i),
     streamId: str("streamId", i) as string,
     ipAsn: e.ipAsn[i] as number,
+    signatureAgent: str("signatureAgent", i),
+    signature: str("signature", i) as SignatureVerdict | null,
   }));
 }

@@ -51,15 +51,24 @@ async function serve(
 ): Promise<number> {
   const { port, host, ratePerMinute, demo } = options;
   const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
+  const renderer = rendererMode(stringOption(ctx, "renderer"));
+  // The demo's origin serves its signed agent's key directory: a trusted origin of the demo only.
+  const origin = demo ? await startDemoOrigin() : undefined;
+  const trusted = [...ctx.config.trustedDirectoryOrigins, ...(origin ? [origin.url] : [])];
   const runtime = await openRuntime(ctx, {
-    renderer: rendererMode(stringOption(ctx, "renderer")),
+    renderer,
     wire: (stores) => ({
-      deps: { ...rangeFetchDep(ctx.config), webBotAuth: webBotAuthDep(ctx.config, stores.redis) },
+      deps: {
+        ...rangeFetchDep(ctx.config),
+        webBotAuth: webBotAuthDep({ trustedDirectoryOrigins: trusted }, stores.redis),
+      },
       config: { ratePerMinute, htmlRetentionDays: demo ? DEMO_RETENTION_DAYS : undefined },
     }),
+  }).catch(async (error) => {
+    await origin?.close();
+    throw error;
   });
   const { logger, stores, crawlgate } = runtime;
-  const origin = demo ? await startDemoOrigin() : undefined;
   const world = demo
     ? await seedDemoWorld({
         crawlgate,

@@ -1,5 +1,6 @@
 import { createCrawlgate, type Logger, type Stores } from "@crawlgate/core";
 import { LEGACY_CUTOVER } from "@crawlgate/core/adapter-kit";
+import { createDemoSigner, type DemoSigning, type SignedCounts } from "./signed-agents.js";
 import { DEMO_DAYS, type DemoSite, type DemoSnapshotLookup, SITES } from "./sites.js";
 import { crawlsOfDay, dailyVolume, demoDays, demoResolver, prng, sitePaths } from "./traffic.js";
 
@@ -7,7 +8,9 @@ import { crawlsOfDay, dailyVolume, demoDays, demoResolver, prng, sitePaths } fro
  * Records the demo's crawl history through the real ingest (classification, verification, the
  * write buffer, the store), for every day of the window that has no data yet, so a restart
  * tops the history up to today instead of writing it again. Days before the cutover are not
- * seeded as raw crawls: verified tracking starts at the cutover.
+ * seeded as raw crawls: verified tracking starts at the cutover. With `signing`, a share of the
+ * agent traffic is signed by the demo agent and judged by the real Web Bot Auth verifier
+ * (`createDemoSigner`); `signed` then counts the outcomes.
  */
 export async function seedDemoCrawls(options: {
   stores: Stores;
@@ -16,8 +19,11 @@ export async function seedDemoCrawls(options: {
   logger: Logger;
   /** The snapshot valid per page and day (`seedDemoSnapshots`); crawls carry none without it. */
   snapshots?: DemoSnapshotLookup;
-}): Promise<{ days: number; crawls: number }> {
+  /** The demo origin's signed agent; without it nothing is signed. */
+  signing?: DemoSigning;
+}): Promise<{ days: number; crawls: number; signed?: SignedCounts }> {
   const { crawls } = options.stores;
+  const signer = options.signing ? createDemoSigner(options.signing) : null;
   const { ingest } = createCrawlgate(
     {
       ...options.stores,
@@ -45,7 +51,7 @@ export async function seedDemoCrawls(options: {
         if (existing.has(day)) continue;
         const progress = index / Math.max(1, days.length - 1);
         const seed = siteSeed * 100_000 + index;
-        const events = crawlsOfDay({
+        const planned = crawlsOfDay({
           domainId: site.domainId,
           day,
           progress,
@@ -54,6 +60,7 @@ export async function seedDemoCrawls(options: {
           seed,
           ...(options.snapshots ? { snapshots: options.snapshots } : {}),
         }).filter((event) => event.ts <= options.now);
+        const events = signer ? await signer.sign(planned, spec.hostname, options.now) : planned;
         // Days are submitted without waiting for each other: the buffer batches across days.
         for (const event of events) acks.push(ingest.recordCrawl(event));
         if (acks.length >= 20_000) await Promise.all(acks.splice(0));
@@ -70,5 +77,9 @@ export async function seedDemoCrawls(options: {
   } finally {
     await ingest.close();
   }
-  return { days: seededDays, crawls: seededCrawls };
+  return {
+    days: seededDays,
+    crawls: seededCrawls,
+    ...(signer ? { signed: signer.counts() } : {}),
+  };
 }

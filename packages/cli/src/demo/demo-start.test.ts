@@ -67,4 +67,27 @@ describe("serve --demo at start", () => {
       expect(page.body).toContain(`https://${host}/`);
     }
   });
+
+  it("shows signed-agent traffic with all three outcomes, from its own key directory", async () => {
+    const [shop] = demo.demo.domains;
+    const res = await fetch(`${demo.baseUrl}/functions/v1/export-crawl-analytics`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${demo.demo.keys.manager}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ domainId: shop?.domainId, period: "30d" }),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    const body = JSON.parse(text) as {
+      domains: { signedAgents: { agent: string; botId: string; [k: string]: unknown }[] }[];
+    };
+    const agents = body.domains[0]?.signedAgents ?? [];
+    expect(agents).toHaveLength(1);
+    expect(agents[0]?.agent).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(agents[0]?.botId).toBe("signed-agent");
+    for (const outcome of ["verified", "invalid", "unverified"])
+      expect(agents[0]?.[outcome], outcome).toBeGreaterThan(0);
+  });
 });

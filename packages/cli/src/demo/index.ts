@@ -52,7 +52,16 @@ export async function seedDemoWorld(options: {
   logger.info("demo.snapshots_seeded", { snapshots: pages.snapshots, dropped: pages.dropped });
   // Before the crawls: ingest judges each against the robots.txt in force on its day.
   await seedDemoRobots({ stores, sites, now, logger });
-  const crawls = await seedDemoCrawls({ stores, sites, now, logger, snapshots: pages.lookup });
+  const { origin } = options;
+  const signing = origin ? { agent: origin.agent, origin: origin.url } : undefined;
+  const crawls = await seedDemoCrawls({
+    stores,
+    sites,
+    now,
+    logger,
+    snapshots: pages.lookup,
+    ...(signing ? { signing } : {}),
+  });
   logger.info("demo.traffic_seeded", { ...crawls, ms: Math.round(performance.now() - started) });
   await seedDemoLegacy({ stores, sites, now, logger });
   logger.info("demo.referrals_seeded", await seedDemoReferrals({ stores, sites, now, logger }));

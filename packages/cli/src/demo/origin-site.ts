@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DIRECTORY_MEDIA_TYPE, DIRECTORY_PATH } from "@crawlgate/core/adapter-kit";
+import { createDemoAgent, type DemoAgent } from "./signed-agents.js";
 import { DEMO_ROBOTS, SITES, type SiteKind } from "./sites.js";
 
 /** The demo's origins: a small site on loopback for each demo domain. */
@@ -8,6 +10,11 @@ export interface DemoOrigin {
   url: string;
   /** Base URL of each demo domain's site, by hostname. */
   sites: Record<string, string>;
+  /**
+   * The demo's signed agent: its key directory is served by the shop's origin (`url`, the
+   * agent's origin, a trusted directory origin of the demo only).
+   */
+  agent: DemoAgent;
   close(): Promise<void>;
 }
 
@@ -54,8 +61,14 @@ async function answer(
   site: DemoSiteName,
   req: IncomingMessage,
   res: ServerResponse,
+  directory: string | null,
 ): Promise<void> {
   const path = (req.url ?? "/").split("?", 1)[0] ?? "/";
+  if (directory !== null && path === DIRECTORY_PATH) {
+    res.writeHead(200, { "content-type": DIRECTORY_MEDIA_TYPE, "cache-control": "max-age=86400" });
+    res.end(req.method === "HEAD" ? undefined : directory);
+    return;
+  }
   const html = (status: number, text: string) => {
     res.writeHead(status, {
       "content-type": "text/html; charset=utf-8",
@@ -105,23 +118,28 @@ const DEMO_SITE_NAMES: readonly DemoSiteName[] = [
 /**
  * Starts the demo origins on 127.0.0.1 (a free port each), one per demo domain: pages that build
  * part of their content with JavaScript, `/missing` declaring 404 by meta tag, `/slow` (3 s),
- * and `/live`, whose content changes on every fetch.
+ * and `/live`, whose content changes on every fetch. The shop's origin also serves the demo
+ * agent's key directory (`/.well-known/http-message-signatures-directory`).
  */
 export async function startDemoOrigin(): Promise<DemoOrigin> {
-  const started = await Promise.all(DEMO_SITE_NAMES.map((site) => startSite(site)));
+  const agent = await createDemoAgent();
+  const started = await Promise.all(
+    DEMO_SITE_NAMES.map((site, i) => startSite(site, i === 0 ? agent.directoryJson : null)),
+  );
   const sites = Object.fromEntries(started.map((s, i) => [DEMO_SITE_NAMES[i]?.host, s.url]));
   return {
     url: started[0]?.url as string,
     sites,
+    agent,
     close: async () => {
       await Promise.all(started.map((s) => s.close()));
     },
   };
 }
 
-async function startSite(site: DemoSiteName) {
+async function startSite(site: DemoSiteName, directory: string | null) {
   const server = createServer((req, res) => {
-    answer(site, req, res).catch(() => {
+    answer(site, req, res, directory).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });

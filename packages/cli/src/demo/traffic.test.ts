@@ -3,6 +3,7 @@ import { createCrawlgate, getTaxonomy, silentLogger, type Taxonomy } from "@craw
 import { compileClassifier, LEGACY_CUTOVER } from "@crawlgate/core/adapter-kit";
 import { describe, expect, it } from "vitest";
 import { seedDemoCrawls } from "./crawls.js";
+import { startDemoOrigin } from "./origin-site.js";
 import { DEMO_DAYS } from "./sites.js";
 import { crawlsOfDay, DEMO_MIX, demoResolver, sitePaths } from "./traffic.js";
 
@@ -120,5 +121,48 @@ describe("demo traffic", () => {
       days: 0,
       crawls: 0,
     });
+  });
+
+  it("signs a share of the agent traffic, judged by the real verifier: all three outcomes", async () => {
+    const stores = createMemoryStores();
+    const origin = await startDemoOrigin();
+    try {
+      const now = new Date("2026-08-09T12:00:00.000Z");
+      const domainId = "00000000-0000-4000-8000-000000000002";
+      const sites = [{ domainId, kind: "shop" as const }];
+      const signing = { agent: origin.agent, origin: origin.url };
+      const seeded = await seedDemoCrawls({ stores, sites, now, logger: silentLogger, signing });
+      const signed = seeded.signed as NonNullable<typeof seeded.signed>;
+      expect(signed.verified).toBeGreaterThan(100);
+      expect(signed.invalid).toBeGreaterThan(5);
+      expect(signed.unverified).toBeGreaterThan(2);
+      expect(signed.replayed).toBeGreaterThan(2);
+      const raw = await stores.crawls.listCrawls(domainId, new Date(LEGACY_CUTOVER), now, 100_000);
+      const rows = raw.filter((c) => c.signature !== null);
+      expect(rows).toHaveLength(signed.verified + signed.invalid + signed.unverified);
+      // Every row names the demo origin; verified ones are the signed-agent bot, verified.
+      expect(new Set(rows.map((c) => c.signatureAgent))).toEqual(new Set([origin.url]));
+      for (const c of rows) {
+        expect(c.botId).toBe("signed-agent");
+        expect(c.verdict).toBe(c.signature === "verified" ? "verified" : "declared");
+      }
+      // A replay (the same signature a second later) is invalid; its original verified.
+      const replays = rows.filter((c) => c.eventId.endsWith("-replay"));
+      expect(replays).toHaveLength(signed.replayed);
+      for (const replay of replays) {
+        expect(replay.signature).toBe("invalid");
+        const original = rows.find((c) => `${c.eventId}-replay` === replay.eventId);
+        expect(original?.signature).toBe("verified");
+      }
+      const counts = await stores.crawls.signedAgentDayCounts(
+        domainId,
+        LEGACY_CUTOVER,
+        "2026-08-09",
+      );
+      const outcomes = new Set(counts.map((c) => c.signature));
+      expect(outcomes).toEqual(new Set(["verified", "invalid", "unverified"]));
+    } finally {
+      await origin.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ export const IMPORT_TABLES = [
   "crawl_served_day",
   "crawl_summary_day",
   "crawl_legacy_day",
+  "crawl_agent_day",
   "referral_visits",
   "referral_day_stats",
   "referral_source_day",

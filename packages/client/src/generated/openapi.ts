@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Export per-bot crawl analytics
-         * @description Per-bot totals (by attribution tier) and a daily series, for one domain (`domainId`) or every accessible domain. Before the cutover (`legacyCutover`, 2026-07-09) only two classic search-engine bots carry a `verified` tier, every other bot is `declared`, and family aggregates are reported under one representative bot with `intent: null`: expect a step-change in tiers at the cutover, not a traffic change. A window wholly before the cutover is valid here.
+         * @description Per-bot totals (by attribution tier) and a daily series, for one domain (`domainId`) or every accessible domain, and the crawls that carried a Web Bot Auth signature per agent origin and outcome (`signedAgents`; none before the cutover). Before the cutover (`legacyCutover`, 2026-07-09) only two classic search-engine bots carry a `verified` tier, every other bot is `declared`, and family aggregates are reported under one representative bot with `intent: null`: expect a step-change in tiers at the cutover, not a traffic change. A window wholly before the cutover is valid here.
          */
         post: operations["exportCrawlAnalytics"];
         delete?: never;
@@ -445,6 +445,10 @@ export interface components {
             matchedRange: string | null;
             tier: ("verified" | "declared" | "automation" | "unknown") | null;
             contentHash: string | null;
+            /** @description Web Bot Auth agent origin the signature verified against, or claimed when it did not (see signature); null when unsigned */
+            signatureAgent: string | null;
+            /** @description Web Bot Auth outcome: verified, invalid or unverified; null when unsigned */
+            signature: ("verified" | "invalid" | "unverified") | null;
         };
         CrawlerPolicy: {
             rules: {
@@ -731,6 +735,10 @@ export interface components {
                 } & {
                     [key: string]: components["schemas"]["TierTotals"];
                 })[];
+                /** @description Crawls carrying a Web Bot Auth signature, per agent origin and outcome; by total descending, then agent (null last); at most 100 */
+                signedAgents: components["schemas"]["SignedAgentTotals"][];
+                /** @description Distinct agents (null included) before the cap */
+                signedAgentCount: number;
             }[];
         };
         ExportCrawlLogsRequest: {
@@ -1753,6 +1761,16 @@ export interface components {
             /** @constant */
             error: "service_unavailable";
         };
+        SignedAgentTotals: {
+            /** @description Agent origin the signatures verified against or claimed (Signature-Agent); null for invalid signatures naming none */
+            agent: string | null;
+            /** @description The taxonomy bot listing this agent origin, else the synthetic signed-agent bot */
+            botId: string;
+            verified: number;
+            invalid: number;
+            unverified: number;
+            total: number;
+        };
         Snapshot: {
             /** @description SHA-256 of the served HTML */
             contentHash: string;
@@ -2289,9 +2307,9 @@ export interface operations {
                      *           "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
                      *           "role": "owner",
                      *           "summary": {
-                     *             "totalCrawls": 4,
-                     *             "namedCrawls": 4,
-                     *             "verifiedCrawls": 2
+                     *             "totalCrawls": 6,
+                     *             "namedCrawls": 6,
+                     *             "verifiedCrawls": 3
                      *           },
                      *           "botTotals": {
                      *             "googlebot": {
@@ -2300,6 +2318,13 @@ export interface operations {
                      *               "declared": 1,
                      *               "unknown": 0,
                      *               "total": 3
+                     *             },
+                     *             "chatgpt-agent": {
+                     *               "intent": "answer-fetch",
+                     *               "verified": 1,
+                     *               "declared": 1,
+                     *               "unknown": 0,
+                     *               "total": 2
                      *             },
                      *             "gptbot": {
                      *               "intent": "training",
@@ -2318,6 +2343,12 @@ export interface operations {
                      *                 "unknown": 0,
                      *                 "total": 1
                      *               },
+                     *               "chatgpt-agent": {
+                     *                 "verified": 0,
+                     *                 "declared": 0,
+                     *                 "unknown": 0,
+                     *                 "total": 0
+                     *               },
                      *               "gptbot": {
                      *                 "verified": 0,
                      *                 "declared": 1,
@@ -2333,6 +2364,12 @@ export interface operations {
                      *                 "unknown": 0,
                      *                 "total": 2
                      *               },
+                     *               "chatgpt-agent": {
+                     *                 "verified": 1,
+                     *                 "declared": 1,
+                     *                 "unknown": 0,
+                     *                 "total": 2
+                     *               },
                      *               "gptbot": {
                      *                 "verified": 0,
                      *                 "declared": 0,
@@ -2340,7 +2377,18 @@ export interface operations {
                      *                 "total": 0
                      *               }
                      *             }
-                     *           ]
+                     *           ],
+                     *           "signedAgents": [
+                     *             {
+                     *               "agent": "https://chatgpt.com",
+                     *               "botId": "chatgpt-agent",
+                     *               "verified": 1,
+                     *               "invalid": 1,
+                     *               "unverified": 0,
+                     *               "total": 2
+                     *             }
+                     *           ],
+                     *           "signedAgentCount": 1
                      *         }
                      *       ]
                      *     }
@@ -2969,7 +3017,9 @@ export interface operations {
                      *           "botOperator": "Google",
                      *           "matchedRange": "66.249.64.0/27",
                      *           "tier": "verified",
-                     *           "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+                     *           "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "signatureAgent": null,
+                     *           "signature": null
                      *         }
                      *       ],
                      *       "rowCount": 1,

@@ -40,4 +40,6 @@ export const archiveRowOf = (r: CrawlRecord): ArchiveRow => [
   r.contentHash,
   r.streamId,
   r.ipAsn,
+  r.signatureAgent,
+  r.signature,
 ];

@@ -23,6 +23,8 @@ const rowsArb = fc
       hash: fc.option(fc.string({ minLength: 32, maxLength: 32, unit: "binary-ascii" })),
       stream: fc.constantFrom("s1", "s2"),
       asn: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4_294_967_295 })),
+      agent: fc.option(fc.constantFrom("https://chatgpt.com", "http://127.0.0.1:40001")),
+      signature: fc.option(fc.constantFrom("verified", "invalid", "unverified")),
     }),
     { minLength: 1, maxLength: 300 },
   )
@@ -45,6 +47,8 @@ const rowsArb = fc
         v.hash,
         v.stream,
         v.asn,
+        v.agent,
+        v.signature,
       ];
     });
   });
@@ -63,6 +67,8 @@ const expected = (r: ArchiveRow) => ({
   matched_range: r[10],
   verdict_tier: r[5],
   content_hash: r[11],
+  signature_agent: r[14],
+  signature: r[15],
   stream_id: r[12],
   ip_asn: BigInt(r[13]),
 });
@@ -138,6 +144,8 @@ describe("archive part encoding", () => {
         null,
         "s1",
         15169,
+        null,
+        null,
       ],
     );
     const metadata = parquetMetadata(bufferOf(encodeArchivePart(rows, META).bytes));

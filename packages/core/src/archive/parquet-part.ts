@@ -16,7 +16,8 @@ import {
 } from "./parquet-chunk.js";
 
 /**
- * One archive part as Parquet: the spec's snake_case columns plus `stream_id` and `ip_asn`.
+ * One archive part as Parquet: the spec's snake_case columns, `signature_agent` and `signature`
+ * (Web Bot Auth; absent from parts written before them), plus `stream_id` and `ip_asn`.
  * SNAPPY (hyparquet-writer's JavaScript codec: no WASM, no `node:zlib`, so core stays
  * runtime-neutral), `ts` DELTA_BINARY_PACKED with min/max statistics, every other column
  * dictionary-encoded where that pays (`parquet-chunk.ts`), 64 KiB pages with offset indexes (a
@@ -46,6 +47,8 @@ const DICT_COLUMNS: readonly { name: string; from: number; type: ColumnType; req
     { name: "matched_range", from: 10, type: "STRING", required: false },
     { name: "verdict_tier", from: 5, type: "STRING", required: false },
     { name: "content_hash", from: 11, type: "STRING", required: false },
+    { name: "signature_agent", from: 14, type: "STRING", required: false },
+    { name: "signature", from: 15, type: "STRING", required: false },
     { name: "stream_id", from: 12, type: "STRING", required: true },
     { name: "ip_asn", from: 13, type: "INT64", required: true },
   ];

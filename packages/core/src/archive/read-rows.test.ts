@@ -23,6 +23,8 @@ const rows = Array.from(
     i % 4 ? `${i}`.padStart(32, "0") : null,
     "s1",
     15169,
+    null,
+    null,
   ],
 );
 

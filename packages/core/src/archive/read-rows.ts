@@ -6,9 +6,12 @@ import {
   readOffsetIndex,
 } from "hyparquet/src/index.js";
 import type { ArchiveFile, BlobStore } from "../ports/index.js";
-import type { Verdict } from "../types.js";
+import type { SignatureVerdict, Verdict } from "../types.js";
 
-/** One archived row as Parquet gives it back (INT64 columns as `bigint`). */
+/**
+ * One archived row as Parquet gives it back (INT64 columns as `bigint`). Parts written before
+ * the Web Bot Auth columns lack `signature_agent` and `signature`.
+ */
 export interface ArchivedRow {
   ts: bigint;
   domain: string;
@@ -22,6 +25,8 @@ export interface ArchivedRow {
   matched_range: string | null;
   verdict_tier: Verdict | null;
   content_hash: string | null;
+  signature_agent?: string | null;
+  signature?: SignatureVerdict | null;
   stream_id: string;
   ip_asn: bigint;
 }

@@ -193,7 +193,9 @@ function recorderOf(
       bytes: outcome.bytes,
       contentHash: page?.entry.contentHash ?? null,
       snapshotId: page?.entry.snapshotId ?? null,
-      ...(signed ? { signed: { bot: signed.bot, verified: signed.verified } } : {}),
+      ...(signed
+        ? { signed: { bot: signed.bot, agent: signed.agent, signature: signed.signature } }
+        : {}),
     };
     const { classification, kind, recording } = who;
     deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {

@@ -10,6 +10,8 @@ import type { WebBotAuthVerifier } from "../verify/web-bot-auth/verifier.js";
 
 /** Who a request carrying Web Bot Auth headers is, for the policy and the crawl row. */
 export interface SignedAgent extends SignedIdentity {
+  /** The signature verified. */
+  verified: boolean;
   /**
    * For the policy: `verified`, or `unverified` (an invalid or unverifiable signature: the bot
    * is `declared`, or the `unknown` bot under impostor protection).
@@ -60,6 +62,8 @@ export function signedAgentOf(
   const verified = outcome.outcome === "verified";
   return {
     bot,
+    agent,
+    signature: outcome.outcome,
     verified,
     verification: verified ? "verified" : "unverified",
     verifiedAgent: verified ? agent : null,

@@ -24,6 +24,7 @@ function referenceCounts(crawls: CountedCrawl[]): CountDeltas {
     served: new Map(),
     summary: new Map(),
     legacy: new Map(),
+    agent: new Map(),
   };
   const bump = (
     map: Map<string, Record<string, unknown>>,
@@ -58,6 +59,13 @@ function referenceCounts(crawls: CountedCrawl[]): CountDeltas {
       servedFrom: r.servedFrom,
       count: 1,
     });
+    if (r.signature !== null)
+      bump(maps.agent, `${r.domainId}\0${day}\0${r.signature}\0${r.signatureAgent ?? ""}`, {
+        ...base,
+        signature: r.signature,
+        agent: r.signatureAgent ?? "",
+        count: 1,
+      });
     const key = legacyKeyOf(r.botId, r.userAgent);
     if (key !== null)
       bump(maps.legacy, `${r.domainId}\0${day}\0${key}`, {
@@ -74,6 +82,7 @@ function referenceCounts(crawls: CountedCrawl[]): CountDeltas {
     served: rows(maps.served),
     summary: rows(maps.summary),
     legacy: rows(maps.legacy),
+    agent: rows(maps.agent),
   } as CountDeltas;
 }
 
@@ -92,6 +101,13 @@ const crawlArb = fc
     snapshotId: fc.constantFrom(null, "", "s1", "s\0"),
     path: fc.constantFrom("/", "/a", "/a\0", "__overflow__", "/é"),
     ms: fc.integer({ min: 0, max: 86_399_999 }),
+    signed: fc.constantFrom(
+      [null, null],
+      ["verified", "https://chatgpt.com"],
+      ["invalid", "https://chatgpt.com"],
+      ["invalid", null],
+      ["unverified", "http://127.0.0.1:40001"],
+    ),
   })
   .map(
     (c): CountedCrawl => ({
@@ -102,6 +118,8 @@ const crawlArb = fc
         servedFrom: c.servedFrom as CrawlRecord["servedFrom"],
         snapshotId: c.snapshotId,
         ts: new Date(Date.parse(`${c.day}T00:00:00.000Z`) + c.ms),
+        signature: c.signed[0] as CrawlRecord["signature"],
+        signatureAgent: c.signed[1],
       }),
       day: c.day,
       path: c.path,
@@ -124,7 +142,7 @@ describe("countCrawls", () => {
       fc.property(fc.array(crawlArb, { maxLength: 40 }), (crawls) => {
         const sorted = countCrawls(crawls);
         const unsorted = countCrawls(crawls, { sorted: false });
-        for (const table of ["bot", "path", "served", "summary", "legacy"] as const)
+        for (const table of ["bot", "path", "served", "summary", "legacy", "agent"] as const)
           expect(byJson(unsorted[table])).toEqual(byJson(sorted[table]));
       }),
       { numRuns: 200 },

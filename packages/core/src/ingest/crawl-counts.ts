@@ -1,6 +1,12 @@
 import { legacyKeyOf } from "../taxonomy/legacy-key-of.js";
 import { legacyKeys } from "../taxonomy/registry.js";
-import type { AggregateTier, CrawlRecord, LegacyCountInput, ServedFrom } from "../types.js";
+import type {
+  AggregateTier,
+  CrawlRecord,
+  LegacyCountInput,
+  ServedFrom,
+  SignatureVerdict,
+} from "../types.js";
 import { isValidDate } from "../window/dates.js";
 import { LEGACY_CUTOVER } from "../window/window.js";
 import { aggregateTier } from "./aggregates.js";
@@ -36,12 +42,21 @@ export interface LegacyDelta extends LegacyCountInput {
   domainId: string;
   day: string;
 }
+/** Signed crawls per agent origin and outcome; `agent` is `""` for a signature naming none. */
+export interface AgentDelta {
+  domainId: string;
+  day: string;
+  signature: SignatureVerdict;
+  agent: string;
+  count: number;
+}
 export interface CountDeltas {
   bot: BotDelta[];
   path: PathDelta[];
   served: ServedDelta[];
   summary: SummaryDelta[];
   legacy: LegacyDelta[];
+  agent: AgentDelta[];
 }
 
 /** One new crawl to count: its UTC day and its aggregated path (the path or `__overflow__`). */
@@ -59,6 +74,7 @@ export const servedKey = (r: ServedDelta) =>
   `${botKey(r)}\0${r.servedFrom}\0${r.snapshotId ?? ""}\0${r.path}`;
 export const summaryKey = (r: SummaryDelta) => `${r.domainId}\0${r.day}\0${r.servedFrom}`;
 export const legacyKey = (r: LegacyDelta) => `${r.domainId}\0${r.day}\0${r.key}`;
+export const agentKey = (r: AgentDelta) => `${r.domainId}\0${r.day}\0${r.signature}\0${r.agent}`;
 
 /** Rows as they come. */
 const inOrder = <T>(rows: Iterable<T>): T[] => [...rows];
@@ -86,6 +102,18 @@ interface DayGroup {
   bots: Map<string, Partial<Record<AggregateTier, BotGroup>>>;
   summary: Map<string, SummaryDelta>;
   legacy: Map<string, LegacyDelta>;
+  /** Signed crawls by outcome, then agent origin (`""` for none). */
+  agents: Map<string, AgentDelta>;
+}
+
+/** Counts a signed crawl under its outcome and agent origin. */
+function countAgent(group: DayGroup, r: CrawlRecord, day: string): void {
+  const signature = r.signature as SignatureVerdict;
+  const agent = r.signatureAgent ?? "";
+  const key = `${signature}\0${agent}`;
+  const row = group.agents.get(key);
+  if (row) row.count++;
+  else group.agents.set(key, { domainId: r.domainId, day, signature, agent, count: 1 });
 }
 
 /**
@@ -110,7 +138,7 @@ export function countCrawls(
     }
     let group = byDay.get(day);
     if (!group) {
-      group = { bots: new Map(), summary: new Map(), legacy: new Map() };
+      group = { bots: new Map(), summary: new Map(), legacy: new Map(), agents: new Map() };
       byDay.set(day, group);
     }
     let tiers = group.bots.get(r.botId);
@@ -163,6 +191,7 @@ export function countCrawls(
         servedFrom: r.servedFrom,
         count: 1,
       });
+    if (r.signature !== null) countAgent(group, r, day);
     const key = legacyKeyOf(r.botId, r.userAgent);
     if (key === null) continue;
     const verified = tier === "verified" ? 1 : 0;
@@ -199,13 +228,18 @@ export function countCrawls(
       groups.flatMap((g) => [...g.legacy.values()]),
       legacyKey,
     ),
+    agent: sortedBy(
+      groups.flatMap((g) => [...g.agents.values()]),
+      agentKey,
+    ),
   };
 }
 
 /**
  * The deltas of a late verification of a stored `declared` crawl: −1 declared / +1 verified in
  * every aggregate with a tier (the declared row's `lastSeenAt` is not lowered), +1 verified for
- * its legacy key; the summary has no tier and does not change.
+ * its legacy key; the summary has no tier and does not change, nor do the signed-agent counts
+ * (a signed crawl is never verified late).
  */
 export function upgradeCounts(crawl: CountedCrawl): CountDeltas {
   const as = (verdict: "declared" | "verified") =>
@@ -219,6 +253,7 @@ export function upgradeCounts(crawl: CountedCrawl): CountDeltas {
     served: [...undo(was.served), ...now.served],
     summary: [],
     legacy: now.legacy.map((r) => ({ ...r, total: 0 })),
+    agent: [],
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Classifier } from "../classify/classifier.js";
 import { uaHash } from "../classify/ua-hash.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
-import type { CrawlRecord, ServedFrom, Verdict } from "../types.js";
+import type { CrawlRecord, ServedFrom, SignatureVerdict, Verdict } from "../types.js";
 import type { Verification, Verifier } from "../verify/verifier.js";
 
 /** One request served to a crawler, as the edge (or a log importer) reports it. */
@@ -30,8 +30,16 @@ export interface CrawlEvent {
 /** A signed agent's identity (see `CrawlEvent.signed`). */
 export interface SignedIdentity {
   bot: Readonly<BotDefinition>;
-  verified: boolean;
+  /**
+   * The agent origin the signature verified against, or claims when it did not verify; `null`
+   * when it names none.
+   */
+  agent: string | null;
+  signature: SignatureVerdict;
 }
+
+/** Longest agent origin a crawl row keeps; a longer claim is stored as `null` (no agent). */
+export const MAX_SIGNATURE_AGENT_LENGTH = 512;
 
 /** What a signed event is, in place of the User-Agent's classification and the address check. */
 export function signedCheck(signed: SignedIdentity): {
@@ -41,8 +49,8 @@ export function signedCheck(signed: SignedIdentity): {
   return {
     classified: { bot: signed.bot, automation: false },
     check: {
-      tier: signed.verified ? "verified" : "declared",
-      botOperator: signed.verified ? signed.bot.operator : null,
+      tier: signed.signature === "verified" ? "verified" : "declared",
+      botOperator: signed.signature === "verified" ? signed.bot.operator : null,
       matchedRange: null,
       retry: false,
     },
@@ -51,6 +59,11 @@ export function signedCheck(signed: SignedIdentity): {
 
 /** What the classifier says of a User-Agent. */
 export type Classified = ReturnType<Classifier["classify"]>;
+
+/** An event's bot: its signed identity's, else its User-Agent's. */
+export function classifiedOf(classifier: Pick<Classifier, "classify">, event: CrawlEvent) {
+  return event.signed ? signedCheck(event.signed).classified : classifier.classify(event.userAgent);
+}
 
 /** The check of a User-Agent that names no bot (nothing to verify). */
 export const UNVERIFIED: Verification = {
@@ -91,6 +104,7 @@ export function toCrawlRecord(
 ): CrawlRecord {
   const { bot, automation } = classified;
   const known = bot.botId !== UNKNOWN_BOT_ID;
+  const agent = event.signed?.agent ?? null;
   return {
     eventId,
     domainId: event.domainId,
@@ -109,26 +123,30 @@ export function toCrawlRecord(
     snapshotId: event.snapshotId ?? null,
     streamId: event.streamId ?? "edge",
     ipAsn,
+    signatureAgent: agent !== null && agent.length <= MAX_SIGNATURE_AGENT_LENGTH ? agent : null,
+    signature: event.signed?.signature ?? null,
   };
 }
 
 /**
  * Verifies each distinct (bot, address) pair of `events` once and looks each distinct address
- * up once (when `asnOf` is given), all at the same time; answers per event afterwards.
+ * up once (when `asnOf` is given), all at the same time; answers per event (by index)
+ * afterwards. A signed event's address is not checked: its check is its signature's
+ * (`signedCheck`).
  */
 export async function checkDistinct(
   events: readonly CrawlEvent[],
   classified: readonly Classified[],
   verifier: Pick<Verifier, "verify">,
   asnOf: ((ip: string) => Promise<number>) | null,
-): Promise<{ check(botId: string, ip: string): Verification; asn(ip: string): number }> {
+): Promise<{ check(index: number): Verification; asn(ip: string): number }> {
   const checks = new Map<string, Verification>();
   const asns = new Map<string, number>();
   const lookups: Promise<void>[] = [];
   events.forEach((event, i) => {
     const { bot } = classified[i] as Classified;
     const key = `${bot.botId}\u0000${event.ip}`;
-    if (bot.botId !== UNKNOWN_BOT_ID && !checks.has(key)) {
+    if (bot.botId !== UNKNOWN_BOT_ID && !event.signed && !checks.has(key)) {
       checks.set(key, UNVERIFIED);
       lookups.push(verifier.verify(bot, event.ip).then((check) => void checks.set(key, check)));
     }
@@ -139,7 +157,12 @@ export async function checkDistinct(
   });
   await Promise.all(lookups);
   return {
-    check: (botId, ip) => checks.get(`${botId}\u0000${ip}`) ?? UNVERIFIED,
+    check: (index) => {
+      const event = events[index] as CrawlEvent;
+      if (event.signed) return signedCheck(event.signed).check;
+      const { bot } = classified[index] as Classified;
+      return checks.get(`${bot.botId}\u0000${event.ip}`) ?? UNVERIFIED;
+    },
     asn: (ip) => asns.get(ip) ?? 0,
   };
 }

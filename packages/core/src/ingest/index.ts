@@ -2,6 +2,7 @@ export { aggregateTier } from "./aggregates.js";
 export type { Batcher, BatcherOptions } from "./batcher.js";
 export { createBatcher } from "./batcher.js";
 export type {
+  AgentDelta,
   BotDelta,
   CountDeltas,
   CountedCrawl,
@@ -11,6 +12,7 @@ export type {
   SummaryDelta,
 } from "./crawl-counts.js";
 export {
+  agentKey,
   botKey,
   countCrawls,
   legacyImportCounts,

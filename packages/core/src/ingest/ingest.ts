@@ -9,6 +9,7 @@ import {
   type Classified,
   type CrawlEvent,
   checkDistinct,
+  classifiedOf,
   createCallCounter,
   createUaHashes,
   signedCheck,
@@ -118,12 +119,11 @@ export function createIngest(deps: IngestDeps) {
    */
   const recordMany = (events: readonly CrawlEvent[]): Promise<RecordedCrawl[]> =>
     calls.counted(async () => {
-      const classified = events.map((e) => deps.classifier.classify(e.userAgent));
+      const classified = events.map((e) => classifiedOf(deps.classifier, e));
       const found = await checkDistinct(events, classified, deps.verifier, deps.asn ? asnOf : null);
-      const rows = events.map((event, i) => {
-        const c = classified[i] as Classified;
-        return rowOf(event, c, found.check(c.bot.botId, event.ip), found.asn(event.ip));
-      });
+      const rows = events.map((event, i) =>
+        rowOf(event, classified[i] as Classified, found.check(i), found.asn(event.ip)),
+      );
       await compliance.judgeAll(rows, (i) => (classified[i] as Classified).bot.robots);
       await compliance.settle(
         rows.map((r) => r.eventId),

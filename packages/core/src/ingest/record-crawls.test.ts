@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { compileClassifier, withCache } from "../classify/classifier.js";
 import { silentLogger } from "../ports/index.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
+import type { BotDefinition } from "../taxonomy/schema.js";
 import { createVerifier } from "../verify/verifier.js";
+import type { SignedIdentity } from "./crawl-rows.js";
 import { type CrawlEvent, createIngest } from "./ingest.js";
 
 const D = "00000000-0000-4000-8000-0000000000d2";
@@ -53,9 +55,27 @@ const eventArb = fc.record({
   address: fc.integer({ min: 0, max: ADDRESSES.length - 1 }),
   minute: fc.nat(600),
   path: fc.constantFrom("/", "/a", "/b?x=1", "/docs/é"),
+  signed: fc.integer({ min: 0, max: 3 }),
 });
 
-type EventSpec = { agent: number; address: number; minute: number; path: string };
+type EventSpec = {
+  agent: number;
+  address: number;
+  minute: number;
+  path: string;
+  /** 0: unsigned; else an index of `SIGNED`. */
+  signed?: number;
+};
+
+const taxonomy = getTaxonomy() as Taxonomy;
+const botOf = (botId: string) => taxonomy.botById(botId) as Readonly<BotDefinition>;
+/** Signed identities as the edge hands them over (index 0 unused: unsigned). */
+const SIGNED: (SignedIdentity | undefined)[] = [
+  undefined,
+  { bot: botOf("chatgpt-agent"), agent: "https://chatgpt.com", signature: "verified" },
+  { bot: botOf("chatgpt-agent"), agent: "https://chatgpt.com", signature: "invalid" },
+  { bot: botOf("signed-agent"), agent: null, signature: "unverified" },
+];
 
 const toEvents = (specs: EventSpec[]): CrawlEvent[] =>
   specs.map((s, i) => ({
@@ -69,6 +89,7 @@ const toEvents = (specs: EventSpec[]): CrawlEvent[] =>
     status: 200,
     bytes: 100 + i,
     streamId: "import",
+    ...(s.signed ? { signed: SIGNED[s.signed] as SignedIdentity } : {}),
   }));
 
 const everything = (store: ReturnType<typeof createMemoryCrawlStore>) =>
@@ -113,6 +134,31 @@ describe("recordCrawls", () => {
     expect(lookups.sort()).toEqual(["5.255.253.1", "5.255.253.2"]);
     expect(results.filter((r) => r.verdict === "verified")).toHaveLength(20);
     expect(results.filter((r) => r.verdict === "declared")).toHaveLength(20);
+  });
+
+  it("records a signed event as its signed identity: no User-Agent class, no address check", async () => {
+    const { crawls, ingest, lookups } = setup();
+    const specs = [1, 2, 3].map((signed, i) => ({
+      agent: 1,
+      address: 1,
+      minute: i,
+      path: "/",
+      signed,
+    }));
+    const results = await ingest.recordCrawls(toEvents(specs));
+    await ingest.close();
+    expect(lookups).toEqual([]);
+    expect(results.map((r) => [r.botId, r.verdict])).toEqual([
+      ["chatgpt-agent", "verified"],
+      ["chatgpt-agent", "declared"],
+      ["signed-agent", "declared"],
+    ]);
+    const rows = await everything(crawls);
+    expect(rows.map((r) => [r.signatureAgent, r.signature, r.botOperator])).toEqual([
+      ["https://chatgpt.com", "verified", "OpenAI"],
+      ["https://chatgpt.com", "invalid", null],
+      [null, "unverified", null],
+    ]);
   });
 
   it("close waits for a call in progress; an empty call stores nothing", async () => {

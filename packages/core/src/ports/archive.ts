@@ -1,4 +1,4 @@
-import type { DomainDay } from "./crawls.js";
+import type { DomainDay } from "./crawl-days.js";
 
 // Archive port: the index of the crawl-log archive's files and day-close leases.
 

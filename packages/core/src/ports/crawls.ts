@@ -9,7 +9,9 @@ import type {
   PathRanking,
   PathRankQuery,
   ServedDayCount,
+  SignedAgentDayCount,
 } from "../types.js";
+import type { CrawlDays } from "./crawl-days.js";
 
 // Crawl ports: the raw crawl log, its aggregates, whole days for the archive, and the page ranking.
 
@@ -84,6 +86,16 @@ export interface CrawlAggregates {
    */
   legacyDayCounts(domainId: string, startDay: string, endDay: string): Promise<LegacyDayCount[]>;
   /**
+   * Crawls with a Web Bot Auth signature per day, agent origin and outcome (`signature`) in the
+   * window, sorted by day, signature, then agent (byte order, `null` first). Unsigned crawls are
+   * not here. Only entries with a count; `[]` when none.
+   */
+  signedAgentDayCounts(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+  ): Promise<SignedAgentDayCount[]>;
+  /**
    * Adds imported per-key counts of a day before the cutover (no raw rows exist for them).
    * Called again for the same day, it adds up. Rows are checked by `legacyImportCounts`: a
    * `RangeError` changes nothing. Rows with `total` 0 are ignored.
@@ -133,61 +145,6 @@ export interface PageRanking {
    * When one domain fails the others are still refreshed; then it throws, naming the failed ones.
    */
   refreshReadModel(throughDay: string, domainId?: string): Promise<{ domains: number }>;
-}
-
-/** A domain and UTC day. */
-export interface DomainDay {
-  domainId: string;
-  day: string;
-}
-
-/**
- * One raw crawl row as the archive's day close reads it: the event id (the keyset's tie-break)
- * and the archived columns, in this order. `ts` is epoch milliseconds.
- */
-export type ArchiveRow = [
-  eventId: string,
-  ts: number,
-  path: string,
-  userAgent: string,
-  uaHash: string,
-  verdict: string,
-  servedFrom: string,
-  status: number,
-  bytes: number,
-  botOperator: string | null,
-  matchedRange: string | null,
-  contentHash: string | null,
-  streamId: string,
-  ipAsn: number,
-];
-
-/** The raw rows of whole days, as the archive's day close reads and drops them. */
-export interface CrawlDays {
-  /**
-   * Every (domain, day) with at least one raw row and `day <= throughDay`, each once, sorted by
-   * day then domainId (byte order). `[]` when none.
-   */
-  hotCrawlDays(throughDay: string): Promise<DomainDay[]>;
-  /**
-   * Raw rows of one domain whose UTC day (of `ts`) is `day`, in archive order: `ts` ascending,
-   * ties by eventId (byte order), as `ArchiveRow` tuples (the day close reads a million of them:
-   * no row objects). Keyset: only rows after `after` in that order (`null`: from the first). At
-   * most `limit` rows.
-   */
-  listDayRows(
-    domainId: string,
-    day: string,
-    after: { ts: number; eventId: string } | null,
-    limit: number,
-  ): Promise<ArchiveRow[]>;
-  /**
-   * Deletes the raw rows of one domain-day (their day is archived for good), or with `eventIds`
-   * only those of them (rows archived as a frozen day's late part; rows stored since stay). The
-   * aggregates and the page ranking are untouched: they read the same before and after. Returns
-   * how many rows it deleted (0 the second time).
-   */
-  dropDayCrawls(domainId: string, day: string, eventIds?: readonly string[]): Promise<number>;
 }
 
 /** Raw crawl rows, their aggregates and the page ranking: one store, four roles. */

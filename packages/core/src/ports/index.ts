@@ -20,14 +20,12 @@ export type {
   ChargeRow,
   ChargeTotal,
 } from "./charges.js";
+export type { ArchiveRow, CrawlDays, DomainDay } from "./crawl-days.js";
 export type {
   AppendOptions,
-  ArchiveRow,
   CrawlAggregates,
-  CrawlDays,
   CrawlLog,
   CrawlStore,
-  DomainDay,
   PageRanking,
 } from "./crawls.js";
 export type { DashboardSessionStore } from "./dashboard-sessions.js";

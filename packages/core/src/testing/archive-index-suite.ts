@@ -262,6 +262,8 @@ export function crawlDaysSuite(
           matchedRange: "66.249.64.0/19",
           contentHash: "f".repeat(64),
           ipAsn: 4_200_000_000,
+          signatureAgent: "https://chatgpt.com",
+          signature: "verified",
         }),
         makeCrawl(D1, { eventId: "e-a", ts: same }),
         makeCrawl(D1, { eventId: "e-0", ts: at("2026-11-02T09:00:00.000Z") }),

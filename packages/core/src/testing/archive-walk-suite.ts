@@ -25,6 +25,12 @@ const rowArb = fc.record({
   verdict: fc.constantFrom(...VERDICTS),
   botOperator: fc.constantFrom(...OPERATORS),
   servedFrom: fc.constantFrom(...SERVED),
+  signed: fc.constantFrom(
+    [null, null],
+    ["verified", "https://chatgpt.com"],
+    ["invalid", "https://=agent.example"],
+    ["unverified", null],
+  ),
 });
 
 const filterArb = fc.record(
@@ -53,6 +59,8 @@ const jsonRow = (r: CrawlRecord, hostname: string) => ({
   matchedRange: r.matchedRange,
   tier: r.verdict,
   contentHash: r.contentHash,
+  signatureAgent: r.signatureAgent,
+  signature: r.signature,
 });
 
 function passes(r: CrawlRecord, f: Record<string, unknown>): boolean {
@@ -113,6 +121,8 @@ export function archiveWalkSuite(name: string, makeDeps: DepsFactory, numRuns = 
                   verdict: r.verdict,
                   botOperator: r.botOperator,
                   servedFrom: r.servedFrom,
+                  signature: r.signed[0] as CrawlRecord["signature"],
+                  signatureAgent: r.signed[1],
                 }),
               );
               await deps.crawls.appendCrawls(records, { pathCap: 10_000 });

@@ -31,6 +31,8 @@ export function crawlStoreSuite(
         status: 404,
         bytes: 0,
         ipAsn: 15169,
+        signatureAgent: "https://chatgpt.com",
+        signature: "verified",
       });
       const b = makeCrawl(d, { ts: new Date("2026-11-20T09:00:00.000Z") });
       const late = makeCrawl(d, { ts: new Date("2026-11-21T00:00:00.000Z") });
@@ -352,6 +354,39 @@ export function crawlStoreSuite(
     });
 
     crawlEventSnapshotCases(h);
+
+    it("counts signed crawls per day, outcome and agent origin; unsigned ones not at all", async () => {
+      const { crawls } = h();
+      const signed = (signature: "verified" | "invalid" | "unverified", agent: string | null) => ({
+        botId: "chatgpt-agent",
+        signature,
+        signatureAgent: agent,
+      });
+      const chatgpt = "https://chatgpt.com";
+      const other = "https://agent.example";
+      await crawls.appendCrawls(
+        [
+          makeCrawl(d, { ...signed("verified", chatgpt), verdict: "verified" }),
+          makeCrawl(d, { ...signed("verified", chatgpt), verdict: "verified" }),
+          makeCrawl(d, signed("invalid", chatgpt)),
+          makeCrawl(d, signed("invalid", null)),
+          makeCrawl(d, signed("unverified", other)),
+          makeCrawl(d, { ...signed("verified", other), ts: new Date("2026-11-19T23:59:59.999Z") }),
+          makeCrawl(d, { ...signed("verified", other), ts: new Date("2026-11-22T00:00:00.000Z") }),
+          makeCrawl(d),
+          makeCrawl("other-domain", signed("verified", chatgpt)),
+        ],
+        CAP,
+      );
+      expect(await crawls.signedAgentDayCounts(d, "2026-11-19", "2026-11-21")).toEqual([
+        { day: "2026-11-19", agent: other, signature: "verified", count: 1 },
+        { day: "2026-11-20", agent: null, signature: "invalid", count: 1 },
+        { day: "2026-11-20", agent: chatgpt, signature: "invalid", count: 1 },
+        { day: "2026-11-20", agent: other, signature: "unverified", count: 1 },
+        { day: "2026-11-20", agent: chatgpt, signature: "verified", count: 2 },
+      ]);
+      expect(await crawls.signedAgentDayCounts(d, "2026-11-23", "2026-11-30")).toEqual([]);
+    });
 
     it("moves a late verification in the served and legacy counts, not in the summary", async () => {
       const { crawls } = h();

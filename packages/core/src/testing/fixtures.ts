@@ -143,6 +143,8 @@ export function makeCrawl(domainId: string, overrides: Partial<CrawlRecord> = {}
     snapshotId: null,
     streamId: "s1",
     ipAsn: 0,
+    signatureAgent: null,
+    signature: null,
     ...overrides,
   };
 }

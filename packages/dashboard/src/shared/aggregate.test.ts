@@ -1,7 +1,17 @@
 import type { ExportCrawlAnalyticsResponse, GetBotDefinitionsResponse } from "@crawlgate/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { botRows, crawlsByIntent, LEGACY_INTENT, tierTotals, weekOverWeek } from "./aggregate.js";
+import {
+  botRows,
+  crawlsByIntent,
+  LEGACY_INTENT,
+  NO_AGENT_LABEL,
+  type SignedAgentRow,
+  signedAgentHasTier,
+  signedAgentRows,
+  tierTotals,
+  weekOverWeek,
+} from "./aggregate.js";
 import { addDays } from "./period.js";
 
 type Domain = ExportCrawlAnalyticsResponse["domains"][number];
@@ -112,5 +122,39 @@ describe("aggregate", () => {
         expect(rows.find((r) => r.botId === "social_other")?.intent).toBeNull();
       }),
     );
+  });
+});
+
+describe("signedAgentRows", () => {
+  it("keeps the API's order, names each agent's bot, and labels signatures naming none", () => {
+    const signed = (agent: string | null, botId: string, v: number, i: number, u: number) => ({
+      agent,
+      botId,
+      verified: v,
+      invalid: i,
+      unverified: u,
+      total: v + i + u,
+    });
+    const domain = {
+      ...domainOf([[[1, 0, 0]]]),
+      signedAgents: [
+        signed("https://chatgpt.com", "gptbot", 3, 1, 0),
+        signed("https://agent.example", "signed-agent", 0, 0, 2),
+        signed(null, "signed-agent", 0, 1, 0),
+      ],
+      signedAgentCount: 3,
+    } as unknown as Domain;
+    const rows = signedAgentRows(domain, definitions);
+    expect(rows.map((r) => [r.label, r.displayName, r.intent, r.total])).toEqual([
+      ["https://chatgpt.com", "GPTBot", "training", 4],
+      ["https://agent.example", "signed-agent", null, 2],
+      [NO_AGENT_LABEL, "signed-agent", null, 1],
+    ]);
+    // The tier filter: verified signatures are verified crawls, the others declared.
+    const [chatgpt, other] = rows as [SignedAgentRow, SignedAgentRow];
+    expect(
+      ["verified", "declared", "unknown"].map((t) => signedAgentHasTier(chatgpt, t as never)),
+    ).toEqual([true, true, false]);
+    expect(signedAgentHasTier(other, "verified")).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type {
   ExportCrawlAnalyticsResponse,
   GetBotDefinitionsResponse,
+  SignedAgentTotals,
   TierTotals,
 } from "@crawlgate/client";
 
@@ -100,3 +101,39 @@ export function botRows(domain: CrawlDomain, definitions: GetBotDefinitionsRespo
 }
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/** One agent origin of a domain's signed crawls, as the crawlers view lists it. */
+export interface SignedAgentRow extends SignedAgentTotals {
+  /** The agent origin, or a label for signatures naming none. */
+  label: string;
+  displayName: string;
+  /** The bot's intent (the crawler view's intent filter applies to it). */
+  intent: string | null;
+}
+
+/** Shown for invalid signatures that name no agent. */
+export const NO_AGENT_LABEL = "(no agent named)";
+
+/** The signed agents of one domain, in the API's order, with their bot's display name. */
+export function signedAgentRows(
+  domain: CrawlDomain,
+  definitions: GetBotDefinitionsResponse,
+): SignedAgentRow[] {
+  const byId = new Map(definitions.bots.map((bot) => [bot.botId, bot]));
+  return domain.signedAgents.map((row) => ({
+    ...row,
+    label: row.agent ?? NO_AGENT_LABEL,
+    displayName: byId.get(row.botId)?.displayName ?? row.botId,
+    intent: byId.get(row.botId)?.intent ?? null,
+  }));
+}
+
+/**
+ * Whether a signed agent has crawls of `tier`: a verified signature is a `verified` crawl, an
+ * invalid or unverified one `declared`; none is `unknown`.
+ */
+export function signedAgentHasTier(row: SignedAgentTotals, tier: keyof TierTotals): boolean {
+  if (tier === "verified") return row.verified > 0;
+  if (tier === "declared") return row.invalid + row.unverified > 0;
+  return false;
+}

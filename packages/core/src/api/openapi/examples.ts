@@ -123,15 +123,37 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       domains: [
         {
           ...access,
-          summary: { totalCrawls: 4, namedCrawls: 4, verifiedCrawls: 2 },
+          summary: { totalCrawls: 6, namedCrawls: 6, verifiedCrawls: 3 },
           botTotals: {
             googlebot: { intent: "search-classic", ...TT(2, 1, 0) },
+            "chatgpt-agent": { intent: "answer-fetch", ...TT(1, 1, 0) },
             gptbot: { intent: "training", ...TT(0, 1, 0) },
           },
           botSeries: [
-            { date: "2026-11-19", googlebot: TT(1, 0, 0), gptbot: TT(0, 1, 0) },
-            { date: "2026-11-20", googlebot: TT(1, 1, 0), gptbot: TT(0, 0, 0) },
+            {
+              date: "2026-11-19",
+              googlebot: TT(1, 0, 0),
+              "chatgpt-agent": TT(0, 0, 0),
+              gptbot: TT(0, 1, 0),
+            },
+            {
+              date: "2026-11-20",
+              googlebot: TT(1, 1, 0),
+              "chatgpt-agent": TT(1, 1, 0),
+              gptbot: TT(0, 0, 0),
+            },
           ],
+          signedAgents: [
+            {
+              agent: "https://chatgpt.com",
+              botId: "chatgpt-agent",
+              verified: 1,
+              invalid: 1,
+              unverified: 0,
+              total: 2,
+            },
+          ],
+          signedAgentCount: 1,
         },
       ],
     },
@@ -299,6 +321,8 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
           matchedRange: "66.249.64.0/27",
           tier: "verified",
           contentHash: HASH,
+          signatureAgent: null,
+          signature: null,
         },
       ],
       rowCount: 1,

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { getTaxonomy, legacyKeys, type Taxonomy } from "../../taxonomy/registry.js";
 import { UNKNOWN_BOT_ID } from "../../taxonomy/schema.js";
-import type { BotDayCount, DomainAccess, LegacyDayCount } from "../../types.js";
+import type {
+  BotDayCount,
+  DomainAccess,
+  LegacyDayCount,
+  SignedAgentDayCount,
+} from "../../types.js";
 import { addDays, eachDay } from "../../window/dates.js";
 import {
   clampToCutover,
@@ -13,6 +18,7 @@ import type { Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";
 import { optionalDomainId } from "../exports/export-fields.js";
 import { domainsInScope, requestWindow, windowedExportHeader } from "../exports/export-scope.js";
+import { signedAgentFields, signedAgentTotals } from "../exports/signed-agents.js";
 import { addToTier, emptyTotals, type TierTotals } from "../exports/tier-counts.js";
 import { windowedBody } from "../exports/window-fields.js";
 import {
@@ -49,6 +55,7 @@ const crawlAnalyticsDomain = z.strictObject({
   botSeries: z
     .array(z.strictObject({ date: day }).catchall(tierTotals))
     .describe("One entry per day, ascending, with every bot of botTotals (zeros included)"),
+  ...signedAgentFields,
 });
 
 export const output = z.strictObject({
@@ -62,7 +69,7 @@ export const output = z.strictObject({
 export const contract: EndpointContract = {
   summary: "Export per-bot crawl analytics",
   description:
-    "Per-bot totals (by attribution tier) and a daily series, for one domain (`domainId`) or every accessible domain. Before the cutover (`legacyCutover`, 2026-07-09) only two classic search-engine bots carry a `verified` tier, every other bot is `declared`, and family aggregates are reported under one representative bot with `intent: null`: expect a step-change in tiers at the cutover, not a traffic change. A window wholly before the cutover is valid here.",
+    "Per-bot totals (by attribution tier) and a daily series, for one domain (`domainId`) or every accessible domain, and the crawls that carried a Web Bot Auth signature per agent origin and outcome (`signedAgents`; none before the cutover). Before the cutover (`legacyCutover`, 2026-07-09) only two classic search-engine bots carry a `verified` tier, every other bot is `declared`, and family aggregates are reported under one representative bot with `intent: null`: expect a step-change in tiers at the cutover, not a traffic change. A window wholly before the cutover is valid here.",
   status: 200,
   errors: ["invalid_request", "domain_not_found"],
 };
@@ -107,17 +114,19 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output>> = a
       counts.push(...legacyBotCounts(rows, taxonomy));
     }
     const tracked = clampToCutover(window);
+    let signed: SignedAgentDayCount[] = [];
     if (tracked.ok) {
       const { startDate, endDate } = tracked.value;
-      for (const row of await deps.crawls.botDayCounts(
-        access.domain.domainId,
-        startDate,
-        endDate,
-      )) {
+      const id = access.domain.domainId;
+      for (const row of await deps.crawls.botDayCounts(id, startDate, endDate)) {
         counts.push({ ...row, intent: taxonomy.botById(row.botId)?.intent ?? null });
       }
+      signed = await deps.crawls.signedAgentDayCounts(id, startDate, endDate);
     }
-    out.push(domainAnalytics(access, window, counts));
+    out.push({
+      ...domainAnalytics(access, window, counts),
+      ...signedAgentTotals(signed, taxonomy),
+    });
   }
   return {
     status: 200,

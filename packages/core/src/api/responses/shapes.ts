@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SIGNATURE_VERDICTS } from "../../types.js";
 
 /**
  * The response shapes several endpoints share, as zod schemas: what the operations return (their
@@ -113,6 +114,8 @@ export const servedFrom = z.enum(["cache", "render", "origin"]);
 
 /** Crawl-log verdicts (the aggregates' tiers plus `automation`). */
 export const crawlLogTier = z.enum(["verified", "declared", "automation", "unknown"]);
+/** A request's Web Bot Auth outcome. */
+export const signatureVerdict = z.enum(SIGNATURE_VERDICTS);
 
 export const snapshotMeta = named(
   "Snapshot",
@@ -147,6 +150,15 @@ export const crawlLogRow = named(
     matchedRange: z.string().nullable(),
     tier: crawlLogTier.nullable(),
     contentHash: z.string().nullable(),
+    signatureAgent: z
+      .string()
+      .nullable()
+      .describe(
+        "Web Bot Auth agent origin the signature verified against, or claimed when it did not (see signature); null when unsigned",
+      ),
+    signature: signatureVerdict
+      .nullable()
+      .describe("Web Bot Auth outcome: verified, invalid or unverified; null when unsigned"),
   }),
 );
 

@@ -58,6 +58,8 @@ export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
         "summary",
         "botTotals",
         "botSeries",
+        "signedAgents",
+        "signedAgentCount",
       ]);
       expect(domain).toMatchObject({ domain: "shop.example.com", domainId: shop, role: "owner" });
       expect(domain.summary).toEqual({ totalCrawls: 6, namedCrawls: 4, verifiedCrawls: 2 });
@@ -97,6 +99,75 @@ export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
       });
     });
 
+    it("breaks signed crawls down by agent origin and outcome, listed bot or signed-agent", async () => {
+      const world = w();
+      const shop = world.domains.shop.domainId;
+      const chatgpt = "https://chatgpt.com";
+      const other = "https://agent.example";
+      const signed = (
+        day: string,
+        signature: "verified" | "invalid" | "unverified",
+        agent: string | null,
+      ): Partial<CrawlRecord> => ({
+        ts: at(day),
+        botId: agent === chatgpt ? "chatgpt-agent" : "signed-agent",
+        verdict: signature === "verified" ? "verified" : "declared",
+        signature,
+        signatureAgent: agent,
+      });
+      await record(world, shop, [
+        signed("2026-11-19", "verified", chatgpt),
+        signed("2026-11-20", "verified", chatgpt),
+        signed("2026-11-20", "invalid", chatgpt),
+        signed("2026-11-20", "unverified", other),
+        signed("2026-11-20", "invalid", other),
+        signed("2026-11-18", "invalid", null),
+        { ts: at("2026-11-20") },
+        // Outside the window.
+        signed("2026-11-10", "verified", other),
+      ]);
+      const res = await world.call("POST", "/export-crawl-analytics", {
+        body: { period: "7d", domainId: shop },
+      });
+      expect(res.status).toBe(200);
+      const [domain] = res.json.domains;
+      expect(domain.signedAgents).toEqual([
+        {
+          agent: chatgpt,
+          botId: "chatgpt-agent",
+          verified: 2,
+          invalid: 1,
+          unverified: 0,
+          total: 3,
+        },
+        { agent: other, botId: "signed-agent", verified: 0, invalid: 1, unverified: 1, total: 2 },
+        { agent: null, botId: "signed-agent", verified: 0, invalid: 1, unverified: 0, total: 1 },
+      ]);
+      expect(domain.signedAgentCount).toBe(3);
+      expect(domain.botTotals["chatgpt-agent"]).toMatchObject({ verified: 2, declared: 1 });
+    });
+
+    it("lists at most 100 signed agents, the busiest first, and counts them all", async () => {
+      const world = w();
+      const shop = world.domains.shop.domainId;
+      const rows: Partial<CrawlRecord>[] = [];
+      for (let i = 0; i < 105; i++) {
+        const agent = `https://a${String(i).padStart(3, "0")}.example`;
+        for (let n = 0; n < (i === 104 ? 2 : 1); n++)
+          rows.push({ ts: at("2026-11-20"), signature: "unverified", signatureAgent: agent });
+      }
+      await record(world, shop, rows);
+      const res = await world.call("POST", "/export-crawl-analytics", {
+        body: { period: "1d", domainId: shop },
+      });
+      const [domain] = res.json.domains;
+      expect(domain.signedAgentCount).toBe(105);
+      expect(domain.signedAgents).toHaveLength(100);
+      expect(domain.signedAgents[0]).toMatchObject({ agent: "https://a104.example", total: 2 });
+      expect(domain.signedAgents[1].agent).toBe("https://a000.example");
+      expect(domain.signedAgents[99].agent).toBe("https://a098.example");
+    });
+
     it("covers every accessible domain when domainId is omitted, any role", async () => {
       const world = w();
       await record(world, world.domains.blog.domainId, [{ ts: at("2026-11-20") }]);
@@ -116,6 +187,8 @@ export function crawlAnalyticsCases(options: ApiSuiteOptions): void {
         verifiedCrawls: 0,
       });
       expect(res.json.domains[1].botTotals).toEqual({});
+      expect(res.json.domains[1].signedAgents).toEqual([]);
+      expect(res.json.domains[1].signedAgentCount).toBe(0);
       expect(res.json.domains[1].botSeries).toHaveLength(20);
       const viewer = await world.call("POST", "/export-crawl-analytics", {
         key: world.keys.viewer,

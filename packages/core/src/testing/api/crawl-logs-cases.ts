@@ -87,6 +87,8 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
             servedFrom: "render",
             status: 304,
             bytes: 77,
+            signatureAgent: "https://chatgpt.com",
+            signature: "verified",
           },
           // Today: not archived yet. Another domain: never listed.
           { ts: at("2026-11-20", 1), path: "/today" },
@@ -151,7 +153,10 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
         matchedRange: "66.249.64.0/27",
         tier: "verified",
         contentHash: "ab".repeat(16),
+        signatureAgent: "https://chatgpt.com",
+        signature: "verified",
       });
+      expect(pages[0].rows[0]).toMatchObject({ signatureAgent: null, signature: null });
     });
 
     it("reports days not closed yet as missing and quiet closed days as neither", async () => {
@@ -235,7 +240,14 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
         { ts: at("2026-11-18", 3), path: "/=cmd", userAgent: '=HYPERLINK("x")' },
         { ts: at("2026-11-18", 4), path: "/-1", userAgent: "+SUM(1)" },
         { ts: at("2026-11-18", 5), path: "/@x", userAgent: "@evil", contentHash: null },
-        { ts: at("2026-11-18", 6), path: "/ok", userAgent: "-x", botOperator: "Google" },
+        {
+          ts: at("2026-11-18", 6),
+          path: "/ok",
+          userAgent: "-x",
+          botOperator: "Google",
+          signatureAgent: "https://=agent.example",
+          signature: "invalid" as const,
+        },
         { ts: at("2026-11-18", 7), path: "/a;=cmd", userAgent: "x;\t@SUM(1)\n-2" },
       ];
       await recordCrawls(world, shop(), nasty);
@@ -275,6 +287,8 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
         "matchedRange",
         "tier",
         "contentHash",
+        "signatureAgent",
+        "signature",
       ]);
       expect(header2).toEqual(header);
       const all = [...rows, ...rows2];
@@ -300,6 +314,8 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
       expect(all[0]?.slice(6, 8)).toEqual(["200", "1234"]);
       expect(all[5]?.[8]).toBe("Google");
       expect(all[4]?.[11]).toBe("");
+      expect(all[4]?.slice(12)).toEqual(["", ""]);
+      expect(all[5]?.slice(12)).toEqual(["https://=agent.example", "invalid"]);
       // Every cell that a spreadsheet could run starts with a quote mark.
       for (const cell of all.flat()) expect(cell).not.toMatch(/^[=+@-]/);
     });
@@ -313,7 +329,14 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
           ipAsn: 15169,
           streamId: "edge-1",
         })),
-        { ts: at("2026-11-19", 3), path: "/new", verdict: "unknown" as const, botId: "unknown" },
+        {
+          ts: at("2026-11-19", 3),
+          path: "/new",
+          verdict: "declared" as const,
+          botId: "signed-agent",
+          signatureAgent: "https://agent.example",
+          signature: "unverified" as const,
+        },
       ]);
       await closeDays(world);
       const res = await call({ domainId: shop(), period: "30d", format: "parquet" });
@@ -373,6 +396,12 @@ export function crawlLogsCases(options: ApiSuiteOptions): void {
         stream_id: "edge-1",
         ua_raw: "Mozilla/5.0 (compatible; Googlebot/2.1)",
         domain: "shop.example.com",
+        signature_agent: null,
+        signature: null,
+      });
+      expect(rows[4]).toMatchObject({
+        signature_agent: "https://agent.example",
+        signature: "unverified",
       });
       expect(Object.keys(rows[0] as object)).not.toContain("ip");
     });

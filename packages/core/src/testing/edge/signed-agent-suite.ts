@@ -105,9 +105,9 @@ export function signedAgentEdgeSuite(
       const again = await w.send({ path: "/about", headers: await w.signed(w.chatgpt, "/about") });
       expect(again.headers["x-crawlgate-served-from"]).toBe("cache");
       const rows = await w.crawls();
-      expect(rows.map((r) => [r.botId, r.verdict])).toEqual([
-        ["chatgpt-agent", "verified"],
-        ["chatgpt-agent", "verified"],
+      expect(rows.map((r) => [r.botId, r.verdict, r.signatureAgent, r.signature])).toEqual([
+        ["chatgpt-agent", "verified", "https://chatgpt.com", "verified"],
+        ["chatgpt-agent", "verified", "https://chatgpt.com", "verified"],
       ]);
       // The directory was fetched once: the second request read it from the process's cache.
       expect(
@@ -123,7 +123,9 @@ export function signedAgentEdgeSuite(
       });
       expect(reply.status).toBe(200);
       const rows = await w.crawls();
-      expect(rows.map((r) => [r.botId, r.verdict])).toEqual([["signed-agent", "verified"]]);
+      expect(rows.map((r) => [r.botId, r.verdict, r.signatureAgent, r.signature])).toEqual([
+        ["signed-agent", "verified", w.local.origin, "verified"],
+      ]);
       expect(w.local.hits()).toBe(1);
     });
 
@@ -144,9 +146,9 @@ export function signedAgentEdgeSuite(
       expect(declared.status).toBe(200);
       // Recorded as the agent it claims, declared (never verified); nothing was fetched.
       const rows = await w.crawls();
-      expect(rows.map((r) => [r.botId, r.verdict])).toEqual([
-        ["chatgpt-agent", "declared"],
-        ["chatgpt-agent", "declared"],
+      expect(rows.map((r) => [r.botId, r.verdict, r.signatureAgent, r.signature])).toEqual([
+        ["chatgpt-agent", "declared", "https://chatgpt.com", "invalid"],
+        ["chatgpt-agent", "declared", "https://chatgpt.com", "invalid"],
       ]);
       expect(w.publicFetches.size).toBe(0);
     });
@@ -155,7 +157,20 @@ export function signedAgentEdgeSuite(
       const w = world();
       const reply = await w.send({ path: "/about", headers: { "user-agent": BROWSER } });
       expect(reply.headers["x-crawlgate-served-from"]).toBe("origin");
-      expect(await w.crawls()).toEqual([]);
+      // A crawler without them is recorded unsigned.
+      await w.send({ path: "/about", headers: { "user-agent": "GPTBot/1.0" } });
+      expect((await w.crawls()).map((r) => [r.botId, r.signatureAgent, r.signature])).toEqual([
+        ["gptbot", null, null],
+      ]);
+    });
+
+    it("a directory it cannot reach leaves the agent unverified, its origin kept", async () => {
+      const w = world();
+      const unreachable = await createTestAgent(UNREACHABLE);
+      await w.send({ path: "/about", headers: await w.signed(unreachable, "/about") });
+      expect(
+        (await w.crawls()).map((r) => [r.botId, r.verdict, r.signatureAgent, r.signature]),
+      ).toEqual([["signed-agent", "declared", UNREACHABLE, "unverified"]]);
     });
 
     it("a signatureAgent rule applies to a verified signature, never to a claimed one", async () => {

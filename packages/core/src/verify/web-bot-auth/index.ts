@@ -22,5 +22,7 @@ export { signatureBase } from "./signature-base.js";
 export type { CoveredComponent, SignatureLabel } from "./signature-input.js";
 export { parseSignatureLabels } from "./signature-input.js";
 export type { SignedRequest } from "./signed-request.js";
+export type { WebBotAuthKey, WebBotAuthSignOptions } from "./signer.js";
+export { generateWebBotAuthKey, signWebBotAuth } from "./signer.js";
 export type { WebBotAuthVerifier, WebBotAuthVerifierOptions } from "./verifier.js";
 export { createWebBotAuthVerifier } from "./verifier.js";

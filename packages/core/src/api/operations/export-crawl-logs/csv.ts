@@ -20,6 +20,8 @@ export const CSV_FIELDS = [
   "matchedRange",
   "tier",
   "contentHash",
+  "signatureAgent",
+  "signature",
 ] as const;
 
 export type CsvRow = Record<(typeof CSV_FIELDS)[number], string | number | null>;

@@ -242,5 +242,8 @@ export function toJsonRow(r: ArchivedRow): z.output<typeof crawlLogRow> {
     matchedRange: r.matched_range,
     tier: r.verdict_tier,
     contentHash: r.content_hash,
+    // Parts written before the Web Bot Auth columns have neither: an unsigned request.
+    signatureAgent: r.signature_agent ?? null,
+    signature: r.signature ?? null,
   };
 }
