@@ -6,7 +6,7 @@ import {
   createJsonLogger,
   type Logger,
 } from "@crawlgate/core";
-import type { CliIo, CommandContext } from "./commands/command.js";
+import type { CommandContext } from "./commands/command.js";
 import type { CliConfig } from "./config.js";
 import { nodeResolver } from "./node-resolver.js";
 import { chooseRenderer, createOriginFetch, type RendererMode } from "./renderer.js";
