@@ -61,6 +61,7 @@ export {
   encodeResponse,
   endToEndHeaders,
   errorApiResponse,
+  forwardedClientIp,
   forwardedRequestHeaders,
   invalidTargetError,
   MAX_BODY_BYTES,

@@ -5,6 +5,7 @@ import {
   type EdgeErrorCode,
   edgeError,
   type ForwardedHop,
+  forwardedClientIp,
   invalidTargetError,
   type PendingCharge,
   parseRequestTarget,
@@ -55,13 +56,14 @@ export interface EdgeMiddlewareOptions {
   protocol?: "http" | "https";
   /**
    * The app runs behind a proxy it trusts (as Express's `trust proxy`): its `X-Forwarded-Proto`
-   * names the scheme, and its `X-Forwarded-For` chain is passed on with the peer appended.
-   * Otherwise every forwarding header a client sent is dropped. Default `false`.
+   * names the scheme, the last element of its `X-Forwarded-For` is the visitor's address for
+   * verifying crawlers, and the chain is passed on with the peer appended. Otherwise every
+   * forwarding header a client sent is dropped. Default `false`.
    */
   trustProxy?: boolean;
   /**
    * The visitor's address, for verifying crawlers (used, then dropped). Default: the socket's
-   * peer address (set Express's `trust proxy` and pass `(req) => req.ip` behind a load balancer).
+   * peer address, or with `trustProxy` the address the proxy saw (`forwardedClientIp`).
    */
   clientIp?: (req: Request) => string | undefined;
   /** Where a request the edge does not know goes: `next` (default) or `404` JSON. */
@@ -170,8 +172,15 @@ export function createEdgeMiddleware(
   crawlgate: Pick<Crawlgate, "edge">,
   options: EdgeMiddlewareOptions = {},
 ) {
-  const clientIp = options.clientIp ?? ((req: Request) => req.socket.remoteAddress);
   const trustProxy = options.trustProxy ?? false;
+  const clientIp =
+    options.clientIp ??
+    ((req: Request) =>
+      forwardedClientIp({
+        peer: req.socket.remoteAddress,
+        forwardedFor: req.headers["x-forwarded-for"],
+        trustProxy,
+      }) ?? undefined);
   const schemeOf = (req: Request) =>
     options.protocol ??
     requestScheme({

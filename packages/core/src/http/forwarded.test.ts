@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  forwardedClientIp,
   forwardedRequestHeaders,
   forwardingHeaders,
   isForwardingHeader,
@@ -134,6 +135,41 @@ describe("requestScheme", () => {
             .toLowerCase();
           const expected = trustProxy && (last === "http" || last === "https") ? last : connection;
           expect(scheme).toBe(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe("forwardedClientIp", () => {
+  it("is the peer unless a trusted proxy names a plain address last in X-Forwarded-For", () => {
+    const peer = "10.0.0.2";
+    expect(forwardedClientIp({ peer, forwardedFor: "66.249.66.1", trustProxy: false })).toBe(peer);
+    expect(forwardedClientIp({ peer, forwardedFor: "66.249.66.1", trustProxy: true })).toBe(
+      "66.249.66.1",
+    );
+    // The client wrote the first element; the trusted proxy appended the last.
+    const chain = "66.249.66.1, 203.0.113.9";
+    expect(forwardedClientIp({ peer, forwardedFor: chain, trustProxy: true })).toBe("203.0.113.9");
+    expect(
+      forwardedClientIp({ peer, forwardedFor: ["1.1.1.1", "2001:db8::1"], trustProxy: true }),
+    ).toBe("2001:db8::1");
+    for (const odd of ["unknown", "1.2.3.4:80", "_hidden", "1", "", " , "]) {
+      expect(forwardedClientIp({ peer, forwardedFor: odd, trustProxy: true }), odd).toBe(peer);
+    }
+    expect(forwardedClientIp({ peer: undefined, trustProxy: true })).toBeNull();
+  });
+
+  it("property: the answer is the peer or the last element, never an earlier one", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.ipV4(), fc.ipV6(), fc.string({ maxLength: 12 })), { maxLength: 5 }),
+        fc.boolean(),
+        (chain, trustProxy) => {
+          const peer = "192.0.2.1";
+          const got = forwardedClientIp({ peer, forwardedFor: chain.join(", "), trustProxy });
+          const last = chain.join(",").split(",").at(-1)?.trim();
+          expect(got === peer || (trustProxy && got === last)).toBe(true);
         },
       ),
     );

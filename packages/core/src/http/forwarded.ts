@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 /**
  * The forwarding headers the edge sends to an origin (or a proxy rule's upstream) in place of
  * whatever the client sent: `X-Forwarded-For`, `X-Forwarded-Host` and `X-Forwarded-Proto`, as
@@ -41,6 +42,25 @@ export function requestScheme(sources: {
   if (!sources.trustProxy) return sources.connection;
   const told = lastElement(sources.forwardedProto)?.toLowerCase();
   return told === "http" || told === "https" ? told : sources.connection;
+}
+
+/**
+ * The client's address, for verifying crawlers (then dropped): the connection's peer, or behind
+ * a proxy the operator trusts (`trustProxy`), the last `X-Forwarded-For` element, which is the
+ * address that proxy saw connect to it (earlier elements are whatever the client wrote). A last
+ * element that is not a plain IPv4 or IPv6 address (a port, `unknown`, an obfuscated name)
+ * leaves the peer.
+ */
+export function forwardedClientIp(sources: {
+  peer: string | null | undefined;
+  forwardedFor?: string | readonly string[] | undefined;
+  trustProxy: boolean;
+}): string | null {
+  const peer = sources.peer ?? null;
+  if (!sources.trustProxy) return peer;
+  const told = lastElement(sources.forwardedFor);
+  if (told === undefined) return peer;
+  return ipaddr.IPv4.isValidFourPartDecimal(told) || ipaddr.IPv6.isValid(told) ? told : peer;
 }
 
 /** What the edge knows of the hop it forwards. */

@@ -20,6 +20,7 @@ export { ERROR_STATUS, errorApiResponse, errorResponse } from "./error-response.
 export {
   type ForwardedHop,
   type Forwarding,
+  forwardedClientIp,
   forwardedRequestHeaders,
   forwardingHeaders,
   isForwardingHeader,
