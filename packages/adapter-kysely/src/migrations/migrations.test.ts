@@ -211,7 +211,7 @@ describe("migration 0019_domain_origin_host", () => {
 
 /** A database populated before the ledger existed gets an empty one, and its crawls stay. */
 async function chargeLedgerCase(handle: KyselyHandle): Promise<void> {
-  await migrateTo(handle, "0016_compliance_event_time");
+  await migrateTo(handle, "0019_domain_origin_host");
   const crawls = createKyselyCrawlStore(handle);
   await crawls.appendCrawls(
     [makeCrawl(d, { ts: new Date("2026-11-20T08:00:00.000Z"), path: "/a" })],
@@ -243,7 +243,7 @@ async function signedAgentsCase(handle: KyselyHandle): Promise<void> {
     .insertInto("crawl_events")
     .values(columnsBefore0017(eventValues(old, "2026-11-20")) as never)
     .execute();
-  expect(await migrateToLatest(handle)).toEqual(["0017_signed_agents"]);
+  expect(await migrateToLatest(handle)).toContain("0017_signed_agents");
   const crawls = createKyselyCrawlStore(handle);
   const signed = makeCrawl(d, {
     ts: new Date("2026-11-20T09:00:00.000Z"),
