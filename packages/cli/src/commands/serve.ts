@@ -14,7 +14,7 @@ import { openRuntime, type Runtime } from "../runtime.js";
 import { listen } from "../server.js";
 import { type ShutdownStep, shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import type { OpenStores } from "../stores.js";
-import { webBotAuthDep } from "../web-bot-auth.js";
+import { webBotAuthDep, x402FacilitatorDep } from "../web-bot-auth.js";
 import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 
 export const SERVE: Command = {
@@ -51,10 +51,15 @@ async function serve(
 ): Promise<number> {
   const { port, host, ratePerMinute, demo } = options;
   const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
+  const x402Facilitator = x402FacilitatorDep(ctx.config);
   const runtime = await openRuntime(ctx, {
     renderer: rendererMode(stringOption(ctx, "renderer")),
     wire: (stores) => ({
-      deps: { ...rangeFetchDep(ctx.config), webBotAuth: webBotAuthDep(ctx.config, stores.redis) },
+      deps: {
+        ...rangeFetchDep(ctx.config),
+        webBotAuth: webBotAuthDep(ctx.config, stores.redis),
+        x402Facilitator,
+      },
       config: { ratePerMinute, htmlRetentionDays: demo ? DEMO_RETENTION_DAYS : undefined },
     }),
   });

@@ -5,6 +5,7 @@ import { type Harness, useHarness } from "../harness.js";
 import { createTestAgent, directoryHost, type TestAgent } from "../web-bot-auth/test-agent.js";
 import type { SignaturePorts } from "./signed-agent-suite.js";
 import { createEdgeWorld } from "./suite.js";
+import { x402EdgeSuite } from "./x402-suite.js";
 import {
   BROWSER,
   type EdgeBridgeFactory,
@@ -61,7 +62,7 @@ function expectRefusal(reply: EdgeReply, status: number, crawlerError: string, c
 /**
  * Pay per crawl at the edge (the `crawler-*` protocol), shared by every bridge: every row of
  * the protocol table, what is charged (only 2xx, never a free path, once per event) and the
- * ledger against a reference of what the test sent.
+ * ledger against a reference of what the test sent; then x402 (`x402EdgeSuite`).
  */
 export function paidCrawlEdgeSuite(
   name: string,
@@ -418,4 +419,5 @@ export function paidCrawlEdgeSuite(
       ]);
     });
   });
+  x402EdgeSuite(name, makeStores, bridge);
 }
