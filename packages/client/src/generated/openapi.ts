@@ -479,6 +479,17 @@ export interface components {
             impostorProtection: boolean;
             /** @description The origin may price a page with its own crawler-price response header */
             inBandPricing: boolean;
+            /** @description x402 v2 receiver: USD-priced charges are also offered with PAYMENT-REQUIRED; null: none */
+            x402: {
+                /** @description CAIP-2 chain id, e.g. eip155:84532 */
+                network: string;
+                /** @description The token paid in (worth one USD a unit) */
+                asset: string;
+                /** @description The address paid */
+                payTo: string;
+                /** @description The asset's decimals (USDC: 6) */
+                decimals: number;
+            } | null;
         };
         CrawlerPolicyAction: {
             /** @constant */
@@ -1696,6 +1707,16 @@ export interface components {
              * @default false
              */
             inBandPricing?: boolean;
+            /**
+             * @description The x402 v2 receiver: USD-priced charges are also offered with a PAYMENT-REQUIRED challenge and paid with PAYMENT-SIGNATURE; null: no x402
+             * @default null
+             */
+            x402?: {
+                network: string;
+                asset: string;
+                payTo: string;
+                decimals: number;
+            } | null;
         };
         ReplaceCrawlerPolicyResponse: {
             policy: components["schemas"]["CrawlerPolicy"];

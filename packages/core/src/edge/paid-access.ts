@@ -86,7 +86,7 @@ export async function paidAccess(ctx: {
       charge: { domainId: ctx.site.domainId, path: ctx.path, ts: ctx.ts, charges: ctx.charges },
       logger: ctx.logger,
     });
-    return paid.kind === "answer" ? paid : { ...paid, inBand: false };
+    return paid.kind === "pay" ? { ...paid, inBand: false } : paid;
   }
   const judged = judgeCharge(rulePrice, request.headers, ctx.signed, inBand);
   if (judged.kind === "unpaid") {

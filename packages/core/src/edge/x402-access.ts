@@ -62,6 +62,8 @@ export function withChallenge(
 /** What an x402 payment comes to: an answer (a refusal), or the page with its receipt. */
 export type X402Access =
   | { kind: "answer"; answer: PolicyAnswer }
+  /** A HEAD with a payment for the offer: answered, never settled (it carries no content). */
+  | { kind: "free" }
   | { kind: "pay"; payment: PendingCharge };
 
 /**
@@ -99,6 +101,7 @@ export async function x402Access(ctx: {
   if (!acceptsOffer(payload.accepted, offer.requirements)) {
     return refuse("The payment does not accept this resource's payment requirements.");
   }
+  if (method === "HEAD") return { kind: "free" };
   let settlement: X402Settlement;
   try {
     const verified = await ctx.facilitator.verify(payload, offer.requirements);

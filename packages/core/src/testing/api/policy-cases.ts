@@ -182,14 +182,8 @@ export function policyCases(options: ApiSuiteOptions): void {
           { x402: { ...X402, payTo: "0x 1" } },
           "x402.payTo must be an address such as 0x036CbD53842c5426634e7929541eC2318f3dCF7e (letters, digits, '_', '.', ':' or '-', at most 128)",
         ],
-        [
-          { x402: { ...X402, decimals: 19 } },
-          "x402.decimals must be a whole number from 0 to 18",
-        ],
-        [
-          { x402: { ...X402, decimals: 6.5 } },
-          "x402.decimals must be a whole number from 0 to 18",
-        ],
+        [{ x402: { ...X402, decimals: 19 } }, "x402.decimals must be a whole number from 0 to 18"],
+        [{ x402: { ...X402, decimals: 6.5 } }, "x402.decimals must be a whole number from 0 to 18"],
         [{ x402: { ...X402, memo: "x" } }, "x402: unknown field: memo"],
         [{ x402: { network: X402.network } }, "x402.asset must be a string"],
       ];

@@ -45,6 +45,15 @@ const CHARGE = (x402: unknown, currency = "USD") => ({
 const challengeOf = (reply: EdgeReply) =>
   decodeX402Header(reply.headers["payment-required"] ?? "") as X402PaymentRequired;
 
+/** The requirement the edge offers for USD 0.01. */
+const offered = () => ({
+  ...OFFERED,
+  scheme: "exact",
+  amount: "10000",
+  maxTimeoutSeconds: 60,
+  extra: {},
+});
+
 /** A PAYMENT-SIGNATURE accepting `accepted` (an EIP-3009 authorization's shape). */
 function paymentFor(accepted: unknown, changes: Record<string, unknown> = {}): string {
   return encodeX402Header({
@@ -76,7 +85,7 @@ export function x402EdgeSuite(
         x402Facilitator: createHttpFacilitator({
           url: facilitator.url,
           fetch: (url, init) => fetch(url, init),
-          timeoutMs: 300,
+          timeoutMs: 1500,
         }),
       });
       return {
@@ -217,7 +226,7 @@ export function x402EdgeSuite(
       expect(w.origin.hits).toEqual([]);
     });
 
-    it("a malformed PAYMENT-SIGNATURE is 400; another amount or payee is 402; the facilitator is not asked", async () => {
+    it("a malformed PAYMENT-SIGNATURE is 400; another amount or payee is 402; a HEAD is not settled; the facilitator is not asked", async () => {
       const w = world();
       await w.policy(CHARGE(RECEIVER));
       for (const header of ["not base64!", encodeX402Header({ x402Version: 1 }), "e30="]) {
@@ -235,6 +244,14 @@ export function x402EdgeSuite(
       expect(w.facilitator.calls).toEqual([]);
       expect(await w.ledger()).toEqual([]);
       expect(w.origin.hits).toEqual([]);
+      const head = await w.send({
+        method: "HEAD",
+        path: "/about",
+        headers: { "user-agent": GOOGLEBOT, "payment-signature": paymentFor(offered()) },
+      });
+      expect(head.status).toBe(200);
+      expect(head.headers["payment-response"]).toBeUndefined();
+      expect(w.facilitator.calls).toEqual([]);
     });
   });
 }
