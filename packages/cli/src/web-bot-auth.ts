@@ -1,8 +1,9 @@
 import { createMemoryKeyDirectoryCache, createMemoryNonceStore } from "@crawlgate/adapter-memory";
-import { type CrawlgateDeps, createHttpFacilitator } from "@crawlgate/core";
+import type { CrawlgateDeps } from "@crawlgate/core";
+import { createHttpFacilitator } from "@crawlgate/core/adapter-kit";
 import { createPinnedFetch } from "@crawlgate/proxy-node";
-import type { CliConfig } from "./config.js";
 import { CliError } from "./commands/command.js";
+import type { CliConfig } from "./config.js";
 import type { OpenStores } from "./stores.js";
 
 /**

@@ -56,18 +56,8 @@ export type {
   Renderer,
   Resolver,
   Stores,
-  X402Facilitator,
-  X402Verification,
 } from "./ports/index.js";
 export { silentLogger } from "./ports/index.js";
-export type { HttpFacilitatorOptions } from "./pay/x402-http-facilitator.js";
-export { createHttpFacilitator } from "./pay/x402-http-facilitator.js";
-export type {
-  X402PaymentPayload,
-  X402Receiver,
-  X402Requirements,
-  X402Settlement,
-} from "./pay/x402.js";
 export { createFetchRenderer } from "./render/index.js";
 export type { SigningKey } from "./signing/index.js";
 export type { BotDefinition, Taxonomy } from "./taxonomy/index.js";
