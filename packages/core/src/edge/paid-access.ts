@@ -8,8 +8,8 @@ import {
 } from "../pay/crawler-pay.js";
 import { type PendingCharge, pendingCharge } from "../pay/pending-charge.js";
 import { policyPriceOf } from "../pay/price.js";
-import type { DenyAction } from "../policy/schema.js";
 import { PAYMENT_SIGNATURE_HEADER } from "../pay/x402.js";
+import type { DenyAction } from "../policy/schema.js";
 import type { EdgeSettings, Logger, X402Facilitator } from "../ports/index.js";
 import { type PolicyAnswer, payRefusalAnswer, policyAnswer } from "./policy-gate.js";
 import type { SignedAgent } from "./signed-agent.js";

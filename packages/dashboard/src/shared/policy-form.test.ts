@@ -119,7 +119,7 @@ describe("the crawler-policy form's state", () => {
         defaultAction: { type: "allow" },
         impostorProtection: true,
         inBandPricing: false,
-      x402: null,
+        x402: null,
       }),
     );
     expect(moveRule(one, 0, -1)).toBe(one);
@@ -150,7 +150,7 @@ describe("the crawler-policy form's state", () => {
         defaultAction: { type: "allow" },
         impostorProtection: true,
         inBandPricing: false,
-      x402: null,
+        x402: null,
       }),
     );
     const rule = () => state.rules[0] as PolicyFormState["rules"][number];
@@ -172,7 +172,7 @@ describe("the crawler-policy form's state", () => {
         defaultAction: { type: "allow" },
         impostorProtection: true,
         inBandPricing: false,
-      x402: null,
+        x402: null,
       }),
     );
     const tier = state.rules[0] as PolicyFormState["rules"][number];

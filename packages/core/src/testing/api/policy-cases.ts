@@ -44,7 +44,6 @@ const SAVED = {
   impostorProtection: true,
   inBandPricing: false,
   x402: null,
-  x402: null,
 };
 
 const X402 = {

@@ -5,7 +5,6 @@ import { type Harness, useHarness } from "../harness.js";
 import { createTestAgent, directoryHost, type TestAgent } from "../web-bot-auth/test-agent.js";
 import type { SignaturePorts } from "./signed-agent-suite.js";
 import { createEdgeWorld } from "./suite.js";
-import { x402EdgeSuite } from "./x402-suite.js";
 import {
   BROWSER,
   type EdgeBridgeFactory,
@@ -14,6 +13,7 @@ import {
   GOOGLEBOT,
   HOST,
 } from "./world.js";
+import { x402EdgeSuite } from "./x402-suite.js";
 
 interface PaidWorld extends EdgeWorld {
   /** Listed in the taxonomy as `chatgpt-agent` (`https://chatgpt.com`). */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlgateDeps } from "../../crawlgate.js";
-import { createHttpFacilitator } from "../../pay/x402-http-facilitator.js";
 import {
   decodeX402Header,
   encodeX402Header,
   type X402PaymentRequired,
   type X402Settlement,
 } from "../../pay/x402.js";
+import { createHttpFacilitator } from "../../pay/x402-http-facilitator.js";
 import type { ChargeRow } from "../../ports/index.js";
 import { type Harness, useHarness } from "../harness.js";
 import {
