@@ -14,6 +14,7 @@ import {
   type FakeFacilitator,
   startFakeFacilitator,
 } from "../x402/fake-facilitator.js";
+import { ledgerOf, putPolicy } from "./policy-world.js";
 import { createEdgeWorld } from "./suite.js";
 import {
   type EdgeBridgeFactory,
@@ -91,20 +92,8 @@ export function x402EdgeSuite(
       return {
         ...base,
         facilitator,
-        async policy(policy) {
-          const response = await base.crawlgate.api.handle({
-            method: "PUT",
-            path: `/functions/v1/domains/${base.domainId}/crawler-policy`,
-            query: {},
-            headers: { authorization: `Bearer ${base.apiKey}`, "content-type": "application/json" },
-            body: new TextEncoder().encode(JSON.stringify(policy)),
-          });
-          expect(response.status, String(response.body)).toBe(200);
-        },
-        async ledger() {
-          await base.crawlgate.flush();
-          return base.stores.charges.listCharges(base.domainId, "2026-01-01", "2026-12-31", 1000);
-        },
+        policy: (policy) => putPolicy(base, policy),
+        ledger: () => ledgerOf(base),
         async teardown() {
           await base.teardown?.();
           await facilitator.close();
