@@ -11,7 +11,7 @@ if (requirements === null) throw new Error("unreachable");
 const payload: X402PaymentPayload = { x402Version: 2, accepted: requirements, payload: { s: 1 } };
 
 /** A fetch answering `body` (status 200), recording what it was asked. */
-function answering(body: BodyInit | null, headers: Record<string, string> = {}) {
+function answering(body: string | null, headers: Record<string, string> = {}) {
   const calls: { url: string; init: Parameters<FetchLike>[1] }[] = [];
   const fetch: FetchLike = async (url, init) => {
     calls.push({ url, init });
@@ -45,7 +45,7 @@ describe("HTTP facilitator client", () => {
   });
 
   it("rejects an answer over the size cap, not JSON, without its fields, or a success without a transaction", async () => {
-    const cases: [BodyInit, Record<string, string>][] = [
+    const cases: [string, Record<string, string>][] = [
       ["x".repeat(2000), {}],
       ["{}", { "content-length": "99999" }],
       ["<html>", {}],

@@ -74,7 +74,9 @@ describe("x402 v2 codecs", () => {
         if (accepted === null) throw new Error("6 decimals always fit");
         const sent = { x402Version: 2 as const, accepted, payload };
         expect(PaymentPayloadV2Schema.safeParse(sent).success).toBe(true);
-        const decoded = decodePaymentSignature(encodePaymentSignatureHeader(sent));
+        const network = accepted.network as `${string}:${string}`;
+        const official = { ...sent, accepted: { ...accepted, network } };
+        const decoded = decodePaymentSignature(encodePaymentSignatureHeader(official));
         expect(decoded).not.toBeNull();
         expect(decoded?.accepted).toEqual(accepted);
         expect(acceptsOffer(decoded?.accepted ?? accepted, accepted)).toBe(true);
