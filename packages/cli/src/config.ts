@@ -74,6 +74,8 @@ export interface CliConfig {
    * addresses; every other directory is fetched over HTTPS from public addresses only.
    */
   trustedDirectoryOrigins: string[];
+  /** `CRAWLGATE_X402_FACILITATOR`: the x402 facilitator's base URL (unset: no x402). */
+  x402Facilitator: string | undefined;
 }
 
 export const DEFAULT_DATA_DIR = "./.crawlgate";
@@ -113,6 +115,7 @@ export function readConfig(
       .split(",")
       .map((origin) => origin.trim())
       .filter((origin) => origin !== ""),
+    x402Facilitator: env.CRAWLGATE_X402_FACILITATOR?.trim() || undefined,
   };
 }
 
@@ -138,4 +141,6 @@ site's. On SIGTERM or SIGINT, serve and worker finish what is in flight within
 CRAWLGATE_SHUTDOWN_MS (default 10000), write what is buffered and exit 0; a second signal exits
 at once. CRAWLGATE_TRUSTED_DIRECTORY_ORIGINS
 (comma-separated origins) lists Web Bot Auth key directories that may be fetched over plain HTTP
-and on private addresses (tests, private agents).`;
+and on private addresses (tests, private agents). CRAWLGATE_X402_FACILITATOR (an http(s) base
+URL) is the x402 facilitator that verifies and settles the x402 payments of domains whose
+crawler policy names an x402 receiver (unset: no x402).`;

@@ -1,6 +1,8 @@
 import { createMemoryKeyDirectoryCache, createMemoryNonceStore } from "@crawlgate/adapter-memory";
 import type { CrawlgateDeps } from "@crawlgate/core";
+import { createHttpFacilitator } from "@crawlgate/core/adapter-kit";
 import { createPinnedFetch } from "@crawlgate/proxy-node";
+import { CliError } from "./commands/command.js";
 import type { CliConfig } from "./config.js";
 import type { OpenStores } from "./stores.js";
 
@@ -21,4 +23,27 @@ export function webBotAuthDep(
     directories: redis ? redis.keyDirectories : createMemoryKeyDirectoryCache(),
     nonces: redis ? redis.nonces : createMemoryNonceStore(),
   };
+}
+
+/**
+ * `serve`'s x402 facilitator (`CRAWLGATE_X402_FACILITATOR`): the x402 facilitator API over a
+ * pinned fetch with the client's size and time caps. The URL is operator configuration, so it
+ * may name a private address (as origins and trusted directories may). Unset: `null`.
+ */
+export function x402FacilitatorDep(
+  config: Pick<CliConfig, "x402Facilitator">,
+): CrawlgateDeps["x402Facilitator"] {
+  const url = config.x402Facilitator;
+  if (url === undefined) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {}
+  if (parsed === null || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) {
+    throw new CliError("CRAWLGATE_X402_FACILITATOR must be an http(s) URL", true);
+  }
+  return createHttpFacilitator({
+    url,
+    fetch: createPinnedFetch({ isAllowedAddress: () => true }),
+  });
 }

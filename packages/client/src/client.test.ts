@@ -204,6 +204,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
         defaultAction: { type: "allow" },
         impostorProtection: true,
         inBandPricing: false,
+        x402: null,
       },
       cacheInvalidated: true,
     });

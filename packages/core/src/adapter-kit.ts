@@ -134,6 +134,14 @@ export { chargeEventId, judgeCharge } from "./pay/crawler-pay.js";
 export { compareChargeRows, compareChargeTotals } from "./pay/ledger-order.js";
 export type { PendingCharge, Settlement } from "./pay/pending-charge.js";
 export { CRAWLER_PRICE_HEADER, pendingCharge } from "./pay/pending-charge.js";
+export type {
+  X402PaymentPayload,
+  X402Receiver,
+  X402Requirements,
+  X402Settlement,
+} from "./pay/x402.js";
+export type { HttpFacilitatorOptions } from "./pay/x402-http-facilitator.js";
+export { createHttpFacilitator } from "./pay/x402-http-facilitator.js";
 export type { CompiledPolicy, CrawlerPolicy, PolicySubject, StoredPolicy } from "./policy/index.js";
 export {
   compilePolicy,
@@ -195,6 +203,8 @@ export type {
   SettingsCache,
   SnapshotStore,
   Stores,
+  X402Facilitator,
+  X402Verification,
 } from "./ports/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
 export type { RenderFailure } from "./render/index.js";

@@ -55,6 +55,7 @@ import type {
   Renderer,
   Resolver,
   Stores,
+  X402Facilitator,
 } from "./ports/index.js";
 import { silentLogger } from "./ports/index.js";
 import { createFetchRenderer } from "./render/fetch-renderer.js";
@@ -116,6 +117,11 @@ export interface CrawlgateDeps extends Stores {
    * request is judged by its User-Agent alone.
    */
   webBotAuth?: Omit<WebBotAuthVerifierOptions, "now">;
+  /**
+   * Verifies and settles x402 payments (`createHttpFacilitator` over the pinned fetch). Absent:
+   * no domain is offered x402, whatever its policy says.
+   */
+  x402Facilitator?: X402Facilitator | null;
 }
 
 /** Recording what crawlers and AI-referred visitors did. */
@@ -290,6 +296,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       recordRequest: (request, how) => ingestService().recordRequest(request, how),
       hasRenderer: renderer !== null,
       charges,
+      x402: deps.x402Facilitator ?? null,
       requireVerified: resolved.requireVerifiedDomains,
       now: () => clock.now(),
     },

@@ -14,7 +14,7 @@ import { openRuntime, type Runtime } from "../runtime.js";
 import { listen } from "../server.js";
 import { type ShutdownStep, shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import type { OpenStores } from "../stores.js";
-import { webBotAuthDep } from "../web-bot-auth.js";
+import { webBotAuthDep, x402FacilitatorDep } from "../web-bot-auth.js";
 import { type Command, type CommandContext, integerOption, stringOption } from "./command.js";
 
 export const SERVE: Command = {
@@ -55,12 +55,14 @@ async function serve(
   // The demo's origin serves its signed agent's key directory: a trusted origin of the demo only.
   const origin = demo ? await startDemoOrigin() : undefined;
   const trusted = [...ctx.config.trustedDirectoryOrigins, ...(origin ? [origin.url] : [])];
+  const x402Facilitator = x402FacilitatorDep(ctx.config);
   const runtime = await openRuntime(ctx, {
     renderer,
     wire: (stores) => ({
       deps: {
         ...rangeFetchDep(ctx.config),
         webBotAuth: webBotAuthDep({ trustedDirectoryOrigins: trusted }, stores.redis),
+        x402Facilitator,
       },
       config: { ratePerMinute, htmlRetentionDays: demo ? DEMO_RETENTION_DAYS : undefined },
     }),

@@ -302,16 +302,16 @@ export interface paths {
         };
         /**
          * Get the domain's crawler policy
-         * @description Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `updatedAt` null.
+         * @description Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null, `updatedAt` null.
          */
         get: operations["getCrawlerPolicy"];
         /**
          * Replace the domain's crawler policy
-         * @description Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true, `inBandPricing` false; per rule `path` null = every path; a block's `status` 403 and `message` null).
+         * @description Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null; per rule `path` null = every path; a block's `status` 403 and `message` null).
          *
          *     The edge applies the rules to crawler and automation requests (never to human visitors), after the routing rules: the first rule whose `match` names the request (`botId` and `operator` as get-bot-definitions spells them, `intent`, or the verification `tier`) and whose `path` pattern (routing grammar, no query) matches decides, else `defaultAction`.
          *
-         *     `block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. A crawler whose Web Bot Auth signature verified and covers its `crawler-exact-price` or `crawler-max-price` header pays and is served as allowed, with `crawler-charged` on a 2xx answer (pay per crawl; refusals carry `crawler-error`; `/robots.txt`, `/sitemap.xml`, `/security.txt` and `/.well-known/*` are always free); with `inBandPricing` the origin may price a page with its own `crawler-price` response header. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`: no `allow` or `verified`-tier rule admits it. A `block` or `charge` rule naming a bot, operator or intent applies to every request claiming it, verified or not, whatever `impostorProtection` says.
+         *     `block` answers `status` (403 or 402) with `{error: "crawler_blocked", message}`; `charge` answers 402 with the header `crawler-price: <CURRENCY> <amount>` (e.g. `USD 0.01`) and `{error: "payment_required", message, price}`. `message` null sends a standard sentence. A crawler whose Web Bot Auth signature verified and covers its `crawler-exact-price` or `crawler-max-price` header pays and is served as allowed, with `crawler-charged` on a 2xx answer (pay per crawl; refusals carry `crawler-error`; `/robots.txt`, `/sitemap.xml`, `/security.txt` and `/.well-known/*` are always free); with `inBandPricing` the origin may price a page with its own `crawler-price` response header. With an `x402` receiver (`{network, asset, payTo, decimals}`, CAIP-2 network; default null) and a facilitator configured on the instance, the 402 of a USD charge also carries an x402 v2 `PAYMENT-REQUIRED` challenge (the price in atomic units of the asset), and a `PAYMENT-SIGNATURE` retry is verified and settled by the facilitator and served with `PAYMENT-RESPONSE`. With `impostorProtection`, a crawler claiming a bot that can be verified, from an address that failed verification, is treated as the `unknown` bot at tier `unknown`: no `allow` or `verified`-tier rule admits it. A `block` or `charge` rule naming a bot, operator or intent applies to every request claiming it, verified or not, whatever `impostorProtection` says.
          *
          *     Limits: at most 200 rules; `message` at most 500 characters; `botId`/`operator` values at most 100; `path` at most 2,048. An unknown `botId` or `operator` is 400.
          */
@@ -483,6 +483,17 @@ export interface components {
             impostorProtection: boolean;
             /** @description The origin may price a page with its own crawler-price response header */
             inBandPricing: boolean;
+            /** @description x402 v2 receiver: USD-priced charges are also offered with PAYMENT-REQUIRED; null: none */
+            x402: {
+                /** @description CAIP-2 chain id, e.g. eip155:84532 */
+                network: string;
+                /** @description The token paid in (worth one USD a unit) */
+                asset: string;
+                /** @description The address paid */
+                payTo: string;
+                /** @description The asset's decimals (USDC: 6) */
+                decimals: number;
+            } | null;
         };
         CrawlerPolicyAction: {
             /** @constant */
@@ -1710,6 +1721,16 @@ export interface components {
              * @default false
              */
             inBandPricing?: boolean;
+            /**
+             * @description The x402 v2 receiver: USD-priced charges are also offered with a PAYMENT-REQUIRED challenge and paid with PAYMENT-SIGNATURE; null: no x402
+             * @default null
+             */
+            x402?: {
+                network: string;
+                asset: string;
+                payTo: string;
+                decimals: number;
+            } | null;
         };
         ReplaceCrawlerPolicyResponse: {
             policy: components["schemas"]["CrawlerPolicy"];

@@ -4,7 +4,7 @@ import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-r
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
 import type { ChargeWriter } from "../pay/charge-writer.js";
 import type { PendingCharge } from "../pay/pending-charge.js";
-import type { EdgeSettings, Logger } from "../ports/index.js";
+import type { EdgeSettings, Logger, X402Facilitator } from "../ports/index.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { OriginHost, ServedFrom } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";
@@ -125,6 +125,8 @@ export interface DataPlaneDeps {
   hasRenderer: boolean;
   /** Where the charges of paid requests are written. */
   charges: ChargeWriter;
+  /** Verifies and settles x402 payments; absent or `null`: no x402 offers. */
+  x402?: X402Facilitator | null;
   /** Domains not verified go to their origin untouched (`requireVerifiedDomains`). */
   requireVerified: boolean;
   now(): Date;
@@ -279,7 +281,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
     const denied = deps.policy.deny(site, bot, verification, read.path, agent);
     let inBand = false;
     if (denied) {
-      const access = paidAccess({
+      const access = await paidAccess({
         denied,
         site,
         request,
@@ -288,6 +290,9 @@ export function createDataPlane(deps: DataPlaneDeps) {
         signed,
         ts,
         charges: deps.charges,
+        botId: bot.botId,
+        x402: deps.x402 ?? null,
+        logger: deps.logger,
       });
       if (access.kind === "answer") {
         // Answered here: never a proxy rule, the origin, the renderer or the page cache. The

@@ -8,10 +8,12 @@ import {
 } from "../pay/crawler-pay.js";
 import { type PendingCharge, pendingCharge } from "../pay/pending-charge.js";
 import { policyPriceOf } from "../pay/price.js";
+import { PAYMENT_SIGNATURE_HEADER } from "../pay/x402.js";
 import type { DenyAction } from "../policy/schema.js";
-import type { EdgeSettings } from "../ports/index.js";
+import type { EdgeSettings, Logger, X402Facilitator } from "../ports/index.js";
 import { type PolicyAnswer, payRefusalAnswer, policyAnswer } from "./policy-gate.js";
 import type { SignedAgent } from "./signed-agent.js";
+import { withChallenge, x402Access, x402OfferOf } from "./x402-access.js";
 
 /** What a request the policy blocks or charges comes to. */
 export type PaidAccess =
@@ -27,15 +29,18 @@ export type PaidAccess =
  * the crawler offered to pay: paying does not help); a charge on a free path is waived; else
  * the request is judged by the pay-per-crawl protocol (`judgeCharge`), and an accepted offer
  * is served with a pending charge written to `charges` once a 2xx answer went out (a HEAD is
- * served and never charged).
+ * served and never charged). With an x402 offer (`x402OfferOf`) every 402 of the charge also
+ * carries `PAYMENT-REQUIRED`, and a request with `PAYMENT-SIGNATURE` pays over x402 instead
+ * (`x402Access`).
  */
-export function paidAccess(ctx: {
+export async function paidAccess(ctx: {
   denied: DenyAction;
   site: EdgeSettings;
   request: {
     method: string;
     host: string;
     url: string;
+    protocol?: "http" | "https";
     headers: Readonly<Record<string, string | undefined>>;
   };
   path: string;
@@ -43,7 +48,11 @@ export function paidAccess(ctx: {
   signed: SignedAgent | null;
   ts: Date;
   charges: ChargeWriter;
-}): PaidAccess {
+  /** The crawler as classified (an x402 payer need not sign). */
+  botId: string;
+  x402: X402Facilitator | null;
+  logger: Logger;
+}): Promise<PaidAccess> {
   const { denied, request, method } = ctx;
   if (denied.type === "block") {
     const offered =
@@ -64,10 +73,30 @@ export function paidAccess(ctx: {
   if (isFreePath(ctx.path)) return { kind: "free" };
   const rulePrice = policyPriceOf(denied.price);
   const inBand = ctx.site.policy.inBandPricing;
+  const offer = x402OfferOf(ctx.site, ctx.x402, rulePrice, request);
+  const paymentSignature = request.headers[PAYMENT_SIGNATURE_HEADER];
+  if (offer && ctx.x402 && paymentSignature !== undefined) {
+    const verified = ctx.signed?.outcome.outcome === "verified" ? ctx.signed.verifiedAgent : null;
+    const paid = await x402Access({
+      header: paymentSignature,
+      offer,
+      facilitator: ctx.x402,
+      method,
+      payer: { botId: ctx.signed?.bot.botId ?? ctx.botId, signatureAgent: verified },
+      charge: { domainId: ctx.site.domainId, path: ctx.path, ts: ctx.ts, charges: ctx.charges },
+      logger: ctx.logger,
+    });
+    return paid.kind === "pay" ? { ...paid, inBand: false } : paid;
+  }
   const judged = judgeCharge(rulePrice, request.headers, ctx.signed, inBand);
-  if (judged.kind === "unpaid") return { kind: "answer", answer: policyAnswer(denied, method) };
+  if (judged.kind === "unpaid") {
+    return { kind: "answer", answer: withChallenge(policyAnswer(denied, method), offer) };
+  }
   if (judged.kind === "refused") {
-    return { kind: "answer", answer: payRefusalAnswer(judged.refusal, method) };
+    return {
+      kind: "answer",
+      answer: withChallenge(payRefusalAnswer(judged.refusal, method), offer),
+    };
   }
   // A HEAD carries no content: an accepted offer is served, never charged.
   if (method === "HEAD") return { kind: "free" };

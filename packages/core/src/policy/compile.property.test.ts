@@ -132,6 +132,19 @@ const policyArb: fc.Arbitrary<CrawlerPolicy> = fc.record({
   defaultAction: actionArb,
   impostorProtection: fc.boolean(),
   inBandPricing: fc.boolean(),
+  x402: fc.option(
+    fc.record({
+      network: fc.constantFrom(
+        "eip155:84532",
+        "eip155:8453",
+        "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      ),
+      asset: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      payTo: fc.stringMatching(/^[A-Za-z0-9]{32,44}$/),
+      decimals: fc.integer({ min: 0, max: 18 }),
+    }),
+    { nil: null },
+  ),
 });
 
 /** Every rule tried in order, its match and path checked from scratch. */

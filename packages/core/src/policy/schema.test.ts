@@ -24,6 +24,7 @@ describe("crawler policy schema", () => {
       defaultAction: { type: "allow" },
       impostorProtection: true,
       inBandPricing: false,
+      x402: null,
     });
   });
 

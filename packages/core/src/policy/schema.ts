@@ -156,6 +156,36 @@ export const policyRule = z.strictObject({
   action: policyAction,
 });
 
+const X402_ADDRESS = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+const x402Address = (field: string) =>
+  z.string({ error: `x402.${field} must be a string` }).regex(X402_ADDRESS, {
+    error: `x402.${field} must be an address such as 0x036CbD53842c5426634e7929541eC2318f3dCF7e (letters, digits, '_', '.', ':' or '-', at most 128)`,
+  });
+
+/**
+ * A domain's x402 receiver: the CAIP-2 network, the asset (token contract, worth one USD a
+ * unit), the address paid and the asset's decimals. USD-priced charges are then also offered
+ * over x402 v2 (`PAYMENT-REQUIRED`).
+ */
+export const x402Receiver = z.strictObject(
+  {
+    network: z
+      .string({ error: "x402.network must be a string" })
+      .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, {
+        error: "x402.network must be a CAIP-2 chain id such as eip155:84532",
+      }),
+    asset: x402Address("asset"),
+    payTo: x402Address("payTo"),
+    decimals: z
+      .number({ error: "x402.decimals must be a whole number from 0 to 18" })
+      .int({ error: "x402.decimals must be a whole number from 0 to 18" })
+      .min(0, { error: "x402.decimals must be a whole number from 0 to 18" })
+      .max(18, { error: "x402.decimals must be a whole number from 0 to 18" }),
+  },
+  { error: "x402 must be an object {network, asset, payTo, decimals} or null" },
+);
+
 /** The body of `PUT .../crawler-policy`: omitted fields take the default policy's values. */
 export const crawlerPolicy = z.strictObject({
   rules: z
@@ -176,6 +206,12 @@ export const crawlerPolicy = z.strictObject({
     .default(false)
     .describe(
       "true: the origin may set the price of a page with its own crawler-price response header (a paid request then goes to the origin, not the page cache)",
+    ),
+  x402: x402Receiver
+    .nullable()
+    .default(null)
+    .describe(
+      "The x402 v2 receiver: USD-priced charges are also offered with a PAYMENT-REQUIRED challenge and paid with PAYMENT-SIGNATURE; null: no x402",
     ),
 });
 
@@ -198,6 +234,7 @@ export const DEFAULT_POLICY: CrawlerPolicy = Object.freeze({
   defaultAction: { type: "allow" },
   impostorProtection: true,
   inBandPricing: false,
+  x402: null,
 }) as CrawlerPolicy;
 
 /** The `crawler-price` header of a charge: `<CURRENCY> <amount>`, e.g. `USD 0.01`. */

@@ -47,3 +47,4 @@ export type {
   KeyDirectoryEntry,
   NonceStore,
 } from "./web-bot-auth.js";
+export type { X402Facilitator, X402Verification } from "./x402.js";

@@ -83,3 +83,5 @@ export type { DirectoryServer } from "./web-bot-auth/directory-server.js";
 export { startDirectoryServer } from "./web-bot-auth/directory-server.js";
 export type { SignOptions, TestAgent } from "./web-bot-auth/test-agent.js";
 export { createTestAgent, directoryHost, directoryJson } from "./web-bot-auth/test-agent.js";
+export type { FacilitatorMode, FakeFacilitator } from "./x402/fake-facilitator.js";
+export { startFakeFacilitator } from "./x402/fake-facilitator.js";

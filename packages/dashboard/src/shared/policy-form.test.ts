@@ -60,6 +60,15 @@ const rawPolicy = fc.record({
   defaultAction: action,
   impostorProtection: fc.boolean(),
   inBandPricing: fc.boolean(),
+  x402: fc.option(
+    fc.record({
+      network: fc.constantFrom("eip155:84532", "eip155:8453"),
+      asset: fc.constant("0x036CbD53842c5426634e7929541eC2318f3dCF7e"),
+      payTo: fc.stringMatching(/^0x[0-9a-f]{40}$/),
+      decimals: fc.integer({ min: 0, max: 18 }),
+    }),
+    { nil: null },
+  ),
 });
 
 /** Policies as the API answers them: what its own schema accepts, in its normalised form. */
@@ -110,6 +119,7 @@ describe("the crawler-policy form's state", () => {
         defaultAction: { type: "allow" },
         impostorProtection: true,
         inBandPricing: false,
+        x402: null,
       }),
     );
     expect(moveRule(one, 0, -1)).toBe(one);
@@ -122,6 +132,7 @@ describe("the crawler-policy form's state", () => {
       defaultAction: { type: "allow" },
       impostorProtection: false,
       inBandPricing: false,
+      x402: null,
     });
     const added = addRule(addRule(start));
     expect(new Set(added.rules.map((r) => r.key)).size).toBe(3);
@@ -139,6 +150,7 @@ describe("the crawler-policy form's state", () => {
         defaultAction: { type: "allow" },
         impostorProtection: true,
         inBandPricing: false,
+        x402: null,
       }),
     );
     const rule = () => state.rules[0] as PolicyFormState["rules"][number];
@@ -160,6 +172,7 @@ describe("the crawler-policy form's state", () => {
         defaultAction: { type: "allow" },
         impostorProtection: true,
         inBandPricing: false,
+        x402: null,
       }),
     );
     const tier = state.rules[0] as PolicyFormState["rules"][number];

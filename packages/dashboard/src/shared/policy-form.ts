@@ -57,6 +57,8 @@ export interface PolicyFormState {
   impostorProtection: boolean;
   /** Kept as read: the form has no control for it, and a save must not reset it. */
   inBandPricing: boolean;
+  /** Kept as read, as `inBandPricing`. */
+  x402: CrawlerPolicy["x402"];
   nextKey: number;
 }
 
@@ -113,6 +115,7 @@ export function fromPolicy(policy: CrawlerPolicy): PolicyFormState {
     defaultAction: actionState(policy.defaultAction),
     impostorProtection: policy.impostorProtection,
     inBandPricing: policy.inBandPricing,
+    x402: policy.x402 ?? null,
     nextKey: policy.rules.length,
   };
 }
@@ -128,6 +131,7 @@ export function toPolicy(state: PolicyFormState): CrawlerPolicy {
     defaultAction: toAction(state.defaultAction),
     impostorProtection: state.impostorProtection,
     inBandPricing: state.inBandPricing,
+    x402: state.x402,
   };
 }
 

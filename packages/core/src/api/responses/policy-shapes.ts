@@ -63,5 +63,16 @@ export const crawlerPolicyShape = named(
     inBandPricing: z
       .boolean()
       .describe("The origin may price a page with its own crawler-price response header"),
+    x402: z
+      .strictObject({
+        network: z.string().describe("CAIP-2 chain id, e.g. eip155:84532"),
+        asset: z.string().describe("The token paid in (worth one USD a unit)"),
+        payTo: z.string().describe("The address paid"),
+        decimals: z.number().int().min(0).max(18).describe("The asset's decimals (USDC: 6)"),
+      })
+      .nullable()
+      .describe(
+        "x402 v2 receiver: USD-priced charges are also offered with PAYMENT-REQUIRED; null: none",
+      ),
   }),
 );

@@ -9,6 +9,7 @@ const DEFAULT = {
   defaultAction: { type: "allow" },
   impostorProtection: true,
   inBandPricing: false,
+  x402: null,
 };
 
 /** A policy with every match kind and action; the answer fills in the omitted fields. */
@@ -42,6 +43,14 @@ const SAVED = {
   defaultAction: { type: "allow" },
   impostorProtection: true,
   inBandPricing: false,
+  x402: null,
+};
+
+const X402 = {
+  network: "eip155:84532",
+  asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+  payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+  decimals: 6,
 };
 
 function put(world: ApiWorld, body: unknown, key = world.keys.owner, domainId?: string) {
@@ -79,6 +88,16 @@ export function policyCases(options: ApiSuiteOptions): void {
       expect(next.json.policy).toEqual({ ...DEFAULT, impostorProtection: false });
       const blog = await world.call("GET", policyPath(world.domains.blog.domainId));
       expect(blog.json).toEqual({ policy: DEFAULT, updatedAt: null });
+    });
+
+    it("saves an x402 receiver and reads it back (null by default)", async () => {
+      const world = w();
+      const res = await put(world, { x402: X402 });
+      expect(res.status).toBe(200);
+      expect(res.json.policy).toEqual({ ...DEFAULT, x402: X402 });
+      const got = await world.call("GET", policyPath(world.domains.shop.domainId));
+      expect(got.json.policy).toEqual({ ...DEFAULT, x402: X402 });
+      expect((await put(world, { x402: null })).json.policy).toEqual(DEFAULT);
     });
 
     it("lets owner and manager write; viewers get 403 forbidden, before the body is read", async () => {
@@ -153,6 +172,19 @@ export function policyCases(options: ApiSuiteOptions): void {
           "rules may hold at most 200 rules",
         ],
         [{ impostorProtection: 1 }, "impostorProtection must be true or false"],
+        [{ x402: "0xabc" }, "x402 must be an object {network, asset, payTo, decimals} or null"],
+        [
+          { x402: { ...X402, network: "base" } },
+          "x402.network must be a CAIP-2 chain id such as eip155:84532",
+        ],
+        [
+          { x402: { ...X402, payTo: "0x 1" } },
+          "x402.payTo must be an address such as 0x036CbD53842c5426634e7929541eC2318f3dCF7e (letters, digits, '_', '.', ':' or '-', at most 128)",
+        ],
+        [{ x402: { ...X402, decimals: 19 } }, "x402.decimals must be a whole number from 0 to 18"],
+        [{ x402: { ...X402, decimals: 6.5 } }, "x402.decimals must be a whole number from 0 to 18"],
+        [{ x402: { ...X402, memo: "x" } }, "x402: unknown field: memo"],
+        [{ x402: { network: X402.network } }, "x402.asset must be a string"],
       ];
       for (const [body, message] of cases) {
         const res = await put(world, body);

@@ -285,6 +285,7 @@ export function robotsTxtPreviewCases(options: ApiSuiteOptions): void {
           defaultAction: { type: "allow" },
           impostorProtection: true,
           inBandPricing: false,
+          x402: null,
         },
         world.clock.now(),
       );

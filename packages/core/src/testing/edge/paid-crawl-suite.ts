@@ -3,6 +3,7 @@ import type { CrawlgateDeps } from "../../crawlgate.js";
 import type { ChargeRow } from "../../ports/index.js";
 import { type Harness, useHarness } from "../harness.js";
 import { createTestAgent, directoryHost, type TestAgent } from "../web-bot-auth/test-agent.js";
+import { ledgerOf, putPolicy } from "./policy-world.js";
 import type { SignaturePorts } from "./signed-agent-suite.js";
 import { createEdgeWorld } from "./suite.js";
 import {
@@ -13,6 +14,7 @@ import {
   GOOGLEBOT,
   HOST,
 } from "./world.js";
+import { x402EdgeSuite } from "./x402-suite.js";
 
 interface PaidWorld extends EdgeWorld {
   /** Listed in the taxonomy as `chatgpt-agent` (`https://chatgpt.com`). */
@@ -61,7 +63,7 @@ function expectRefusal(reply: EdgeReply, status: number, crawlerError: string, c
 /**
  * Pay per crawl at the edge (the `crawler-*` protocol), shared by every bridge: every row of
  * the protocol table, what is charged (only 2xx, never a free path, once per event) and the
- * ledger against a reference of what the test sent.
+ * ledger against a reference of what the test sent; then x402 (`x402EdgeSuite`).
  */
 export function paidCrawlEdgeSuite(
   name: string,
@@ -79,16 +81,7 @@ export function paidCrawlEdgeSuite(
       const w: PaidWorld = {
         ...base,
         agent,
-        async policy(policy) {
-          const response = await base.crawlgate.api.handle({
-            method: "PUT",
-            path: `/functions/v1/domains/${base.domainId}/crawler-policy`,
-            query: {},
-            headers: { authorization: `Bearer ${base.apiKey}`, "content-type": "application/json" },
-            body: new TextEncoder().encode(JSON.stringify(policy)),
-          });
-          expect(response.status, String(response.body)).toBe(200);
-        },
+        policy: (policy) => putPolicy(base, policy),
         async paid(path, price, options = {}) {
           const now = Math.floor(base.clock.now().getTime() / 1000) + 1;
           const signer = options.agent ?? agent;
@@ -109,10 +102,7 @@ export function paidCrawlEdgeSuite(
           );
           return signed.headers as Record<string, string>;
         },
-        async ledger() {
-          await base.crawlgate.flush();
-          return base.stores.charges.listCharges(base.domainId, "2026-01-01", "2026-12-31", 1000);
-        },
+        ledger: () => ledgerOf(base),
       };
       return w;
     });
@@ -418,4 +408,5 @@ export function paidCrawlEdgeSuite(
       ]);
     });
   });
+  x402EdgeSuite(name, makeStores, bridge);
 }

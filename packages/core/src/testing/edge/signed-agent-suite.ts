@@ -9,6 +9,7 @@ import {
   type SignOptions,
   type TestAgent,
 } from "../web-bot-auth/test-agent.js";
+import { putPolicy } from "./policy-world.js";
 import { createEdgeWorld } from "./suite.js";
 import { BROWSER, type EdgeBridgeFactory, type EdgeWorld, HOST } from "./world.js";
 
@@ -31,18 +32,6 @@ interface SignedWorld extends EdgeWorld {
     path: string,
     options?: Partial<SignOptions>,
   ): Promise<Record<string, string>>;
-}
-
-/** A policy through the owner's API. */
-async function putPolicy(w: EdgeWorld, policy: unknown): Promise<void> {
-  const response = await w.crawlgate.api.handle({
-    method: "PUT",
-    path: `/functions/v1/domains/${w.domainId}/crawler-policy`,
-    query: {},
-    headers: { authorization: `Bearer ${w.apiKey}`, "content-type": "application/json" },
-    body: new TextEncoder().encode(JSON.stringify(policy)),
-  });
-  expect(response.status, String(response.body)).toBe(200);
 }
 
 /** A trusted origin nothing listens on (port 1): its directory is unreachable. */
