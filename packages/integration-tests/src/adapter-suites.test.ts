@@ -23,6 +23,7 @@ const SUITES_OF_PORT: Record<string, readonly string[]> = {
   RobotsStore: ["robotsStoreSuite"],
   DashboardSessionStore: ["dashboardSessionStoreSuite"],
   FleetLock: ["fleetLockSuite"],
+  ChargeLedger: ["chargeLedgerSuite"],
 };
 
 const PORTS = "packages/core/src/ports/index.ts";
