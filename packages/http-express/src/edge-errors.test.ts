@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { createCrawlgate } from "@crawlgate/core";
+import { createCrawlgate, serviceUnavailable } from "@crawlgate/core";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEdgeMiddleware } from "./edge-middleware.js";
@@ -109,5 +109,34 @@ describe("edge middleware error answers", () => {
     expect(JSON.parse(res.body)).toEqual({ error: "not_found" });
     expect(await get(originProxy, "/docs")).toMatchObject({ status: 200, body: "proxied" });
     expect([proxied, toOrigin]).toEqual([1, 0]);
+  });
+});
+
+describe("a host whose settings cannot be loaded (the stores do not answer)", () => {
+  it("is answered 503 service_unavailable with Retry-After, not the site and not a 500", async () => {
+    const stores = createMemoryStores();
+    const down = createCrawlgate({
+      ...stores,
+      accounts: {
+        ...stores.accounts,
+        getDomainByHostname: async () => {
+          throw serviceUnavailable(new Error("connect ECONNREFUSED"));
+        },
+      },
+    });
+    const app = express();
+    app.use(createEdgeMiddleware(down));
+    app.use((_req, res) => void res.send("the site"));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const res = await get(
+      (server.address() as AddressInfo).port,
+      "/page",
+      "never-loaded.example.com",
+    );
+    expect(res.status).toBe(503);
+    expect(res.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(res.body)).toEqual({ error: "service_unavailable" });
   });
 });

@@ -208,7 +208,7 @@ export function createEdgeMiddleware(
       });
       switch (result.kind) {
         case "none":
-          if (result.failed) return sendEdgeError(res, "internal_error");
+          if (result.failed) return sendEdgeError(res, "service_unavailable");
           if (options.unknownHost === "404") return sendEdgeError(res, "not_found");
           return next();
         case "redirect":

@@ -1,5 +1,5 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { createCrawlgate } from "@crawlgate/core";
+import { createCrawlgate, serviceUnavailable } from "@crawlgate/core";
 import { describe, expect, it } from "vitest";
 import { createEdgeHandler } from "./edge-handler.js";
 import { createFetchHandler } from "./fetch-handler.js";
@@ -43,5 +43,32 @@ describe("fetch bridges never throw", () => {
       error: "invalid_request",
       message: "the request target is not a valid URL",
     });
+  });
+});
+
+describe("a host whose settings cannot be loaded (the stores do not answer)", () => {
+  it("is answered 503 service_unavailable with Retry-After, not the site and not a 500", async () => {
+    const stores = createMemoryStores();
+    const down = createCrawlgate({
+      ...stores,
+      accounts: {
+        ...stores.accounts,
+        getDomainByHostname: async () => {
+          throw serviceUnavailable(new Error("connect ECONNREFUSED"));
+        },
+      },
+    });
+    let passed = 0;
+    const handle = createEdgeHandler(down, {
+      next: async () => {
+        passed++;
+        return new Response("the site");
+      },
+    });
+    const res = await handle(new Request("http://never-loaded.example.com/page"));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.json()).toEqual({ error: "service_unavailable" });
+    expect(passed).toBe(0);
   });
 });

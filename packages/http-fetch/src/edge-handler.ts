@@ -134,7 +134,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
     });
     switch (result.kind) {
       case "none":
-        return result.failed ? failed("internal_error") : options.next(request);
+        return result.failed ? failed("service_unavailable") : options.next(request);
       case "redirect":
         return new Response(null, {
           status: result.status,
