@@ -1,7 +1,8 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { createCrawlgate, serviceUnavailable } from "@crawlgate/core";
+import { createCrawlgate } from "@crawlgate/core";
+import { serviceUnavailable } from "@crawlgate/core/adapter-kit";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEdgeMiddleware } from "./edge-middleware.js";

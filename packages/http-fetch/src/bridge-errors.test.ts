@@ -1,5 +1,6 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
-import { createCrawlgate, serviceUnavailable } from "@crawlgate/core";
+import { createCrawlgate } from "@crawlgate/core";
+import { serviceUnavailable } from "@crawlgate/core/adapter-kit";
 import { describe, expect, it } from "vitest";
 import { createEdgeHandler } from "./edge-handler.js";
 import { createFetchHandler } from "./fetch-handler.js";
