@@ -12,7 +12,10 @@ const row = (path: string) => ({
   series: [{ bucketStart: "2026-11-01", verified: 1, declared: 1, unknown: 1, total: 3 }],
 });
 
-/** A fake API: 120 ranked pages, 50 a page; a page prefix matches its own and two longer paths. */
+/**
+ * A fake API: 120 ranked pages, 50 a page; an exact path answers its own row; a page prefix
+ * matches its own and two longer paths.
+ */
 function fakeApi(): (call: ApiCall) => Promise<StoredAnswer> {
   const all = Array.from({ length: 120 }, (_, i) => `/p${i}`);
   const page = (from: number, sortBy = "total") => ({
@@ -28,6 +31,11 @@ function fakeApi(): (call: ApiCall) => Promise<StoredAnswer> {
     if (call.path !== "/export-page-analytics")
       return { status: 200, body: { endDate: "2026-11-20" } };
     if (typeof body.cursor === "string") return page(Number(body.cursor.split(":")[1]));
+    // An exact path (page detail): that page's row or none, never a cursor.
+    if (typeof body.path === "string") {
+      const rows = all.includes(body.path) ? [row(body.path)] : [];
+      return { status: 200, body: { endDate: "2026-11-20", pages: rows, nextCursor: null } };
+    }
     if (typeof body.pathPrefix === "string") {
       const p = body.pathPrefix;
       return {
@@ -43,7 +51,7 @@ describe("collectReport", () => {
   it("holds three ranking pages and every listed page's drill-down, with only that page's row", async () => {
     const data = await collectReport(fakeApi(), { domainId: D, hostname: "h" }, "30d", "t");
     const detail = data.answers[callKey(requests.pageDetail(D, "30d", "/p0"))];
-    expect(detail?.body).toEqual({ pages: [row("/p0")], nextCursor: null });
+    expect(detail?.body).toEqual({ endDate: "2026-11-20", pages: [row("/p0")], nextCursor: null });
     for (let i = 0; i < 120; i++)
       expect(
         data.answers[callKey(requests.pageDetail(D, "30d", `/p${i}`))],

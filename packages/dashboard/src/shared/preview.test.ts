@@ -21,7 +21,12 @@ describe("previewDocument", () => {
   it("the policy forbids every fetch: no source but data: for images and fonts", () => {
     const directives = PREVIEW_CSP.split("; ");
     expect(directives).toContain("default-src 'none'");
-    for (const d of directives) expect(d).not.toMatch(/'self'|https?:|\*/);
+    // Every fetch directive: nothing from anywhere. `base-uri` fetches nothing: it lets the
+    // page's https <base> resolve its links.
+    for (const d of directives.filter((d) => !d.startsWith("base-uri "))) {
+      expect(d).not.toMatch(/'self'|https?:|\*/);
+    }
+    expect(directives).toContain("base-uri https:");
   });
 
   it("property: the snapshot's own markup is kept whole, behind the policy", () => {
