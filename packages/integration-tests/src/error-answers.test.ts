@@ -44,13 +44,14 @@ describe("error answers", () => {
       "invalid_request",
       "not_found",
       "origin_unreachable",
+      "service_unavailable",
     ]);
     const statuses = EDGE_ERROR_CODES.map((code) => {
       const answer = edgeError(code);
       expect(JSON.parse(String(answer.body)).error, code).toBe(code);
       return answer.status;
     });
-    expect(statuses).toEqual([502, 502, 404, 500, 400]);
+    expect(statuses).toEqual([502, 502, 404, 500, 400, 503]);
   });
 
   it("the check can fail: a hand-built body is found", () => {
