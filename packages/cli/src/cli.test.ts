@@ -30,7 +30,7 @@ function capture(env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Captured {
 
 /** The demo seeds six months of crawls and archives every past day before its ready line. */
 async function waitForLine(io: Captured): Promise<string> {
-  for (let i = 0; i < 2400 && io.lines.length === 0; i++)
+  for (let i = 0; i < 6000 && io.lines.length === 0; i++)
     await new Promise((r) => setTimeout(r, 25));
   if (io.lines.length === 0) throw new Error(`server did not start: ${io.errors.join("\n")}`);
   return io.lines[0] as string;
