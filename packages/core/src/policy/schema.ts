@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { formatPrice, isCurrency, policyPriceOf } from "../pay/price.js";
-import { sourcePathField } from "../routing/rules/rule-fields.js";
 import { INTENTS } from "../taxonomy/schema.js";
 import { AGGREGATE_TIERS } from "../types.js";
+import { pathPatternField } from "./path-field.js";
 
 /**
  * A domain's crawler policy: ordered rules (the first that matches a request decides), a default
@@ -132,19 +132,7 @@ export const policyAction = z.discriminatedUnion(
 );
 
 /** A path pattern in the routing grammar (trimmed, as routing rules' `sourcePath`), no query. */
-const path = z
-  .string({ error: "path must be a string or null" })
-  .transform((value, ctx) => {
-    const field = sourcePathField(value);
-    const problem = field.ok
-      ? value.includes("?")
-        ? "path must not contain a query (?)"
-        : null
-      : field.message.replace(/^sourcePath/, "path");
-    if (problem === null && field.ok) return field.value;
-    ctx.addIssue({ code: "custom", message: problem ?? "invalid path", input: value });
-    return z.NEVER;
-  })
+const path = pathPatternField("path", "path must be a string or null")
   .nullable()
   .describe(
     "Source-path pattern (routing grammar, at most 2,048 characters, trimmed, no query); null: every path",
