@@ -205,6 +205,9 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
         impostorProtection: true,
         inBandPricing: false,
         x402: null,
+        contentSignals: { search: null, aiInput: null, aiTrain: null },
+        contentSignalPaths: [],
+        licenseUrl: null,
       },
       cacheInvalidated: true,
     });

@@ -302,12 +302,12 @@ export interface paths {
         };
         /**
          * Get the domain's crawler policy
-         * @description Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null, `updatedAt` null.
+         * @description Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null, `contentSignals` all null, `contentSignalPaths` [], `licenseUrl` null, `updatedAt` null.
          */
         get: operations["getCrawlerPolicy"];
         /**
          * Replace the domain's crawler policy
-         * @description Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null; per rule `path` null = every path; a block's `status` 403 and `message` null).
+         * @description Owner or manager. The body replaces the whole policy; omitted fields take the default's values (`rules` [], `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null, `contentSignals` all null, `contentSignalPaths` [], `licenseUrl` null; per rule `path` null = every path; a block's `status` 403 and `message` null).
          *
          *     The edge applies the rules to crawler and automation requests (never to human visitors), after the routing rules: the first rule whose `match` names the request (`botId` and `operator` as get-bot-definitions spells them, `intent`, or the verification `tier`) and whose `path` pattern (routing grammar, no query) matches decides, else `defaultAction`.
          *
@@ -494,6 +494,21 @@ export interface components {
                 /** @description The asset's decimals (USDC: 6) */
                 decimals: number;
             } | null;
+            /** @description Content Signals for the whole site, each "yes", "no" or null (unset) */
+            contentSignals: {
+                search: ("yes" | "no") | null;
+                aiInput: ("yes" | "no") | null;
+                aiTrain: ("yes" | "no") | null;
+            };
+            /** @description Ordered per-path overrides: the first matching override that sets a key decides it */
+            contentSignalPaths: {
+                path: string;
+                search: ("yes" | "no") | null;
+                aiInput: ("yes" | "no") | null;
+                aiTrain: ("yes" | "no") | null;
+            }[];
+            /** @description RSL licence document (absolute https URL), or null */
+            licenseUrl: string | null;
         };
         CrawlerPolicyAction: {
             /** @constant */
@@ -1731,6 +1746,34 @@ export interface components {
                 payTo: string;
                 decimals: number;
             } | null;
+            /**
+             * @description Content Signals for the whole site: search, aiInput, aiTrain, each "yes", "no" or null (unset); default all unset
+             * @default {
+             *       "search": null,
+             *       "aiInput": null,
+             *       "aiTrain": null
+             *     }
+             */
+            contentSignals?: {
+                /** @default null */
+                search?: ("yes" | "no") | null;
+                /** @default null */
+                aiInput?: ("yes" | "no") | null;
+                /** @default null */
+                aiTrain?: ("yes" | "no") | null;
+            };
+            /** @description Ordered per-path overrides {path, search?, aiInput?, aiTrain?} (path in the routing grammar, at most 100): for each key, the first override matching a page's path that sets it decides */
+            contentSignalPaths?: {
+                path: string;
+                /** @default null */
+                search?: ("yes" | "no") | null;
+                /** @default null */
+                aiInput?: ("yes" | "no") | null;
+                /** @default null */
+                aiTrain?: ("yes" | "no") | null;
+            }[];
+            /** @description An RSL licence document (absolute https URL): robots.txt License line and Link rel=license header; null: none */
+            licenseUrl?: string | null;
         };
         ReplaceCrawlerPolicyResponse: {
             policy: components["schemas"]["CrawlerPolicy"];

@@ -124,6 +124,8 @@ const actionArb: fc.Arbitrary<PolicyAction> = fc.oneof(
     message: fc.constant(null),
   }),
 );
+const signalArb = fc.constantFrom<"yes" | "no" | null>("yes", "no", null);
+const signalsArb = fc.record({ search: signalArb, aiInput: signalArb, aiTrain: signalArb });
 const policyArb: fc.Arbitrary<CrawlerPolicy> = fc.record({
   rules: fc.array(
     fc.record({ match: matchArb, path: fc.option(pattern, { nil: null }), action: actionArb }),
@@ -145,6 +147,18 @@ const policyArb: fc.Arbitrary<CrawlerPolicy> = fc.record({
     }),
     { nil: null },
   ),
+  contentSignals: signalsArb,
+  contentSignalPaths: fc.array(
+    fc
+      .record({ path: pattern })
+      .chain((o) =>
+        signalsArb
+          .filter((s) => s.search !== null || s.aiInput !== null || s.aiTrain !== null)
+          .map((s) => ({ ...o, ...s })),
+      ),
+    { maxLength: 3 },
+  ),
+  licenseUrl: fc.constantFrom(null, "https://shop.example/license.xml"),
 });
 
 /** Every rule tried in order, its match and path checked from scratch. */

@@ -25,6 +25,9 @@ describe("crawler policy schema", () => {
       impostorProtection: true,
       inBandPricing: false,
       x402: null,
+      contentSignals: { search: null, aiInput: null, aiTrain: null },
+      contentSignalPaths: [],
+      licenseUrl: null,
     });
   });
 

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { formatPrice, isCurrency, policyPriceOf } from "../pay/price.js";
 import { INTENTS } from "../taxonomy/schema.js";
 import { AGGREGATE_TIERS } from "../types.js";
+import {
+  contentSignalPathsField,
+  contentSignalsField,
+  licenseUrlField,
+  UNSET_SIGNALS,
+} from "./content-signals.js";
 import { pathPatternField } from "./path-field.js";
 
 /**
@@ -201,6 +207,15 @@ export const crawlerPolicy = z.strictObject({
     .describe(
       "The x402 v2 receiver: USD-priced charges are also offered with a PAYMENT-REQUIRED challenge and paid with PAYMENT-SIGNATURE; null: no x402",
     ),
+  contentSignals: contentSignalsField.describe(
+    'Content Signals for the whole site: search, aiInput, aiTrain, each "yes", "no" or null (unset); default all unset',
+  ),
+  contentSignalPaths: contentSignalPathsField.describe(
+    "Ordered per-path overrides {path, search?, aiInput?, aiTrain?} (path in the routing grammar, at most 100): for each key, the first override matching a page's path that sets it decides",
+  ),
+  licenseUrl: licenseUrlField.describe(
+    "An RSL licence document (absolute https URL): robots.txt License line and Link rel=license header; null: none",
+  ),
 });
 
 export type PolicyMatch = z.output<typeof policyMatch>;
@@ -223,6 +238,9 @@ export const DEFAULT_POLICY: CrawlerPolicy = Object.freeze({
   impostorProtection: true,
   inBandPricing: false,
   x402: null,
+  contentSignals: UNSET_SIGNALS,
+  contentSignalPaths: [],
+  licenseUrl: null,
 }) as CrawlerPolicy;
 
 /** The `crawler-price` header of a charge: `<CURRENCY> <amount>`, e.g. `USD 0.01`. */

@@ -55,6 +55,12 @@ const path = fc.option(
   ),
   { nil: null },
 );
+const signal = fc.constantFrom<"yes" | "no" | null>("yes", "no", null);
+const NO_PREFERENCES = {
+  contentSignals: { search: null, aiInput: null, aiTrain: null },
+  contentSignalPaths: [],
+  licenseUrl: null,
+};
 const rawPolicy = fc.record({
   rules: fc.array(fc.record({ match, path, action }), { maxLength: 8 }),
   defaultAction: action,
@@ -69,6 +75,17 @@ const rawPolicy = fc.record({
     }),
     { nil: null },
   ),
+  contentSignals: fc.record({ search: signal, aiInput: signal, aiTrain: signal }),
+  contentSignalPaths: fc.array(
+    fc.record({
+      path: fc.constantFrom("/blog/*", "/docs/**"),
+      search: signal,
+      aiInput: signal,
+      aiTrain: fc.constant("no" as const),
+    }),
+    { maxLength: 2 },
+  ),
+  licenseUrl: fc.constantFrom(null, "https://shop.example/license.xml"),
 });
 
 /** Policies as the API answers them: what its own schema accepts, in its normalised form. */
@@ -120,6 +137,7 @@ describe("the crawler-policy form's state", () => {
         impostorProtection: true,
         inBandPricing: false,
         x402: null,
+        ...NO_PREFERENCES,
       }),
     );
     expect(moveRule(one, 0, -1)).toBe(one);
@@ -133,6 +151,7 @@ describe("the crawler-policy form's state", () => {
       impostorProtection: false,
       inBandPricing: false,
       x402: null,
+      ...NO_PREFERENCES,
     });
     const added = addRule(addRule(start));
     expect(new Set(added.rules.map((r) => r.key)).size).toBe(3);
@@ -151,6 +170,7 @@ describe("the crawler-policy form's state", () => {
         impostorProtection: true,
         inBandPricing: false,
         x402: null,
+        ...NO_PREFERENCES,
       }),
     );
     const rule = () => state.rules[0] as PolicyFormState["rules"][number];
@@ -173,6 +193,7 @@ describe("the crawler-policy form's state", () => {
         impostorProtection: true,
         inBandPricing: false,
         x402: null,
+        ...NO_PREFERENCES,
       }),
     );
     const tier = state.rules[0] as PolicyFormState["rules"][number];

@@ -59,6 +59,10 @@ export interface PolicyFormState {
   inBandPricing: boolean;
   /** Kept as read, as `inBandPricing`. */
   x402: CrawlerPolicy["x402"];
+  /** Kept as read, as `inBandPricing`. */
+  contentSignals: CrawlerPolicy["contentSignals"];
+  contentSignalPaths: CrawlerPolicy["contentSignalPaths"];
+  licenseUrl: CrawlerPolicy["licenseUrl"];
   nextKey: number;
 }
 
@@ -116,6 +120,9 @@ export function fromPolicy(policy: CrawlerPolicy): PolicyFormState {
     impostorProtection: policy.impostorProtection,
     inBandPricing: policy.inBandPricing,
     x402: policy.x402 ?? null,
+    contentSignals: policy.contentSignals,
+    contentSignalPaths: policy.contentSignalPaths,
+    licenseUrl: policy.licenseUrl,
     nextKey: policy.rules.length,
   };
 }
@@ -132,6 +139,9 @@ export function toPolicy(state: PolicyFormState): CrawlerPolicy {
     impostorProtection: state.impostorProtection,
     inBandPricing: state.inBandPricing,
     x402: state.x402,
+    contentSignals: state.contentSignals,
+    contentSignalPaths: state.contentSignalPaths,
+    licenseUrl: state.licenseUrl,
   };
 }
 

@@ -17,7 +17,7 @@ export const output = z.strictObject({
 export const contract: EndpointContract = {
   summary: "Get the domain's crawler policy",
   description:
-    "Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null, `updatedAt` null.",
+    "Any role. A domain that never saved a policy answers the default: no rules, `defaultAction` allow, `impostorProtection` true, `inBandPricing` false, `x402` null, `contentSignals` all null, `contentSignalPaths` [], `licenseUrl` null, `updatedAt` null.",
   status: 200,
   errors: ["invalid_request", "domain_not_found"],
 };

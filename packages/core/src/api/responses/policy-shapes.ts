@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTENT_SIGNAL_LIMITS } from "../../policy/content-signals.js";
 import { POLICY_LIMITS } from "../../policy/schema.js";
 import { INTENTS } from "../../taxonomy/schema.js";
 import { AGGREGATE_TIERS } from "../../types.js";
@@ -9,6 +10,9 @@ import { named } from "./shapes.js";
  * in). The request side is `policy/schema.ts`' `crawlerPolicy`; the API suite checks that what
  * a PUT saved reads back equal through these shapes.
  */
+
+const signal = z.enum(["yes", "no"]).nullable();
+const signals = z.strictObject({ search: signal, aiInput: signal, aiTrain: signal });
 
 const value = z.string().min(1).max(POLICY_LIMITS.maxValueLength);
 const message = z.string().max(POLICY_LIMITS.maxMessageLength).nullable();
@@ -74,5 +78,21 @@ export const crawlerPolicyShape = named(
       .describe(
         "x402 v2 receiver: USD-priced charges are also offered with PAYMENT-REQUIRED; null: none",
       ),
+    contentSignals: signals.describe(
+      'Content Signals for the whole site, each "yes", "no" or null (unset)',
+    ),
+    contentSignalPaths: z
+      .array(
+        z.strictObject({ path: z.string().max(POLICY_LIMITS.maxPathLength), ...signals.shape }),
+      )
+      .max(CONTENT_SIGNAL_LIMITS.maxPaths)
+      .describe(
+        "Ordered per-path overrides: the first matching override that sets a key decides it",
+      ),
+    licenseUrl: z
+      .string()
+      .max(CONTENT_SIGNAL_LIMITS.maxLicenseUrlLength)
+      .nullable()
+      .describe("RSL licence document (absolute https URL), or null"),
   }),
 );

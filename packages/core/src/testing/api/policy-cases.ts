@@ -10,6 +10,9 @@ const DEFAULT = {
   impostorProtection: true,
   inBandPricing: false,
   x402: null,
+  contentSignals: { search: null, aiInput: null, aiTrain: null },
+  contentSignalPaths: [],
+  licenseUrl: null,
 };
 
 /** A policy with every match kind and action; the answer fills in the omitted fields. */
@@ -44,6 +47,9 @@ const SAVED = {
   impostorProtection: true,
   inBandPricing: false,
   x402: null,
+  contentSignals: { search: null, aiInput: null, aiTrain: null },
+  contentSignalPaths: [],
+  licenseUrl: null,
 };
 
 const X402 = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_POLICY } from "../../policy/schema.js";
 import { parseRobots } from "../../robots/parse.js";
 import { referenceIsAllowed } from "../../robots/reference.js";
 import { referenceClassify } from "../../taxonomy/reference-classify.js";
@@ -275,6 +276,7 @@ export function robotsTxtPreviewCases(options: ApiSuiteOptions): void {
       await world.deps.rules.replacePolicy(
         shop,
         {
+          ...DEFAULT_POLICY,
           rules: [
             {
               match: { type: "botId", value: "gptbot" },
@@ -282,10 +284,6 @@ export function robotsTxtPreviewCases(options: ApiSuiteOptions): void {
               action: { type: "block", status: 402, message: null },
             },
           ],
-          defaultAction: { type: "allow" },
-          impostorProtection: true,
-          inBandPricing: false,
-          x402: null,
         },
         world.clock.now(),
       );
