@@ -1,73 +1,115 @@
-import { decideRate, type RateCounters, type RateLimiter } from "@crawlgate/core/adapter-kit";
-import { sql, type Transaction } from "kysely";
+import {
+  decideRate,
+  MINUTE_MS,
+  type RateDecision,
+  type RateLimiter,
+  type RateLimits,
+  utcMonthStart,
+} from "@crawlgate/core/adapter-kit";
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "./handle.js";
 import { type Database, num } from "./schema.js";
 
 /**
- * Per-subject counters in `rate_counters` (one row for the minute window, one for the month).
- * `consume` is one transaction: lock the subject's rows (PostgreSQL `FOR UPDATE`, "minute" before
- * "month", so two consumers never lock them in opposite orders: no deadlock; on SQLite the
- * transaction's first write takes the file's write lock, waiting out other processes up to the
- * busy timeout), create them when missing, let core's `decideRate` decide, and write back both
- * windows of an allowed request in one UPDATE. Four round trips when the rows exist.
+ * Per-subject windows in `rate_windows` (one row: the minute window and the UTC month). A
+ * decision is one UPDATE of that row whose SET expressions are core's `decideRate` written in SQL:
+ * the row is locked only while the statement runs (PostgreSQL; SQLite's write lock likewise),
+ * never across round trips, and a subject's decisions are serialized by the row. An allowed
+ * request writes its counts; a refused one writes the row back unchanged with `allowed = 0`, and
+ * the refusal (which window, its usage, Retry-After) is then `decideRate` on the row it read,
+ * which is the row it left. The statement is compiled once per store. A subject's first request inserts the row (as `decideRate` reads a
+ * missing one) and updates it: two statements, once per subject. The differential suite runs
+ * random sequences through this and `decideRate` on both engines.
  */
-export function createKyselyRateLimiter({ db, dialect, lockRows }: KyselyHandle) {
-  const lockCounters = async (trx: Transaction<Database>, subject: string) => {
-    const query = trx
-      .selectFrom("rate_counters")
-      .selectAll()
-      .where("subject", "=", subject)
-      .orderBy("kind");
-    return lockRows(query).execute();
-  };
+export function createKyselyRateLimiter({ db }: KyselyHandle) {
+  const decide = compileDecision(db);
   return {
     async consume(subject, limits, now) {
-      return db.transaction().execute(async (trx) => {
-        // SQLite: begin with a write, so the read below already holds the write lock.
-        if (dialect === "sqlite") await createRows(trx, subject, now);
-        let rows = await lockCounters(trx, subject);
-        if (rows.length < 2) {
-          // A new subject: FOR UPDATE needs rows to lock.
-          await createRows(trx, subject, now);
-          rows = await lockCounters(trx, subject);
-        }
-        const minute = rows.find((r) => r.kind === "minute");
-        const month = rows.find((r) => r.kind === "month");
-        const stored: RateCounters = {
-          minuteStart: minute ? num(minute.window_start) : now.getTime(),
-          minuteCount: minute ? Number(minute.count) : 0,
-          monthStart: month ? num(month.window_start) : 0,
-          monthCount: month ? Number(month.count) : 0,
-        };
-        const { decision, next } = decideRate(stored, limits, now);
-        if (next) {
-          // Typed, so PostgreSQL does not read the CASE's parameters as text.
-          const byKind = (m: number, n: number) =>
-            sql<number>`case when kind = 'minute' then cast(${m} as bigint) else cast(${n} as bigint) end`;
-          await trx
-            .updateTable("rate_counters")
-            .set({
-              window_start: byKind(next.minuteStart, next.monthStart),
-              count: byKind(next.minuteCount, next.monthCount),
-            })
-            .where("subject", "=", subject)
-            .where("kind", "in", ["minute", "month"])
-            .execute();
-        }
-        return decision;
-      });
+      let row = await decide(subject, limits, now);
+      if (row === undefined) {
+        await db
+          .insertInto("rate_windows")
+          .values({
+            subject,
+            minute_start: now.getTime(),
+            minute_count: 0,
+            month_start: 0,
+            month_count: 0,
+          })
+          .onConflict((oc) => oc.column("subject").doNothing())
+          .execute();
+        row = await decide(subject, limits, now);
+        if (row === undefined) throw new Error(`rate window of ${subject} vanished`);
+      }
+      const stored = {
+        minuteStart: num(row.minute_start),
+        minuteCount: Number(row.minute_count),
+        monthStart: num(row.month_start),
+        monthCount: Number(row.month_count),
+      };
+      if (Number(row.allowed) === 1)
+        return { allowed: true, minuteUsage: stored.minuteCount, monthUsage: stored.monthCount };
+      const { decision } = decideRate(stored, limits, now);
+      if (decision.allowed) throw new Error(`rate window of ${subject}: SQL and decideRate differ`);
+      return decision satisfies RateDecision;
     },
   } satisfies RateLimiter;
 }
 
-/** The subject's two rows, when missing (a fresh window and an empty month). */
-function createRows(trx: Transaction<Database>, subject: string, now: Date) {
-  return trx
-    .insertInto("rate_counters")
-    .values([
-      { subject, kind: "minute", window_start: now.getTime(), count: 0 },
-      { subject, kind: "month", window_start: 0, count: 0 },
-    ])
-    .onConflict((oc) => oc.columns(["subject", "kind"]).doNothing())
-    .execute();
+type WindowRow = Omit<Database["rate_windows"], "subject" | "allowed"> & { allowed: number };
+
+/**
+ * The UPDATE that decides one request (`undefined`: the subject has no row yet), compiled once:
+ * it is built with a stand-in for each value, and a call puts its values in their places.
+ */
+function compileDecision(db: Kysely<Database>) {
+  const SUBJECT = "\u0000subject";
+  const [T, MONTH, PER_MINUTE, MONTHLY] = [-1_000_001, -1_000_002, -1_000_003, -1_000_004];
+  const t = big(T);
+  const minute = sql.lit(MINUTE_MS);
+  // The minute window restarts when `now` is a window past its start, or a window before it.
+  const restart = sql<boolean>`(${t} >= minute_start + ${minute} or ${t} <= minute_start - ${minute})`;
+  const minuteStart = sql<number>`case when ${restart} then ${t} else minute_start end`;
+  const minuteCount = sql<number>`case when ${restart} then 0 else minute_count end`;
+  // A month a later-stamped request opened (less than a minute ahead) stays the month.
+  const month = sql<number>`case when month_start > ${t} and month_start - ${t} < ${minute} then month_start else ${big(MONTH)} end`;
+  const monthCount = sql<number>`case when month_start = ${month} then month_count else 0 end`;
+  const monthly = big(MONTHLY);
+  const allowed = sql<boolean>`(${minuteCount} < ${big(PER_MINUTE)} and (${monthly} < 0 or ${monthCount} < ${monthly}))`;
+  const pick = (then: RawBuilder<number>, otherwise: string) =>
+    sql<number>`case when ${allowed} then ${then} else ${sql.ref(otherwise)} end`;
+  const compiled = db
+    .updateTable("rate_windows")
+    .set({
+      minute_start: pick(minuteStart, "minute_start"),
+      minute_count: pick(sql<number>`${minuteCount} + 1`, "minute_count"),
+      month_start: pick(month, "month_start"),
+      month_count: pick(sql<number>`${monthCount} + 1`, "month_count"),
+      allowed: sql<number>`case when ${allowed} then 1 else 0 end`,
+    })
+    .where("subject", "=", SUBJECT)
+    .returning(["minute_start", "minute_count", "month_start", "month_count", "allowed"])
+    .compile();
+  const slots = compiled.parameters.map((p) =>
+    [SUBJECT, T, MONTH, PER_MINUTE, MONTHLY].indexOf(p as never),
+  );
+  if (slots.includes(-1)) throw new Error("rate decision: a parameter without a slot");
+  return async (subject: string, limits: RateLimits, now: Date) => {
+    const values = [
+      subject,
+      now.getTime(),
+      utcMonthStart(now),
+      limits.perMinute,
+      limits.monthly ?? -1,
+    ];
+    const query = CompiledQuery.raw(
+      compiled.sql,
+      slots.map((i) => values[i]),
+    );
+    const { rows } = await db.executeQuery<WindowRow>(query);
+    return rows[0];
+  };
 }
+
+/** A parameter typed as BIGINT (PostgreSQL would otherwise read a CASE's parameters as text). */
+const big = (n: number) => sql<number>`cast(${n} as bigint)`;

@@ -91,7 +91,15 @@ export interface Database {
     protocol: string;
     receipt: string;
   };
-  rate_counters: { subject: string; kind: string; window_start: number | string; count: number };
+  rate_windows: {
+    subject: string;
+    minute_start: number | string;
+    minute_count: number;
+    month_start: number | string;
+    month_count: number;
+    /** 1 when the last decision allowed its request (it wrote the counts), else 0. */
+    allowed: Generated<number>;
+  };
   crawl_events: {
     event_id: string;
     domain_id: string;

@@ -10,6 +10,7 @@ import { EVENT_COLUMNS, eventValues } from "../crawls/sql.js";
 import { createKyselyCrawlStore } from "../crawls/store.js";
 import type { KyselyHandle } from "../handle.js";
 import { createPostgresDatabase } from "../postgres/index.js";
+import { createKyselyRateLimiter } from "../rate-limiter.js";
 import type { Database } from "../schema.js";
 import { createSqliteDatabase } from "../sqlite/index.js";
 import { DATABASE_URL, freshSchema, whenPostgres } from "../test-support/postgres.js";
@@ -229,6 +230,53 @@ async function chargeLedgerCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0020_crawler_charges", () => {
   onBothDialects("adds an empty ledger to a populated database", chargeLedgerCase);
+});
+
+/**
+ * Rate counters stored as two rows per subject (minute, month) move into one row each: a
+ * subject mid-window keeps its counts, so the next request is counted on top of them.
+ */
+async function rateWindowsCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0020_crawler_charges");
+  const t = Date.UTC(2026, 10, 20, 10, 0, 0);
+  const month = Date.UTC(2026, 10, 1);
+  await (handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto("rate_counters")
+    .values([
+      { subject: "u1", kind: "minute", window_start: t, count: 2 },
+      { subject: "u1", kind: "month", window_start: month, count: 40 },
+      { subject: "u2", kind: "minute", window_start: t - 120_000, count: 5 },
+      { subject: "u2", kind: "month", window_start: month, count: 7 },
+    ])
+    .execute();
+  expect(await migrateToLatest(handle)).toContain("0026_rate_windows");
+  const limiter = createKyselyRateLimiter(handle);
+  const now = new Date(t + 10_000);
+  expect(await limiter.consume("u1", { perMinute: 3, monthly: 100 }, now)).toEqual({
+    allowed: true,
+    minuteUsage: 3,
+    monthUsage: 41,
+  });
+  expect(await limiter.consume("u1", { perMinute: 3, monthly: 100 }, now)).toMatchObject({
+    allowed: false,
+    reason: "per_minute",
+    usage: 3,
+  });
+  // u2's minute window had ended: a new one starts; its month goes on.
+  expect(await limiter.consume("u2", { perMinute: 3, monthly: 8 }, now)).toEqual({
+    allowed: true,
+    minuteUsage: 1,
+    monthUsage: 8,
+  });
+  expect(await limiter.consume("u2", { perMinute: 3, monthly: 8 }, now)).toMatchObject({
+    allowed: false,
+    reason: "monthly",
+    usage: 8,
+  });
+}
+
+describe("migration 0026_rate_windows", () => {
+  onBothDialects("moves each subject's minute and month counts into one row", rateWindowsCase);
 });
 
 /**

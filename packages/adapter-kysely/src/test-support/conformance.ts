@@ -9,6 +9,7 @@ import {
   jobQueueSuite,
   pageCacheSuite,
   pageRankingSuite,
+  rateLimiterDifferentialSuite,
   rateLimiterSuite,
   referralStoreSuite,
   robotsStoreSuite,
@@ -27,6 +28,7 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   accountStoreSuite(name, stores);
   ruleStoreSuite(name, stores);
   rateLimiterSuite(name, stores);
+  rateLimiterDifferentialSuite(name, stores, { numRuns: 60 });
   jobQueueSuite(name, stores);
   fleetLockSuite(name, stores);
   dashboardSessionStoreSuite(name, stores);

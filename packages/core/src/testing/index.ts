@@ -67,6 +67,8 @@ export { keyDirectoryCacheSuite } from "./key-directory-cache-suite.js";
 export { nonceStoreSuite } from "./nonce-store-suite.js";
 export { pageCacheSuite } from "./page-cache-suite.js";
 export { pageRankingSuite } from "./page-ranking-suite.js";
+export type { RateLimiterDifferentialOptions } from "./rate-limiter-differential-suite.js";
+export { rateLimiterDifferentialSuite } from "./rate-limiter-differential-suite.js";
 export { rateLimiterProcessSuite } from "./rate-limiter-processes-suite.js";
 export { rateLimiterSuite } from "./rate-limiter-suite.js";
 export { ownRedisServer, pingRedis, redisUrl } from "./redis-server.js";
