@@ -174,8 +174,10 @@ function PaymentFields(props: {
           checked={props.inBandPricing}
           onChange={(e) => props.onInBand((e.currentTarget as HTMLInputElement).checked)}
         />{" "}
-        In-band pricing: the origin may price a page with its own <code>crawler-price</code>{" "}
-        response header (paid requests then go to the origin, not the page cache)
+        <span>
+          In-band pricing: the origin may price a page with its own <code>crawler-price</code>{" "}
+          response header (paid requests then go to the origin, not the page cache)
+        </span>
       </label>
       <label class="check full">
         <input
@@ -184,8 +186,10 @@ function PaymentFields(props: {
           checked={x402.enabled}
           onChange={(e) => props.onX402({ enabled: (e.currentTarget as HTMLInputElement).checked })}
         />{" "}
-        Offer x402 payments: USD-priced charges are also payable with a{" "}
-        <code>PAYMENT-SIGNATURE</code> to this receiver
+        <span>
+          Offer x402 payments: USD-priced charges are also payable with a{" "}
+          <code>PAYMENT-SIGNATURE</code> to this receiver
+        </span>
       </label>
       {x402.enabled
         ? X402_FIELDS.map(([field, label, placeholder]) => (
