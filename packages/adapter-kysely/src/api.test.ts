@@ -1,23 +1,16 @@
-import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { apiSuite, archiveWalkSuite } from "@crawlgate/core/testing";
 import { createFetchHandler } from "@crawlgate/http-fetch";
-import { createKyselyStores } from "./index.js";
-import { freshPostgres, freshSqlite, type TestDatabase } from "./test-support/handles.js";
+import {
+  databaseDeps,
+  freshPostgres,
+  freshSqlite,
+  type TestDatabase,
+} from "./test-support/handles.js";
 import { whenPostgres } from "./test-support/postgres.js";
 
 /** The whole HTTP API suite over durable stores: limits and uniqueness hold on real engines. */
 function overDatabase(name: string, fresh: () => Promise<TestDatabase>) {
-  const makeDeps = async () => {
-    const { handle, teardown } = await fresh();
-    return {
-      deps: {
-        ...createKyselyStores(handle),
-        settingsCache: createMemorySettingsCache(),
-        blobs: createMemoryBlobStore(),
-      },
-      teardown,
-    };
-  };
+  const makeDeps = databaseDeps(fresh);
   apiSuite(name, {
     makeDeps,
     bridge: async (crawlgate) => ({ fetch: createFetchHandler(crawlgate) }),

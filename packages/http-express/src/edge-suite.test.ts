@@ -10,11 +10,19 @@ import {
   edgeRobotsSuite,
   edgeSuite,
   paidCrawlEdgeSuite,
+  paidLedgerEdgeSuite,
   sendRaw,
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
 import express from "express";
+// The ledger's suite also runs on the Kysely adapter's engines (its fresh test databases).
+import {
+  databaseDeps,
+  freshPostgres,
+  freshSqlite,
+} from "../../adapter-kysely/src/test-support/handles.js";
+import { whenPostgres } from "../../adapter-kysely/src/test-support/postgres.js";
 import { createEdgeMiddleware } from "./edge-middleware.js";
 
 const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
@@ -56,17 +64,29 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   };
 };
 
+const memoryPorts = () => ({
+  directories: createMemoryKeyDirectoryCache(),
+  nonces: createMemoryNonceStore(),
+});
+
 edgeSuite("Express middleware", createMemoryStores, bridge);
-signedAgentEdgeSuite(
-  "Express middleware",
-  createMemoryStores,
-  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
-  bridge,
-);
-paidCrawlEdgeSuite(
-  "Express middleware",
-  createMemoryStores,
-  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
-  bridge,
-);
+signedAgentEdgeSuite("Express middleware", createMemoryStores, memoryPorts, bridge);
+paidCrawlEdgeSuite("Express middleware", createMemoryStores, memoryPorts, bridge);
 edgeRobotsSuite("Express middleware", createMemoryStores, bridge);
+// The ledger against a reference on every store: memory (two generated mixes), SQLite, PostgreSQL.
+paidLedgerEdgeSuite(
+  "Express middleware, memory",
+  async () => ({ deps: createMemoryStores() }),
+  memoryPorts,
+  bridge,
+  [20261120, 7],
+);
+paidLedgerEdgeSuite("Express middleware, SQLite", databaseDeps(freshSqlite), memoryPorts, bridge);
+whenPostgres(() =>
+  paidLedgerEdgeSuite(
+    "Express middleware, PostgreSQL",
+    databaseDeps(freshPostgres),
+    memoryPorts,
+    bridge,
+  ),
+);

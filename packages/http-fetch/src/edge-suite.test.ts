@@ -8,9 +8,17 @@ import {
   edgeRobotsSuite,
   edgeSuite,
   paidCrawlEdgeSuite,
+  paidLedgerEdgeSuite,
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
+// The ledger's suite also runs on the Kysely adapter's engines (its fresh test databases).
+import {
+  databaseDeps,
+  freshPostgres,
+  freshSqlite,
+} from "../../adapter-kysely/src/test-support/handles.js";
+import { whenPostgres } from "../../adapter-kysely/src/test-support/postgres.js";
 import { createEdgeHandler } from "./edge-handler.js";
 
 const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
@@ -48,17 +56,29 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   };
 };
 
+const memoryPorts = () => ({
+  directories: createMemoryKeyDirectoryCache(),
+  nonces: createMemoryNonceStore(),
+});
+
 edgeSuite("fetch handler", createMemoryStores, bridge);
-signedAgentEdgeSuite(
-  "fetch handler",
-  createMemoryStores,
-  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
-  bridge,
-);
-paidCrawlEdgeSuite(
-  "fetch handler",
-  createMemoryStores,
-  () => ({ directories: createMemoryKeyDirectoryCache(), nonces: createMemoryNonceStore() }),
-  bridge,
-);
+signedAgentEdgeSuite("fetch handler", createMemoryStores, memoryPorts, bridge);
+paidCrawlEdgeSuite("fetch handler", createMemoryStores, memoryPorts, bridge);
 edgeRobotsSuite("fetch handler", createMemoryStores, bridge);
+// The ledger against a reference on every store: memory (two generated mixes), SQLite, PostgreSQL.
+paidLedgerEdgeSuite(
+  "fetch handler, memory",
+  async () => ({ deps: createMemoryStores() }),
+  memoryPorts,
+  bridge,
+  [20261120, 7],
+);
+paidLedgerEdgeSuite("fetch handler, SQLite", databaseDeps(freshSqlite), memoryPorts, bridge);
+whenPostgres(() =>
+  paidLedgerEdgeSuite(
+    "fetch handler, PostgreSQL",
+    databaseDeps(freshPostgres),
+    memoryPorts,
+    bridge,
+  ),
+);

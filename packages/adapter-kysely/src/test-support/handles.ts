@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
+import type { DepsFactory } from "@crawlgate/core/testing";
 import type { KyselyHandle } from "../handle.js";
+import { createKyselyStores } from "../index.js";
 import { migrateToLatest } from "../migrations/index.js";
 import { createPostgresDatabase } from "../postgres/index.js";
 import { createSqliteDatabase, type SqliteHandle, type SqliteOptions } from "../sqlite/index.js";
@@ -36,6 +39,24 @@ export async function freshPostgres(): Promise<TestDatabase> {
   return {
     handle,
     teardown: () => handle.close(),
+  };
+}
+
+/**
+ * An instance's stores on a fresh database of `fresh` (the settings cache and blobs in memory,
+ * as `serve` keeps them without Redis and S3): what the API and edge suites run on.
+ */
+export function databaseDeps(fresh: () => Promise<TestDatabase>): DepsFactory {
+  return async () => {
+    const { handle, teardown } = await fresh();
+    return {
+      deps: {
+        ...createKyselyStores(handle),
+        settingsCache: createMemorySettingsCache(),
+        blobs: createMemoryBlobStore(),
+      },
+      teardown,
+    };
   };
 }
 

@@ -4,6 +4,7 @@ import { chromiumOrReason, screenshot, sidewaysOverflow } from "./browser.js";
 import { demoBrowser } from "./demo-browser.js";
 import { catchDownloads } from "./downloads.js";
 import { checkView } from "./live-views.js";
+import { SEEDED_PAYERS, SEEDED_TOTALS, seedCharges } from "./seed-charges.js";
 
 const browserPath = chromiumOrReason();
 const run = "path" in browserPath ? describe : describe.skip;
@@ -22,7 +23,34 @@ async function setField(page: Page, name: string, value: string) {
   await page.type(selector, value);
 }
 
-run("the crawler policy and robots compliance views in Chromium, on the demo", () => {
+/** Whether a checkbox of the policy form is ticked. */
+const ticked = (page: Page, name: string) =>
+  page.$eval(
+    `form.policy-form [name="${name}"]`,
+    (el) => (el as unknown as { checked: boolean }).checked,
+  );
+
+/** A text field's value in the policy form. */
+const fieldValue = (page: Page, name: string) =>
+  page.$eval(
+    `form.policy-form [name="${name}"]`,
+    (el) => (el as unknown as { value: string }).value,
+  );
+
+/** The rows of the view's first table, cell texts. */
+const firstTableRows = (page: Page) =>
+  page.evaluate(`Array.from(document.querySelectorAll("table")[0]?.querySelectorAll("tbody tr") ?? [])
+    .map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent))`) as Promise<
+    string[][]
+  >;
+
+const RECEIVER = {
+  network: "eip155:84532",
+  asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+  payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+};
+
+run("the crawler policy, robots compliance and revenue views in Chromium, on the demo", () => {
   const suite = demoBrowser((browserPath as { path: string }).path);
   const session = suite.session;
   const shop = () => suite.demo().ready.demo.domains[0] as { domainId: string; domain: string };
@@ -199,6 +227,105 @@ run("the crawler policy and robots compliance views in Chromium, on the demo", (
     expect(await page.$eval("main", (el) => el.textContent)).toContain("gptbot (GPTBot)");
     const check = await checkView(page, "robots");
     expect(check.heading).toBe("Robots compliance");
+    expect(check.violations).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("an owner sets in-band pricing and an x402 receiver; bad decimals show the API's message; the saved values read back", async () => {
+    const { page, errors } = await session("owner");
+    await open(page, "policy");
+    await page.waitForSelector("form.policy-form [name=inBandPricing]");
+    expect(await ticked(page, "inBandPricing")).toBe(false);
+    expect(await ticked(page, "x402.enabled")).toBe(false);
+    expect(await page.$("form.policy-form [name='x402.network']")).toBeNull();
+    const owner = suite.demo().ready.demo.keys.owner;
+    const before = await suite.demo().api(owner, policyPath(), undefined, "GET");
+    await page.click("form.policy-form [name=inBandPricing]");
+    await page.click("form.policy-form [name='x402.enabled']");
+    await setField(page, "x402.network", RECEIVER.network);
+    await setField(page, "x402.asset", RECEIVER.asset);
+    await setField(page, "x402.payTo", RECEIVER.payTo);
+    await setField(page, "x402.decimals", "19");
+    await page.click("form.policy-form button[type=submit]");
+    const alert = await page.waitForSelector("form.policy-form [role=alert]");
+    const refused = await suite
+      .demo()
+      .api(
+        owner,
+        policyPath(),
+        { ...before.policy, inBandPricing: true, x402: { ...RECEIVER, decimals: 19 } },
+        "PUT",
+      );
+    expect(refused.error).toBe("invalid_request");
+    expect(refused.message).toMatch(/x402\.decimals/);
+    expect(await alert?.evaluate((el) => el.textContent)).toBe(refused.message);
+
+    await setField(page, "x402.decimals", "6");
+    await page.click("form.policy-form button[type=submit]");
+    await page.waitForSelector("[data-testid=policy-saved]");
+    const stored = await suite.demo().api(owner, policyPath(), undefined, "GET");
+    expect(stored.policy).toEqual({
+      ...before.policy,
+      inBandPricing: true,
+      x402: { ...RECEIVER, decimals: 6 },
+    });
+    expect(await page.$eval("[data-testid=policy-x402]", (el) => el.textContent)).toBe(
+      `${RECEIVER.payTo} on ${RECEIVER.network}, asset ${RECEIVER.asset} (6 decimals)`,
+    );
+    expect(await page.$eval("[data-testid=policy-in-band]", (el) => el.textContent)).toMatch(/^On/);
+
+    // A fresh page reads the saved values back into the form.
+    await page.reload();
+    await page.waitForSelector("form.policy-form [name='x402.decimals']");
+    expect(await ticked(page, "inBandPricing")).toBe(true);
+    expect(await ticked(page, "x402.enabled")).toBe(true);
+    for (const field of ["network", "asset", "payTo"] as const)
+      expect(await fieldValue(page, `x402.${field}`)).toBe(RECEIVER[field]);
+    expect(await fieldValue(page, "x402.decimals")).toBe("6");
+
+    // Unticked: the receiver is removed (x402 null), in-band pricing stays.
+    await page.click("form.policy-form [name='x402.enabled']");
+    expect(await page.$("form.policy-form [name='x402.network']")).toBeNull();
+    await page.click("form.policy-form button[type=submit]");
+    await page.waitForSelector("[data-testid=policy-saved]");
+    const cleared = await suite.demo().api(owner, policyPath(), undefined, "GET");
+    expect(cleared.policy).toEqual({ ...before.policy, inBandPricing: true, x402: null });
+    await page.waitForSelector("[data-testid=policy-x402]::-p-text(None)");
+    const check = await checkView(page, "policy-payments");
+    expect(check.violations).toEqual([]);
+    expect(errors.filter((e) => !e.includes("400"))).toEqual([]);
+  }, 90_000);
+
+  it("the Revenue view shows each payer's charged requests and exact amounts, as the export answers", async () => {
+    await seedCharges(suite.demo().dataDir, shop().domainId);
+    const { page, errors } = await session("owner");
+    await open(page, "revenue?period=7d");
+    const totals = await page.waitForSelector("[data-testid=revenue-totals]");
+    expect((await totals?.evaluate((el) => el.textContent))?.replace(/\s+/g, " ").trim()).toBe(
+      SEEDED_TOTALS,
+    );
+    await page.waitForSelector("table tbody tr td");
+    expect(await firstTableRows(page)).toEqual(SEEDED_PAYERS);
+    const api = await suite
+      .demo()
+      .api(suite.demo().ready.demo.keys.owner, "/export-crawler-charges", {
+        domainId: shop().domainId,
+        period: "7d",
+      });
+    expect(
+      api.rows.map(
+        (r: {
+          payer: { botId: string; signatureAgent: string };
+          charged: number;
+          amount: string;
+          currency: string;
+        }) => [r.payer.botId, r.payer.signatureAgent, String(r.charged), r.amount, r.currency],
+      ),
+    ).toEqual(SEEDED_PAYERS);
+    // The per-day chart of charged requests by payer is drawn.
+    await page.waitForSelector("svg[aria-label^='Charged requests per day by payer']");
+    const check = await checkView(page, "revenue");
+    expect(check.heading).toBe("Revenue");
     expect(check.violations).toEqual([]);
     expect(errors).toEqual([]);
   }, 60_000);

@@ -35,6 +35,7 @@ export { forwardedHeadersSuite, sendOverHttp } from "./edge/forwarded-suite.js";
 export type { OriginReply, OriginSite } from "./edge/origin-site.js";
 export { createOriginSite } from "./edge/origin-site.js";
 export { paidCrawlEdgeSuite } from "./edge/paid-crawl-suite.js";
+export { paidLedgerEdgeSuite } from "./edge/paid-ledger-suite.js";
 export { addRule, putPolicy } from "./edge/policy-cases.js";
 export { purgeEdgeCases } from "./edge/purge-cases.js";
 export { edgeRobotsSuite } from "./edge/robots-suite.js";

@@ -7,6 +7,7 @@ import {
   changeMatchType,
   describeAction,
   describeMatch,
+  describeX402,
   fromPolicy,
   moveRule,
   POLICY_INTENTS,
@@ -14,6 +15,7 @@ import {
   removeRule,
   toPolicy,
   updateRule,
+  x402State,
 } from "./policy-form.js";
 
 const nullableMessage = fc.option(fc.string({ maxLength: 40 }), { nil: null });
@@ -225,5 +227,55 @@ describe("the crawler-policy form's state", () => {
     expect(
       describeAction({ type: "charge", price: { amount: "0.01", currency: "USD" }, message: null }),
     ).toBe("Charge USD 0.01 (402)");
+  });
+
+  it("the x402 receiver: unticked sends null and keeps what was typed; decimals as typed", () => {
+    const receiver = {
+      network: "eip155:84532",
+      asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+      payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+      decimals: 6,
+    };
+    const policy: CrawlerPolicy = {
+      rules: [],
+      defaultAction: { type: "allow" },
+      impostorProtection: true,
+      inBandPricing: true,
+      x402: receiver,
+      ...NO_PREFERENCES,
+    };
+    const state = fromPolicy(policy);
+    expect(state.x402).toEqual({ enabled: true, ...receiver, decimals: "6" });
+    const off = { ...state, x402: { ...state.x402, enabled: false } };
+    expect(toPolicy(off).x402).toBeNull();
+    expect(toPolicy({ ...off, x402: { ...off.x402, enabled: true } })).toEqual(policy);
+    expect(x402State(null)).toEqual({
+      enabled: false,
+      network: "",
+      asset: "",
+      payTo: "",
+      decimals: "6",
+    });
+    // What is not a number goes as typed: the API's message names the field.
+    for (const [typed, sent] of [
+      [" 18 ", 18],
+      ["19", 19],
+      ["1.5", 1.5],
+      ["six", "six"],
+      ["", ""],
+    ] as const) {
+      const body = toPolicy({ ...state, x402: { ...state.x402, decimals: typed } });
+      expect(body.x402?.decimals).toBe(sent);
+      if (sent !== 18) {
+        const parsed = crawlerPolicy.safeParse(body);
+        expect(parsed.error?.issues[0]?.message).toBe(
+          "x402.decimals must be a whole number from 0 to 18",
+        );
+      }
+    }
+    expect(describeX402(null)).toBe("None: no x402 challenge is offered");
+    expect(describeX402(receiver)).toBe(
+      "0x209693Bc6afc0C5328bA36FaF03C514EF312287C on eip155:84532, asset 0x036CbD53842c5426634e7929541eC2318f3dCF7e (6 decimals)",
+    );
   });
 });

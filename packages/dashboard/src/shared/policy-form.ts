@@ -51,19 +51,59 @@ export interface RuleState {
   action: ActionState;
 }
 
+/**
+ * The x402 receiver as edited: `enabled` false sends `x402: null`, and the fields typed stay for
+ * when it is ticked again. `decimals` is the text typed (a number is sent when it reads as one).
+ */
+export interface X402State {
+  enabled: boolean;
+  network: string;
+  asset: string;
+  payTo: string;
+  decimals: string;
+}
+
 export interface PolicyFormState {
   rules: RuleState[];
   defaultAction: ActionState;
   impostorProtection: boolean;
-  /** Kept as read: the form has no control for it, and a save must not reset it. */
   inBandPricing: boolean;
-  /** Kept as read, as `inBandPricing`. */
-  x402: CrawlerPolicy["x402"];
-  /** Kept as read, as `inBandPricing`. */
+  x402: X402State;
+  /** Kept as read: the form has no control for them yet, and a save must not reset them. */
   contentSignals: CrawlerPolicy["contentSignals"];
   contentSignalPaths: CrawlerPolicy["contentSignalPaths"];
   licenseUrl: CrawlerPolicy["licenseUrl"];
   nextKey: number;
+}
+
+const BLANK_X402: X402State = {
+  enabled: false,
+  network: "",
+  asset: "",
+  payTo: "",
+  decimals: "6",
+};
+
+/** The form's receiver of a policy's `x402` (blank fields, unticked, for `null`). */
+export function x402State(x402: CrawlerPolicy["x402"]): X402State {
+  if (!x402) return { ...BLANK_X402 };
+  return { enabled: true, ...x402, decimals: String(x402.decimals) };
+}
+
+/**
+ * The `x402` of the body: `null` unless ticked; fields as typed, `decimals` a number when the
+ * text is one (anything else is sent as typed, so that the API's message names the field).
+ */
+export function toX402(state: X402State): CrawlerPolicy["x402"] {
+  if (!state.enabled) return null;
+  const text = state.decimals.trim();
+  const decimals = text !== "" && Number.isFinite(Number(text)) ? Number(text) : state.decimals;
+  return {
+    network: state.network,
+    asset: state.asset,
+    payTo: state.payTo,
+    decimals: decimals as number,
+  };
 }
 
 const BLANK_ACTION: ActionState = {
@@ -119,7 +159,7 @@ export function fromPolicy(policy: CrawlerPolicy): PolicyFormState {
     defaultAction: actionState(policy.defaultAction),
     impostorProtection: policy.impostorProtection,
     inBandPricing: policy.inBandPricing,
-    x402: policy.x402 ?? null,
+    x402: x402State(policy.x402),
     contentSignals: policy.contentSignals,
     contentSignalPaths: policy.contentSignalPaths,
     licenseUrl: policy.licenseUrl,
@@ -138,7 +178,7 @@ export function toPolicy(state: PolicyFormState): CrawlerPolicy {
     defaultAction: toAction(state.defaultAction),
     impostorProtection: state.impostorProtection,
     inBandPricing: state.inBandPricing,
-    x402: state.x402,
+    x402: toX402(state.x402),
     contentSignals: state.contentSignals,
     contentSignalPaths: state.contentSignalPaths,
     licenseUrl: state.licenseUrl,
@@ -227,4 +267,10 @@ export function describeAction(action: CrawlerPolicyAction): string {
     case "charge":
       return `Charge ${action.price.currency} ${action.price.amount} (402)${message(action.message)}`;
   }
+}
+
+/** How the x402 receiver reads in the saved policy's facts. */
+export function describeX402(x402: CrawlerPolicy["x402"]): string {
+  if (!x402) return "None: no x402 challenge is offered";
+  return `${x402.payTo} on ${x402.network}, asset ${x402.asset} (${x402.decimals} decimals)`;
 }

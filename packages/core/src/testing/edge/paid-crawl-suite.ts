@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlgateDeps } from "../../crawlgate.js";
 import type { ChargeRow } from "../../ports/index.js";
+import type { FakeClock } from "../fixtures.js";
 import { type Harness, useHarness } from "../harness.js";
 import { createTestAgent, directoryHost, type TestAgent } from "../web-bot-auth/test-agent.js";
 import { ledgerOf, putPolicy } from "./policy-world.js";
@@ -31,13 +32,44 @@ interface PaidWorld extends EdgeWorld {
   ledger(): Promise<ChargeRow[]>;
 }
 
-interface PaidOptions {
+export interface PaidOptions {
   /** Components covered; default authority, path, the agent member and the price headers. */
   components?: string[];
   nonce?: string | null;
   created?: number;
   expires?: number;
   agent?: TestAgent;
+}
+
+/**
+ * Headers of a GET of `path` signed by `signer` (now, for a minute), carrying the `price`
+ * headers; the signature covers authority, path, the agent member and the price headers unless
+ * `options.components` says otherwise.
+ */
+export async function signPaid(
+  clock: FakeClock,
+  signer: TestAgent,
+  path: string,
+  price: Record<string, string>,
+  options: PaidOptions = {},
+): Promise<Record<string, string>> {
+  const now = Math.floor(clock.now().getTime() / 1000) + 1;
+  const components = options.components ?? [
+    '"@authority"',
+    '"@path"',
+    '"signature-agent";key="agent1"',
+    ...Object.keys(price).map((n) => `"${n}"`),
+  ];
+  const signed = await signer.sign(
+    { method: "GET", host: HOST, url: path, headers: { "user-agent": BROWSER, ...price } },
+    {
+      created: options.created ?? now,
+      expires: options.expires ?? now + 60,
+      components,
+      ...(options.nonce !== undefined ? { nonce: options.nonce } : {}),
+    },
+  );
+  return signed.headers as Record<string, string>;
 }
 
 const CHARGE_ALL = {
@@ -82,26 +114,8 @@ export function paidCrawlEdgeSuite(
         ...base,
         agent,
         policy: (policy) => putPolicy(base, policy),
-        async paid(path, price, options = {}) {
-          const now = Math.floor(base.clock.now().getTime() / 1000) + 1;
-          const signer = options.agent ?? agent;
-          const components = options.components ?? [
-            '"@authority"',
-            '"@path"',
-            '"signature-agent";key="agent1"',
-            ...Object.keys(price).map((n) => `"${n}"`),
-          ];
-          const signed = await signer.sign(
-            { method: "GET", host: HOST, url: path, headers: { "user-agent": BROWSER, ...price } },
-            {
-              created: options.created ?? now,
-              expires: options.expires ?? now + 60,
-              components,
-              ...(options.nonce !== undefined ? { nonce: options.nonce } : {}),
-            },
-          );
-          return signed.headers as Record<string, string>;
-        },
+        paid: (path, price, options = {}) =>
+          signPaid(base.clock, options.agent ?? agent, path, price, options),
         ledger: () => ledgerOf(base),
       };
       return w;

@@ -6,7 +6,7 @@ import type {
   ReplaceCrawlerPolicyResponse,
 } from "@crawlgate/client";
 import { useState } from "preact/hooks";
-import { describeAction, describeMatch } from "../../shared/policy-form.js";
+import { describeAction, describeMatch, describeX402 } from "../../shared/policy-form.js";
 import { policyRequests } from "../../shared/policy-requests.js";
 import { requests } from "../../shared/requests.js";
 import { DataTable } from "../components/data-table.js";
@@ -72,7 +72,7 @@ export function CrawlerPolicyView({ domainId }: { domainId: string }) {
   );
 }
 
-/** The saved policy as a table (match order), its default action and impostor protection. */
+/** The saved policy as a table (match order) and its facts: default action, switches, receiver. */
 function PolicySummary({ policy, domain }: { policy: CrawlerPolicy; domain: string }) {
   const rows = policy.rules.map((rule, i) => ({ n: i + 1, ...rule }));
   return (
@@ -99,6 +99,14 @@ function PolicySummary({ policy, domain }: { policy: CrawlerPolicy; domain: stri
             ? "On: unverified claims of a verifiable bot count as the unknown bot (blocks and charges of the claimed bot still apply)"
             : "Off: a claimed bot is taken at its word"}
         </dd>
+        <dt>In-band pricing</dt>
+        <dd data-testid="policy-in-band">
+          {policy.inBandPricing
+            ? "On: the origin's crawler-price header prices its pages"
+            : "Off: the rules' prices apply"}
+        </dd>
+        <dt>x402 receiver</dt>
+        <dd data-testid="policy-x402">{describeX402(policy.x402)}</dd>
       </dl>
     </>
   );

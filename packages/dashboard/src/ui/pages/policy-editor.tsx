@@ -17,6 +17,7 @@ import {
   removeRule,
   toPolicy,
   updateRule,
+  type X402State,
 } from "../../shared/policy-form.js";
 import type { ApiError } from "../data-source.js";
 import { errorText } from "../messages.js";
@@ -31,8 +32,8 @@ const MATCH_LABEL: Record<MatchType, string> = {
 };
 
 /**
- * Edits a whole policy (rules in order, default action, impostor protection) and saves it with
- * one `PUT`; the API's validation message is shown inline.
+ * Edits a whole policy (rules in order, default action, impostor protection, in-band pricing and
+ * the x402 receiver) and saves it with one `PUT`; the API's validation message is shown inline.
  */
 export function PolicyEditor(props: {
   initial: CrawlerPolicy;
@@ -124,6 +125,12 @@ export function PolicyEditor(props: {
         or not; impostor protection keeps an unverified claim from allow rules and verified-tier
         rules.
       </p>
+      <PaymentFields
+        inBandPricing={state.inBandPricing}
+        x402={state.x402}
+        onInBand={(inBandPricing) => setState((s) => ({ ...s, inBandPricing }))}
+        onX402={(change) => setState((s) => ({ ...s, x402: { ...s.x402, ...change } }))}
+      />
       {error ? (
         <p id="policy-error" class="error" role="alert">
           {errorText(error)}
@@ -135,6 +142,73 @@ export function PolicyEditor(props: {
         </button>
       </p>
     </form>
+  );
+}
+
+/** The receiver's text fields: name, label, placeholder. */
+const X402_FIELDS = [
+  ["network", "Network (CAIP-2)", "eip155:84532"],
+  ["asset", "Asset (a USD token)", "0x036CbD53842c5426634e7929541eC2318f3dCF7e"],
+  ["payTo", "Pay to", "the address paid"],
+  ["decimals", "Decimals of the asset", "6"],
+] as const;
+
+/**
+ * How charges are priced and paid: in-band pricing (the origin's `crawler-price` header) and the
+ * x402 receiver (its fields shown while ticked; unticked sends `x402: null`).
+ */
+function PaymentFields(props: {
+  inBandPricing: boolean;
+  x402: X402State;
+  onInBand(on: boolean): void;
+  onX402(change: Partial<X402State>): void;
+}) {
+  const { x402 } = props;
+  return (
+    <fieldset class="rule-form">
+      <legend>Payments</legend>
+      <label class="check full">
+        <input
+          type="checkbox"
+          name="inBandPricing"
+          checked={props.inBandPricing}
+          onChange={(e) => props.onInBand((e.currentTarget as HTMLInputElement).checked)}
+        />{" "}
+        <span>
+          In-band pricing: the origin may price a page with its own <code>crawler-price</code>{" "}
+          response header (paid requests then go to the origin, not the page cache)
+        </span>
+      </label>
+      <label class="check full">
+        <input
+          type="checkbox"
+          name="x402.enabled"
+          checked={x402.enabled}
+          onChange={(e) => props.onX402({ enabled: (e.currentTarget as HTMLInputElement).checked })}
+        />{" "}
+        <span>
+          Offer x402 payments: USD-priced charges are also payable with a{" "}
+          <code>PAYMENT-SIGNATURE</code> to this receiver
+        </span>
+      </label>
+      {x402.enabled
+        ? X402_FIELDS.map(([field, label, placeholder]) => (
+            <label key={field}>
+              {label}{" "}
+              <input
+                name={`x402.${field}`}
+                value={x402[field]}
+                placeholder={placeholder}
+                inputMode={field === "decimals" ? "numeric" : undefined}
+                autoComplete="off"
+                onInput={(e) =>
+                  props.onX402({ [field]: (e.currentTarget as HTMLInputElement).value })
+                }
+              />
+            </label>
+          ))
+        : null}
+    </fieldset>
   );
 }
 
