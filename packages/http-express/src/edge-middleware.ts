@@ -152,7 +152,7 @@ function settleOnHead(res: ServerResponse, payment: PendingCharge): void {
   const release = (queued: { writes: unknown[][]; end: unknown[] | null }) => {
     held = null;
     for (const args of queued.writes) if (!refusal) write(...args);
-    if (queued.end) res.end(...queued.end);
+    if (queued.end) (res.end as (...args: unknown[]) => ServerResponse)(...queued.end);
     else if (queued.writes.length > 0) res.emit("drain");
   };
   res.writeHead = ((status: number, ...rest: unknown[]) => {
