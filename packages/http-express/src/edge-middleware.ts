@@ -10,6 +10,7 @@ import {
   type PendingCharge,
   parseRequestTarget,
   requestScheme,
+  type Settlement,
 } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
 import { refusedAmbiguous, sendError } from "./safe-response.js";
@@ -125,19 +126,21 @@ function headerArgument(args: unknown[], name: string): string | null {
 
 /**
  * Settles a paid request's answer when its head is written (by the app or the proxy): adds
- * `crawler-charged`, or sends the refusal instead and drops whatever body follows. Installed
- * after `onFinished`, so that the bytes counted are the ones sent.
+ * `crawler-charged` or `PAYMENT-RESPONSE`, or sends the refusal instead and drops whatever body
+ * follows. An x402 payment settles asynchronously: the head is held, and the body written
+ * meanwhile queued (each write answers `false`; `drain` follows the release), until the
+ * settlement says what goes out. Installed after `onFinished`, so that the bytes counted are the
+ * ones sent.
  */
 function settleOnHead(res: ServerResponse, payment: PendingCharge): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   let refusal: Uint8Array | null = null;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    const own = res.getHeader(CRAWLER_PRICE_HEADER);
-    const price =
-      headerArgument(rest, CRAWLER_PRICE_HEADER) ?? (own === undefined ? null : String(own));
-    const settlement = payment.settle(status, price);
+  let headed = false;
+  /** What was written while the head waits for the settlement. */
+  let held: { writes: unknown[][]; end: unknown[] | null } | null = null;
+  const apply = (settlement: Settlement, status: number, rest: unknown[]) => {
     if (settlement.kind === "send") {
       for (const [name, value] of Object.entries(settlement.headers)) res.setHeader(name, value);
       return writeHead(status, ...rest);
@@ -145,17 +148,50 @@ function settleOnHead(res: ServerResponse, payment: PendingCharge): void {
     refusal = settlement.body;
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     return writeHead(settlement.status, settlement.headers);
+  };
+  const release = (queued: { writes: unknown[][]; end: unknown[] | null }) => {
+    held = null;
+    for (const args of queued.writes) if (!refusal) write(...args);
+    if (queued.end) (res.end as (...args: unknown[]) => ServerResponse)(...queued.end);
+    else if (queued.writes.length > 0) res.emit("drain");
+  };
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (headed) return writeHead(status, ...rest);
+    headed = true;
+    const own = res.getHeader(CRAWLER_PRICE_HEADER);
+    const price =
+      headerArgument(rest, CRAWLER_PRICE_HEADER) ?? (own === undefined ? null : String(own));
+    const settlement = payment.settle(status, price);
+    if (!(settlement instanceof Promise)) return apply(settlement, status, rest);
+    const queued: { writes: unknown[][]; end: unknown[] | null } = { writes: [], end: null };
+    held = queued;
+    settlement.then(
+      (settled) => {
+        apply(settled, status, rest);
+        release(queued);
+      },
+      (error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return res;
   }) as typeof res.writeHead;
   // The head is settled before any body byte goes out.
   const head = () => {
-    if (!res.headersSent) res.writeHead(res.statusCode);
+    if (!headed && !res.headersSent) res.writeHead(res.statusCode);
   };
   res.write = ((...args: unknown[]) => {
     head();
+    if (held) {
+      held.writes.push(args);
+      return false;
+    }
     return refusal ? true : write(...args);
   }) as typeof res.write;
   res.end = ((...args: unknown[]) => {
     head();
+    if (held) {
+      held.end = args;
+      return res;
+    }
     if (!refusal) return end(...args);
     const done = args.find((a) => typeof a === "function");
     return done ? end(refusal, done) : end(refusal);

@@ -81,12 +81,13 @@ function counted(
 }
 
 /**
- * A paid request's answer, settled before it is sent: with its `crawler-charged` header, or the
- * refusal instead (the origin's body is then dropped).
+ * A paid request's answer, settled before it is sent (an x402 payment's settlement awaited):
+ * with its `crawler-charged` or `PAYMENT-RESPONSE` header, or the refusal instead (the origin's
+ * body is then dropped).
  */
-function settled(response: Response, payment: PendingCharge | undefined): Response {
-  if (!payment) return response;
-  const settlement = payment.settle(response.status, response.headers.get(CRAWLER_PRICE_HEADER));
+async function settled(response: Response, payment: PendingCharge): Promise<Response> {
+  const price = response.headers.get(CRAWLER_PRICE_HEADER);
+  const settlement = await payment.settle(response.status, price);
   if (settlement.kind === "refuse") {
     response.body?.cancel().catch(() => {});
     const body = settlement.body.byteLength === 0 ? null : settlement.body;
@@ -101,6 +102,15 @@ function settled(response: Response, payment: PendingCharge | undefined): Respon
     statusText: response.statusText,
     headers,
   });
+}
+
+/** The origin's or a proxy's answer: settled when paid, counted for the crawl row. */
+async function passed(
+  response: Response,
+  result: { payment?: PendingCharge; report(outcome: { status: number; bytes: number }): void },
+): Promise<Response> {
+  const answer = result.payment ? await settled(response, result.payment) : response;
+  return counted(answer, result.report);
 }
 
 /**
@@ -154,11 +164,11 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
         if (!options.proxy) return failed("bad_gateway");
         const hop = { ...result.forwarded, clientIp, trustProxy };
         const response = await options.proxy(result.upstream, request, hop);
-        return counted(settled(response, result.payment), result.report);
+        return passed(response, result);
       }
       case "origin": {
         if (options.origin !== "fetch") {
-          return counted(settled(await options.next(request), result.payment), result.report);
+          return passed(await options.next(request), result);
         }
         if (!result.originUrl) return failed("not_found");
         const fetch = options.fetch ?? (globalThis.fetch as FetchLike);
@@ -183,7 +193,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           redirect: "manual",
         }).catch(() => null);
         if (!response) return failed("origin_unreachable");
-        return counted(settled(response, result.payment), result.report);
+        return passed(response, result);
       }
     }
   };

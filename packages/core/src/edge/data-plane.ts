@@ -403,9 +403,15 @@ async function servePage(
   if (page.entry.location !== null) headers.location = page.entry.location;
   const body = method === "HEAD" ? new Uint8Array(0) : full;
   const { status } = page.entry;
-  // Priced by the rule (an in-band price goes to the origin instead): always settles to send.
-  const settled = payment?.settle(status, null);
-  if (settled?.kind === "send") Object.assign(headers, settled.headers);
+  // Priced by the rule (an in-band price goes to the origin instead). An x402 payment settles
+  // now, before anything is sent: one that does not is answered by its refusal instead.
+  const settled = payment ? await payment.settle(status, null) : null;
+  if (settled?.kind === "refuse") {
+    record("origin", { status: settled.status, bytes: settled.body.byteLength });
+    const { status: refused, headers: refusal, body: json } = settled;
+    return { kind: "policy", action: "charge", status: refused, headers: refusal, body: json };
+  }
+  if (settled) Object.assign(headers, settled.headers);
   record(servedFrom, { status, bytes: body.byteLength }, page);
   payment?.sent(status);
   return { kind: "page", servedFrom, status, headers, body };

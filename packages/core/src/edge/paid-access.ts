@@ -21,7 +21,10 @@ export type PaidAccess =
   | { kind: "answer"; answer: PolicyAnswer }
   /** Served for free: a path a charge never applies to. */
   | { kind: "free" }
-  /** Served as allowed; the answer settles the charge (`inBand`: from the origin, not the cache). */
+  /**
+   * Served as allowed; the answer settles the charge (`inBand`: from the origin, not the cache).
+   * An x402 payment's `settle` is asynchronous: see `PendingCharge`.
+   */
   | { kind: "pay"; payment: PendingCharge; inBand: boolean };
 
 /**
@@ -82,11 +85,12 @@ export async function paidAccess(ctx: {
       offer,
       facilitator: ctx.x402,
       method,
+      inBand,
       payer: { botId: ctx.signed?.bot.botId ?? ctx.botId, signatureAgent: verified },
       charge: { domainId: ctx.site.domainId, path: ctx.path, ts: ctx.ts, charges: ctx.charges },
       logger: ctx.logger,
     });
-    return paid.kind === "pay" ? { ...paid, inBand: false } : paid;
+    return paid.kind === "pay" ? { ...paid, inBand } : paid;
   }
   const judged = judgeCharge(rulePrice, request.headers, ctx.signed, inBand);
   if (judged.kind === "unpaid") {

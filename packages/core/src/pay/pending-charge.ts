@@ -25,12 +25,35 @@ export type RefusalAnswer = (refusal: PayRefusal) => {
 /**
  * A paid request being served. The bridge calls `settle` with the answer's status and the
  * origin's `crawler-price` header before it sends anything, then `sent` once it went out: only
- * a settled 2xx answer is charged, once.
+ * a settled 2xx answer is charged, once. `settle` answers at once for the crawler-* protocol;
+ * an x402 payment's is a promise (the facilitator moves the money), never rejected: the bridge
+ * holds the answer's head until it resolves, and sends nothing of the answer before.
  */
 export interface PendingCharge {
-  settle(status: number, originPrice: string | null | undefined): Settlement;
+  settle(status: number, originPrice: string | null | undefined): Settlement | Promise<Settlement>;
   /** The answer went out with `status` (its body complete): the charge is recorded if due. */
   sent(status: number): void;
+}
+
+/** The refusal of an answer whose in-band `crawler-price` is not a price (502). */
+export const INVALID_CONTENT_PRICE: PayRefusal = {
+  code: "invalid_content_price",
+  message: "The site's origin answered a crawler-price that is not a price.",
+  price: null,
+};
+
+/**
+ * What an answer costs: with in-band pricing the origin's own `crawler-price` when it sent one,
+ * else the rule's price; `null` when the origin's header is not a price.
+ */
+export function answerPrice(
+  rulePrice: Price,
+  inBand: boolean,
+  originPrice: string | null | undefined,
+): Price | null {
+  if (!inBand || originPrice === null || originPrice === undefined) return rulePrice;
+  const parsed = parsePrice(originPrice.trim());
+  return parsed.ok ? parsed.price : null;
 }
 
 /** A charge to record: the payer and price. */
@@ -62,18 +85,8 @@ export function pendingCharge(options: {
     settle(status, originPrice) {
       due = null;
       if (status < 200 || status > 299) return { kind: "send", headers: {} };
-      let price = options.rulePrice;
-      if (options.inBand && originPrice !== null && originPrice !== undefined) {
-        const parsed = parsePrice(originPrice.trim());
-        if (!parsed.ok) {
-          return refuse({
-            code: "invalid_content_price",
-            message: "The site's origin answered a crawler-price that is not a price.",
-            price: null,
-          });
-        }
-        price = parsed.price;
-      }
+      const price = answerPrice(options.rulePrice, options.inBand, originPrice);
+      if (price === null) return refuse(INVALID_CONTENT_PRICE);
       const refusal = offerPays(options.offer, price);
       if (refusal) return refuse(refusal);
       const receipt = formatPrice(price);

@@ -1,72 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlgateDeps } from "../../crawlgate.js";
-import {
-  decodeX402Header,
-  encodeX402Header,
-  type X402PaymentRequired,
-  type X402Settlement,
-} from "../../pay/x402.js";
+import { decodeX402Header, encodeX402Header, type X402Settlement } from "../../pay/x402.js";
 import { createHttpFacilitator } from "../../pay/x402-http-facilitator.js";
-import type { ChargeRow } from "../../ports/index.js";
 import { type Harness, useHarness } from "../harness.js";
-import {
-  FAKE_PAYER,
-  type FakeFacilitator,
-  startFakeFacilitator,
-} from "../x402/fake-facilitator.js";
+import { FAKE_PAYER, startFakeFacilitator } from "../x402/fake-facilitator.js";
 import { ledgerOf, putPolicy } from "./policy-world.js";
 import { createEdgeWorld } from "./suite.js";
+import { type EdgeBridgeFactory, GOOGLEBOT } from "./world.js";
+import { x402SettleCases } from "./x402-settle-cases.js";
 import {
-  type EdgeBridgeFactory,
-  type EdgeReply,
-  type EdgeWorld,
-  GOOGLEBOT,
-  HOST,
-} from "./world.js";
-
-interface X402World extends EdgeWorld {
-  facilitator: FakeFacilitator;
-  policy(body: unknown): Promise<void>;
-  ledger(): Promise<ChargeRow[]>;
-}
-
-const RECEIVER = {
-  network: "eip155:84532",
-  asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-  payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
-  decimals: 6,
-};
-const { decimals: _, ...OFFERED } = RECEIVER;
-const CHARGE = (x402: unknown, currency = "USD") => ({
-  defaultAction: { type: "charge", price: { amount: "0.01", currency } },
-  impostorProtection: false,
-  x402,
-});
-
-const challengeOf = (reply: EdgeReply) =>
-  decodeX402Header(reply.headers["payment-required"] ?? "") as X402PaymentRequired;
-
-/** The requirement the edge offers for USD 0.01. */
-const offered = () => ({
-  ...OFFERED,
-  scheme: "exact",
-  amount: "10000",
-  maxTimeoutSeconds: 60,
-  extra: {},
-});
-
-/** A PAYMENT-SIGNATURE accepting `accepted` (an EIP-3009 authorization's shape). */
-function paymentFor(accepted: unknown, changes: Record<string, unknown> = {}): string {
-  return encodeX402Header({
-    x402Version: 2,
-    resource: { url: `https://${HOST}/about` },
-    accepted: { ...(accepted as object), ...changes },
-    payload: {
-      signature: `0x${"ab".repeat(65)}`,
-      authorization: { from: FAKE_PAYER, to: RECEIVER.payTo, value: "10000", nonce: "0x01" },
-    },
-  });
-}
+  CHARGE,
+  challengeOf,
+  OFFERED,
+  offered,
+  paymentFor,
+  payOnce,
+  RECEIVER,
+  type X402World,
+} from "./x402-world.js";
 
 /**
  * x402 v2 at the edge, shared by every bridge: the `PAYMENT-REQUIRED` challenge of a charge
@@ -100,20 +51,6 @@ export function x402EdgeSuite(
         },
       };
     });
-
-    /** The challenge of a first request, and a paid retry of it. */
-    async function payOnce(w: X402World, changes: Record<string, unknown> = {}) {
-      const first = await w.send({ path: "/about", headers: { "user-agent": GOOGLEBOT } });
-      expect(first.status).toBe(402);
-      const challenge = challengeOf(first);
-      return w.send({
-        path: "/about",
-        headers: {
-          "user-agent": GOOGLEBOT,
-          "payment-signature": paymentFor(challenge.accepts[0], changes),
-        },
-      });
-    }
 
     it("without a receiver nothing x402 appears, and a PAYMENT-SIGNATURE pays nothing", async () => {
       const w = world();
@@ -184,7 +121,7 @@ export function x402EdgeSuite(
       expect(rows[0]?.eventId).toMatch(/^x4_[0-9a-f]{64}$/);
     });
 
-    it("a payment that does not verify, or does not settle: 402 again, nothing charged or served", async () => {
+    it("a payment that does not verify: 402 again, the origin not asked, nothing settled or charged", async () => {
       const w = world();
       await w.policy(CHARGE(RECEIVER));
       w.facilitator.mode = "invalid";
@@ -192,18 +129,14 @@ export function x402EdgeSuite(
       expect(invalid.status).toBe(402);
       expect(JSON.parse(invalid.body)).toMatchObject({ error: "payment_required" });
       expect(challengeOf(invalid).error).toContain("insufficient_funds");
+      expect(invalid.headers["payment-response"]).toBeUndefined();
       expect(w.facilitator.calls.map((c) => c.path)).toEqual(["/verify"]);
-      w.facilitator.mode = "settle_failed";
-      const unsettled = await payOnce(w);
-      expect(unsettled.status).toBe(402);
-      expect(unsettled.headers["payment-required"]).toBeDefined();
-      const receipt = decodeX402Header(unsettled.headers["payment-response"] ?? "");
-      expect(receipt).toMatchObject({ success: false, errorReason: "transaction_failed" });
+      expect(w.facilitator.settles()).toEqual([]);
       expect(await w.ledger()).toEqual([]);
       expect(w.origin.hits).toEqual([]);
     });
 
-    it("a facilitator that does not answer in time: 402, nothing charged or served", async () => {
+    it("a facilitator that does not verify in time: 402, nothing charged or served", async () => {
       const w = world();
       await w.policy(CHARGE(RECEIVER));
       w.facilitator.mode = "hang";
@@ -242,5 +175,7 @@ export function x402EdgeSuite(
       expect(head.headers["payment-response"]).toBeUndefined();
       expect(w.facilitator.calls).toEqual([]);
     });
+
+    x402SettleCases(world);
   });
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** How the fake facilitator answers. */
-export type FacilitatorMode = "ok" | "invalid" | "settle_failed" | "hang";
+export type FacilitatorMode = "ok" | "invalid" | "settle_failed" | "settle_hang" | "hang";
 
 /** One call the fake facilitator received. */
 export interface FacilitatorCall {
@@ -16,6 +16,8 @@ export interface FakeFacilitator {
   url: string;
   mode: FacilitatorMode;
   calls: FacilitatorCall[];
+  /** The calls of `POST /settle` so far (`[]`: nothing was settled). */
+  settles(): FacilitatorCall[];
   /** The transaction id the next successful settle answers. */
   transaction(n: number): string;
   close(): Promise<void>;
@@ -26,7 +28,8 @@ const PAYER = "0x857b06519E91e3A54538791bDbb0E22373e36b66";
 /**
  * Starts a fake facilitator: `ok` verifies and settles every payment (transaction
  * `0x…<n>` for the n-th settle), `invalid` answers `isValid: false`, `settle_failed` verifies
- * and then fails to settle, `hang` never answers.
+ * and then fails to settle, `settle_hang` verifies and never answers a settle, `hang` never
+ * answers. Every call is recorded (`calls`, the settlements `settles`).
  */
 export async function startFakeFacilitator(): Promise<FakeFacilitator> {
   const transaction = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
@@ -35,6 +38,7 @@ export async function startFakeFacilitator(): Promise<FakeFacilitator> {
     url: "",
     mode: "ok",
     calls: [],
+    settles: () => fake.calls.filter((call) => call.path === "/settle"),
     transaction,
     close: async () => {},
   };
@@ -48,7 +52,8 @@ export async function startFakeFacilitator(): Promise<FakeFacilitator> {
         body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
       } catch {}
       fake.calls.push({ path, body });
-      if (fake.mode === "hang") return; // never answers
+      // Never answers (all calls, or the settlements).
+      if (fake.mode === "hang" || (fake.mode === "settle_hang" && path === "/settle")) return;
       const requirements = body.paymentRequirements as { network?: string } | undefined;
       const network = requirements?.network ?? "";
       let answer: Record<string, unknown>;
