@@ -15,7 +15,7 @@ function literal(text: string): string {
         : char;
   }
   // The grammar writes its escapes in lowercase; robots.txt files conventionally in uppercase.
-  return out.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  return out.replace(/%[0-9a-f]{2}/gi, (code) => code.toUpperCase());
 }
 
 /**
