@@ -133,7 +133,7 @@ export function mergeRobots(
   if (tokens.length === 0 && signals === null) return originText;
   const blocks: string[][] = [];
   if (signals) {
-    const head = signals.groupLines.length > 0 ? [...SIGNALS_COMMENT] : [];
+    const head: string[] = signals.groupLines.length > 0 ? [...SIGNALS_COMMENT] : [];
     if (signals.license !== null) head.push(`License: ${signals.license}`);
     blocks.push(head);
   }
