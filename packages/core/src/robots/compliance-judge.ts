@@ -37,16 +37,6 @@ function versionAt({ versions }: LoadedVersions, ts: Date): CompiledVersion | nu
   return null;
 }
 
-function disallowedBy(
-  loaded: LoadedVersions,
-  agent: RobotsAgent,
-  path: string,
-  ts: Date,
-): boolean | null {
-  const version = versionAt(loaded, ts);
-  return version && !version.matcher.isAllowed(agent, path);
-}
-
 function verdictBy(
   loaded: LoadedVersions,
   bot: { robots: RobotsAgent; intent: string },
@@ -63,9 +53,11 @@ function verdictBy(
 }
 
 /**
- * Whether a crawl's path was disallowed for its bot by the robots.txt in force at its time: the
- * latest version with `effectiveFrom <= ts`; `null` when none was in force (before the first
- * version, or a domain whose robots.txt crawlgate never served): such a crawl is not counted.
+ * How a crawl fared against the robots.txt in force at its time (the latest version with
+ * `effectiveFrom <= ts`): whether its path was disallowed for its bot, and whether its bot's
+ * intent contradicted the content signal stated for the path; `null` when none was in force
+ * (before the first version, or a domain whose robots.txt crawlgate never served): such a crawl
+ * is not counted.
  * Versions are read once per domain and `ttlMs` (concurrent misses share one read), each
  * distinct text is compiled once (cached by content hash), so a crawl costs a lookup and a match.
  */
@@ -121,21 +113,6 @@ export function createComplianceJudge(deps: {
   }
 
   return {
-    async isDisallowed(
-      domainId: string,
-      agent: RobotsAgent,
-      path: string,
-      ts: Date,
-    ): Promise<boolean | null> {
-      return disallowedBy(await versionsOf(domainId), agent, path, ts);
-    },
-    /** `isDisallowed` for many crawls of one domain: the versions are looked up once. */
-    async judgeOf(
-      domainId: string,
-    ): Promise<(agent: RobotsAgent, path: string, ts: Date) => boolean | null> {
-      const loaded = await versionsOf(domainId);
-      return (agent, path, ts) => disallowedBy(loaded, agent, path, ts);
-    },
     /**
      * Per crawl of one domain (versions looked up once): whether its path was disallowed for its
      * bot and whether its bot's intent contradicted the signal stated for the path, by the
