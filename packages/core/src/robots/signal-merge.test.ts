@@ -146,4 +146,18 @@ describe("mergeRobots with content preferences", () => {
     expect(lines).toContain("Content-Usage: /shop/ train-ai=n");
     expect(lines).toContain("Content-Signal: ai-train=yes");
   });
+
+  it("moves preference lines met before a group's first kept User-agent line after it", () => {
+    const gptbot = { botId: "gptbot", robots: { tokens: ["GPTBot"] } };
+    const googlebot = { botId: "googlebot", robots: { tokens: ["Googlebot"] } };
+    const origin =
+      "User-agent: GPTBot\nContent-Usage: train-ai=y\nUser-agent: Googlebot\nDisallow: /x\n";
+    const merged = mergeRobots(origin, [gptbot], [gptbot, googlebot], SITE);
+    expect(merged).toContain(
+      "# crawlgate (blocked by policy): User-agent: GPTBot\nUser-agent: Googlebot\nContent-Usage: train-ai=y\nDisallow: /x\n",
+    );
+    // With no kept User-agent line at all, the group's lines are commented out.
+    const dead = mergeRobots("User-agent: GPTBot\nContent-Usage: train-ai=y\n", [gptbot], [gptbot]);
+    expect(dead).toContain("# crawlgate (blocked by policy): Content-Usage: train-ai=y");
+  });
 });
