@@ -115,10 +115,12 @@ export function createKyselyRobotsStore({ db, byteOrdered }: KyselyHandle) {
             bot_id: e.botId,
             requests: 0,
             disallowed_requests: 0,
+            signal_contradictions: 0,
             last_violation_at: null,
             last: null,
           };
           row.requests = num(row.requests) + 1;
+          if (e.signalContradiction) row.signal_contradictions = num(row.signal_contradictions) + 1;
           if (e.disallowed) {
             row.disallowed_requests = num(row.disallowed_requests) + 1;
             row.last = Math.max(row.last ?? -Infinity, e.ts.getTime());
@@ -140,6 +142,11 @@ export function createKyselyRobotsStore({ db, byteOrdered }: KyselyHandle) {
                   "robots_compliance_day.disallowed_requests",
                   "+",
                   eb.ref("excluded.disallowed_requests"),
+                ),
+                signal_contradictions: eb(
+                  "robots_compliance_day.signal_contradictions",
+                  "+",
+                  eb.ref("excluded.signal_contradictions"),
                 ),
                 last_violation_at: LATER,
               })),
@@ -171,6 +178,7 @@ export function createKyselyRobotsStore({ db, byteOrdered }: KyselyHandle) {
         botId: r.bot_id,
         requests: num(r.requests),
         disallowedRequests: num(r.disallowed_requests),
+        signalContradictions: num(r.signal_contradictions),
         lastViolationAt: dateOrNull(r.last_violation_at),
       }));
     },

@@ -266,6 +266,7 @@ export interface Database {
     bot_id: string;
     requests: number | string;
     disallowed_requests: number | string;
+    signal_contradictions: number | string;
     last_violation_at: number | string | null;
   };
   referral_day_stats: { domain_id: string; day: string; path_count: number };

@@ -66,9 +66,11 @@ export function createMemoryRobotsStore() {
           botId: event.botId,
           requests: 0,
           disallowedRequests: 0,
+          signalContradictions: 0,
           lastViolationAt: null,
         };
         entry.requests++;
+        if (event.signalContradiction) entry.signalContradictions++;
         if (event.disallowed) {
           entry.disallowedRequests++;
           if (!entry.lastViolationAt || event.ts > entry.lastViolationAt)
@@ -82,13 +84,23 @@ export function createMemoryRobotsStore() {
       return [...counts.values()]
         .filter((c) => c.domainId === domainId && c.day >= startDay && c.day <= endDay)
         .sort((a, b) => compareUtf8(a.day, b.day) || compareUtf8(a.botId, b.botId))
-        .map(({ day, botId, requests, disallowedRequests, lastViolationAt }) => ({
-          day,
-          botId,
-          requests,
-          disallowedRequests,
-          lastViolationAt: lastViolationAt ? new Date(lastViolationAt) : null,
-        }));
+        .map(
+          ({
+            day,
+            botId,
+            requests,
+            disallowedRequests,
+            signalContradictions,
+            lastViolationAt,
+          }) => ({
+            day,
+            botId,
+            requests,
+            disallowedRequests,
+            signalContradictions,
+            lastViolationAt: lastViolationAt ? new Date(lastViolationAt) : null,
+          }),
+        );
     },
   } satisfies RobotsStore;
 }

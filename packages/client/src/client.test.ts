@@ -148,6 +148,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     expect((await client.exportRobotsCompliance({ domainId })).summary).toEqual({
       requests: 0,
       disallowedRequests: 0,
+      signalContradictions: 0,
     });
     const charges = await client.exportCrawlerCharges({ domainId, groupBy: "day" });
     expect([charges.groupBy, charges.rows, charges.totals]).toEqual(["day", [], []]);

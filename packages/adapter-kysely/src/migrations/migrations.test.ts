@@ -11,6 +11,7 @@ import { createKyselyCrawlStore } from "../crawls/store.js";
 import type { KyselyHandle } from "../handle.js";
 import { createPostgresDatabase } from "../postgres/index.js";
 import { createKyselyRateLimiter } from "../rate-limiter.js";
+import { createKyselyRobotsStore } from "../robots-store.js";
 import type { Database } from "../schema.js";
 import { createSqliteDatabase } from "../sqlite/index.js";
 import { DATABASE_URL, freshSchema, whenPostgres } from "../test-support/postgres.js";
@@ -230,6 +231,50 @@ async function chargeLedgerCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0020_crawler_charges", () => {
   onBothDialects("adds an empty ledger to a populated database", chargeLedgerCase);
+});
+
+/** Compliance days counted before 0024 read back with no contradiction; later batches add them. */
+async function signalContradictionsCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0020_crawler_charges");
+  const event = (eventId: string, signalContradiction: boolean) => ({
+    eventId,
+    domainId: d,
+    botId: "gptbot",
+    ts: new Date("2026-11-20T08:00:00.000Z"),
+    disallowed: false,
+    signalContradiction,
+  });
+  await handle.db
+    .insertInto("robots_compliance_day")
+    .values({
+      domain_id: d,
+      day: "2026-11-20",
+      bot_id: "gptbot",
+      requests: 2,
+      disallowed_requests: 1,
+      last_violation_at: Date.parse("2026-11-20T07:00:00.000Z"),
+    } as never)
+    .execute();
+  expect(await migrateToLatest(handle)).toContain("0024_signal_contradictions");
+  const robots = createKyselyRobotsStore(handle);
+  await robots.addComplianceEvents([event("e1", true), event("e2", false)]);
+  expect(await robots.complianceDayCounts(d, "2026-11-20", "2026-11-20")).toEqual([
+    {
+      day: "2026-11-20",
+      botId: "gptbot",
+      requests: 4,
+      disallowedRequests: 1,
+      signalContradictions: 1,
+      lastViolationAt: new Date("2026-11-20T07:00:00.000Z"),
+    },
+  ]);
+}
+
+describe("migration 0024_signal_contradictions", () => {
+  onBothDialects(
+    "keeps counted days at zero contradictions and counts new ones",
+    signalContradictionsCase,
+  );
 });
 
 /**

@@ -172,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * Export robots.txt compliance per bot
-         * @description For one domain, how many requests of each crawler hit paths that the robots.txt served at the time (the origin's file merged with the crawler policy's groups) disallowed for it: per bot `{requests, disallowedRequests, lastViolationAt}` and a daily series. Computed at ingest from the robots.txt version in force at each request's time; requests before the domain's first served robots.txt count as allowed. Blocked and charged requests count: a blocked crawler is disallowed everywhere.
+         * @description For one domain, how many requests of each crawler hit paths that the robots.txt served at the time (the origin's file merged with the crawler policy's groups) disallowed for it: per bot `{requests, disallowedRequests, lastViolationAt}` and a daily series. Computed at ingest from the robots.txt version in force at each request's time; requests before the domain's first served robots.txt count as allowed. Blocked and charged requests count: a blocked crawler is disallowed everywhere. `signalContradictions` counts the requests whose bot's intent contradicted the content signal that same robots.txt stated for the path (its `Content-Signal` lines and aipref `Content-Usage` rules, generated from the crawler policy's `contentSignals`/`contentSignalPaths` or the origin's own): a `training` crawler under `ai-train=no`, an `answer-fetch` one under `ai-input=no`, a `search-index` one under `search=no`.
          */
         post: operations["exportRobotsCompliance"];
         delete?: never;
@@ -332,7 +332,7 @@ export interface paths {
         };
         /**
          * Preview a domain's robots.txt
-         * @description Any role. The robots.txt that `/robots.txt` on the domain's host serves: the origin's file merged with a generated group that disallows every path for the crawlers the crawler policy blocks or charges everywhere (merge rule in docs/decisions.md). A preview stores nothing; the host stores each new text it serves as a version (`servedVersion`), which export-robots-compliance judges crawls against. A domain without an origin URL whose policy blocks nobody leaves `/robots.txt` to the application behind the edge: `robotsTxt` is then empty.
+         * @description Any role. The robots.txt that `/robots.txt` on the domain's host serves: the origin's file merged with a generated group that disallows every path for the crawlers the crawler policy blocks or charges everywhere, and with the policy's preferences in the `User-agent: *` group (`Content-Signal` from `contentSignals`, aipref `Content-Usage` rules site-wide and per `contentSignalPaths` override, with the Content Signals explanatory comment) and a `License` line for `licenseUrl`; the origin's own preference lines are kept unless the policy sets the same key (merge rules in docs/decisions.md and docs/decisions/content-signals.md). A preview stores nothing; the host stores each new text it serves as a version (`servedVersion`), which export-robots-compliance judges crawls against. A domain without an origin URL whose policy blocks nobody and states no preference leaves `/robots.txt` to the application behind the edge: `robotsTxt` is then empty.
          */
         get: operations["getRobotsTxt"];
         put?: never;
@@ -1314,16 +1314,19 @@ export interface components {
             /** Format: uuid */
             domainId: string;
             role: components["schemas"]["Role"];
-            /** @description Every bot of the window; disallowedRequests <= requests */
+            /** @description Every bot of the window; disallowedRequests, signalContradictions <= requests */
             summary: {
                 requests: number;
                 disallowedRequests: number;
+                signalContradictions: number;
             };
             /** @description Keyed by bot ID, by disallowedRequests descending, then requests descending, then bot ID */
             botTotals: {
                 [key: string]: {
                     requests: number;
                     disallowedRequests: number;
+                    /** @description Requests whose bot's intent contradicted the content signal the robots.txt in force stated for the path: a training crawler under ai-train=no, an answer-fetch one under ai-input=no, a search-index one under search=no */
+                    signalContradictions: number;
                     /** @description The latest disallowed request in the window; null when none */
                     lastViolationAt: string | null;
                 };
@@ -1336,6 +1339,7 @@ export interface components {
                 [key: string]: {
                     requests: number;
                     disallowedRequests: number;
+                    signalContradictions: number;
                 };
             })[];
             /** @description The robots.txt versions in force during the window, oldest first: the one in force at its start (if any) and those served since */
@@ -3215,17 +3219,20 @@ export interface operations {
                      *       "role": "owner",
                      *       "summary": {
                      *         "requests": 5,
-                     *         "disallowedRequests": 2
+                     *         "disallowedRequests": 2,
+                     *         "signalContradictions": 2
                      *       },
                      *       "botTotals": {
                      *         "gptbot": {
                      *           "requests": 2,
                      *           "disallowedRequests": 2,
+                     *           "signalContradictions": 2,
                      *           "lastViolationAt": "2026-11-20T09:12:04.117Z"
                      *         },
                      *         "googlebot": {
                      *           "requests": 3,
                      *           "disallowedRequests": 0,
+                     *           "signalContradictions": 0,
                      *           "lastViolationAt": null
                      *         }
                      *       },
@@ -3234,11 +3241,13 @@ export interface operations {
                      *           "date": "2026-11-20",
                      *           "gptbot": {
                      *             "requests": 2,
-                     *             "disallowedRequests": 2
+                     *             "disallowedRequests": 2,
+                     *             "signalContradictions": 2
                      *           },
                      *           "googlebot": {
                      *             "requests": 3,
-                     *             "disallowedRequests": 0
+                     *             "disallowedRequests": 0,
+                     *             "signalContradictions": 0
                      *           }
                      *         }
                      *       ],

@@ -2,6 +2,7 @@ import { botsDeniedEverywhere } from "../policy/denied-bots.js";
 import type { Clock, EdgeSettings, FetchLike, Logger, RobotsStore } from "../ports/index.js";
 import { readBodyCapped } from "../render/fetch-renderer.js";
 import { blockedTokens, mergeRobots, type RobotsBot } from "../robots/merge.js";
+import { generatedSignals } from "../robots/signal-merge.js";
 import type { Taxonomy } from "../taxonomy/registry.js";
 import { RENDER_MARKER_HEADER, RENDER_USER_AGENT } from "./page-service.js";
 import { singleFlight } from "./single-flight.js";
@@ -93,7 +94,8 @@ function onOriginHost(target: URL, originUrl: string): boolean {
 /**
  * The robots.txt a customer's host serves: the origin's file (fetched through the origin fetch,
  * kept `ttlMs`; a 4xx or no origin: none; a failure: the last good copy, else none) merged with
- * the groups of the crawlers the policy denies everywhere (`mergeRobots`). Each text served
+ * the groups of the crawlers the policy denies everywhere and its content signals and licence
+ * (`mergeRobots`). Each text served
  * that differs from the last one this instance recorded for the domain is stored as a version.
  */
 export function createRobotsTxt(deps: RobotsTxtDeps) {
@@ -154,7 +156,7 @@ export function createRobotsTxt(deps: RobotsTxtDeps) {
   function mergedText(entry: OriginEntry, site: RobotsSite): string {
     let text = entry.merged.get(site);
     if (text === undefined) {
-      text = mergeRobots(entry.text, deniedBots(site), deps.taxonomy().bots);
+      text = mergeRobots(entry.text, deniedBots(site), deps.taxonomy().bots, site.policy);
       entry.merged.set(site, text);
     }
     return text;
@@ -163,11 +165,16 @@ export function createRobotsTxt(deps: RobotsTxtDeps) {
   return {
     /**
      * The text served on the site's host; stored as a version when it changed. `null` for a
-     * domain without an origin URL whose policy blocks nobody: the host application behind the
-     * edge answers its own `/robots.txt` then.
+     * domain without an origin URL whose policy blocks nobody and states no preference: the
+     * host application behind the edge answers its own `/robots.txt` then.
      */
     async serve(site: RobotsSite): Promise<string | null> {
-      if (site.originUrl === null && deniedBots(site).length === 0) return null;
+      if (
+        site.originUrl === null &&
+        deniedBots(site).length === 0 &&
+        generatedSignals(site.policy) === null
+      )
+        return null;
       const text = mergedText(await originOf(site), site);
       await remember(site.domainId, text);
       return text;

@@ -5,7 +5,7 @@ import { compileClassifier } from "../classify/classifier.js";
 import type { ComplianceDayCount } from "../ports/index.js";
 import { silentLogger } from "../ports/index.js";
 import { parseRobots } from "../robots/parse.js";
-import { referenceIsAllowed } from "../robots/reference.js";
+import { referenceIsAllowed, referenceSignals } from "../robots/reference.js";
 import { serializeRobots } from "../robots/serialize.js";
 import { referenceClassify } from "../taxonomy/reference-classify.js";
 import { getTaxonomy, type Taxonomy } from "../taxonomy/registry.js";
@@ -26,6 +26,8 @@ const UAS = [
   "CCBot/2.0 (https://commoncrawl.org/faq/)",
   "AdsBot-Google (+http://www.google.com/adsbot.html)",
   "curl/8.4.0",
+  "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot",
+  "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot",
   "Mozilla/5.0 (X11; Linux x86_64) Firefox/120.0",
 ];
 
@@ -59,20 +61,23 @@ function reference(
     const bot = taxonomy.botById(botId);
     const inForce = versions.filter((v) => v.at <= crawl.ts).at(-1);
     if (inForce === undefined) continue; // no robots.txt in force: not counted
-    const disallowed = !referenceIsAllowed(
-      parseRobots(inForce.text),
-      bot?.robots ?? { tokens: [] },
-      crawl.path,
-    );
+    const robotsAgent = bot?.robots ?? { tokens: [] };
+    const disallowed = !referenceIsAllowed(parseRobots(inForce.text), robotsAgent, crawl.path);
+    const stated = referenceSignals(inForce.text, robotsAgent, crawl.path);
+    const key = { training: "aiTrain", "answer-fetch": "aiInput", "search-index": "search" }[
+      bot?.intent ?? ""
+    ] as "aiTrain" | "aiInput" | "search" | undefined;
     const day = utcDay(new Date(crawl.ts));
     const entry = counts.get(`${day} ${botId}`) ?? {
       day,
       botId,
       requests: 0,
       disallowedRequests: 0,
+      signalContradictions: 0,
       lastViolationAt: null,
     };
     entry.requests++;
+    if (key !== undefined && stated[key] === "no") entry.signalContradictions++;
     if (disallowed) {
       entry.disallowedRequests++;
       if (!entry.lastViolationAt || crawl.ts > entry.lastViolationAt.getTime())
@@ -86,8 +91,19 @@ function reference(
 }
 
 describe("compliance at ingest", () => {
-  it("counts match a reference over generated traffic and robots.txt versions (one by one or in one call)", async () => {
-    const version = fc.record({ offset: fc.integer({ min: 0, max: 60 }), file: robotsFile });
+  it("counts (disallowed, signal contradictions) match a reference over generated traffic and robots.txt versions (one by one or in one call)", async () => {
+    // Versions carry preference lines too: in the * group, in a crawler's own group, by path.
+    const signals = fc.constantFrom(
+      "",
+      "\nUser-agent: *\nContent-Signal: search=no, ai-input=no, ai-train=no\nContent-Usage: /a train-ai=y\n",
+      "\nUser-agent: GPTBot\nContent-Usage: /a train-ai=n\nAllow: /zz\n",
+      "\nUser-agent: *\nContent-Usage: /b search=n\nContent-Signal: ai-input=yes, ai-train=no\n",
+    );
+    const version = fc.record({
+      offset: fc.integer({ min: 0, max: 60 }),
+      file: robotsFile,
+      signals,
+    });
     const crawl = fc.record({
       offset: fc.integer({ min: 0, max: 72 }),
       ua: fc.constantFrom(...UAS),
@@ -101,7 +117,10 @@ describe("compliance at ingest", () => {
         async (vs, cs, batched) => {
           const { robots, ingest, setNow } = setup();
           const versions = vs
-            .map((v) => ({ at: T0 + v.offset * HOUR, text: serializeRobots(v.file) }))
+            .map((v) => ({
+              at: T0 + v.offset * HOUR,
+              text: serializeRobots(v.file) + v.signals,
+            }))
             .sort((a, b) => a.at - b.at);
           const stored: typeof versions = [];
           for (const v of versions) {
@@ -169,6 +188,7 @@ describe("compliance at ingest", () => {
         // The two crawls made before any robots.txt was in force are not counted.
         requests: 1,
         disallowedRequests: 1,
+        signalContradictions: 0,
         lastViolationAt: new Date("2026-11-20T03:00:00.000Z"),
       },
     ]);

@@ -1,11 +1,22 @@
 import type { Clock, ComplianceEvent, RobotsStore } from "../ports/index.js";
-import { createComplianceJudge } from "../robots/compliance-judge.js";
+import {
+  type ComplianceJudge,
+  createComplianceJudge,
+  type RobotsVerdict,
+} from "../robots/compliance-judge.js";
 import type { RobotsAgent } from "../robots/match.js";
 import type { CrawlRecord } from "../types.js";
 
+/** What the judge needs of a crawl's bot: how robots.txt addresses it, and its intent. */
+export interface JudgedBot {
+  robots: RobotsAgent;
+  intent: string;
+}
+
 /**
  * Ingest's side of robots.txt compliance: `judge` notes whether a crawl's path was disallowed
- * for its bot by the robots.txt in force at its time (a crawl with no robots.txt in force, such as
+ * for its bot by the robots.txt in force at its time, and whether its bot's intent contradicted
+ * the content signal that robots.txt stated for the path (a crawl with no robots.txt in force, such as
  * an imported log from before crawlgate served the domain, is not counted); `write` adds the noted verdicts of a
  * stored batch to the store's counts (idempotent per event); `settle` forgets the verdicts of
  * rows whose write failed. `judgeAll` judges many rows at once. Without a store every call does
@@ -13,44 +24,45 @@ import type { CrawlRecord } from "../types.js";
  */
 export function createComplianceRecorder(robots: RobotsStore | undefined, clock: Clock) {
   const judge = robots && createComplianceJudge({ robots, now: () => clock.now().getTime() });
-  /** eventId → whether the crawl's path was disallowed, until its batch is written. */
-  const verdicts = new Map<string, boolean>();
+  /** eventId → the crawl's verdict, until its batch is written. */
+  const verdicts = new Map<string, RobotsVerdict>();
   return {
-    async judge(eventId: string, domainId: string, agent: RobotsAgent, path: string, ts: Date) {
-      const disallowed = judge ? await judge.isDisallowed(domainId, agent, path, ts) : null;
-      if (disallowed !== null) verdicts.set(eventId, disallowed);
+    async judge(eventId: string, domainId: string, bot: JudgedBot, path: string, ts: Date) {
+      if (!judge) return;
+      const verdict = (await judge.verdictOf(domainId))(bot, path, ts);
+      if (verdict !== null) verdicts.set(eventId, verdict);
     },
-    /** `judge` for many rows (`agentOf(i)`: the robots agent of row `i`'s bot), per domain once. */
+    /** `judge` for many rows (`botOf(i)`: row `i`'s bot), the versions read per domain once. */
     async judgeAll(
       rows: readonly CrawlRecord[],
-      agentOf: (index: number) => RobotsAgent,
+      botOf: (index: number) => JudgedBot,
     ): Promise<void> {
       if (!judge) return;
       let domainId: string | null = null;
-      let isDisallowed: ((agent: RobotsAgent, path: string, ts: Date) => boolean | null) | null =
-        null;
+      let verdictOf: Awaited<ReturnType<ComplianceJudge["verdictOf"]>> | null = null;
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i] as CrawlRecord;
-        if (r.domainId !== domainId || !isDisallowed) {
+        if (r.domainId !== domainId || !verdictOf) {
           domainId = r.domainId;
-          isDisallowed = await judge.judgeOf(domainId);
+          verdictOf = await judge.verdictOf(domainId);
         }
-        const disallowed = isDisallowed(agentOf(i), r.path, r.ts);
-        if (disallowed !== null) verdicts.set(r.eventId, disallowed);
+        const verdict = verdictOf(botOf(i), r.path, r.ts);
+        if (verdict !== null) verdicts.set(r.eventId, verdict);
       }
     },
     async write(batch: readonly CrawlRecord[]): Promise<void> {
       if (!robots) return;
       const events: ComplianceEvent[] = [];
       for (const r of batch) {
-        const disallowed = verdicts.get(r.eventId);
-        if (disallowed === undefined) continue;
+        const verdict = verdicts.get(r.eventId);
+        if (verdict === undefined) continue;
         events.push({
           eventId: r.eventId,
           domainId: r.domainId,
           botId: r.botId,
           ts: r.ts,
-          disallowed,
+          disallowed: verdict.disallowed,
+          signalContradiction: verdict.contradicted,
         });
       }
       if (events.length > 0) await robots.addComplianceEvents(events);

@@ -106,7 +106,7 @@ export function createIngest(deps: IngestDeps) {
         : await checked(deps, event);
       const { bot } = classified;
       const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
-      await compliance.judge(row.eventId, event.domainId, bot.robots, event.path, event.ts);
+      await compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
       await compliance.settle([row.eventId], buffered(batcher.add(row)));
       return { eventId: row.eventId, botId: row.botId, verdict: row.verdict };
     });
@@ -124,7 +124,7 @@ export function createIngest(deps: IngestDeps) {
       const rows = events.map((event, i) =>
         rowOf(event, classified[i] as Classified, found.check(i), found.asn(event.ip)),
       );
-      await compliance.judgeAll(rows, (i) => (classified[i] as Classified).bot.robots);
+      await compliance.judgeAll(rows, (i) => (classified[i] as Classified).bot);
       await compliance.settle(
         rows.map((r) => r.eventId),
         buffered(batcher.addAll(rows)),

@@ -1,5 +1,6 @@
 export type { CompiledPolicy, PolicyDecision } from "./compile.js";
 export { compilePolicy, matchesClaim, matchesSubject } from "./compile.js";
+export { contentSignalValue, contentUsageValue } from "./content-usage.js";
 export type { DeniedBot } from "./denied-bots.js";
 export { botsDeniedEverywhere } from "./denied-bots.js";
 export type { PathMatcher, PolicyPath } from "./path-pattern.js";

@@ -11,7 +11,10 @@ export interface RobotsVersion {
   effectiveFrom: Date;
 }
 
-/** One crawl as compliance counts it: was its path disallowed for its bot at the time? */
+/**
+ * One crawl as compliance counts it: was its path disallowed for its bot at the time, and did
+ * its bot's intent contradict the content signal stated for the path?
+ */
 export interface ComplianceEvent {
   /** The crawl's event id: an event is counted once. */
   eventId: string;
@@ -19,6 +22,8 @@ export interface ComplianceEvent {
   botId: string;
   ts: Date;
   disallowed: boolean;
+  /** Counted in `signalContradictions`; absent: `false`. */
+  signalContradiction?: boolean;
 }
 
 /** Compliance counts of one domain, UTC day and bot. */
@@ -27,6 +32,8 @@ export interface ComplianceDayCount {
   botId: string;
   requests: number;
   disallowedRequests: number;
+  /** Requests whose bot's intent contradicted the content signal in force for the path. */
+  signalContradictions: number;
   /** The latest `ts` of a disallowed request counted here; `null` when there is none. */
   lastViolationAt: Date | null;
 }

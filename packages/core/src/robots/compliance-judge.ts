@@ -1,35 +1,63 @@
 import type { RobotsStore } from "../ports/index.js";
 import { compileRobots, type RobotsAgent, type RobotsMatcher } from "./match.js";
 import { parseRobots } from "./parse.js";
+import { compileSignals, contradicts, INTENT_SIGNAL, type SignalsOf } from "./signal-judge.js";
+import { parseRobotsSignals } from "./signal-lines.js";
 
 /** How long a domain's list of versions is trusted before it is read again (other instances). */
 export const VERSIONS_TTL_MS = 30_000;
 const MAX_MATCHERS = 1_000;
 
+/** One robots.txt version compiled: its rules and its preference lines. */
+interface CompiledVersion {
+  matcher: RobotsMatcher;
+  signals: SignalsOf;
+}
+
 interface LoadedVersions {
   loadedAt: number;
   /** `effectiveFrom` in ms and the compiled file, oldest first. */
-  versions: { from: number; matcher: RobotsMatcher }[];
+  versions: ({ from: number } & CompiledVersion)[];
 }
 
-function disallowedBy(
-  { versions }: LoadedVersions,
-  agent: RobotsAgent,
-  path: string,
-  ts: Date,
-): boolean | null {
+/** How a crawl fared against the robots.txt in force at its time. */
+export interface RobotsVerdict {
+  /** Its path was disallowed for its bot. */
+  disallowed: boolean;
+  /** Its bot's intent contradicted the content signal stated for its path (`contradicts`). */
+  contradicted: boolean;
+}
+
+function versionAt({ versions }: LoadedVersions, ts: Date): CompiledVersion | null {
   const t = ts.getTime();
   for (let i = versions.length - 1; i >= 0; i--) {
     const version = versions[i] as LoadedVersions["versions"][number];
-    if (version.from <= t) return !version.matcher.isAllowed(agent, path);
+    if (version.from <= t) return version;
   }
   return null;
 }
 
+function verdictBy(
+  loaded: LoadedVersions,
+  bot: { robots: RobotsAgent; intent: string },
+  path: string,
+  ts: Date,
+): RobotsVerdict | null {
+  const version = versionAt(loaded, ts);
+  if (!version) return null;
+  return {
+    disallowed: !version.matcher.isAllowed(bot.robots, path),
+    contradicted:
+      INTENT_SIGNAL.has(bot.intent) && contradicts(version.signals(bot.robots, path), bot.intent),
+  };
+}
+
 /**
- * Whether a crawl's path was disallowed for its bot by the robots.txt in force at its time: the
- * latest version with `effectiveFrom <= ts`; `null` when none was in force (before the first
- * version, or a domain whose robots.txt crawlgate never served): such a crawl is not counted.
+ * How a crawl fared against the robots.txt in force at its time (the latest version with
+ * `effectiveFrom <= ts`): whether its path was disallowed for its bot, and whether its bot's
+ * intent contradicted the content signal stated for the path; `null` when none was in force
+ * (before the first version, or a domain whose robots.txt crawlgate never served): such a crawl
+ * is not counted.
  * Versions are read once per domain and `ttlMs` (concurrent misses share one read), each
  * distinct text is compiled once (cached by content hash), so a crawl costs a lookup and a match.
  */
@@ -41,18 +69,21 @@ export function createComplianceJudge(deps: {
   const ttl = deps.ttlMs ?? VERSIONS_TTL_MS;
   const domains = new Map<string, LoadedVersions>();
   const loading = new Map<string, Promise<LoadedVersions>>();
-  const matchers = new Map<string, RobotsMatcher>();
+  const matchers = new Map<string, CompiledVersion>();
   /** Bumped by `forget`: a read that started before it does not fill the cache. */
   let generation = 0;
 
-  const matcherOf = (contentHash: string, text: string): RobotsMatcher => {
-    let matcher = matchers.get(contentHash);
-    if (!matcher) {
+  const compiledOf = (contentHash: string, text: string): CompiledVersion => {
+    let compiled = matchers.get(contentHash);
+    if (!compiled) {
       if (matchers.size >= MAX_MATCHERS) matchers.clear();
-      matcher = compileRobots(parseRobots(text));
-      matchers.set(contentHash, matcher);
+      compiled = {
+        matcher: compileRobots(parseRobots(text)),
+        signals: compileSignals(parseRobotsSignals(text)),
+      };
+      matchers.set(contentHash, compiled);
     }
-    return matcher;
+    return compiled;
   };
 
   async function load(domainId: string): Promise<LoadedVersions> {
@@ -63,7 +94,7 @@ export function createComplianceJudge(deps: {
       loadedAt,
       versions: list.map((v) => ({
         from: v.effectiveFrom.getTime(),
-        matcher: matcherOf(v.contentHash, v.text),
+        ...compiledOf(v.contentHash, v.text),
       })),
     };
     if (started === generation) domains.set(domainId, loaded);
@@ -82,20 +113,18 @@ export function createComplianceJudge(deps: {
   }
 
   return {
-    async isDisallowed(
+    /**
+     * Per crawl of one domain (versions looked up once): whether its path was disallowed for its
+     * bot and whether its bot's intent contradicted the signal stated for the path, by the
+     * robots.txt in force at its time; `null` when none was.
+     */
+    async verdictOf(
       domainId: string,
-      agent: RobotsAgent,
-      path: string,
-      ts: Date,
-    ): Promise<boolean | null> {
-      return disallowedBy(await versionsOf(domainId), agent, path, ts);
-    },
-    /** `isDisallowed` for many crawls of one domain: the versions are looked up once. */
-    async judgeOf(
-      domainId: string,
-    ): Promise<(agent: RobotsAgent, path: string, ts: Date) => boolean | null> {
+    ): Promise<
+      (bot: { robots: RobotsAgent; intent: string }, path: string, ts: Date) => RobotsVerdict | null
+    > {
       const loaded = await versionsOf(domainId);
-      return (agent, path, ts) => disallowedBy(loaded, agent, path, ts);
+      return (bot, path, ts) => verdictBy(loaded, bot, path, ts);
     },
     /** Reads the domain's versions again on next use (this instance stored a new one). */
     forget(domainId: string): void {

@@ -23,18 +23,27 @@ export interface RobotsMatcher {
   rulesFor(agent: RobotsAgent): readonly RobotsRule[];
 }
 
-function compileRule(rule: RobotsRule): CompiledRule {
-  const pattern = normalizeRobotsPath(rule.path);
+/**
+ * A robots.txt path pattern compiled: its length in octets once normalized (the longer match
+ * wins) and its test over a normalized request path (`*` any run, a final `$` ends the path).
+ */
+export function compileRobotsPattern(path: string): {
+  length: number;
+  test: (path: string) => boolean;
+} {
+  const pattern = normalizeRobotsPath(path);
   const anchored = pattern.endsWith("$");
   const body = anchored ? pattern.slice(0, -1) : pattern;
   const length = new TextEncoder().encode(pattern).length;
-  if (!body.includes("*") && !anchored) {
-    return { allow: rule.allow, length, test: (path) => path.startsWith(body) };
-  }
+  if (!body.includes("*") && !anchored) return { length, test: (p) => p.startsWith(body) };
   // Not a regular expression: `^a.*a.*a…$` backtracks in time exponential in the wildcards on a
   // path that does not match, and both the file (the origin's) and the path (the crawler's)
   // come from outside.
-  return { allow: rule.allow, length, test: (path) => globMatch(body, path, anchored) };
+  return { length, test: (p) => globMatch(body, p, anchored) };
+}
+
+function compileRule(rule: RobotsRule): CompiledRule {
+  return { allow: rule.allow, ...compileRobotsPattern(rule.path) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ContentPreferences } from "../policy/content-signals.js";
 import type { RobotsAgent } from "./match.js";
 import {
   ROBOTS_SIZE_LIMIT,
@@ -6,6 +7,7 @@ import {
   userAgentToken,
   withinSizeLimit,
 } from "./parse.js";
+import { applySignals, generatedSignals, SIGNALS_COMMENT, SIGNALS_HEADER } from "./signal-merge.js";
 
 /** A bot as the merge sees it: its id and how robots.txt addresses it. */
 export interface RobotsBot {
@@ -43,22 +45,32 @@ export function blockedTokens(
   return [...written.values()];
 }
 
+/** Records that belong to no group (they stay when their neighbours are commented out). */
+const GROUPLESS = new Set(["sitemap", "license"]);
+/** Records that belong to the group before them (orphans before any group are commented out). */
+const GROUP_MEMBERS = new Set(["allow", "disallow", "content-signal", "content-usage"]);
+
 /**
  * The origin's lines with every `User-agent` line naming a written token commented out. A group
  * left with no `User-agent` line has its rule lines commented too (else they would join the
- * group before it), and so do rule lines before the first group (they would join the generated
- * group placed first). Sitemap, comment and blank lines stay.
+ * group before it), and so do rule and preference lines before the first group (they would
+ * join the generated group placed first). Sitemap, License, comment and blank lines stay.
  */
 function neutralize(lines: readonly string[], tokens: ReadonlySet<string>): string[] {
   const out: string[] = [];
   let groupStart = -1; // index in `out` of the open group's first line
   let liveAgents = 0;
   let afterRules = true;
+  // Preference lines of the open group met before its first kept `User-agent` line: written
+  // after that line (else they would join the group before), commented if none comes.
+  let held: string[] = [];
   const closeGroup = () => {
+    out.push(...held.map((line) => `${BLOCKED_PREFIX}${line}`));
+    held = [];
     if (groupStart === -1 || liveAgents > 0) return;
     for (let i = groupStart; i < out.length; i++) {
       const record = recordOf(out[i] as string);
-      if (record && record.key !== "sitemap" && !(out[i] as string).startsWith(BLOCKED_PREFIX))
+      if (record && !GROUPLESS.has(record.key) && !(out[i] as string).startsWith(BLOCKED_PREFIX))
         out[i] = `${BLOCKED_PREFIX}${out[i]}`;
     }
   };
@@ -72,14 +84,22 @@ function neutralize(lines: readonly string[], tokens: ReadonlySet<string>): stri
         afterRules = false;
       }
       const named = tokens.has(userAgentToken(record.value).toLowerCase());
-      if (!named) liveAgents++;
       out.push(named ? `${BLOCKED_PREFIX}${line}` : line);
+      if (!named && liveAgents++ === 0) {
+        out.push(...held);
+        held = [];
+      }
       continue;
     }
-    if (record && (record.key === "allow" || record.key === "disallow")) {
-      afterRules = true;
+    if (record && GROUP_MEMBERS.has(record.key)) {
+      const rule = record.key === "allow" || record.key === "disallow";
+      if (rule) afterRules = true;
       if (groupStart === -1) {
         out.push(`${ORPHAN_PREFIX}${line}`);
+        continue;
+      }
+      if (!rule && liveAgents === 0 && !afterRules) {
+        held.push(line);
         continue;
       }
     }
@@ -90,25 +110,52 @@ function neutralize(lines: readonly string[], tokens: ReadonlySet<string>): stri
 }
 
 /**
- * The robots.txt served on a customer's host (the merge rule is in docs/decisions.md): a
- * generated group first (`Disallow: /` under `blockedTokens`), then the origin's file line by
- * line, unchanged except that lines naming a written token, and the rules of groups left
- * without a crawler, are commented out. With nothing blocked the origin's text is served as it
- * is; `origin` `null` (no file, or the origin failed) serves only the generated group. The
- * result stays within the 500 KiB crawlers read: the origin's tail is cut at a line break.
+ * The robots.txt served on a customer's host (the merge rule is in docs/decisions.md and
+ * docs/decisions/content-signals.md): the preference comment and `License` line, a generated
+ * group first (`Disallow: /` under `blockedTokens`), then the origin's file line by line,
+ * unchanged except that lines naming a written token, the rules of groups left without a
+ * crawler, and the origin's preference lines the policy overrides are commented out
+ * (`applySignals`); the policy's `Content-Signal`/`Content-Usage` lines go into the origin's
+ * first `User-agent: *` group, or a generated one when it has none. With nothing blocked and no
+ * preference set the origin's text is served as it is; `origin` `null` (no file, or the origin
+ * failed) serves only the generated lines. The result stays within the 500 KiB crawlers read:
+ * the origin's tail is cut at a line break.
  */
 export function mergeRobots(
   origin: string | null,
   blocked: readonly RobotsBot[],
   allBots: readonly RobotsBot[],
+  prefs: ContentPreferences | null = null,
 ): string {
   const tokens = blockedTokens(blocked, allBots);
+  const signals = prefs && generatedSignals(prefs);
   const originText = origin === null ? "" : withinSizeLimit(origin);
-  if (tokens.length === 0) return originText;
-  const generated = `${[GENERATED_HEADER, ...tokens.map((t) => `User-agent: ${t}`), "Disallow: /"].join("\n")}\n`;
-  if (origin === null) return generated;
-  const lines = neutralize(robotsLines(originText), new Set(tokens.map((t) => t.toLowerCase())));
-  const head = `${generated}\n${ORIGIN_HEADER}\n`;
-  const budget = ROBOTS_SIZE_LIMIT - new TextEncoder().encode(head).length;
-  return `${head}${withinSizeLimit(lines.join("\n"), budget)}`;
+  if (tokens.length === 0 && signals === null) return originText;
+  const blocks: string[][] = [];
+  if (signals) {
+    const head: string[] = signals.groupLines.length > 0 ? [...SIGNALS_COMMENT] : [];
+    if (signals.license !== null) head.push(`License: ${signals.license}`);
+    blocks.push(head);
+  }
+  if (tokens.length > 0)
+    blocks.push([GENERATED_HEADER, ...tokens.map((t) => `User-agent: ${t}`), "Disallow: /"]);
+  const starGroup = signals?.groupLines.length
+    ? [SIGNALS_HEADER, "User-agent: *", ...signals.groupLines, "Allow: /"]
+    : [];
+  const joined = (list: string[][]) =>
+    list
+      .filter((b) => b.length > 0)
+      .map((b) => `${b.join("\n")}\n`)
+      .join("\n");
+  if (origin === null) return joined([...blocks, starGroup]);
+  const reserved = new TextEncoder().encode(
+    `${joined([...blocks, starGroup])}\n${ORIGIN_HEADER}\n`,
+  ).length;
+  const cut = withinSizeLimit(originText, ROBOTS_SIZE_LIMIT - reserved);
+  let lines = neutralize(robotsLines(cut), new Set(tokens.map((t) => t.toLowerCase())));
+  let inserted = false;
+  if (signals) ({ lines, inserted } = applySignals(lines, signals));
+  const generated = joined(inserted ? blocks : [...blocks, starGroup]);
+  // Rewritten origin lines may add a little: the whole stays within what crawlers read.
+  return withinSizeLimit(`${generated}\n${ORIGIN_HEADER}\n${lines.join("\n")}`);
 }

@@ -72,19 +72,29 @@ export function robotsStoreSuite(
       const batch = [
         event(d, { ts: at("2026-11-19T23:59:59.999Z"), disallowed: true }),
         event(d, { ts: at("2026-11-20T00:00:00.000Z") }),
-        event(d, { ts: at("2026-11-20T08:00:00.000Z"), disallowed: true }),
+        event(d, {
+          ts: at("2026-11-20T08:00:00.000Z"),
+          disallowed: true,
+          signalContradiction: true,
+        }),
         event(d, { ts: at("2026-11-20T07:00:00.000Z"), disallowed: true }),
-        event(d, { botId: "claudebot", ts: at("2026-11-20T09:00:00.000Z") }),
+        event(d, { ts: at("2026-11-20T07:30:00.000Z"), signalContradiction: true }),
+        event(d, {
+          botId: "claudebot",
+          ts: at("2026-11-20T09:00:00.000Z"),
+          signalContradiction: false,
+        }),
         event(d, { ts: at("2026-11-22T00:00:00.000Z") }),
         event("other-domain"),
       ];
-      expect(await robots.addComplianceEvents(batch)).toEqual({ inserted: 7 });
+      expect(await robots.addComplianceEvents(batch)).toEqual({ inserted: 8 });
       expect(await robots.complianceDayCounts(d, "2026-11-19", "2026-11-21")).toEqual([
         {
           day: "2026-11-19",
           botId: "gptbot",
           requests: 1,
           disallowedRequests: 1,
+          signalContradictions: 0,
           lastViolationAt: at("2026-11-19T23:59:59.999Z"),
         },
         {
@@ -92,13 +102,15 @@ export function robotsStoreSuite(
           botId: "claudebot",
           requests: 1,
           disallowedRequests: 0,
+          signalContradictions: 0,
           lastViolationAt: null,
         },
         {
           day: "2026-11-20",
           botId: "gptbot",
-          requests: 3,
+          requests: 4,
           disallowedRequests: 2,
+          signalContradictions: 2,
           lastViolationAt: at("2026-11-20T08:00:00.000Z"),
         },
       ]);
@@ -112,10 +124,22 @@ export function robotsStoreSuite(
       const { robots } = h();
       const a = event(d, { ts: at("2026-11-20T10:00:00.000Z"), disallowed: true });
       const b = event(d, { ts: at("2026-11-20T09:00:00.000Z"), disallowed: true });
-      expect(await robots.addComplianceEvents([a, { ...a, disallowed: false }, a])).toEqual({
+      expect(
+        await robots.addComplianceEvents([
+          a,
+          { ...a, disallowed: false, signalContradiction: true },
+          a,
+        ]),
+      ).toEqual({
         inserted: 1,
       });
-      expect(await robots.addComplianceEvents([b, a, { ...a, botId: "claudebot" }])).toEqual({
+      expect(
+        await robots.addComplianceEvents([
+          { ...b, signalContradiction: true },
+          a,
+          { ...a, botId: "claudebot" },
+        ]),
+      ).toEqual({
         inserted: 1,
       });
       expect(await robots.complianceDayCounts(d, "2026-11-20", "2026-11-20")).toEqual([
@@ -124,6 +148,7 @@ export function robotsStoreSuite(
           botId: "gptbot",
           requests: 2,
           disallowedRequests: 2,
+          signalContradictions: 1,
           lastViolationAt: at("2026-11-20T10:00:00.000Z"),
         },
       ]);
@@ -146,7 +171,9 @@ export function robotsStoreSuite(
 
     it("counts each event once under concurrent batches", async () => {
       const { robots } = h();
-      const events = Array.from({ length: 40 }, (_, i) => event(d, { disallowed: i % 3 === 0 }));
+      const events = Array.from({ length: 40 }, (_, i) =>
+        event(d, { disallowed: i % 3 === 0, signalContradiction: i % 4 === 0 }),
+      );
       const results = await Promise.all([
         robots.addComplianceEvents(events.slice(0, 30)),
         robots.addComplianceEvents(events.slice(10)),
@@ -154,7 +181,11 @@ export function robotsStoreSuite(
       ]);
       expect(results.reduce((n, r) => n + r.inserted, 0)).toBe(40);
       const [count] = await robots.complianceDayCounts(d, "2026-11-20", "2026-11-20");
-      expect(count).toMatchObject({ requests: 40, disallowedRequests: 14 });
+      expect(count).toMatchObject({
+        requests: 40,
+        disallowedRequests: 14,
+        signalContradictions: 10,
+      });
     });
 
     it("sorts bots in UTF-8 byte order", async () => {

@@ -260,16 +260,26 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
     response: {
       ...header("1d", "2026-11-20"),
       ...access,
-      summary: { requests: 5, disallowedRequests: 2 },
+      summary: { requests: 5, disallowedRequests: 2, signalContradictions: 2 },
       botTotals: {
-        gptbot: { requests: 2, disallowedRequests: 2, lastViolationAt: "2026-11-20T09:12:04.117Z" },
-        googlebot: { requests: 3, disallowedRequests: 0, lastViolationAt: null },
+        gptbot: {
+          requests: 2,
+          disallowedRequests: 2,
+          signalContradictions: 2,
+          lastViolationAt: "2026-11-20T09:12:04.117Z",
+        },
+        googlebot: {
+          requests: 3,
+          disallowedRequests: 0,
+          signalContradictions: 0,
+          lastViolationAt: null,
+        },
       },
       botSeries: [
         {
           date: "2026-11-20",
-          gptbot: { requests: 2, disallowedRequests: 2 },
-          googlebot: { requests: 3, disallowedRequests: 0 },
+          gptbot: { requests: 2, disallowedRequests: 2, signalContradictions: 2 },
+          googlebot: { requests: 3, disallowedRequests: 0, signalContradictions: 0 },
         },
       ],
       robotsVersions: [{ effectiveFrom: "2026-11-18T07:00:00.000Z", contentHash: HASH }],

@@ -13,7 +13,11 @@ import { count, day, instant, role, uuid, windowedHeader } from "../responses/sh
 /** The window and the domain (any role). */
 export const input = windowedBody(STANDARD_WINDOW, {}, { domainId: requiredDomainId });
 
-const dayCounts = z.strictObject({ requests: count, disallowedRequests: count });
+const dayCounts = z.strictObject({
+  requests: count,
+  disallowedRequests: count,
+  signalContradictions: count,
+});
 
 export const output = z.strictObject({
   ...windowedHeader(STANDARD_WINDOW.periods as [string, ...string[]]),
@@ -21,14 +25,17 @@ export const output = z.strictObject({
   domainId: uuid,
   role,
   summary: z
-    .strictObject({ requests: count, disallowedRequests: count })
-    .describe("Every bot of the window; disallowedRequests <= requests"),
+    .strictObject({ requests: count, disallowedRequests: count, signalContradictions: count })
+    .describe("Every bot of the window; disallowedRequests, signalContradictions <= requests"),
   botTotals: z
     .record(
       z.string(),
       z.strictObject({
         requests: count,
         disallowedRequests: count,
+        signalContradictions: count.describe(
+          "Requests whose bot's intent contradicted the content signal the robots.txt in force stated for the path: a training crawler under ai-train=no, an answer-fetch one under ai-input=no, a search-index one under search=no",
+        ),
         lastViolationAt: instant
           .nullable()
           .describe("The latest disallowed request in the window; null when none"),
@@ -50,12 +57,13 @@ export const output = z.strictObject({
 export const contract: EndpointContract = {
   summary: "Export robots.txt compliance per bot",
   description:
-    "For one domain, how many requests of each crawler hit paths that the robots.txt served at the time (the origin's file merged with the crawler policy's groups) disallowed for it: per bot `{requests, disallowedRequests, lastViolationAt}` and a daily series. Computed at ingest from the robots.txt version in force at each request's time; requests before the domain's first served robots.txt count as allowed. Blocked and charged requests count: a blocked crawler is disallowed everywhere.",
+    "For one domain, how many requests of each crawler hit paths that the robots.txt served at the time (the origin's file merged with the crawler policy's groups) disallowed for it: per bot `{requests, disallowedRequests, lastViolationAt}` and a daily series. Computed at ingest from the robots.txt version in force at each request's time; requests before the domain's first served robots.txt count as allowed. Blocked and charged requests count: a blocked crawler is disallowed everywhere. `signalContradictions` counts the requests whose bot's intent contradicted the content signal that same robots.txt stated for the path (its `Content-Signal` lines and aipref `Content-Usage` rules, generated from the crawler policy's `contentSignals`/`contentSignalPaths` or the origin's own): a `training` crawler under `ai-train=no`, an `answer-fetch` one under `ai-input=no`, a `search-index` one under `search=no`.",
   status: 200,
   errors: ["invalid_request", "domain_not_found"],
 };
 
-type Totals = { requests: number; disallowedRequests: number; lastViolationAt: Date | null };
+type Counts = { requests: number; disallowedRequests: number; signalContradictions: number };
+type Totals = Counts & { lastViolationAt: Date | null };
 
 /** POST /export-robots-compliance: per-bot compliance counts and series of one domain. */
 export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async ({
@@ -88,20 +96,26 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output>> = a
 
 function complianceBlock(window: Window, rows: readonly ComplianceDayCount[]) {
   const totals = new Map<string, Totals>();
-  const perDay = new Map<string, Map<string, { requests: number; disallowedRequests: number }>>();
+  const perDay = new Map<string, Map<string, Counts>>();
   for (const row of rows) {
     const bot = totals.get(row.botId) ?? {
       requests: 0,
       disallowedRequests: 0,
+      signalContradictions: 0,
       lastViolationAt: null,
     };
     bot.requests += row.requests;
     bot.disallowedRequests += row.disallowedRequests;
+    bot.signalContradictions += row.signalContradictions;
     if (row.lastViolationAt && (!bot.lastViolationAt || row.lastViolationAt > bot.lastViolationAt))
       bot.lastViolationAt = row.lastViolationAt;
     totals.set(row.botId, bot);
     const cells = perDay.get(row.day) ?? new Map();
-    cells.set(row.botId, { requests: row.requests, disallowedRequests: row.disallowedRequests });
+    cells.set(row.botId, {
+      requests: row.requests,
+      disallowedRequests: row.disallowedRequests,
+      signalContradictions: row.signalContradictions,
+    });
     perDay.set(row.day, cells);
   }
   const order = [...totals.entries()]
@@ -110,28 +124,28 @@ function complianceBlock(window: Window, rows: readonly ComplianceDayCount[]) {
         y.disallowedRequests - x.disallowedRequests || y.requests - x.requests || compareUtf8(a, b),
     )
     .map(([botId]) => botId);
-  const botTotals: Record<
-    string,
-    { requests: number; disallowedRequests: number; lastViolationAt: string | null }
-  > = {};
-  const summary = { requests: 0, disallowedRequests: 0 };
+  const botTotals: Record<string, Counts & { lastViolationAt: string | null }> = {};
+  const summary = { requests: 0, disallowedRequests: 0, signalContradictions: 0 };
   for (const botId of order) {
     const bot = totals.get(botId) as Totals;
     botTotals[botId] = {
       requests: bot.requests,
       disallowedRequests: bot.disallowedRequests,
+      signalContradictions: bot.signalContradictions,
       lastViolationAt: bot.lastViolationAt?.toISOString() ?? null,
     };
     summary.requests += bot.requests;
     summary.disallowedRequests += bot.disallowedRequests;
+    summary.signalContradictions += bot.signalContradictions;
   }
   const botSeries = eachDay(window.startDate, window.endDate).map((date) => {
-    const entry = { date } as { date: string } & Record<
-      string,
-      { requests: number; disallowedRequests: number }
-    >;
+    const entry = { date } as { date: string } & Record<string, Counts>;
     for (const botId of order)
-      entry[botId] = perDay.get(date)?.get(botId) ?? { requests: 0, disallowedRequests: 0 };
+      entry[botId] = perDay.get(date)?.get(botId) ?? {
+        requests: 0,
+        disallowedRequests: 0,
+        signalContradictions: 0,
+      };
     return entry;
   });
   return { summary, botTotals, botSeries };

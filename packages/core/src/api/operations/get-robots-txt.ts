@@ -41,7 +41,7 @@ export const output = z.strictObject({
 export const contract: EndpointContract = {
   summary: "Preview a domain's robots.txt",
   description:
-    "Any role. The robots.txt that `/robots.txt` on the domain's host serves: the origin's file merged with a generated group that disallows every path for the crawlers the crawler policy blocks or charges everywhere (merge rule in docs/decisions.md). A preview stores nothing; the host stores each new text it serves as a version (`servedVersion`), which export-robots-compliance judges crawls against. A domain without an origin URL whose policy blocks nobody leaves `/robots.txt` to the application behind the edge: `robotsTxt` is then empty.",
+    "Any role. The robots.txt that `/robots.txt` on the domain's host serves: the origin's file merged with a generated group that disallows every path for the crawlers the crawler policy blocks or charges everywhere, and with the policy's preferences in the `User-agent: *` group (`Content-Signal` from `contentSignals`, aipref `Content-Usage` rules site-wide and per `contentSignalPaths` override, with the Content Signals explanatory comment) and a `License` line for `licenseUrl`; the origin's own preference lines are kept unless the policy sets the same key (merge rules in docs/decisions.md and docs/decisions/content-signals.md). A preview stores nothing; the host stores each new text it serves as a version (`servedVersion`), which export-robots-compliance judges crawls against. A domain without an origin URL whose policy blocks nobody and states no preference leaves `/robots.txt` to the application behind the edge: `robotsTxt` is then empty.",
   status: 200,
   errors: ["invalid_request", "domain_not_found"],
 };

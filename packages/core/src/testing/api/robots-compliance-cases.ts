@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { SignalKey } from "../../policy/content-signals.js";
 import { DEFAULT_POLICY } from "../../policy/schema.js";
 import { parseRobots } from "../../robots/parse.js";
-import { referenceIsAllowed } from "../../robots/reference.js";
+import { referenceIsAllowed, referenceSignals } from "../../robots/reference.js";
 import { referenceClassify } from "../../taxonomy/reference-classify.js";
 import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
 import {
@@ -87,13 +88,19 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
         domain: "shop.example.com",
         domainId: shop,
         role: "owner",
-        summary: { requests: 6, disallowedRequests: 3 },
+        summary: { requests: 6, disallowedRequests: 3, signalContradictions: 0 },
       });
       expect(res.json.botTotals).toEqual({
-        gptbot: { requests: 4, disallowedRequests: 2, lastViolationAt: "2026-11-20T09:30:00.000Z" },
+        gptbot: {
+          requests: 4,
+          disallowedRequests: 2,
+          signalContradictions: 0,
+          lastViolationAt: "2026-11-20T09:30:00.000Z",
+        },
         googlebot: {
           requests: 2,
           disallowedRequests: 1,
+          signalContradictions: 0,
           lastViolationAt: "2026-11-20T09:00:00.000Z",
         },
       });
@@ -101,19 +108,19 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       expect(res.json.botSeries).toHaveLength(7);
       expect(res.json.botSeries[0]).toEqual({
         date: "2026-11-14",
-        gptbot: { requests: 0, disallowedRequests: 0 },
-        googlebot: { requests: 0, disallowedRequests: 0 },
+        gptbot: { requests: 0, disallowedRequests: 0, signalContradictions: 0 },
+        googlebot: { requests: 0, disallowedRequests: 0, signalContradictions: 0 },
       });
       expect(res.json.botSeries.slice(5)).toEqual([
         {
           date: "2026-11-19",
-          gptbot: { requests: 2, disallowedRequests: 1 },
-          googlebot: { requests: 0, disallowedRequests: 0 },
+          gptbot: { requests: 2, disallowedRequests: 1, signalContradictions: 0 },
+          googlebot: { requests: 0, disallowedRequests: 0, signalContradictions: 0 },
         },
         {
           date: "2026-11-20",
-          gptbot: { requests: 2, disallowedRequests: 1 },
-          googlebot: { requests: 2, disallowedRequests: 1 },
+          gptbot: { requests: 2, disallowedRequests: 1, signalContradictions: 0 },
+          googlebot: { requests: 2, disallowedRequests: 1, signalContradictions: 0 },
         },
       ]);
       expect(res.json.robotsVersions).toEqual([
@@ -135,7 +142,7 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       ).toEqual(["2026-11-19T12:00:00.000Z"]);
     });
 
-    it("counts equal a reference over generated traffic and robots.txt versions", async () => {
+    it("counts (disallowed, signal contradictions) equal a reference over generated traffic and robots.txt versions", async () => {
       const world = w();
       const shop = world.domains.shop.domainId;
       let seed = 20261120;
@@ -143,9 +150,11 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
         seed = Math.imul(seed, 1103515245) + 12345;
         return ((seed >>> 8) & 0xffffff) % n;
       };
+      // Versions carry Content-Signal lines and aipref rules (site-wide and path-scoped, in the
+      // bots' own groups and in *), so the contradictions are judged per version, path and intent.
       const texts = [
-        "User-agent: *\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /\nAllow: /a/ok$\n",
-        "User-agent: Googlebot\nDisallow: /*.pdf$\n\nUser-agent: ClaudeBot\nUser-agent: CCBot\nDisallow: /b\n",
+        "User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nContent-Usage: /a/ train-ai=y\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /\nAllow: /a/ok$\n",
+        "User-agent: Googlebot\nDisallow: /*.pdf$\n\nUser-agent: ClaudeBot\nUser-agent: CCBot\nContent-Usage: train-ai=n\nContent-Usage: /b/ train-ai=y\nDisallow: /b\n\nUser-agent: *\nContent-Signal: ai-input=yes\nContent-Usage: /*.pdf search=n\nContent-Usage: /doc search=y\n",
       ];
       const versions = [0, 1, 0].map((t, i) => ({
         at: Date.parse(`2026-11-${14 + i * 2}T06:00:00.000Z`),
@@ -153,7 +162,15 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       }));
       for (const v of versions)
         await world.deps.robots.recordRobotsVersion(shop, v.text, new Date(v.at));
-      const uas = [GPTBOT, GOOGLEBOT, "ClaudeBot/1.0", "CCBot/2.0", "curl/8.5.0"];
+      const uas = [
+        GPTBOT,
+        GOOGLEBOT,
+        "ClaudeBot/1.0",
+        "CCBot/2.0",
+        "curl/8.5.0",
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot",
+        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot",
+      ];
       const paths = [
         "/",
         "/a",
@@ -164,7 +181,7 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
         "/doc.pdf?x=1",
         "/robots.txt",
       ];
-      const crawls = Array.from({ length: 120 }, (_, i) => ({
+      const crawls = Array.from({ length: 200 }, (_, i) => ({
         eventId: `g${i}`,
         ts: new Date(
           Date.parse("2026-11-13T00:00:00.000Z") + next(8) * 86_400_000 + next(86_400) * 1000,
@@ -187,21 +204,36 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       const taxonomy = getTaxonomy() as Taxonomy;
       const expected: Record<
         string,
-        { requests: number; disallowedRequests: number; lastViolationAt: string | null }
+        {
+          requests: number;
+          disallowedRequests: number;
+          signalContradictions: number;
+          lastViolationAt: string | null;
+        }
       > = {};
+      const intentKey: Record<string, SignalKey> = {
+        training: "aiTrain",
+        "answer-fetch": "aiInput",
+        "search-index": "search",
+      };
       for (const c of crawls) {
         const botId = referenceClassify(taxonomy, c.userAgent);
         const inForce = versions.filter((v) => v.at <= c.ts.getTime()).at(-1);
         if (inForce === undefined) continue; // no robots.txt in force: not counted
-        const agent = taxonomy.botById(botId)?.robots ?? { tokens: [] };
+        const definition = taxonomy.botById(botId);
+        const agent = definition?.robots ?? { tokens: [] };
         const disallowed = !referenceIsAllowed(parseRobots(inForce.text), agent, c.path);
+        const key = intentKey[definition?.intent ?? ""];
+        const stated = referenceSignals(inForce.text, agent, c.path);
         const bot = expected[botId] ?? {
           requests: 0,
           disallowedRequests: 0,
+          signalContradictions: 0,
           lastViolationAt: null,
         };
         expected[botId] = bot;
         bot.requests++;
+        if (key !== undefined && stated[key] === "no") bot.signalContradictions++;
         if (disallowed) {
           bot.disallowedRequests++;
           const ts = c.ts.toISOString();
@@ -214,6 +246,11 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       expect(res.status).toBe(200);
       expect(res.json.botTotals).toEqual(expected);
       expect(Object.values(expected).some((b) => b.disallowedRequests > 0)).toBe(true);
+      for (const botId of ["gptbot", "claudebot", "chatgpt-user", "oai-searchbot"])
+        expect(expected[botId]?.signalContradictions).toBeGreaterThan(0);
+      expect(res.json.summary.signalContradictions).toBe(
+        Object.values(expected).reduce((n, b) => n + b.signalContradictions, 0),
+      );
     });
 
     it("answers empty counts for a domain without robots.txt or crawls", async () => {
@@ -224,7 +261,7 @@ export function robotsComplianceCases(options: ApiSuiteOptions): void {
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({
         period: "30d",
-        summary: { requests: 0, disallowedRequests: 0 },
+        summary: { requests: 0, disallowedRequests: 0, signalContradictions: 0 },
         botTotals: {},
         robotsVersions: [],
       });

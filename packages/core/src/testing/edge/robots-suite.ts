@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CrawlgateDeps } from "../../crawlgate.js";
 import { createCrawlgate } from "../../crawlgate.js";
@@ -22,6 +23,52 @@ const BLOCK_TRAINING = {
   defaultAction: { type: "allow" },
   impostorProtection: false,
 } as const;
+
+/** An origin file with its own preference lines, some of which the policy overrides. */
+const ORIGIN_WITH_SIGNALS = [
+  "# The shop's own robots.txt",
+  "License: https://shop.example.com/old-license.xml",
+  "User-agent: *",
+  "Content-Signal: search=yes, ai-train=yes",
+  "Content-Usage: /blog/ search=n",
+  "Disallow: /admin",
+  "",
+  "User-agent: GPTBot",
+  "Content-Signal: ai-input=no",
+  "Allow: /",
+  "Sitemap: https://shop.example.com/sitemap.xml",
+  "",
+].join("\n");
+/** Every signal and a path override of each kind, and a licence. */
+const SIGNALS_POLICY = {
+  rules: [],
+  defaultAction: { type: "allow" },
+  impostorProtection: false,
+  contentSignals: { search: "yes", aiInput: "yes", aiTrain: "no" },
+  contentSignalPaths: [
+    { path: "/blog/*", aiTrain: "yes" },
+    { path: "/p/:id/reviews", search: "no", aiInput: "no" },
+    { path: "/drafts/*", aiInput: "no" },
+  ],
+  licenseUrl: "https://shop.example.com/license.xml",
+} as const;
+/** One blocked crawler and two site-wide signals. */
+const BLOCK_AND_SIGNAL = {
+  rules: [
+    {
+      match: { type: "botId", value: "ccbot" },
+      path: null,
+      action: { type: "block", status: 403, message: null },
+    },
+  ],
+  defaultAction: { type: "allow" },
+  impostorProtection: false,
+  contentSignals: { search: "yes", aiTrain: "no" },
+} as const;
+
+/** A golden robots.txt (`golden/*.robots.txt`), compared line by line. */
+const golden = (name: string) =>
+  readFileSync(new URL(`./golden/${name}.robots.txt`, import.meta.url), "utf8").split("\n");
 
 /**
  * `/robots.txt` on a customer's host, through each bridge: the origin's file merged with the
@@ -169,6 +216,43 @@ export function edgeRobotsSuite(
       expect(w.origin.fetches).toBe(3);
     });
 
+    it("writes the policy's signals and licence into the origin's * group (golden), in the preview too", async () => {
+      const w = world();
+      w.origin.body = ORIGIN_WITH_SIGNALS;
+      await w.setPolicy(SIGNALS_POLICY);
+      const reply = await w.send("/robots.txt");
+      expect(reply.status).toBe(200);
+      expect(reply.body.split("\n")).toEqual(golden("signals-origin-star"));
+      expect((await w.preview()).json.robotsTxt).toBe(reply.body);
+    });
+
+    it("writes a * group for an origin without one, after the blocked crawlers' group (golden)", async () => {
+      const w = world();
+      w.origin.body = "User-agent: GPTBot\nAllow: /\n\nUser-agent: Bingbot\nDisallow: /search\n";
+      await w.setPolicy(BLOCK_AND_SIGNAL);
+      const reply = await w.send("/robots.txt");
+      expect(reply.body.split("\n")).toEqual(golden("signals-generated-star"));
+      expect((await w.preview()).json.robotsTxt).toBe(reply.body);
+    });
+
+    it("counts requests that contradict the signal in force for their path and crawler", async () => {
+      const w = world();
+      w.origin.body = ORIGIN_WITH_SIGNALS;
+      await w.setPolicy(SIGNALS_POLICY);
+      expect((await w.send("/robots.txt")).status).toBe(200);
+      // GPTBot (training): ai-train=no site-wide (from the * group: its own group leaves it
+      // open), ai-train=y under /blog/.
+      await w.send("/articles/1");
+      await w.send("/blog/post");
+      await w.crawlgate.ingest.close();
+      const [counts] = await w.stores.robots.complianceDayCounts(
+        w.domainId,
+        "2026-11-20",
+        "2026-11-20",
+      );
+      expect(counts).toMatchObject({ botId: "gptbot", requests: 3, signalContradictions: 1 });
+    });
+
     it("records crawlers' robots.txt fetches and counts later disallowed requests as violations", async () => {
       const w = world();
       await w.setPolicy(BLOCK_TRAINING);
@@ -194,6 +278,7 @@ export function edgeRobotsSuite(
           botId: "gptbot",
           requests: 2,
           disallowedRequests: 1,
+          signalContradictions: 0,
           lastViolationAt: rows[1]?.ts,
         },
       ]);
