@@ -10,6 +10,8 @@ import {
   type PendingCharge,
   parseRequestTarget,
   requestScheme,
+  type SignalHeaders,
+  signalHeaderValues,
 } from "@crawlgate/core/adapter-kit";
 import { ambiguousAnswer } from "./own-host.js";
 
@@ -81,6 +83,24 @@ function counted(
 }
 
 /**
+ * The origin's or an upstream's answer with the signal headers of its path: its own
+ * `Content-Usage` and `Link` merged with the policy's (`signalHeaderValues`).
+ */
+function withSignals(response: Response, signals: SignalHeaders | undefined): Response {
+  if (!signals) return response;
+  const headers = new Headers(response.headers);
+  const own = { contentUsage: headers.get("content-usage"), link: headers.get("link") };
+  for (const [name, value] of Object.entries(signalHeaderValues(signals, own))) {
+    headers.set(name, value);
+  }
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/**
  * A paid request's answer, settled before it is sent: with its `crawler-charged` header, or the
  * refusal instead (the origin's body is then dropped).
  */
@@ -101,6 +121,21 @@ function settled(response: Response, payment: PendingCharge | undefined): Respon
     statusText: response.statusText,
     headers,
   });
+}
+
+/**
+ * The answer of the origin or an upstream as sent: with the path's signal headers, settled when
+ * paid (a refusal replaces it, headers included), its bytes counted for the crawl row.
+ */
+function passed(
+  response: Response,
+  result: {
+    payment?: PendingCharge;
+    signals?: SignalHeaders;
+    report(outcome: { status: number; bytes: number }): void;
+  },
+): Response {
+  return counted(settled(withSignals(response, result.signals), result.payment), result.report);
 }
 
 /**
@@ -154,12 +189,10 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
         if (!options.proxy) return failed("bad_gateway");
         const hop = { ...result.forwarded, clientIp, trustProxy };
         const response = await options.proxy(result.upstream, request, hop);
-        return counted(settled(response, result.payment), result.report);
+        return passed(response, result);
       }
       case "origin": {
-        if (options.origin !== "fetch") {
-          return counted(settled(await options.next(request), result.payment), result.report);
-        }
+        if (options.origin !== "fetch") return passed(await options.next(request), result);
         if (!result.originUrl) return failed("not_found");
         const fetch = options.fetch ?? (globalThis.fetch as FetchLike);
         // The body is read whole and sent again: fetch frames it, so its length goes too.
@@ -183,7 +216,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
           redirect: "manual",
         }).catch(() => null);
         if (!response) return failed("origin_unreachable");
-        return counted(settled(response, result.payment), result.report);
+        return passed(response, result);
       }
     }
   };
