@@ -14,6 +14,7 @@ import { Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
 import { useCall, useEnv } from "../context.js";
 import { PolicyEditor } from "./policy-editor.js";
+import { SignalFacts } from "./policy-signal-fields.js";
 
 /** A domain's crawler policy: the saved rules for every role, the editor for owners and managers. */
 export function CrawlerPolicyView({ domainId }: { domainId: string }) {
@@ -72,7 +73,10 @@ export function CrawlerPolicyView({ domainId }: { domainId: string }) {
   );
 }
 
-/** The saved policy as a table (match order), its default action and impostor protection. */
+/**
+ * The saved policy as a table (match order), its default action, impostor protection, content
+ * signals and licence.
+ */
 function PolicySummary({ policy, domain }: { policy: CrawlerPolicy; domain: string }) {
   const rows = policy.rules.map((rule, i) => ({ n: i + 1, ...rule }));
   return (
@@ -99,6 +103,7 @@ function PolicySummary({ policy, domain }: { policy: CrawlerPolicy; domain: stri
             ? "On: unverified claims of a verifiable bot count as the unknown bot (blocks and charges of the claimed bot still apply)"
             : "Off: a claimed bot is taken at its word"}
         </dd>
+        <SignalFacts policy={policy} />
       </dl>
     </>
   );

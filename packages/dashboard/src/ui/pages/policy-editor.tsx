@@ -20,7 +20,9 @@ import {
 } from "../../shared/policy-form.js";
 import type { ApiError } from "../data-source.js";
 import { errorText } from "../messages.js";
+import { ListItemActions } from "./list-item-actions.js";
 import { ActionFields } from "./policy-action-fields.js";
+import { SignalFields } from "./policy-signal-fields.js";
 
 const MATCH_LABEL: Record<MatchType, string> = {
   botId: "Bot",
@@ -31,8 +33,8 @@ const MATCH_LABEL: Record<MatchType, string> = {
 };
 
 /**
- * Edits a whole policy (rules in order, default action, impostor protection) and saves it with
- * one `PUT`; the API's validation message is shown inline.
+ * Edits a whole policy (rules in order, default action, impostor protection, content signals and
+ * licence) and saves it with one `PUT`; the API's validation message is shown inline.
  */
 export function PolicyEditor(props: {
   initial: CrawlerPolicy;
@@ -124,6 +126,10 @@ export function PolicyEditor(props: {
         or not; impostor protection keeps an unverified claim from allow rules and verified-tier
         rules.
       </p>
+      <SignalFields
+        value={state.signals}
+        onChange={(update) => setState((s) => ({ ...s, signals: update(s.signals) }))}
+      />
       {error ? (
         <p id="policy-error" class="error" role="alert">
           {errorText(error)}
@@ -149,7 +155,6 @@ function RuleFields(props: {
 }) {
   const { rule, index } = props;
   const name = `rules.${index}`;
-  const which = <span class="sr-only"> rule {index + 1}</span>;
   return (
     <fieldset class="rule-form">
       <legend>Rule {index + 1}</legend>
@@ -186,27 +191,13 @@ function RuleFields(props: {
         value={rule.action}
         onChange={(action) => props.onChange({ action })}
       />
-      <div class="full actions">
-        <button
-          type="button"
-          class="secondary"
-          disabled={index === 0}
-          onClick={() => props.onMove(-1)}
-        >
-          Move up{which}
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={index === props.count - 1}
-          onClick={() => props.onMove(1)}
-        >
-          Move down{which}
-        </button>
-        <button type="button" class="danger" onClick={props.onRemove}>
-          Remove{which}
-        </button>
-      </div>
+      <ListItemActions
+        index={index}
+        count={props.count}
+        label={`rule ${index + 1}`}
+        onMove={props.onMove}
+        onRemove={props.onRemove}
+      />
     </fieldset>
   );
 }
