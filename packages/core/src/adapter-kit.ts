@@ -15,7 +15,7 @@
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
 // memory adapter runs and optimised adapters are checked against; the renderer's failure type;
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
-// rule index, policy) that the CLI and the benches drive directly.
+// rule index, policy, signal headers) that the CLI and the benches drive directly.
 
 export type {
   DomainVerificationDeps,
@@ -36,7 +36,7 @@ export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
 export type { SignalHeaders, SignedAgent, SignedAgents } from "./edge/index.js";
-export { createSignedAgents, signalHeaderValues } from "./edge/index.js";
+export { compileSignalHeaders, createSignedAgents, signalHeaderValues } from "./edge/index.js";
 export { hostOfHeader } from "./edge/site-settings.js";
 export { isUnavailable, serviceUnavailable } from "./errors.js";
 export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";
