@@ -6,6 +6,7 @@ import {
 } from "@crawlgate/core";
 import {
   compilePolicy,
+  compileSignalHeaders,
   crawlerPolicy,
   type EdgeVerification,
   policyRequestPath,
@@ -25,6 +26,10 @@ import { IMPLS, requests, routes } from "./routing.js";
  * Requests: taxonomy bots in turn (the unknown bot for 1 in 10) at each verification state, on
  * the routing bench's paths. `worst`: one bot named by 100 rules that all carry a path pattern
  * its path never matches (every candidate walked, then the default).
+ *
+ * Signal headers (`Content-Usage`, licence `Link`) of the same paths, as the policy gate looks
+ * them up per request: for a domain without preferences (what every cache hit of such a domain
+ * pays) and for one with a licence and 20 per-path overrides (`/p<i>/*`, `/blog/<word>-*`).
  */
 
 const taxonomy = getTaxonomy() as Taxonomy;
@@ -88,6 +93,9 @@ export interface PolicyBench {
   policyWorstNs: number;
   /** ns per request of the compiled routing index over 100 rules, same paths, same process. */
   routingNs: number;
+  /** ns per request of the signal headers' lookup: no preferences, and 20 overrides. */
+  signalsNoneNs: number;
+  signalsOverridesNs: number;
   loadAverage: number[];
   rows: ResultRow[];
 }
@@ -118,6 +126,17 @@ export function policyMicroBench(options: MeasureOptions): PolicyBench {
     })),
   });
   const worst = compilePolicy(worstPolicy);
+  const noSignals = compileSignalHeaders(crawlerPolicy.parse({}));
+  const withSignals = compileSignalHeaders(
+    crawlerPolicy.parse({
+      contentSignals: { search: "yes", aiTrain: "no" },
+      contentSignalPaths: Array.from({ length: 20 }, (_, i) => ({
+        path: i % 2 === 0 ? `/p${i}/*` : `/blog/${WORDS[i % WORDS.length]}-*`,
+        ...(i % 3 === 0 ? { search: "no" } : { aiTrain: "yes" }),
+      })),
+      licenseUrl: "https://shop.example.com/license.xml",
+    }),
+  );
 
   const routingNs = nsPerOp(fresh, (path) => match(path), options);
   const policyNs = nsPerOp(() => policyRequests(fresh()), evaluate, options);
@@ -126,6 +145,9 @@ export function policyMicroBench(options: MeasureOptions): PolicyBench {
     (path) => worst.evaluate(policySubject(gptbot, "verified", true, unknownBot), path).action,
     options,
   );
+  // `?? 0`: the lookup's answer is counted by nsPerOp like the others' (a null would not be).
+  const signalsNoneNs = nsPerOp(fresh, (path) => noSignals(path) ?? 0, options);
+  const signalsOverridesNs = nsPerOp(fresh, (path) => withSignals(path) ?? 0, options);
   const row = (c: string, impl: string, ns: number): ResultRow => ({
     suite: "edge",
     case: c,
@@ -137,11 +159,15 @@ export function policyMicroBench(options: MeasureOptions): PolicyBench {
     policyNs: Math.round(policyNs),
     policyWorstNs: Math.round(policyWorstNs),
     routingNs: Math.round(routingNs),
+    signalsNoneNs: Math.round(signalsNoneNs),
+    signalsOverridesNs: Math.round(signalsOverridesNs),
     loadAverage: loadAverage(),
     rows: [
       row("policy-eval-100-rules", "crawlgate", policyNs),
       row("policy-eval-100-rules-worst", "crawlgate", policyWorstNs),
       row("routing-match-100-rules", "crawlgate", routingNs),
+      row("signal-headers-no-preferences", "crawlgate", signalsNoneNs),
+      row("signal-headers-20-overrides", "crawlgate", signalsOverridesNs),
     ],
   };
 }

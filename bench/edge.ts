@@ -771,7 +771,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     // First, on a quiet process: a micro-bench of a few seconds, no servers.
     const policy = policyMicroBench(quick ? QUICK : FULL);
     log(
-      `policy ${policy.policyNs} ns/request at ${policy.rules} rules, routing ${policy.routingNs} ns`,
+      `policy ${policy.policyNs} ns/request at ${policy.rules} rules, routing ${policy.routingNs} ns, signal headers ${policy.signalsNoneNs} / ${policy.signalsOverridesNs} ns`,
     );
     const paid = await paidMicroBench(quick ? QUICK : FULL);
     log(

@@ -8,13 +8,14 @@
 //
 // What is here: the ports (one file per area in `ports/`) and their row types; the HTTP kit every
 // bridge uses (request-target parser, body reader, request origin, end-to-end headers, the error
-// table and the edge's error answers, the path prefixes); blob-key checks and
+// table and the edge's error answers, the path prefixes, the merge of the content-signal and
+// licence headers into an origin's answer); blob-key checks and
 // `BlobStoreUnavailable`; the counting of crawls into aggregates (deltas, keys, the
 // per-domain-day path cap `admitPath`); `decideRate`; the page-ranking
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
 // memory adapter runs and optimised adapters are checked against; the renderer's failure type;
 // the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
-// rule index, policy) that the CLI and the benches drive directly.
+// rule index, policy, signal headers) that the CLI and the benches drive directly.
 
 export type {
   DomainVerificationDeps,
@@ -34,8 +35,8 @@ export {
 export type { Classification, Classifier } from "./classify/index.js";
 export { compileClassifier, uaHash } from "./classify/index.js";
 export { DASHBOARD_PREFIX } from "./dashboard/index.js";
-export type { SignedAgent, SignedAgents } from "./edge/index.js";
-export { createSignedAgents } from "./edge/index.js";
+export type { SignalHeaders, SignedAgent, SignedAgents } from "./edge/index.js";
+export { compileSignalHeaders, createSignedAgents, signalHeaderValues } from "./edge/index.js";
 export { hostOfHeader } from "./edge/site-settings.js";
 export { isUnavailable, serviceUnavailable } from "./errors.js";
 export { LIVENESS_PATH, READINESS_PATH } from "./health/health.js";

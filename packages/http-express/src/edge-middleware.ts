@@ -11,6 +11,8 @@ import {
   parseRequestTarget,
   requestScheme,
   type Settlement,
+  type SignalHeaders,
+  signalHeaderValues,
 } from "@crawlgate/core/adapter-kit";
 import type { NextFunction, Request, Response } from "express";
 import { refusedAmbiguous, sendError } from "./safe-response.js";
@@ -198,6 +200,47 @@ function settleOnHead(res: ServerResponse, payment: PendingCharge): void {
   }) as typeof res.end;
 }
 
+/** Sets the headers given to `writeHead` on the response, as Node merges them. */
+function setHeadArgument(res: ServerResponse, headers: object): void {
+  if (Array.isArray(headers)) {
+    // A flat list `[name, value, …]` (or pairs): replaces those names, keeping duplicates.
+    const flat = headers.flat() as unknown[];
+    for (let i = 0; i + 1 < flat.length; i += 2) res.removeHeader(String(flat[i]));
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      res.appendHeader(String(flat[i]), String(flat[i + 1]));
+    }
+    return;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) res.setHeader(name, value as string | string[] | number);
+  }
+}
+
+/** A header of the response as one field value (a list joined with `, `), or `null`. */
+function headerValue(res: ServerResponse, name: string): string | null {
+  const value = res.getHeader(name);
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+/**
+ * Adds the path's signal headers to the answer the app or the proxy writes, when its head is
+ * written: merged with the answer's own `Content-Usage` and `Link` (`signalHeaderValues`).
+ * Installed after `settleOnHead`, so that a refusal replaces the answer, these headers included.
+ */
+function signalsOnHead(res: ServerResponse, signals: SignalHeaders): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    // Headers given here are set first, so that the merge sees them (Node would set them too).
+    for (const arg of rest) if (typeof arg === "object" && arg !== null) setHeadArgument(res, arg);
+    const own = { contentUsage: headerValue(res, "content-usage"), link: headerValue(res, "link") };
+    for (const [name, value] of Object.entries(signalHeaderValues(signals, own))) {
+      res.setHeader(name, value);
+    }
+    return writeHead(status, ...rest.filter((arg) => typeof arg === "string"));
+  }) as typeof res.writeHead;
+}
+
 /**
  * The edge as Express middleware, mounted in front of a site's own routes: redirects and proxies
  * from the domain's routing rules, cached or freshly rendered HTML for crawlers, and everything
@@ -260,6 +303,7 @@ export function createEdgeMiddleware(
         case "proxy": {
           if (!options.proxy) return sendEdgeError(res, "bad_gateway");
           if (result.payment) settleOnHead(res, result.payment);
+          if (result.signals) signalsOnHead(res, result.signals);
           const outcome = await options.proxy(
             result.upstream,
             req,
@@ -281,6 +325,7 @@ export function createEdgeMiddleware(
             const hop: ForwardedHop = hopOf(req, result.forwarded);
             if (result.originHost === "public") hop.hostHeader = result.forwarded.host;
             if (result.payment) settleOnHead(res, result.payment);
+            if (result.signals) signalsOnHead(res, result.signals);
             const outcome = await originProxy(
               result.originUrl + target.path + target.search,
               req,
@@ -292,6 +337,7 @@ export function createEdgeMiddleware(
           }
           onFinished(res, result.report);
           if (result.payment) settleOnHead(res, result.payment);
+          if (result.signals) signalsOnHead(res, result.signals);
           return next();
         }
       }

@@ -10,6 +10,8 @@ import {
   type PendingCharge,
   parseRequestTarget,
   requestScheme,
+  type SignalHeaders,
+  signalHeaderValues,
 } from "@crawlgate/core/adapter-kit";
 import { ambiguousAnswer } from "./own-host.js";
 
@@ -81,6 +83,24 @@ function counted(
 }
 
 /**
+ * The origin's or an upstream's answer with the signal headers of its path: its own
+ * `Content-Usage` and `Link` merged with the policy's (`signalHeaderValues`).
+ */
+function withSignals(response: Response, signals: SignalHeaders | undefined): Response {
+  if (!signals) return response;
+  const headers = new Headers(response.headers);
+  const own = { contentUsage: headers.get("content-usage"), link: headers.get("link") };
+  for (const [name, value] of Object.entries(signalHeaderValues(signals, own))) {
+    headers.set(name, value);
+  }
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/**
  * A paid request's answer, settled before it is sent (an x402 payment's settlement awaited):
  * with its `crawler-charged` or `PAYMENT-RESPONSE` header, or the refusal instead (the origin's
  * body is then dropped).
@@ -104,12 +124,20 @@ async function settled(response: Response, payment: PendingCharge): Promise<Resp
   });
 }
 
-/** The origin's or a proxy's answer: settled when paid, counted for the crawl row. */
+/**
+ * The answer of the origin or an upstream as sent: with the path's signal headers, settled when
+ * paid (a refusal replaces it, headers included), its bytes counted for the crawl row.
+ */
 async function passed(
   response: Response,
-  result: { payment?: PendingCharge; report(outcome: { status: number; bytes: number }): void },
+  result: {
+    payment?: PendingCharge;
+    signals?: SignalHeaders;
+    report(outcome: { status: number; bytes: number }): void;
+  },
 ): Promise<Response> {
-  const answer = result.payment ? await settled(response, result.payment) : response;
+  const signed = withSignals(response, result.signals);
+  const answer = result.payment ? await settled(signed, result.payment) : signed;
   return counted(answer, result.report);
 }
 
@@ -167,9 +195,7 @@ export function createEdgeHandler(crawlgate: Pick<Crawlgate, "edge">, options: E
         return passed(response, result);
       }
       case "origin": {
-        if (options.origin !== "fetch") {
-          return passed(await options.next(request), result);
-        }
+        if (options.origin !== "fetch") return passed(await options.next(request), result);
         if (!result.originUrl) return failed("not_found");
         const fetch = options.fetch ?? (globalThis.fetch as FetchLike);
         // The body is read whole and sent again: fetch frames it, so its length goes too.

@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { Page } from "puppeteer-core";
 import { describe, expect, it } from "vitest";
 import { chromiumOrReason, screenshot, sidewaysOverflow } from "./browser.js";
@@ -49,6 +50,31 @@ const RECEIVER = {
   asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
   payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
 };
+
+/** The status and headers the demo's edge answers for a site's path. */
+function edgeAnswer(
+  baseUrl: string,
+  host: string,
+  path: string,
+  userAgent: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path, headers: { host, "user-agent": userAgent } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 run("the crawler policy, robots compliance and revenue views in Chromium, on the demo", () => {
   const suite = demoBrowser((browserPath as { path: string }).path);
@@ -161,6 +187,78 @@ run("the crawler policy, robots compliance and revenue views in Chromium, on the
     ]);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it("an owner edits content signals, ordered path overrides and the licence; the API's message shows inline; the edge sends Content-Usage and the licence Link", async () => {
+    const { page, errors } = await session("owner");
+    const owner = suite.demo().ready.demo.keys.owner;
+    const before = await suite.demo().api(owner, policyPath(), undefined, "GET");
+    await open(page, "policy");
+    await page.waitForSelector("form.policy-form [name='contentSignals.search']");
+    const value = (name: string) =>
+      page.$eval(
+        `form.policy-form [name='${name}']`,
+        (el) => (el as unknown as { value: string }).value,
+      );
+    expect(await value("contentSignals.aiInput")).toBe("");
+    await setField(page, "contentSignals.search", "yes");
+    await setField(page, "contentSignals.aiTrain", "no");
+    const focusOn = (name: string) =>
+      page.waitForFunction(
+        `document.activeElement?.getAttribute("name") === ${JSON.stringify(name)}`,
+        { timeout: 5_000 },
+      );
+    for (const [index, path] of ["/blog/*", "/", "/tmp/*"].entries()) {
+      await page.click("::-p-text(Add a path override)");
+      await focusOn(`contentSignalPaths.${index}.path`);
+      await setField(page, `contentSignalPaths.${index}.path`, path);
+    }
+    await setField(page, "contentSignalPaths.0.aiTrain", "yes");
+    await setField(page, "contentSignalPaths.1.search", "no");
+    await page.click("::-p-aria(Remove path override 3)");
+    await focusOn("addSignalPath");
+    await page.click("::-p-aria(Move up path override 2)");
+    expect(await value("contentSignalPaths.0.path")).toBe("/");
+    // A licence that is not https: the API's own message, inline.
+    await setField(page, "licenseUrl", "http://shop.example/license.xml");
+    await page.click("form.policy-form button[type=submit]");
+    const alert = await page.waitForSelector("form.policy-form [role=alert]");
+    const api = await suite
+      .demo()
+      .api(owner, policyPath(), { licenseUrl: "http://shop.example/license.xml" }, "PUT");
+    expect(api.error).toBe("invalid_request");
+    expect(await alert?.evaluate((el) => el.textContent)).toBe(api.message);
+
+    const license = "https://shop.example/license.xml";
+    await setField(page, "licenseUrl", license);
+    await page.click("form.policy-form button[type=submit]");
+    await page.waitForSelector("[data-testid=policy-saved]");
+    const stored = await suite.demo().api(owner, policyPath(), undefined, "GET");
+    expect(stored.policy.rules).toEqual(before.policy.rules);
+    expect(stored.policy.contentSignals).toEqual({ search: "yes", aiInput: null, aiTrain: "no" });
+    expect(stored.policy.contentSignalPaths).toEqual([
+      { path: "/", search: "no", aiInput: null, aiTrain: "no" },
+      { path: "/blog/*", search: null, aiInput: null, aiTrain: "yes" },
+    ]);
+    expect(stored.policy.licenseUrl).toBe(license);
+    await page.waitForSelector('[data-testid=policy-signals]::-p-text("search=yes, ai-train=no")');
+
+    // The edge: a person's page carries both fields; a blocked crawler's 403 names the licence.
+    const link = `<${license}>; rel="license"`;
+    const base = suite.demo().ready.baseUrl;
+    const person = await edgeAnswer(base, shop().domain, "/", BROWSER);
+    expect([person.status, person.headers["content-usage"], person.headers.link]).toEqual([
+      200,
+      "train-ai=n, search=n",
+      link,
+    ]);
+    // The earlier tests' rules block GPTBot (an impostor from loopback: 403; else its 402).
+    const blocked = await edgeAnswer(base, shop().domain, "/", GPTBOT);
+    expect([403, 402]).toContain(blocked.status);
+    expect([blocked.headers["content-usage"], blocked.headers.link]).toEqual([undefined, link]);
+    const check = await checkView(page, "policy-signals");
+    expect(check.violations).toEqual([]);
+    expect(errors.filter((e) => !e.includes("400"))).toEqual([]);
+  }, 90_000);
 
   it("a Starter user sees the upgrade message", async () => {
     const { page } = await session("starter");

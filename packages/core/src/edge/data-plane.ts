@@ -3,7 +3,7 @@ import { type ContentCoding, chooseCodingCached } from "../http/content-coding.j
 import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
 import type { ChargeWriter } from "../pay/charge-writer.js";
-import type { PendingCharge } from "../pay/pending-charge.js";
+import type { PendingCharge, Settlement } from "../pay/pending-charge.js";
 import type { EdgeSettings, Logger, X402Facilitator } from "../ports/index.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { OriginHost, ServedFrom } from "../types.js";
@@ -16,6 +16,7 @@ import { type ReadRequest, readEdgeRequest } from "./request.js";
 import { type RobotsAnswer, serveRobotsTxt } from "./robots-answer.js";
 import type { RobotsTxt } from "./robots-txt.js";
 import type { Route } from "./route.js";
+import { type SignalHeaders, signalHeaderValues } from "./signal-headers.js";
 import type { SignedAgent, SignedAgents } from "./signed-agent.js";
 import type { SiteOf } from "./site-settings.js";
 
@@ -67,6 +68,8 @@ export type EdgeResponse =
       forwarded: EdgeForwarded;
       report(outcome: ServedOutcome): void;
       payment?: PendingCharge;
+      /** Headers to add to the upstream's answer (`signalHeaderValues`); absent: none. */
+      signals?: SignalHeaders;
     }
   /** HTML from the page cache or a render, ready to send. */
   | {
@@ -89,6 +92,8 @@ export type EdgeResponse =
       originHost: OriginHost;
       report(outcome: ServedOutcome): void;
       payment?: PendingCharge;
+      /** Headers to add to the origin's answer (`signalHeaderValues`); absent: none. */
+      signals?: SignalHeaders;
     }
   /** The host's `/robots.txt`: the origin's file merged with the crawler policy's groups. */
   | RobotsAnswer
@@ -134,6 +139,7 @@ export interface DataPlaneDeps {
 }
 
 const NOTHING = () => {};
+const NO_SIGNALS = {};
 const NOT_OURS: EdgeResponse = { kind: "none", failed: false };
 const FAILED: EdgeResponse = { kind: "none", failed: true };
 
@@ -246,11 +252,14 @@ export function createDataPlane(deps: DataPlaneDeps) {
       payment?.sent(o.status);
     };
     const paid = () => (payment ? { payment } : {});
-    const origin = (): EdgeResponse => ({ ...pass(report), ...paid() });
+    // The Content-Usage and licence headers of the path: on every answer with content.
+    const signals = deps.policy.signals(site, read.path);
+    const usage = signals ? { signals } : NO_SIGNALS;
+    const origin = (): EdgeResponse => ({ ...pass(report), ...paid(), ...usage });
 
     const match = deps.route(site, read, forwarded.proto);
     if (match?.kind === "redirect") return match;
-    const proxy = match?.kind === "proxy" ? { ...match, forwarded, report } : null;
+    const proxy = match?.kind === "proxy" ? { ...match, forwarded, report, ...usage } : null;
     if (!who.crawler && proxy) return proxy;
 
     // The edge's own render and robots.txt fetches (not crawlers) pass to the origin untouched.
@@ -299,11 +308,12 @@ export function createDataPlane(deps: DataPlaneDeps) {
         // spec's servedFrom has no value for the edge itself: `origin` (no snapshot), with the
         // real status.
         const { answer } = access;
+        if (signals?.license) answer.headers.link = signals.license;
         if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
         return answer;
       }
       if (access.kind === "pay") {
-        payment = access.payment;
+        payment = licensed(access.payment, signals);
         inBand = access.inBand;
       }
     }
@@ -321,8 +331,29 @@ export function createDataPlane(deps: DataPlaneDeps) {
     ) {
       return origin();
     }
-    const page = { site, forwarded, key, method, request, ts, record, origin, payment };
+    const page = { site, forwarded, key, method, request, ts, record, origin, payment, signals };
     return servePage(deps, page);
+  };
+}
+
+/**
+ * A paid request's charge whose refusal (an in-band price that is not the one offered) names the
+ * licence, as the policy's own block and charge answers do.
+ */
+function licensed(payment: PendingCharge, signals: SignalHeaders | null): PendingCharge {
+  const link = signals?.license;
+  if (!link) return payment;
+  return {
+    settle(status, originPrice) {
+      const withLink = (settlement: Settlement): Settlement =>
+        settlement.kind === "send"
+          ? settlement
+          : { ...settlement, headers: { ...settlement.headers, link } };
+      const settlement = payment.settle(status, originPrice);
+      // An x402 settlement arrives later; a crawler-* one now (its answer is never held).
+      return settlement instanceof Promise ? settlement.then(withLink) : withLink(settlement);
+    },
+    sent: (status) => payment.sent(status),
   };
 }
 
@@ -337,6 +368,9 @@ function redirectsToItself(page: PageBody, forwarded: EdgeForwarded, key: string
     return false;
   }
 }
+
+/** A cached page keeps none of the origin's headers: the signal headers are the policy's. */
+const NO_OWN_HEADERS = { contentUsage: null, link: null } as const;
 
 /** Pages are stored gzip-compressed: the one coding the edge sends. */
 const GZIP_ONLY: readonly ContentCoding[] = ["gzip"];
@@ -354,9 +388,10 @@ async function servePage(
     record: (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => void;
     origin: () => EdgeResponse;
     payment: PendingCharge | null;
+    signals: SignalHeaders | null;
   },
 ): Promise<EdgeResponse> {
-  const { site, forwarded, key, method, request, ts, record, origin, payment } = ctx;
+  const { site, forwarded, key, method, request, ts, record, origin, payment, signals } = ctx;
   const { host } = forwarded;
   const path = key.path;
   let page: PageBody | null = null;
@@ -401,6 +436,7 @@ async function servePage(
   };
   if (gzip) headers["content-encoding"] = "gzip";
   if (page.entry.location !== null) headers.location = page.entry.location;
+  if (signals) Object.assign(headers, signalHeaderValues(signals, NO_OWN_HEADERS));
   const body = method === "HEAD" ? new Uint8Array(0) : full;
   const { status } = page.entry;
   // Priced by the rule (an in-band price goes to the origin instead). An x402 payment settles

@@ -16,6 +16,8 @@ export type { ReadRequest } from "./request.js";
 export { readEdgeRequest } from "./request.js";
 export type { RobotsPreview, RobotsSite, RobotsTxt } from "./robots-txt.js";
 export type { RuleMatch } from "./route.js";
+export type { SignalHeaders, SignalHeadersOf } from "./signal-headers.js";
+export { compileSignalHeaders, signalHeaderValues } from "./signal-headers.js";
 export type { SignedAgent, SignedAgents } from "./signed-agent.js";
 export { createSignedAgents } from "./signed-agent.js";
 export { hostOfHeader } from "./site-settings.js";

@@ -9,6 +9,11 @@ import { policySubject } from "../policy/subject.js";
 import type { EdgeSettings } from "../ports/index.js";
 import type { BotDefinition } from "../taxonomy/schema.js";
 import type { EdgeVerification } from "../verify/peek.js";
+import {
+  compileSignalHeaders,
+  type SignalHeaders,
+  type SignalHeadersOf,
+} from "./signal-headers.js";
 
 /** What the crawler policy answers instead of the site: a block or a charge. */
 export interface PolicyAnswer {
@@ -103,22 +108,39 @@ export interface PolicyGate {
     path: string,
     signatureAgent?: string | null,
   ): DenyAction | null;
+  /**
+   * The signal headers (`Content-Usage`, licence `Link`) of a request path, raw, without query
+   * (`null`: none to add): see `compileSignalHeaders`.
+   */
+  signals(settings: EdgeSettings, path: string): SignalHeaders | null;
 }
 
-/** Policies compiled once per cached settings object (as the rule index), then evaluated. */
+interface Compiled {
+  policy: CompiledPolicy;
+  signals: SignalHeadersOf;
+}
+
+/**
+ * Policies compiled once per cached settings object (as the rule index), then evaluated; the
+ * content-signal preferences beside them.
+ */
 export function createPolicyGate(unknownBot: Readonly<BotDefinition>): PolicyGate {
-  const compiled = new WeakMap<EdgeSettings, CompiledPolicy>();
+  const compiled = new WeakMap<EdgeSettings, Compiled>();
   const compiledOf = (settings: EdgeSettings) => {
-    let policy = compiled.get(settings);
-    if (!policy) {
-      policy = compilePolicy(settings.policy);
-      compiled.set(settings, policy);
+    let entry = compiled.get(settings);
+    if (!entry) {
+      entry = {
+        policy: compilePolicy(settings.policy),
+        signals: compileSignalHeaders(settings.policy),
+      };
+      compiled.set(settings, entry);
     }
-    return policy;
+    return entry;
   };
   return {
+    signals: (settings, path) => compiledOf(settings).signals(path),
     deny(settings, bot, verification, path, signatureAgent = null) {
-      const policy = compiledOf(settings);
+      const { policy } = compiledOf(settings);
       if (policy.allowsAll) return null;
       const subject = policySubject(
         bot,

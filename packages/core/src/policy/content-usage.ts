@@ -1,3 +1,4 @@
+import { type Dictionary, parseDictionary, serializeDictionary } from "structured-headers";
 import type { ContentSignals } from "./content-signals.js";
 
 /**
@@ -25,4 +26,23 @@ export function contentSignalValue(signals: ContentSignals): string | null {
   if (signals.aiInput !== null) parts.push(`ai-input=${signals.aiInput}`);
   if (signals.aiTrain !== null) parts.push(`ai-train=${signals.aiTrain}`);
   return parts.length === 0 ? null : parts.join(", ");
+}
+
+/**
+ * An answer's own `Content-Usage` (`origin`) with the policy's value (`ours`, from
+ * `contentUsageValue`) merged in, as robots.txt merges signal lines: the origin's members are
+ * kept unless the policy sets the same key, which then takes the policy's value (in the
+ * origin's place); the policy's other members follow. An origin value that is not a Structured
+ * Fields dictionary is ignored by recipients (RFC 9651 §4.2), so the policy's replaces it (as
+ * does one the serializer cannot write back). Never throws.
+ */
+export function mergeContentUsage(origin: string | null, ours: string): string {
+  if (origin === null || origin.trim() === "") return ours;
+  try {
+    const own: Dictionary = parseDictionary(origin);
+    for (const [key, member] of parseDictionary(ours)) own.set(key, member);
+    return serializeDictionary(own);
+  } catch {
+    return ours;
+  }
 }

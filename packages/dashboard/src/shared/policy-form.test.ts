@@ -17,6 +17,16 @@ import {
   updateRule,
   x402State,
 } from "./policy-form.js";
+import {
+  addSignalPath,
+  choiceOf,
+  choiceValue,
+  describeSignals,
+  moveSignalPath,
+  removeSignalPath,
+  type SignalsFormState,
+  updateSignalPath,
+} from "./signals-form.js";
 
 const nullableMessage = fc.option(fc.string({ maxLength: 40 }), { nil: null });
 const action = fc.oneof(
@@ -80,14 +90,20 @@ const rawPolicy = fc.record({
   contentSignals: fc.record({ search: signal, aiInput: signal, aiTrain: signal }),
   contentSignalPaths: fc.array(
     fc.record({
-      path: fc.constantFrom("/blog/*", "/docs/**"),
+      path: fc.oneof(
+        fc.constantFrom("/blog/*", "/docs/:p*", "/:page", " /padded "),
+        fc.string({ maxLength: 12 }).map((s) => `/${s}`),
+      ),
       search: signal,
       aiInput: signal,
-      aiTrain: fc.constant("no" as const),
+      aiTrain: signal,
     }),
-    { maxLength: 2 },
+    { maxLength: 4 },
   ),
-  licenseUrl: fc.constantFrom(null, "https://shop.example/license.xml"),
+  licenseUrl: fc.oneof(
+    fc.constantFrom(null, "https://shop.example/license.xml", "https://Shop.Example/a b"),
+    fc.webUrl({ validSchemes: ["https"] }),
+  ),
 });
 
 /** Policies as the API answers them: what its own schema accepts, in its normalised form. */
@@ -277,5 +293,100 @@ describe("the crawler-policy form's state", () => {
     expect(describeX402(receiver)).toBe(
       "0x209693Bc6afc0C5328bA36FaF03C514EF312287C on eip155:84532, asset 0x036CbD53842c5426634e7929541eC2318f3dCF7e (6 decimals)",
     );
+  });
+});
+
+describe("the content-signal part of the policy form", () => {
+  const withSignals = (
+    policy: CrawlerPolicy,
+    change: (s: SignalsFormState) => SignalsFormState,
+  ) => {
+    const state = fromPolicy(policy);
+    return toPolicy({ ...state, signals: change(state.signals) });
+  };
+
+  it("sends a body the API accepts unchanged after any move or removal of an override", () => {
+    fc.assert(
+      fc.property(apiPolicy, fc.nat(), fc.integer({ min: -3, max: 3 }), (policy, at, by) => {
+        const count = policy.contentSignalPaths.length;
+        const index = count ? at % count : 0;
+        for (const change of [
+          (s: SignalsFormState) => moveSignalPath(s, index, by),
+          (s: SignalsFormState) => removeSignalPath(s, index),
+        ]) {
+          const body = withSignals(policy, change);
+          const parsed = crawlerPolicy.safeParse(body);
+          expect(parsed.success).toBe(true);
+          expect(parsed.data).toEqual(body);
+          // Overrides are kept or dropped whole, never altered.
+          for (const o of body.contentSignalPaths)
+            expect(policy.contentSignalPaths).toContainEqual(o);
+        }
+      }),
+    );
+  });
+
+  it("a move up then down is no move, and the ends do not move past the list", () => {
+    fc.assert(
+      fc.property(apiPolicy, fc.nat(), (policy, at) => {
+        const state = fromPolicy(policy).signals;
+        if (state.paths.length < 2) return;
+        const index = 1 + (at % (state.paths.length - 1));
+        const moved = moveSignalPath(state, index, -1);
+        expect(moved.paths[index - 1]).toBe(state.paths[index]);
+        expect(moveSignalPath(moved, index - 1, 1).paths).toEqual(state.paths);
+        expect(moveSignalPath(state, 0, -1)).toBe(state);
+        expect(moveSignalPath(state, state.paths.length - 1, 1)).toBe(state);
+      }),
+    );
+  });
+
+  it("an added override refuses training on the path typed next, with a fresh key; edits reach the body", () => {
+    const policy = crawlerPolicy.parse({
+      contentSignals: { search: "yes" },
+      contentSignalPaths: [{ path: "/blog/*", aiTrain: "yes" }],
+    }) as CrawlerPolicy;
+    let signals = addSignalPath(addSignalPath(fromPolicy(policy).signals));
+    expect(new Set(signals.paths.map((p) => p.key)).size).toBe(3);
+    signals = updateSignalPath(signals, 1, { path: "/docs/:p*", search: choiceOf("no") });
+    signals = removeSignalPath(signals, 2);
+    signals = { ...signals, contentSignals: { ...signals.contentSignals, aiInput: "no" } };
+    const body = toPolicy({ ...fromPolicy(policy), signals });
+    expect(body.contentSignals).toEqual({ search: "yes", aiInput: "no", aiTrain: null });
+    expect(body.contentSignalPaths).toEqual([
+      { path: "/blog/*", search: null, aiInput: null, aiTrain: "yes" },
+      { path: "/docs/:p*", search: "no", aiInput: null, aiTrain: "no" },
+    ]);
+    expect(crawlerPolicy.parse(body)).toEqual(body);
+  });
+
+  it("a blank licence URL is none; anything else is sent as typed for the API to judge", () => {
+    const policy = crawlerPolicy.parse({
+      licenseUrl: "https://shop.example/l.xml",
+    }) as CrawlerPolicy;
+    const state = fromPolicy(policy);
+    expect(state.signals.licenseUrl).toBe("https://shop.example/l.xml");
+    for (const [typed, sent] of [
+      ["", null],
+      ["   ", null],
+      ["http://shop.example/l.xml", "http://shop.example/l.xml"],
+    ] as const) {
+      const body = toPolicy({ ...state, signals: { ...state.signals, licenseUrl: typed } });
+      expect(body.licenseUrl).toBe(sent);
+    }
+    const refused = crawlerPolicy.safeParse({ licenseUrl: "http://shop.example/l.xml" });
+    expect(refused.error?.issues[0]?.message).toBe(
+      "licenseUrl must be an absolute https URL or null",
+    );
+  });
+
+  it("tri-state selects map unset to an empty value and back; summaries name the robots.txt keys", () => {
+    for (const choice of ["yes", "no", null] as const)
+      expect(choiceOf(choiceValue(choice))).toBe(choice);
+    expect(choiceOf("maybe")).toBeNull();
+    expect(describeSignals({ search: "yes", aiInput: null, aiTrain: "no" })).toBe(
+      "search=yes, ai-train=no",
+    );
+    expect(describeSignals({ search: null, aiInput: null, aiTrain: null })).toBe("none set");
   });
 });

@@ -1,4 +1,6 @@
 import { AGGREGATE_TIERS, type CrawlerPolicy, type CrawlerPolicyAction } from "@crawlgate/client";
+import { moved } from "./reorder.js";
+import { type SignalsFormState, signalsState, toSignals } from "./signals-form.js";
 
 /**
  * The crawler-policy editor's state, and its mapping to and from the API's policy. The form keeps
@@ -69,10 +71,8 @@ export interface PolicyFormState {
   impostorProtection: boolean;
   inBandPricing: boolean;
   x402: X402State;
-  /** Kept as read: the form has no control for them yet, and a save must not reset them. */
-  contentSignals: CrawlerPolicy["contentSignals"];
-  contentSignalPaths: CrawlerPolicy["contentSignalPaths"];
-  licenseUrl: CrawlerPolicy["licenseUrl"];
+  /** Content signals, per-path overrides and the licence URL (`signals-form.ts`). */
+  signals: SignalsFormState;
   nextKey: number;
 }
 
@@ -160,9 +160,7 @@ export function fromPolicy(policy: CrawlerPolicy): PolicyFormState {
     impostorProtection: policy.impostorProtection,
     inBandPricing: policy.inBandPricing,
     x402: x402State(policy.x402),
-    contentSignals: policy.contentSignals,
-    contentSignalPaths: policy.contentSignalPaths,
-    licenseUrl: policy.licenseUrl,
+    signals: signalsState(policy),
     nextKey: policy.rules.length,
   };
 }
@@ -179,9 +177,7 @@ export function toPolicy(state: PolicyFormState): CrawlerPolicy {
     impostorProtection: state.impostorProtection,
     inBandPricing: state.inBandPricing,
     x402: toX402(state.x402),
-    contentSignals: state.contentSignals,
-    contentSignalPaths: state.contentSignalPaths,
-    licenseUrl: state.licenseUrl,
+    ...toSignals(state.signals),
   };
 }
 
@@ -203,12 +199,8 @@ export function removeRule(state: PolicyFormState, index: number): PolicyFormSta
 
 /** Moves rule `index` by `delta` places (clamped to the list: the first cannot move up). */
 export function moveRule(state: PolicyFormState, index: number, delta: number): PolicyFormState {
-  const to = Math.min(state.rules.length - 1, Math.max(0, index + delta));
-  const rule = state.rules[index];
-  if (!rule || to === index) return state;
-  const rules = state.rules.filter((_, i) => i !== index);
-  rules.splice(to, 0, rule);
-  return { ...state, rules };
+  const rules = moved(state.rules, index, delta);
+  return rules ? { ...state, rules } : state;
 }
 
 export function updateRule(

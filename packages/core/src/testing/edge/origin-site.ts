@@ -11,7 +11,8 @@ export interface OriginReply {
  * A small site the edge suite puts behind the edge: a page, a page that declares 404, one that
  * answers 500, a slow one, one whose content changes on every fetch, one whose content the test
  * publishes and whose answer it can hold, two that price themselves (`crawler-price`: one a
- * price, one not), a static file and an API route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
+ * price, one not), one with its own `Link` and `Content-Usage`, a static file and an API
+ * route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
  * function for the bridges' pass-through.
  */
 export function createOriginSite() {
@@ -68,6 +69,16 @@ export function createOriginSite() {
         return {
           ...page(html("Badly priced")),
           headers: { ...page("").headers, "crawler-price": "five cents" },
+        };
+      case "/linked":
+        // An answer with its own Link and Content-Usage fields (merged with the policy's).
+        return {
+          ...page(html("Linked")),
+          headers: {
+            ...page("").headers,
+            link: "</style.css>; rel=preload",
+            "content-usage": "train-ai=y, x-own=n",
+          },
         };
       case "/app.js":
         return { status: 200, headers: { "content-type": "text/javascript" }, body: "var x=1;" };

@@ -367,6 +367,32 @@ export function paidCrawlEdgeSuite(
       expect(ruled.headers["crawler-charged"]).toBe("USD 0.01");
     });
 
+    it("signal headers: a charged answer carries Content-Usage and the licence; a refusal of the origin's price the licence only", async () => {
+      const w = world();
+      const link = '<https://shop.example.com/license.xml>; rel="license"';
+      await w.policy({
+        ...CHARGE_ALL,
+        inBandPricing: true,
+        contentSignals: { aiTrain: "no" },
+        licenseUrl: "https://shop.example.com/license.xml",
+      });
+      const charged = await w.send({
+        path: "/about",
+        headers: await w.paid("/about", { [EXACT]: "USD 0.01" }),
+      });
+      expect(charged.headers["crawler-charged"]).toBe("USD 0.01");
+      expect([charged.headers["content-usage"], charged.headers.link]).toEqual([
+        "train-ai=n",
+        link,
+      ]);
+      const bad = await w.send({
+        path: "/badly-priced",
+        headers: await w.paid("/badly-priced", { [MAX]: "USD 1" }),
+      });
+      expectRefusal(bad, 502, "InvalidContentPrice", "invalid_content_price");
+      expect([bad.headers["content-usage"], bad.headers.link]).toEqual([undefined, link]);
+    });
+
     it("a blocked crawler offering to pay: 403 CrawlerForbidden", async () => {
       const w = world();
       await w.policy({ defaultAction: { type: "block", status: 402 }, impostorProtection: false });

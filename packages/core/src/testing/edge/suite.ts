@@ -8,6 +8,7 @@ import { type Harness, useHarness } from "../harness.js";
 import { createOriginSite } from "./origin-site.js";
 import { policyEdgeCases } from "./policy-cases.js";
 import { purgeEdgeCases, purgePath } from "./purge-cases.js";
+import { signalHeaderEdgeCases } from "./signal-header-cases.js";
 import {
   BROWSER,
   CLIENT_IP,
@@ -105,6 +106,7 @@ export function edgeSuite(
 
     policyEdgeCases(world);
     purgeEdgeCases(world);
+    signalHeaderEdgeCases(world);
 
     it("renders a crawler's miss, then serves it from the cache", async () => {
       const w = world();

@@ -14,6 +14,7 @@ import { Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
 import { useCall, useEnv } from "../context.js";
 import { PolicyEditor } from "./policy-editor.js";
+import { SignalFacts } from "./policy-signal-fields.js";
 
 /** A domain's crawler policy: the saved rules for every role, the editor for owners and managers. */
 export function CrawlerPolicyView({ domainId }: { domainId: string }) {
@@ -72,7 +73,10 @@ export function CrawlerPolicyView({ domainId }: { domainId: string }) {
   );
 }
 
-/** The saved policy as a table (match order) and its facts: default action, switches, receiver. */
+/**
+ * The saved policy as a table (match order) and its facts: default action, switches, receiver,
+ * content signals and licence.
+ */
 function PolicySummary({ policy, domain }: { policy: CrawlerPolicy; domain: string }) {
   const rows = policy.rules.map((rule, i) => ({ n: i + 1, ...rule }));
   return (
@@ -107,6 +111,7 @@ function PolicySummary({ policy, domain }: { policy: CrawlerPolicy; domain: stri
         </dd>
         <dt>x402 receiver</dt>
         <dd data-testid="policy-x402">{describeX402(policy.x402)}</dd>
+        <SignalFacts policy={policy} />
       </dl>
     </>
   );

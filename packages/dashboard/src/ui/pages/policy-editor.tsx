@@ -21,7 +21,9 @@ import {
 } from "../../shared/policy-form.js";
 import type { ApiError } from "../data-source.js";
 import { errorText } from "../messages.js";
+import { ListItemActions } from "./list-item-actions.js";
 import { ActionFields } from "./policy-action-fields.js";
+import { SignalFields } from "./policy-signal-fields.js";
 
 const MATCH_LABEL: Record<MatchType, string> = {
   botId: "Bot",
@@ -32,8 +34,9 @@ const MATCH_LABEL: Record<MatchType, string> = {
 };
 
 /**
- * Edits a whole policy (rules in order, default action, impostor protection, in-band pricing and
- * the x402 receiver) and saves it with one `PUT`; the API's validation message is shown inline.
+ * Edits a whole policy (rules in order, default action, impostor protection, in-band pricing, the
+ * x402 receiver, content signals and licence) and saves it with one `PUT`; the API's validation
+ * message is shown inline.
  */
 export function PolicyEditor(props: {
   initial: CrawlerPolicy;
@@ -131,6 +134,10 @@ export function PolicyEditor(props: {
         onInBand={(inBandPricing) => setState((s) => ({ ...s, inBandPricing }))}
         onX402={(change) => setState((s) => ({ ...s, x402: { ...s.x402, ...change } }))}
       />
+      <SignalFields
+        value={state.signals}
+        onChange={(update) => setState((s) => ({ ...s, signals: update(s.signals) }))}
+      />
       {error ? (
         <p id="policy-error" class="error" role="alert">
           {errorText(error)}
@@ -223,7 +230,6 @@ function RuleFields(props: {
 }) {
   const { rule, index } = props;
   const name = `rules.${index}`;
-  const which = <span class="sr-only"> rule {index + 1}</span>;
   return (
     <fieldset class="rule-form">
       <legend>Rule {index + 1}</legend>
@@ -260,27 +266,13 @@ function RuleFields(props: {
         value={rule.action}
         onChange={(action) => props.onChange({ action })}
       />
-      <div class="full actions">
-        <button
-          type="button"
-          class="secondary"
-          disabled={index === 0}
-          onClick={() => props.onMove(-1)}
-        >
-          Move up{which}
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={index === props.count - 1}
-          onClick={() => props.onMove(1)}
-        >
-          Move down{which}
-        </button>
-        <button type="button" class="danger" onClick={props.onRemove}>
-          Remove{which}
-        </button>
-      </div>
+      <ListItemActions
+        index={index}
+        count={props.count}
+        label={`rule ${index + 1}`}
+        onMove={props.onMove}
+        onRemove={props.onRemove}
+      />
     </fieldset>
   );
 }
