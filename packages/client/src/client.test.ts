@@ -154,6 +154,8 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     expect(await client.exportCrawlerCharges({ domainId, format: "csv" })).toBe(
       "day,path,botId,signatureAgent,currency,charged,amount\r\n",
     );
+    const refer = await client.exportCrawlToRefer({ domainId, groupBy: "path" });
+    expect([refer.groupBy, refer.operators, refer.unattributedReferrals]).toEqual(["path", [], 0]);
     expect((await client.getBotDefinitions()).definitionsVersion).toBe("1.1");
     const { snapshot } = await api.world.crawlgate.snapshots.record({
       domainId,

@@ -206,6 +206,7 @@ export type {
   X402Facilitator,
   X402Verification,
 } from "./ports/index.js";
+export type { PathSourceCount } from "./referrals/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
 export type { RenderFailure } from "./render/index.js";
 export {
@@ -236,6 +237,7 @@ export type {
   LegacyDayCount,
   MemberRole,
   OriginHost,
+  PathBotCount,
   PathCountFilter,
   PathDayCount,
   PathQuery,
