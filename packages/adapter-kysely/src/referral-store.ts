@@ -183,6 +183,17 @@ export function createKyselyReferralStore(handle: KyselyHandle) {
         limit,
       );
     },
+    async landingPathSources(domainId, startDay, endDay) {
+      const rows = await pathDayInWindow(domainId, startDay, endDay)
+        .select((eb) => ["path", "source", eb.fn.sum<number | string>("count").as("count")])
+        .groupBy(["path", "source"])
+        .orderBy(pathOrder)
+        .orderBy(handle.byteOrdered("source"))
+        .execute();
+      return rows
+        .map((r) => ({ path: r.path, source: r.source, count: num(r.count) }))
+        .filter((r) => r.count > 0);
+    },
     async countLandingPaths(domainId, startDay, endDay) {
       const row = await pathDayInWindow(domainId, startDay, endDay)
         .select((eb) => eb.fn.count<number | string>("path").distinct().as("n"))

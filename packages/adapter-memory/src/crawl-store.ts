@@ -16,6 +16,7 @@ import {
   type LegacyDelta,
   legacyImportCounts,
   legacyKey,
+  type PathBotCount,
   type PathDayCount,
   pathKey,
   rankPathRows,
@@ -30,6 +31,7 @@ import {
   utcDay,
 } from "@crawlgate/core/adapter-kit";
 import { createDayPaths } from "./day-paths.js";
+import { sumPairs } from "./pair-sums.js";
 
 const copy = (r: CrawlRecord): CrawlRecord => ({ ...r, ts: new Date(r.ts.getTime()) });
 
@@ -198,6 +200,13 @@ export function createMemoryCrawlStore() {
     },
     async pathDayCounts(domainId, startDay, endDay) {
       return pathRows(domainId, startDay, endDay);
+    },
+    async pathBotCounts(domainId, startDay, endDay, botIds) {
+      const wanted = new Set(botIds);
+      const rows = (await pathRows(domainId, startDay, endDay)).filter((r) => wanted.has(r.botId));
+      return sumPairs(rows, "path", "botId").map(
+        ({ path, botId, count }): PathBotCount => ({ path, botId, count }),
+      );
     },
     async rankPaths(query) {
       return rankPathRows(await pathRows(query.domainId, query.startDay, query.endDay), query);

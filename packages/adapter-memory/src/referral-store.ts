@@ -1,6 +1,7 @@
 import {
   compareUtf8,
   OVERFLOW_PATH,
+  type PathSourceCount,
   type ReferralDayCount,
   type ReferralStore,
   rankLandingPaths,
@@ -8,6 +9,7 @@ import {
   utcDay,
 } from "@crawlgate/core/adapter-kit";
 import { createDayPaths } from "./day-paths.js";
+import { sumPairs } from "./pair-sums.js";
 
 interface Cell {
   day: string;
@@ -63,6 +65,11 @@ export function createMemoryReferralStore() {
     },
     async topLandingPaths(domainId, startDay, endDay, limit) {
       return rankLandingPaths(inWindow(domainId, startDay, endDay), limit);
+    },
+    async landingPathSources(domainId, startDay, endDay) {
+      return sumPairs(inWindow(domainId, startDay, endDay), "path", "source").map(
+        ({ path, source, count }): PathSourceCount => ({ path, source, count }),
+      );
     },
     async countLandingPaths(domainId, startDay, endDay) {
       const paths = new Set<string>();

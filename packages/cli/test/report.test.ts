@@ -46,6 +46,7 @@ describe("crawlgate report", () => {
         "/get-bot-definitions",
         "/export-page-analytics",
         "/export-ai-referrals",
+        "/export-crawl-to-refer",
       ]),
     );
     expect(paths.filter((p) => p === "/export-page-analytics").length).toBeGreaterThan(1);

@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(21);
+    expect(operations).toHaveLength(22);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
@@ -155,6 +155,8 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     expect(await client.exportCrawlerCharges({ domainId, format: "csv" })).toBe(
       "day,path,botId,signatureAgent,currency,charged,amount\r\n",
     );
+    const refer = await client.exportCrawlToRefer({ domainId, groupBy: "path" });
+    expect([refer.groupBy, refer.operators, refer.unattributedReferrals]).toEqual(["path", [], 0]);
     expect((await client.getBotDefinitions()).definitionsVersion).toBe("1.1");
     const { snapshot } = await api.world.crawlgate.snapshots.record({
       domainId,

@@ -29,6 +29,8 @@ import type {
   ExportCrawlerChargesRequest,
   ExportCrawlerChargesResponse,
   ExportCrawlLogsRequest,
+  ExportCrawlToReferRequest,
+  ExportCrawlToReferResponse,
   ExportPageAnalyticsRequest,
   ExportPageAnalyticsResponse,
   ExportPageSnapshotsRequest,
@@ -124,6 +126,11 @@ export interface CrawlgateClient {
    * text.
    */
   exportCrawlerCharges: ExportCrawlerCharges;
+  /** Page crawls of each AI operator's bots against the referrals its answer surfaces sent. */
+  exportCrawlToRefer(
+    body: ExportCrawlToReferRequest,
+    options?: RequestOptions,
+  ): Promise<ExportCrawlToReferResponse>;
   getBotDefinitions(
     body?: GetBotDefinitionsRequest,
     options?: RequestOptions,
@@ -274,6 +281,7 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
       const response = await transport.api("POST", "/export-crawler-charges", body, call);
       return isCsv(response) ? response.text() : json(response);
     }) as ExportCrawlerCharges,
+    exportCrawlToRefer: (body, call) => post("/export-crawl-to-refer", body, call),
     getBotDefinitions: (body = {}, call) => post("/get-bot-definitions", body, call),
     getSnapshot: (body, call) => post("/get-snapshot", body, call),
     getRobotsTxt: async (domainId, call) =>

@@ -33,6 +33,8 @@ export type {
   ExportCrawlerChargesRequest,
   ExportCrawlerChargesResponse,
   ExportCrawlLogsRequest,
+  ExportCrawlToReferRequest,
+  ExportCrawlToReferResponse,
   ExportPageAnalyticsRequest,
   ExportPageAnalyticsResponse,
   ExportPageSnapshotsRequest,

@@ -207,6 +207,7 @@ export type {
   X402Facilitator,
   X402Verification,
 } from "./ports/index.js";
+export type { PathSourceCount } from "./referrals/index.js";
 export { rankLandingPaths, sumBySource } from "./referrals/index.js";
 export type { RenderFailure } from "./render/index.js";
 export {
@@ -237,6 +238,7 @@ export type {
   LegacyDayCount,
   MemberRole,
   OriginHost,
+  PathBotCount,
   PathCountFilter,
   PathDayCount,
   PathQuery,

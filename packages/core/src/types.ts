@@ -167,6 +167,13 @@ export interface PathDayCount extends BotDayCount {
   path: string;
 }
 
+/** Crawls of one path by one bot summed over a window (every tier); `path` may be `__overflow__`. */
+export interface PathBotCount {
+  path: string;
+  botId: string;
+  count: number;
+}
+
 /** Which crawls a page-analytics read counts; `null` (or an empty list) means no filter. */
 export interface PathCountFilter {
   botIds: readonly string[] | null;

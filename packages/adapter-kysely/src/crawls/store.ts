@@ -216,6 +216,20 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       ]);
       return rows.map(toPathDayCount);
     },
+    async pathBotCounts(domainId, startDay, endDay, botIds) {
+      if (botIds.length === 0) return [];
+      const rows = await db
+        .selectFrom("crawl_path_day")
+        .select((eb) => ["path", "bot_id", eb.fn.sum<number | string>("count").as("count")])
+        .where(sql<boolean>`domain_id = ${domainId} and day >= ${startDay} and day <= ${endDay}`)
+        .where("bot_id", "in", [...botIds])
+        .groupBy(["path", "bot_id"])
+        .orderBy(sql`${sql.join([ordered("path"), ordered("bot_id")])}`)
+        .execute();
+      return rows
+        .map((r) => ({ path: r.path, botId: r.bot_id, count: num(r.count) }))
+        .filter((r) => r.count > 0);
+    },
     async servedDayCounts(domainId, path, startDay, endDay) {
       const rows = await windowRows("crawl_served_day", { domainId, startDay, endDay, path }, [
         "day",

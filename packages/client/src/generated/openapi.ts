@@ -201,6 +201,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/functions/v1/export-crawl-to-refer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export crawl-to-refer ratios per AI operator
+         * @description Any role. For one domain, per AI operator: `crawls`, the page crawls of its AI bots (every bot of the taxonomy with intent training, answer-fetch or search-index, in every tier; static files are left out, crawls past the ingest path cap count), `referrals`, the human visits its answer surfaces sent (the AI sources of export-ai-referrals, mapped to operators by taxonomy data), and `ratio` = crawls ÷ referrals rounded half up to 2 decimals (null without referrals). Classic search crawlers are not counted: the clicks they earn come from bare search hosts, which are never AI referrals. With `groupBy: "path"`, each operator also lists its top 20 paths. Page-level data starts at the cutover (2026-07-09): an earlier start is clamped to it (`requestedStartDate`), a window ending before it is 400.
+         */
+        post: operations["exportCrawlToRefer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/get-bot-definitions": {
         parameters: {
             query?: never;
@@ -910,6 +930,86 @@ export interface components {
              * @description ISO 8601, UTC, millisecond precision
              */
             urlExpiresAt: string;
+        };
+        ExportCrawlToReferRequest: {
+            /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
+            period?: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            startDate?: null;
+            endDate?: null;
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
+            domainId: string;
+            /** @description operator (default): one row per AI operator; path: also its top 20 paths */
+            groupBy?: ("operator" | "path") | null;
+        } | {
+            period?: null;
+            /**
+             * Format: date
+             * @description First day (UTC); the window spans at most 365 days
+             */
+            startDate: string;
+            /** @description Last day (UTC), default today; not in the future, not before startDate */
+            endDate?: string | null;
+            /**
+             * Format: uuid
+             * @description The domain (any role)
+             */
+            domainId: string;
+            /** @description operator (default): one row per AI operator; path: also its top 20 paths */
+            groupBy?: ("operator" | "path") | null;
+        };
+        ExportCrawlToReferResponse: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC, millisecond precision
+             */
+            generatedAt: string;
+            /** @description null for an explicit date range */
+            period: ("1d" | "7d" | "30d" | "90d" | "365d") | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** Format: uuid */
+            userId: string;
+            /**
+             * Format: date
+             * @description The start sent, when it was clamped to the cutover
+             */
+            requestedStartDate?: string;
+            domain: string;
+            /** Format: uuid */
+            domainId: string;
+            role: components["schemas"]["Role"];
+            /** @description The bot taxonomy version that mapped bots to operators */
+            definitionsVersion: string;
+            /** @enum {string} */
+            groupBy: "operator" | "path";
+            /** @description Operators with crawls or referrals, by crawls, then referrals descending, then name */
+            operators: {
+                /** @description As the bot taxonomy names it (OpenAI, Anthropic, Google, …) */
+                operator: string;
+                /** @description Page crawls of the operator's AI bots (training, search, answer-fetch) */
+                crawls: number;
+                /** @description Human visits from the operator's AI answer surfaces */
+                referrals: number;
+                /** @description crawls ÷ referrals, rounded half up to 2 decimals; null without referrals */
+                ratio: number | null;
+                /** @description groupBy path only: the top 20 paths by crawls, then referrals, then path */
+                paths?: {
+                    path: string;
+                    crawls: number;
+                    referrals: number;
+                    /** @description crawls ÷ referrals, rounded half up to 2 decimals; null without referrals */
+                    ratio: number | null;
+                }[];
+                /** @description groupBy path only: the operator's paths before the cap */
+                pathCount?: number;
+            }[];
+            /** @description AI referrals from sources of no operator the taxonomy lists (unknown AI hosts included) */
+            unattributedReferrals: number;
         };
         ExportCrawlerChargesRequest: {
             /** @description The N days ending today (UTC), inclusive; default 30d. Not with startDate/endDate */
@@ -3442,6 +3542,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    exportCrawlToRefer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *       "period": "30d",
+                 *       "groupBy": "path"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportCrawlToReferRequest"];
+            };
+        };
+        responses: {
+            /** @description Export crawl-to-refer ratios per AI operator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": "2026-11-20T10:00:00.000Z",
+                     *       "period": "30d",
+                     *       "startDate": "2026-10-22",
+                     *       "endDate": "2026-11-20",
+                     *       "userId": "5b0e3c1a-6f3e-4a8e-9c57-2f1d0c7e9a10",
+                     *       "domain": "shop.example.com",
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "role": "owner",
+                     *       "definitionsVersion": "1.1",
+                     *       "groupBy": "path",
+                     *       "operators": [
+                     *         {
+                     *           "operator": "Anthropic",
+                     *           "crawls": 830,
+                     *           "referrals": 0,
+                     *           "ratio": null,
+                     *           "paths": [
+                     *             {
+                     *               "path": "/products/widget",
+                     *               "crawls": 830,
+                     *               "referrals": 0,
+                     *               "ratio": null
+                     *             }
+                     *           ],
+                     *           "pathCount": 1
+                     *         },
+                     *         {
+                     *           "operator": "OpenAI",
+                     *           "crawls": 530,
+                     *           "referrals": 64,
+                     *           "ratio": 8.28,
+                     *           "paths": [
+                     *             {
+                     *               "path": "/products/widget",
+                     *               "crawls": 410,
+                     *               "referrals": 64,
+                     *               "ratio": 6.41
+                     *             },
+                     *             {
+                     *               "path": "/blog/launch",
+                     *               "crawls": 120,
+                     *               "referrals": 0,
+                     *               "ratio": null
+                     *             }
+                     *           ],
+                     *           "pathCount": 2
+                     *         }
+                     *       ],
+                     *       "unattributedReferrals": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportCrawlToReferResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
             /** @description `domain_not_found`: The domain does not exist or is not accessible */

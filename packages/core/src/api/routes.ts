@@ -7,6 +7,7 @@ import * as deleteRoutingRule from "./operations/delete-routing-rule.js";
 import * as exportAiReferrals from "./operations/export-ai-referrals.js";
 import * as exportCrawlAnalytics from "./operations/export-crawl-analytics.js";
 import * as exportCrawlLogs from "./operations/export-crawl-logs/index.js";
+import * as exportCrawlToRefer from "./operations/export-crawl-to-refer.js";
 import * as exportCrawlerCharges from "./operations/export-crawler-charges.js";
 import * as exportPageAnalytics from "./operations/export-page-analytics/index.js";
 import * as exportPageSnapshots from "./operations/export-page-snapshots/index.js";
@@ -80,6 +81,7 @@ export const ROUTES: readonly RouteDef[] = [
   post("export-crawl-logs", exportCrawlLogs),
   post("export-robots-compliance", exportRobotsCompliance),
   post("export-crawler-charges", exportCrawlerCharges),
+  post("export-crawl-to-refer", exportCrawlToRefer),
   post("get-bot-definitions", getBotDefinitions),
   { ...post("get-snapshot", getSnapshot), invalidBody: "invalid_json_body" },
   route("list-routing-rules", "GET", RULES, listRoutingRules),

@@ -4,6 +4,7 @@ import type {
   DaySummaryCount,
   LegacyCountInput,
   LegacyDayCount,
+  PathBotCount,
   PathCountFilter,
   PathDayCount,
   PathRanking,
@@ -61,6 +62,17 @@ export interface CrawlAggregates {
   botDayCounts(domainId: string, startDay: string, endDay: string): Promise<BotDayCount[]>;
   /** Counts per day, path, bot and tier in the window, sorted by day, path, botId, tier. */
   pathDayCounts(domainId: string, startDay: string, endDay: string): Promise<PathDayCount[]>;
+  /**
+   * Crawls per path and bot of the bots in `botIds` in the window, summed over its days and
+   * every tier; other bots are left out (`[]` names none). `__overflow__` is a path like any
+   * other. Sorted by path, then botId (byte order). Only entries with a count; `[]` when none.
+   */
+  pathBotCounts(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+    botIds: readonly string[],
+  ): Promise<PathBotCount[]>;
   /**
    * Counts of one path per day, bot, tier, servedFrom and snapshotId in the window. The path is
    * as aggregated: a path beyond the cap is only under `__overflow__`. Sorted by day, botId,

@@ -1,3 +1,4 @@
+import type { PathSourceCount } from "../referrals/landing-paths.js";
 import type { LandingPathCounts, ReferralDayCount, ReferralVisit, SourceCounts } from "../types.js";
 import type { AppendOptions } from "./crawls.js";
 
@@ -37,6 +38,16 @@ export interface ReferralStore {
     endDay: string,
     limit: number,
   ): Promise<LandingPathCounts[]>;
+  /**
+   * Visits per landing path and source in the window, summed over its days; `__overflow__` is a
+   * path like any other. Sorted by path, then source (byte order). Only entries with a count;
+   * `[]` when none.
+   */
+  landingPathSources(
+    domainId: string,
+    startDay: string,
+    endDay: string,
+  ): Promise<PathSourceCount[]>;
   /** Distinct landing paths with visits in the window, `__overflow__` not counted. */
   countLandingPaths(domainId: string, startDay: string, endDay: string): Promise<number>;
   /** Visits counted under `__overflow__` in the window, per source; `null` when none. */

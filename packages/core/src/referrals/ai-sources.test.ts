@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AI_SOURCES, detectAiSource } from "./ai-sources.js";
+import data from "../taxonomy/data/ai-sources.json";
+import { getTaxonomy, listTaxonomyVersions } from "../taxonomy/registry.js";
+import { AI_SOURCES, detectAiSource, operatorOfSource } from "./ai-sources.js";
 
 describe("AI referral sources", () => {
   it("recognises AI surfaces by Referer host and subdomain", () => {
@@ -68,5 +70,27 @@ describe("AI referral sources", () => {
         detectAiSource({ referer, url });
       }),
     );
+  });
+
+  it("maps every source to an operator of the bot taxonomy, or explicitly to none", () => {
+    // Explicit: the key is written for every source (`null` = no operator the taxonomy lists).
+    for (const source of data.sources)
+      expect(Object.hasOwn(source, "operator"), source.source).toBe(true);
+    for (const version of listTaxonomyVersions()) {
+      const operators = new Set(getTaxonomy(version)?.bots.map((bot) => bot.operator));
+      for (const { source } of AI_SOURCES) {
+        const operator = operatorOfSource(source);
+        if (operator !== null)
+          expect(operators.has(operator), `${source} in ${version}`).toBe(true);
+      }
+    }
+    expect(operatorOfSource("chatgpt")).toBe("OpenAI");
+    expect(operatorOfSource("claude")).toBe("Anthropic");
+    expect(operatorOfSource("gemini")).toBe("Google");
+    expect(operatorOfSource("copilot")).toBe("Microsoft");
+    expect(operatorOfSource("perplexity")).toBe("Perplexity");
+    expect(operatorOfSource("unknown")).toBeNull();
+    expect(operatorOfSource("grok")).toBeNull();
+    expect(operatorOfSource("no-such-source")).toBeNull();
   });
 });

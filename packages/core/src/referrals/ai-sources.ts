@@ -15,6 +15,11 @@ const fileSchema = z.strictObject({
   sources: z.array(
     z.strictObject({
       source: z.string().regex(/^[a-z_]+$/),
+      /**
+       * The company whose answer surface it is, spelled as the bot taxonomy's `operator` (its
+       * crawlers' operator), or `null` for a surface of no operator the taxonomy lists.
+       */
+      operator: z.string().min(1).nullable(),
       surfaceType: z.enum(["assistant", "answer", "search", "other"]),
       hosts: z.array(z.string()),
       utmSources: z.array(z.string()),
@@ -42,6 +47,17 @@ for (const s of file.sources) {
   for (const utm of s.utmSources) byUtm.set(utm.toLowerCase(), value);
 }
 const UNKNOWN: AiSource = { source: "unknown", surfaceType: "other" };
+
+const OPERATORS = new Map(file.sources.map((s) => [s.source, s.operator]));
+
+/**
+ * The operator of an AI source (`chatgpt` → `OpenAI`, spelled as the bot taxonomy's `operator`),
+ * or `null` for a source of no operator the taxonomy lists, `unknown`, or a key no longer in the
+ * data.
+ */
+export function operatorOfSource(source: string): string | null {
+  return OPERATORS.get(source) ?? null;
+}
 
 /** Every source key with its surface type, `unknown` included. */
 export const AI_SOURCES: readonly AiSource[] = file.sources.map((s) => ({

@@ -160,6 +160,47 @@ export function crawlStoreSuite(
       expect(raw.map((r) => r.eventId)).toEqual(ordered("event"));
     });
 
+    it("sums crawls per path and bot of the bots asked, every tier and overflow, byte order", async () => {
+      const { crawls } = h();
+      const at = (day: number) => new Date(`2026-11-${day}T10:00:00.000Z`);
+      const late = makeCrawl(d, { path: "/a", botId: "gptbot", ts: at(21) });
+      await crawls.appendCrawls(
+        [
+          makeCrawl(d, { path: "/a", botId: "gptbot", ts: at(20), verdict: "verified" }),
+          late,
+          makeCrawl(d, { path: "/a", botId: "claudebot", ts: at(20), verdict: "unknown" }),
+          makeCrawl(d, { path: "/\u{1F600}", botId: "gptbot", ts: at(20) }),
+          makeCrawl(d, { path: "/\uFF01", botId: "gptbot", ts: at(20) }),
+          makeCrawl(d, { path: "/a", botId: "googlebot", ts: at(20) }), // a bot not asked
+          makeCrawl(d, { path: "/b", botId: "gptbot", ts: at(19) }), // before the window
+          makeCrawl(d, { path: "/c", botId: "gptbot", ts: at(22) }), // after it
+          makeCrawl("other-domain", { path: "/a", botId: "gptbot", ts: at(20) }),
+        ],
+        CAP,
+      );
+      // Past a cap of one path on the 21st: /x and /y are counted under __overflow__.
+      await crawls.appendCrawls(
+        [
+          makeCrawl(d, { path: "/x", botId: "claudebot", ts: at(21) }),
+          makeCrawl(d, { path: "/y", botId: "claudebot", ts: at(21) }),
+        ],
+        { pathCap: 1 },
+      );
+      // A late verification moves a count between tiers, not between paths or bots.
+      expect(await crawls.upgradeToVerified(late.eventId, "OpenAI", null)).toBe(true);
+      const asked = ["gptbot", "claudebot", "no-such-bot"];
+      expect(await crawls.pathBotCounts(d, "2026-11-20", "2026-11-21", asked)).toEqual([
+        { path: "/a", botId: "claudebot", count: 1 },
+        { path: "/a", botId: "gptbot", count: 2 },
+        { path: "/\uFF01", botId: "gptbot", count: 1 },
+        { path: "/\u{1F600}", botId: "gptbot", count: 1 },
+        { path: "__overflow__", botId: "claudebot", count: 2 },
+      ]);
+      expect(await crawls.pathBotCounts(d, "2026-11-20", "2026-11-21", [])).toEqual([]);
+      expect(await crawls.pathBotCounts(d, "2026-11-23", "2026-11-30", asked)).toEqual([]);
+      expect(await crawls.pathBotCounts("nobody", "2026-11-01", "2026-11-30", asked)).toEqual([]);
+    });
+
     it("upgrades a declared event to verified, once", async () => {
       const { crawls } = h();
       const e = makeCrawl(d, { path: "/p" });

@@ -117,6 +117,41 @@ export function referralStoreSuite(
       ]);
     });
 
+    it("sums visits per landing path and source over the window, overflow included, byte order", async () => {
+      const { referrals } = h();
+      const day = (n: number) => at(`2026-11-${n}T10:00:00.000Z`);
+      await referrals.appendReferrals(
+        [
+          makeReferral(d, { path: "/a", source: "chatgpt", ts: day(20) }),
+          makeReferral(d, { path: "/a", source: "chatgpt", ts: day(21) }),
+          makeReferral(d, { path: "/a", source: "claude", ts: day(21) }),
+          makeReferral(d, { path: "/\u{1F600}", source: "claude", ts: day(20) }),
+          makeReferral(d, { path: "/\uFF01", source: "claude", ts: day(20) }),
+          makeReferral(d, { path: "/b", ts: day(19) }), // before the window
+          makeReferral(d, { path: "/c", ts: day(22) }), // after it
+          makeReferral("other-domain", { path: "/a", ts: day(20) }),
+        ],
+        CAP,
+      );
+      // Past a cap of one path on the 21st: /x and /y are counted under __overflow__.
+      await referrals.appendReferrals(
+        [
+          makeReferral(d, { path: "/x", source: "perplexity", ts: day(21) }),
+          makeReferral(d, { path: "/y", source: "perplexity", ts: day(21) }),
+        ],
+        { pathCap: 1 },
+      );
+      expect(await referrals.landingPathSources(d, "2026-11-20", "2026-11-21")).toEqual([
+        { path: "/a", source: "chatgpt", count: 2 },
+        { path: "/a", source: "claude", count: 1 },
+        { path: "/\uFF01", source: "claude", count: 1 },
+        { path: "/\u{1F600}", source: "claude", count: 1 },
+        { path: OVERFLOW_PATH, source: "perplexity", count: 2 },
+      ]);
+      expect(await referrals.landingPathSources(d, "2026-11-23", "2026-11-30")).toEqual([]);
+      expect(await referrals.landingPathSources("nobody", "2026-11-01", "2026-11-30")).toEqual([]);
+    });
+
     it("sends landing paths beyond the per-domain-day cap to __overflow__", async () => {
       const { referrals } = h();
       const cap = { pathCap: 2 };

@@ -86,6 +86,7 @@ describe("collectReport", () => {
       requests.definitions(),
       requests.topPages(D, "30d"),
       requests.referrals(D, "30d"),
+      requests.crawlToRefer(D, "30d"),
     ])
       expect(data.answers[callKey(call)]).toBeDefined();
   });

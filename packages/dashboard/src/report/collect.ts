@@ -51,7 +51,7 @@ function withoutBots(answer: StoredAnswer): StoredAnswer {
 /**
  * The answers a report's views read, made by the very requests the live views send
  * (`requests`, `policyRequests`), so that the report shows what the dashboard shows: the
- * overview, crawlers, AI referrals, the crawler policy, robots.txt compliance, and the top pages
+ * overview, crawlers, AI referrals (with crawl-to-refer), the crawler policy, robots.txt compliance, and the top pages
  * (`REPORT_RANKING_PAGES` pages of the ranking by crawls, the first by verified crawls; rows
  * without `bots`) with a drill-down for each page they list, within `budget` bytes: later
  * ranking pages and drill-downs of lower-ranked pages are what is left out when it runs short.
@@ -85,6 +85,7 @@ export async function collectReport(
   )) as ExportCrawlAnalyticsResponse | null;
   if (analytics) await run(requests.twoWeeks(analytics.endDate, domainId));
   await run(requests.referrals(domainId, period));
+  await run(requests.crawlToRefer(domainId, period));
   await run(policyRequests.policy(domainId));
   await run(policyRequests.compliance(domainId, period));
   await run(policyRequests.robotsTxt(domainId));

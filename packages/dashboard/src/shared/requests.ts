@@ -64,6 +64,12 @@ export const requests = {
     path: "/export-ai-referrals",
     body: { domainId, period },
   }),
+  /** Crawls against referrals per AI operator (export-crawl-to-refer). */
+  crawlToRefer: (domainId: string, period: Period): ApiCall => ({
+    method: "POST",
+    path: "/export-crawl-to-refer",
+    body: { domainId, period },
+  }),
   rules: (domainId: string): ApiCall => ({
     method: "GET",
     path: `/domains/${domainId}/routing-rules`,

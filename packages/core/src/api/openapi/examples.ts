@@ -285,6 +285,37 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       robotsVersions: [{ effectiveFrom: "2026-11-18T07:00:00.000Z", contentHash: HASH }],
     },
   },
+  "export-crawl-to-refer": {
+    request: { domainId: SHOP, period: "30d", groupBy: "path" },
+    response: {
+      ...header("30d", "2026-10-22"),
+      ...access,
+      definitionsVersion: "1.1",
+      groupBy: "path",
+      operators: [
+        {
+          operator: "Anthropic",
+          crawls: 830,
+          referrals: 0,
+          ratio: null,
+          paths: [{ path: "/products/widget", crawls: 830, referrals: 0, ratio: null }],
+          pathCount: 1,
+        },
+        {
+          operator: "OpenAI",
+          crawls: 530,
+          referrals: 64,
+          ratio: 8.28,
+          paths: [
+            { path: "/products/widget", crawls: 410, referrals: 64, ratio: 6.41 },
+            { path: "/blog/launch", crawls: 120, referrals: 0, ratio: null },
+          ],
+          pathCount: 2,
+        },
+      ],
+      unattributedReferrals: 3,
+    },
+  },
   "export-crawler-charges": {
     request: { domainId: SHOP, period: "7d", groupBy: "payer" },
     response: {

@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { crawlLogsCases } from "./crawl-logs-cases.js";
+import { crawlToReferCases } from "./crawl-to-refer-cases.js";
 import { crawlerChargesCases } from "./crawler-charges-cases.js";
 import { ingestCases } from "./ingest-cases.js";
 import { lateCrawlsCases } from "./late-crawls-cases.js";
@@ -39,6 +40,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     robotsComplianceCases(options);
     robotsTxtPreviewCases(options);
     crawlerChargesCases(options);
+    crawlToReferCases(options);
     verificationCases(options);
   });
 }

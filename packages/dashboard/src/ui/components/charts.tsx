@@ -118,3 +118,61 @@ export function ShareBar(props: { parts: { label: string; value: number }[] }) {
     </div>
   );
 }
+
+/**
+ * Two horizontal bars per row (say crawls and referrals), each `share` (0..1) of the width, with
+ * the counts as text beside them: the numbers carry the information, the bars the proportions.
+ * A full bar takes 70% of the row, leaving room for its count.
+ */
+export function PairedBars(props: {
+  label: string;
+  /** The two measures, in bar order (their legend). */
+  keys: readonly [string, string];
+  /** Under the legend: how the bars are scaled. */
+  note: string;
+  rows: readonly {
+    label: string;
+    values: readonly [number, number];
+    shares: readonly [number, number];
+  }[];
+}) {
+  return (
+    <figure class="chart paired" aria-label={props.label}>
+      <ul class="pair-rows">
+        {props.rows.map((row) => (
+          <li key={row.label}>
+            <span class="pair-label">{row.label}</span>
+            <span class="pair-bars">
+              {props.keys.map((key, k) => (
+                <span key={key} class="pair-bar">
+                  <span
+                    class="pair-fill"
+                    aria-hidden="true"
+                    style={{
+                      width: `${((row.shares[k] ?? 0) * 70).toFixed(1)}%`,
+                      background: colorOf(k),
+                    }}
+                  />
+                  <span class="pair-value">
+                    {(row.values[k] ?? 0).toLocaleString("en-US")} {key}
+                  </span>
+                </span>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <figcaption>
+        <ul class="legend">
+          {props.keys.map((key, k) => (
+            <li key={key}>
+              <span class="swatch" style={{ background: colorOf(k) }} aria-hidden="true" />
+              {key}
+            </li>
+          ))}
+        </ul>
+        <span class="axis">{props.note}</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,6 +1,7 @@
-import type { ExportAiReferralsResponse } from "@crawlgate/client";
+import type { ExportAiReferralsResponse, ExportCrawlToReferResponse } from "@crawlgate/client";
+import { operatorBars, ratioText } from "../../shared/crawl-to-refer.js";
 import { requests } from "../../shared/requests.js";
-import { StackedBars } from "../components/charts.js";
+import { PairedBars, StackedBars } from "../components/charts.js";
 import { DataTable } from "../components/data-table.js";
 import { Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
@@ -9,12 +10,16 @@ import { periodOf } from "../period-of.js";
 
 type ReferralDomain = ExportAiReferralsResponse["domains"][number];
 
-/** Visitors sent by AI assistants and answer engines: by source, over time, and landing page. */
+/**
+ * Visitors sent by AI assistants and answer engines: by source, over time, and landing page;
+ * then what each AI operator crawls for the visitors it sends (crawl-to-refer).
+ */
 export function Referrals({ domainId }: { domainId: string }) {
   const env = useEnv();
   const route = useRoute();
   const period = periodOf(env, route);
   const referrals = useCall<ExportAiReferralsResponse>(requests.referrals(domainId, period));
+  const crawlToRefer = useCall<ExportCrawlToReferResponse>(requests.crawlToRefer(domainId, period));
   return (
     <ViewFrame title="AI referrals" period={period}>
       <Loaded state={referrals}>
@@ -27,6 +32,8 @@ export function Referrals({ domainId }: { domainId: string }) {
           );
         }}
       </Loaded>
+      <h2>Crawls against referrals, by AI operator</h2>
+      <Loaded state={crawlToRefer}>{(data) => <CrawlToRefer data={data} />}</Loaded>
     </ViewFrame>
   );
 }
@@ -82,6 +89,52 @@ function ReferralViews({ domain, range }: { domain: ReferralDomain; range: strin
           },
         ]}
       />
+    </>
+  );
+}
+
+/** Per AI operator: page crawls of its bots beside the visitors its answers sent back. */
+function CrawlToRefer({ data }: { data: ExportCrawlToReferResponse }) {
+  const range = `${data.startDate}-${data.endDate}`;
+  const bars = operatorBars(data);
+  return (
+    <>
+      {bars.length > 0 ? (
+        <PairedBars
+          label="Page crawls and AI referrals per operator"
+          keys={["crawls", "referrals"]}
+          note="Logarithmic scale: crawls often outnumber referrals a thousand to one."
+          rows={bars.map((b) => ({
+            label: b.operator,
+            values: [b.crawls, b.referrals],
+            shares: [b.crawlShare, b.referralShare],
+          }))}
+        />
+      ) : null}
+      <DataTable
+        caption={`Crawl-to-refer by AI operator, ${data.domain}, ${data.startDate} to ${data.endDate}`}
+        csvName={`crawl-to-refer-${data.domain}-${range}`}
+        rowKey={(r) => r.operator}
+        rows={data.operators}
+        empty="No AI crawler or AI referral in this period."
+        columns={[
+          { label: "Operator", value: (r) => r.operator },
+          { label: "Page crawls", value: (r) => r.crawls, numeric: true },
+          { label: "Referrals", value: (r) => r.referrals, numeric: true },
+          {
+            label: "Crawls per referral",
+            value: (r) => r.ratio,
+            render: (r) => ratioText(r.ratio),
+            numeric: true,
+          },
+        ]}
+      />
+      {data.unattributedReferrals > 0 ? (
+        <p class="muted" data-testid="unattributed-referrals">
+          {data.unattributedReferrals.toLocaleString("en-US")} referrals came from AI surfaces of no
+          listed operator.
+        </p>
+      ) : null}
     </>
   );
 }
