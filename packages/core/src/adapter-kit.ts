@@ -192,6 +192,7 @@ export type {
   RecordedSnapshot,
   ReferralStore,
   Renderer,
+  RenderLane,
   RenderRequest,
   RenderResult,
   ReplaceDayResult,
@@ -203,6 +204,8 @@ export type {
   SettingsCache,
   SnapshotStore,
   Stores,
+  WarmingStore,
+  WarmSettings,
   X402Facilitator,
   X402Verification,
 } from "./ports/index.js";
@@ -262,7 +265,7 @@ export type {
   User,
   Verdict,
 } from "./types.js";
-export { AGGREGATE_TIERS, ORIGIN_HOSTS, SIGNATURE_VERDICTS } from "./types.js";
+export { AGGREGATE_TIERS, ORIGIN_HOSTS, RENDER_LANES, SIGNATURE_VERDICTS } from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,

@@ -14,6 +14,7 @@ import {
   robotsStoreSuite,
   ruleStoreSuite,
   snapshotStoreSuite,
+  warmingStoreSuite,
 } from "@crawlgate/core/testing";
 import { createKyselyStores } from "../index.js";
 import type { TestDatabase } from "./handles.js";
@@ -39,4 +40,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   archiveIndexSuite(name, stores);
   crawlDaysSuite(name, stores);
   chargeLedgerSuite(name, stores);
+  warmingStoreSuite(name, stores);
 }
