@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(21);
+    expect(operations).toHaveLength(22);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
@@ -140,6 +140,9 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       queued: true,
       path: "/x",
     });
+    expect(
+      await client.warmCache({ domain: "shop.example.com", paths: ["/x", "/y"], dryRun: true }),
+    ).toEqual({ queued: 1, alreadyFresh: 0, skipped: 1, budgetDeferred: 0, sitemaps: [] });
     expect((await client.listUserDomains()).domainCount).toBe(2);
     expect((await client.exportUserAnalytics({ period: "7d" })).period).toBe("7d");
     expect((await client.exportCrawlAnalytics()).period).toBe("30d");

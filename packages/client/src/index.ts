@@ -67,4 +67,7 @@ export type {
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
   VerifyDomainResponse,
+  WarmCacheRequest,
+  WarmCacheResponse,
+  WarmedSitemap,
 } from "./types.js";

@@ -282,6 +282,8 @@ export {
   generateWebBotAuthKey,
   signWebBotAuth,
 } from "./verify/web-bot-auth/index.js";
+export type { SitemapReport, WarmOptions, WarmSummary } from "./warming/index.js";
+export { DEFAULT_WARM_RENDERS_PER_HOUR, MAX_WARM_RENDERS_PER_HOUR } from "./warming/index.js";
 export {
   addDays,
   dayNumber,
