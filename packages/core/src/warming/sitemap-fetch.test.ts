@@ -10,7 +10,7 @@ const XML = `<urlset ${NS}><url><loc>https://e.example/a</loc></url></urlset>`;
 const request = { url: "http://origin.test/s.xml", headers: {} };
 
 const answering =
-  (body: BodyInit | null, status = 200): FetchLike =>
+  (body: ConstructorParameters<typeof Response>[0], status = 200): FetchLike =>
   async () =>
     new Response(body, { status });
 
