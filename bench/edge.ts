@@ -200,6 +200,7 @@ async function createWorld(
       robots: stores.robots,
       dashboardSessions: stores.dashboardSessions,
       charges: stores.charges,
+      warming: stores.warming,
     };
   } else {
     deps = createMemoryStores();

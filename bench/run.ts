@@ -12,6 +12,7 @@ import { runLoad } from "./load.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
 import { routingSuite } from "./routing.js";
 import { routingInterleavedSuite } from "./routing-interleaved.js";
+import { warmSuite } from "./warm.js";
 
 /**
  * `pnpm bench <suite> [--quick]`: runs a benchmark suite, writes its rows to
@@ -65,6 +66,18 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     );
     if (paid.paidNs >= 50_000) console.error("a paid request over the 50 us target");
     return [...report.rows, ...paid.rows];
+  },
+  warm: async () => {
+    // The warm suite writes a whole report (machine, timings, renders/s, RSS, targets).
+    const report = await warmSuite(quick);
+    if (!quick)
+      writeFileSync(
+        new URL("./results/warm.json", import.meta.url),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+    console.log(JSON.stringify(report));
+    for (const line of report.regressions) console.error(`REGRESSION: warm ${line}`);
+    process.exit(report.regressions.length > 0 ? 1 : 0);
   },
   edge: async () => {
     // The edge suite writes a whole report (machine, setup, targets), not only rows.

@@ -13,6 +13,7 @@ import { createKyselyReferralStore } from "./referral-store.js";
 import { createKyselyRobotsStore } from "./robots-store.js";
 import { createKyselyRuleStore } from "./rule-store.js";
 import { createKyselySnapshotStore } from "./snapshot-store.js";
+import { createKyselyWarmingStore } from "./warming-store.js";
 
 // No driver here: a handle comes from `@crawlgate/adapter-kysely/sqlite` (better-sqlite3) or
 // `@crawlgate/adapter-kysely/postgres` (pg), so either driver alone is enough.
@@ -34,6 +35,7 @@ export {
   createKyselyRobotsStore,
   createKyselyRuleStore,
   createKyselySnapshotStore,
+  createKyselyWarmingStore,
 };
 
 /** The durable stores over one open (and migrated) database. */
@@ -52,5 +54,6 @@ export function createKyselyStores(handle: KyselyHandle) {
     fleetLock: createKyselyFleetLock(handle),
     robots: createKyselyRobotsStore(handle),
     charges: createKyselyChargeLedger(handle),
+    warming: createKyselyWarmingStore(handle),
   };
 }

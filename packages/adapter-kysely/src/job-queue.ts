@@ -3,6 +3,8 @@ import {
   type EnqueueResult,
   type JobQueue,
   type PurgeJob,
+  RENDER_LANES,
+  type RenderLane,
 } from "@crawlgate/core/adapter-kit";
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "./handle.js";
@@ -14,20 +16,42 @@ const toJob = (r: Selectable<Database["purge_jobs"]>): PurgeJob => ({
   path: r.path,
   enqueuedAt: date(r.enqueued_at),
   attempts: Number(r.attempts),
+  lane: RENDER_LANES[Number(r.lane)] ?? "purge",
 });
 
-const oldestFirst = (a: PurgeJob, b: PurgeJob) =>
-  a.enqueuedAt.getTime() - b.enqueuedAt.getTime() || compareUtf8(a.jobId, b.jobId);
+const rank = (lane: RenderLane) => RENDER_LANES.indexOf(lane);
+
+const leaseOrder = (a: PurgeJob, b: PurgeJob) =>
+  rank(a.lane) - rank(b.lane) ||
+  a.enqueuedAt.getTime() - b.enqueuedAt.getTime() ||
+  compareUtf8(a.jobId, b.jobId);
 
 /**
- * Purge jobs in `purge_jobs`. A row exists while the job is pending; completing deletes it, or,
- * when a purge marked it dirty during its render (`dirty_at`), queues it again. The unique
+ * Render jobs in `purge_jobs`. A row exists while the job is pending; completing deletes it, or,
+ * when a purge marked it dirty during its render (`dirty_at`), queues it again. `lane` (0 purge,
+ * 1 warm, 2 refresh) leads the lease order. The unique
  * (domain_id, path) constraint de-duplicates pending jobs; leases use `FOR UPDATE SKIP LOCKED`
  * on PostgreSQL, so concurrent workers never share a job.
  */
 export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
+  // A render under way may predate what a purge is for: mark it dirty.
+  const dirty = (domainId: string, path: string, now: Date) =>
+    db
+      .updateTable("purge_jobs")
+      .set({ dirty_at: now.getTime() })
+      .where("domain_id", "=", domainId)
+      .where("path", "=", path)
+      .where("leased", "=", 1)
+      .where("dirty_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
   const queue = {
-    async enqueuePurge(domainId: string, path: string, now: Date): Promise<EnqueueResult> {
+    async enqueuePurge(
+      domainId: string,
+      path: string,
+      now: Date,
+      lane: RenderLane = "purge",
+    ): Promise<EnqueueResult> {
       const jobId = crypto.randomUUID();
       const inserted = await db
         .insertInto("purge_jobs")
@@ -37,26 +61,27 @@ export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
           path,
           enqueued_at: now.getTime(),
           attempts: 0,
+          lane: rank(lane),
         })
         .onConflict((oc) => oc.columns(["domain_id", "path"]).doNothing())
         .returningAll()
         .executeTakeFirst();
       if (inserted) return { enqueued: true, job: toJob(inserted) };
-      // A render under way may predate what this purge is for: mark it dirty.
-      const dirtied = await db
+      // A queued job in a later lane moves up.
+      await db
         .updateTable("purge_jobs")
-        .set({ dirty_at: now.getTime() })
+        .set({ lane: rank(lane) })
         .where("domain_id", "=", domainId)
         .where("path", "=", path)
-        .where("leased", "=", 1)
-        .where("dirty_at", "is", null)
-        .returningAll()
-        .executeTakeFirst();
+        .where("leased", "=", 0)
+        .where("lane", ">", rank(lane))
+        .execute();
+      const dirtied = lane === "purge" ? await dirty(domainId, path, now) : undefined;
       if (dirtied) return { enqueued: true, job: toJob(dirtied) };
       const existing = await queue.pendingJob(domainId, path);
       if (existing) return { enqueued: false, job: existing };
       // Completed between our insert and select: try again.
-      return queue.enqueuePurge(domainId, path, now);
+      return queue.enqueuePurge(domainId, path, now, lane);
     },
     async lease(now, leaseMs, max) {
       if (max <= 0) return [];
@@ -66,6 +91,7 @@ export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
           .selectFrom("purge_jobs")
           .select("job_id")
           .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", t)]))
+          .orderBy("lane")
           .orderBy("enqueued_at")
           .orderBy("job_id")
           .limit(max),
@@ -82,7 +108,7 @@ export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
         .where("job_id", "in", ready)
         .returningAll()
         .execute();
-      return rows.map(toJob).sort(oldestFirst);
+      return rows.map(toJob).sort(leaseOrder);
     },
     async complete(jobId) {
       const deleted = await db
@@ -98,6 +124,7 @@ export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
         .set({
           enqueued_at: sql<number>`dirty_at`,
           attempts: 0,
+          lane: 0,
           lease_until: null,
           leased: 0,
           dirty_at: null,

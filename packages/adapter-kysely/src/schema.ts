@@ -225,6 +225,22 @@ export interface Database {
     leased: Generated<number>;
     /** When a purge arrived during that render; the job is queued again on completion. */
     dirty_at: number | string | null;
+    /** 0 purge, 1 warm, 2 refresh: the lease order. */
+    lane: Generated<number>;
+  };
+  warm_settings: {
+    domain_id: string;
+    /** JSON array of URLs. */
+    sitemap_urls: string;
+    renders_per_hour: number | null;
+    scheduled: number;
+  };
+  warm_budgets: {
+    domain_id: string;
+    /** UTC hour: epoch ms / 3,600,000. */
+    hour: number | string;
+    used: number;
+    last_taken: number;
   };
   snapshots: {
     snapshot_id: string;

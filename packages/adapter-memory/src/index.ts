@@ -15,6 +15,7 @@ import { createMemoryRobotsStore } from "./robots-store.js";
 import { createMemoryRuleStore } from "./rule-store.js";
 import { createMemorySettingsCache } from "./settings-cache.js";
 import { createMemorySnapshotStore } from "./snapshot-store.js";
+import { createMemoryWarmingStore } from "./warming-store.js";
 
 export type { MemorySettingsCacheOptions } from "./settings-cache.js";
 export {
@@ -35,6 +36,7 @@ export {
   createMemoryRuleStore,
   createMemorySettingsCache,
   createMemorySnapshotStore,
+  createMemoryWarmingStore,
 };
 
 /** Every port crawlgate's API needs, in memory: for tests, embedding and as the reference. */
@@ -54,5 +56,6 @@ export function createMemoryStores() {
     robots: createMemoryRobotsStore(),
     dashboardSessions: createMemoryDashboardSessionStore(),
     charges: createMemoryChargeLedger(),
+    warming: createMemoryWarmingStore(),
   };
 }

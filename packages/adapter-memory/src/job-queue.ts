@@ -1,4 +1,10 @@
-import { compareUtf8, type JobQueue, type PurgeJob } from "@crawlgate/core/adapter-kit";
+import {
+  compareUtf8,
+  type JobQueue,
+  type PurgeJob,
+  RENDER_LANES,
+  type RenderLane,
+} from "@crawlgate/core/adapter-kit";
 
 interface Entry {
   job: PurgeJob;
@@ -10,18 +16,25 @@ interface Entry {
 }
 
 const copyJob = (j: PurgeJob): PurgeJob => ({ ...j, enqueuedAt: new Date(j.enqueuedAt.getTime()) });
+const rank = (lane: RenderLane) => RENDER_LANES.indexOf(lane);
 
-/** Purge jobs in a map; completed jobs are removed, so "pending" is "present". */
+const pairOf = (domainId: string, path: string) => `${domainId}\u0000${path}`;
+
+/**
+ * Purge jobs in a map, with the pending job of each (domain, path) pair indexed; completed jobs
+ * are removed, so "pending" is "present".
+ */
 export function createMemoryJobQueue() {
   const jobs = new Map<string, Entry>();
+  const pairs = new Map<string, Entry>();
   return {
-    async enqueuePurge(domainId, path, now) {
-      for (const entry of jobs.values()) {
-        if (entry.job.domainId === domainId && entry.job.path === path) {
-          const dirtied = entry.leased && entry.dirtyAt === null;
-          if (dirtied) entry.dirtyAt = now.getTime();
-          return { enqueued: dirtied, job: copyJob(entry.job) };
-        }
+    async enqueuePurge(domainId, path, now, lane = "purge") {
+      const entry = pairs.get(pairOf(domainId, path));
+      if (entry) {
+        const dirtied = lane === "purge" && entry.leased && entry.dirtyAt === null;
+        if (dirtied) entry.dirtyAt = now.getTime();
+        if (!entry.leased && rank(lane) < rank(entry.job.lane)) entry.job.lane = lane;
+        return { enqueued: dirtied, job: copyJob(entry.job) };
       }
       const job: PurgeJob = {
         jobId: crypto.randomUUID(),
@@ -29,8 +42,11 @@ export function createMemoryJobQueue() {
         path,
         enqueuedAt: new Date(now.getTime()),
         attempts: 0,
+        lane,
       };
-      jobs.set(job.jobId, { job, leaseUntil: null, leased: false, dirtyAt: null });
+      const added: Entry = { job, leaseUntil: null, leased: false, dirtyAt: null };
+      jobs.set(job.jobId, added);
+      pairs.set(pairOf(domainId, path), added);
       return { enqueued: true, job: copyJob(job) };
     },
     async lease(now, leaseMs, max) {
@@ -39,6 +55,7 @@ export function createMemoryJobQueue() {
         .filter((e) => e.leaseUntil === null || e.leaseUntil <= t)
         .sort(
           (a, b) =>
+            rank(a.job.lane) - rank(b.job.lane) ||
             a.job.enqueuedAt.getTime() - b.job.enqueuedAt.getTime() ||
             compareUtf8(a.job.jobId, b.job.jobId),
         )
@@ -54,10 +71,14 @@ export function createMemoryJobQueue() {
     async complete(jobId) {
       const entry = jobs.get(jobId);
       if (!entry) return false;
-      if (entry.dirtyAt === null) return jobs.delete(jobId);
+      if (entry.dirtyAt === null) {
+        pairs.delete(pairOf(entry.job.domainId, entry.job.path));
+        return jobs.delete(jobId);
+      }
       // A purge arrived during the render: the page is rendered again.
       entry.job.enqueuedAt = new Date(entry.dirtyAt);
       entry.job.attempts = 0;
+      entry.job.lane = "purge";
       entry.leaseUntil = null;
       entry.leased = false;
       entry.dirtyAt = null;
@@ -75,10 +96,8 @@ export function createMemoryJobQueue() {
       return jobs.size;
     },
     async pendingJob(domainId, path) {
-      for (const { job } of jobs.values()) {
-        if (job.domainId === domainId && job.path === path) return copyJob(job);
-      }
-      return null;
+      const entry = pairs.get(pairOf(domainId, path));
+      return entry ? copyJob(entry.job) : null;
     },
   } satisfies JobQueue;
 }

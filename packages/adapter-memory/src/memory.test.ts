@@ -21,6 +21,7 @@ import {
   sharedRateLimiterSuite,
   sharedSettingsCacheSuite,
   snapshotStoreSuite,
+  warmingStoreSuite,
 } from "@crawlgate/core/testing";
 import {
   createMemoryAccountStore,
@@ -41,6 +42,7 @@ import {
   createMemorySettingsCache,
   createMemorySnapshotStore,
   createMemoryStores,
+  createMemoryWarmingStore,
 } from "./index.js";
 
 accountStoreSuite("memory", async () => ({ accounts: createMemoryAccountStore() }));
@@ -71,6 +73,7 @@ snapshotStoreSuite("memory", async () => ({ snapshots: createMemorySnapshotStore
 blobStoreSuite("memory", async () => ({ blobs: createMemoryBlobStore() }));
 referralStoreSuite("memory", async () => ({ referrals: createMemoryReferralStore() }));
 chargeLedgerSuite("memory", async () => ({ charges: createMemoryChargeLedger() }));
+warmingStoreSuite("memory", async () => ({ warming: createMemoryWarmingStore() }));
 robotsStoreSuite("memory", async () => ({ robots: createMemoryRobotsStore() }));
 pageCacheSuite("memory", async () => ({ pages: createMemoryPageCache() }));
 archiveIndexSuite("memory", async () => ({ archive: createMemoryArchiveIndex() }));

@@ -1,37 +1,54 @@
-import type { EnqueueResult, JobQueue, PurgeJob } from "@crawlgate/core/adapter-kit";
+import {
+  type EnqueueResult,
+  type JobQueue,
+  type PurgeJob,
+  RENDER_LANES,
+  type RenderLane,
+} from "@crawlgate/core/adapter-kit";
 import type { Redis } from "ioredis";
 import { luaScript } from "./script.js";
 
 // Layout under the prefix: `jq:job:<id>` a hash {k pair field, d domain, p path, e enqueuedAt,
-// a attempts, l 1 while a render is under way, x when a purge arrived during it (dirty)} while
-// the job is pending; `jq:pairs` maps each pending (domain, path) to its job;
-// `jq:queued` holds jobs ready to lease (score enqueuedAt; ties by member, i.e. jobId bytes);
+// a attempts, l 1 while a render is under way, x when a purge arrived during it (dirty), n lane
+// rank: 0 purge, 1 warm, 2 refresh} while the job is pending; `jq:pairs` maps each pending
+// (domain, path) to its job; `jq:queued` holds jobs ready to lease (score n * 1e13 + enqueuedAt,
+// so lanes lead and instants follow, exact in a double; ties by member, i.e. jobId bytes);
 // `jq:leased` holds leased or retry-delayed jobs (score: when they become ready again).
 // Every call is one script, so no two callers see a job half-moved. KEYS: pairs, queued, leased.
 
+const LANE_SPAN = 1e13;
+
 const ENQUEUE = luaScript(`
+local lane = tonumber(ARGV[7])
 local id = redis.call('HGET', KEYS[1], ARGV[2])
 if id then
-  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a', 'l', 'x')
+  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a', 'l', 'x', 'n')
   local dirtied = 0
-  if j[5] == '1' and not j[6] then
+  if lane == 0 and j[5] == '1' and not j[6] then
     redis.call('HSET', ARGV[1] .. id, 'x', ARGV[6])
     dirtied = 1
   end
-  return {dirtied, id, j[1], j[2], j[3], j[4]}
+  local n = tonumber(j[7]) or 0
+  if j[5] ~= '1' and lane < n then
+    n = lane
+    redis.call('HSET', ARGV[1] .. id, 'n', n)
+    redis.call('ZADD', KEYS[2], 'XX', n * ${LANE_SPAN} + tonumber(j[3]), id)
+  end
+  return {dirtied, id, j[1], j[2], j[3], j[4], tostring(n)}
 end
 id = ARGV[3]
 redis.call('HSET', KEYS[1], ARGV[2], id)
-redis.call('HSET', ARGV[1] .. id, 'k', ARGV[2], 'd', ARGV[4], 'p', ARGV[5], 'e', ARGV[6], 'a', 0)
-redis.call('ZADD', KEYS[2], ARGV[6], id)
-return {1, id, ARGV[4], ARGV[5], ARGV[6], '0'}
+redis.call('HSET', ARGV[1] .. id, 'k', ARGV[2], 'd', ARGV[4], 'p', ARGV[5], 'e', ARGV[6], 'a', 0, 'n', lane)
+redis.call('ZADD', KEYS[2], lane * ${LANE_SPAN} + tonumber(ARGV[6]), id)
+return {1, id, ARGV[4], ARGV[5], ARGV[6], '0', ARGV[7]}
 `);
 
 const LEASE = luaScript(`
 local now = tonumber(ARGV[2])
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now)) do
   redis.call('ZREM', KEYS[3], id)
-  redis.call('ZADD', KEYS[2], redis.call('HGET', ARGV[1] .. id, 'e'), id)
+  local j = redis.call('HMGET', ARGV[1] .. id, 'e', 'n')
+  redis.call('ZADD', KEYS[2], (tonumber(j[2]) or 0) * ${LANE_SPAN} + tonumber(j[1]), id)
 end
 local out = {}
 for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, tonumber(ARGV[4]) - 1)) do
@@ -40,8 +57,8 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, tonumber(ARGV[4]) - 1)) do
   local a = redis.call('HINCRBY', ARGV[1] .. id, 'a', 1)
   redis.call('HSET', ARGV[1] .. id, 'l', 1)
   redis.call('HDEL', ARGV[1] .. id, 'x')
-  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e')
-  table.insert(out, {id, j[1], j[2], j[3], tostring(a)})
+  local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'n')
+  table.insert(out, {id, j[1], j[2], j[3], tostring(a), j[4]})
 end
 return out
 `);
@@ -51,7 +68,7 @@ local k = redis.call('HGET', ARGV[1] .. ARGV[2], 'k')
 if not k then return 0 end
 local x = redis.call('HGET', ARGV[1] .. ARGV[2], 'x')
 if x then
-  redis.call('HSET', ARGV[1] .. ARGV[2], 'e', x, 'a', 0, 'l', 0)
+  redis.call('HSET', ARGV[1] .. ARGV[2], 'e', x, 'a', 0, 'l', 0, 'n', 0)
   redis.call('HDEL', ARGV[1] .. ARGV[2], 'x')
   redis.call('ZREM', KEYS[3], ARGV[2])
   redis.call('ZADD', KEYS[2], x, ARGV[2])
@@ -76,16 +93,18 @@ return 1
 const PENDING = luaScript(`
 local id = redis.call('HGET', KEYS[1], ARGV[2])
 if not id then return false end
-local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a')
-return {id, j[1], j[2], j[3], j[4]}
+local j = redis.call('HMGET', ARGV[1] .. id, 'd', 'p', 'e', 'a', 'n')
+return {id, j[1], j[2], j[3], j[4], j[5]}
 `);
 
-const toJob = ([jobId, domainId, path, enqueuedAt, attempts]: string[]): PurgeJob => ({
+const toJob = ([jobId, domainId, path, enqueuedAt, attempts, lane]: string[]): PurgeJob => ({
   jobId: jobId as string,
   domainId: domainId as string,
   path: path as string,
   enqueuedAt: new Date(Number(enqueuedAt)),
   attempts: Number(attempts),
+  // Jobs stored before lanes existed have none: they were purges' or refreshes', served first.
+  lane: RENDER_LANES[Number(lane ?? 0)] ?? "purge",
 });
 
 /**
@@ -98,7 +117,7 @@ export function createRedisJobQueue(client: Redis, prefix: string) {
   const jobKey = `${prefix}jq:job:`;
   const keys = [`${prefix}jq:pairs`, `${prefix}jq:queued`, `${prefix}jq:leased`];
   return {
-    async enqueuePurge(domainId, path, now): Promise<EnqueueResult> {
+    async enqueuePurge(domainId, path, now, lane: RenderLane = "purge"): Promise<EnqueueResult> {
       const pair = JSON.stringify([domainId, path]);
       const [added, ...job] = (await ENQUEUE.run(client, keys, [
         jobKey,
@@ -107,18 +126,18 @@ export function createRedisJobQueue(client: Redis, prefix: string) {
         domainId,
         path,
         now.getTime(),
+        RENDER_LANES.indexOf(lane),
       ])) as [number, ...string[]];
       return { enqueued: added === 1, job: toJob(job) };
     },
     async lease(now, leaseMs, max) {
       if (max <= 0) return [];
-      const rows = (await LEASE.run(client, keys, [jobKey, now.getTime(), leaseMs, max])) as [
-        string,
-        string,
-        string,
-        string,
-        string,
-      ][];
+      const rows = (await LEASE.run(client, keys, [
+        jobKey,
+        now.getTime(),
+        leaseMs,
+        max,
+      ])) as string[][];
       return rows.map(toJob);
     },
     async complete(jobId) {

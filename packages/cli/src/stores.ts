@@ -85,6 +85,7 @@ export async function openStores(
       robots: stores.robots,
       dashboardSessions: stores.dashboardSessions,
       charges: stores.charges,
+      warming: stores.warming,
     },
     fleetLock: stores.fleetLock,
     redis,

@@ -140,6 +140,9 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       queued: true,
       path: "/x",
     });
+    expect(
+      await client.warmCache({ domain: "shop.example.com", paths: ["/x", "/y"], dryRun: true }),
+    ).toEqual({ queued: 1, alreadyFresh: 0, skipped: 1, budgetDeferred: 0, sitemaps: [] });
     expect((await client.listUserDomains()).domainCount).toBe(2);
     expect((await client.exportUserAnalytics({ period: "7d" })).period).toBe("7d");
     expect((await client.exportCrawlAnalytics()).period).toBe("30d");

@@ -57,6 +57,8 @@ import type {
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
   VerifyDomainResponse,
+  WarmCacheRequest,
+  WarmCacheResponse,
 } from "./types.js";
 
 /** A JSON-format crawl-log request: a window and filters with `format` `json` or left out. */
@@ -92,6 +94,8 @@ export interface ExportCrawlerCharges {
 /** The crawlgate API: one method per endpoint of the OpenAPI document, and cursor iteration. */
 export interface CrawlgateClient {
   purgeCache(body: PurgeCacheRequest, options?: RequestOptions): Promise<PurgeCacheResponse>;
+  /** Reads the domain's sitemaps and queues renders of new, changed and expired pages. */
+  warmCache(body: WarmCacheRequest, options?: RequestOptions): Promise<WarmCacheResponse>;
   listUserDomains(options?: RequestOptions): Promise<ListUserDomainsResponse>;
   exportUserAnalytics(
     body?: ExportUserAnalyticsRequest,
@@ -269,6 +273,7 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
   const { exportCrawlLogs, crawlLogs } = crawlLogsOf(transport);
   return {
     purgeCache: (body, call) => post("/purge-cache", body, call),
+    warmCache: (body, call) => post("/warm-cache", body, call),
     listUserDomains: (call) => post("/list-user-domains", undefined, call),
     exportUserAnalytics: (body = {}, call) => post("/export-user-analytics", body, call),
     exportCrawlAnalytics: (body = {}, call) => post("/export-crawl-analytics", body, call),

@@ -69,4 +69,7 @@ export type {
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
   VerifyDomainResponse,
+  WarmCacheRequest,
+  WarmCacheResponse,
+  WarmedSitemap,
 } from "./types.js";

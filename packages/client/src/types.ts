@@ -14,6 +14,9 @@ export type SignedAgentTotals = Schemas["SignedAgentTotals"];
 
 export type PurgeCacheRequest = Schemas["PurgeCacheRequest"];
 export type PurgeCacheResponse = Schemas["PurgeCacheResponse"];
+export type WarmCacheRequest = Schemas["WarmCacheRequest"];
+export type WarmCacheResponse = Schemas["WarmCacheResponse"];
+export type WarmedSitemap = Schemas["WarmedSitemap"];
 export type ListUserDomainsResponse = Schemas["ListUserDomainsResponse"];
 export type ExportUserAnalyticsRequest = Schemas["ExportUserAnalyticsRequest"];
 export type ExportUserAnalyticsResponse = Schemas["ExportUserAnalyticsResponse"];

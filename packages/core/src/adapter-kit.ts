@@ -193,6 +193,7 @@ export type {
   RecordedSnapshot,
   ReferralStore,
   Renderer,
+  RenderLane,
   RenderRequest,
   RenderResult,
   ReplaceDayResult,
@@ -204,6 +205,8 @@ export type {
   SettingsCache,
   SnapshotStore,
   Stores,
+  WarmingStore,
+  WarmSettings,
   X402Facilitator,
   X402Verification,
 } from "./ports/index.js";
@@ -265,7 +268,7 @@ export type {
   User,
   Verdict,
 } from "./types.js";
-export { AGGREGATE_TIERS, ORIGIN_HOSTS, SIGNATURE_VERDICTS } from "./types.js";
+export { AGGREGATE_TIERS, ORIGIN_HOSTS, RENDER_LANES, SIGNATURE_VERDICTS } from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,
@@ -282,6 +285,8 @@ export {
   generateWebBotAuthKey,
   signWebBotAuth,
 } from "./verify/web-bot-auth/index.js";
+export type { SitemapReport, WarmOptions, WarmSummary } from "./warming/index.js";
+export { DEFAULT_WARM_RENDERS_PER_HOUR, MAX_WARM_RENDERS_PER_HOUR } from "./warming/index.js";
 export {
   addDays,
   dayNumber,

@@ -1,6 +1,7 @@
 import { type AccountAdmin, createAccountAdmin } from "./accounts/admin.js";
 import type { ApiDeps } from "./api/context.js";
 import { type Api, createApi } from "./api/create-api.js";
+import { warmWith } from "./api/operations/warm-cache.js";
 import {
   type Classification,
   type Classifier,
@@ -43,6 +44,7 @@ import {
   rangeRefreshJob,
   readModelRefreshJob,
   recordRetentionJob,
+  sitemapWarmJob,
   verificationRetryJob,
 } from "./jobs/index.js";
 import { createJsonLogger } from "./logging/json-logger.js";
@@ -64,13 +66,18 @@ import { type HtmlLinks, htmlLinks } from "./snapshots/links.js";
 import { recordSnapshot, type SnapshotInput } from "./snapshots/record.js";
 import { dropExpiredHtml } from "./snapshots/retention.js";
 import { getTaxonomy, type Taxonomy } from "./taxonomy/registry.js";
-import type { Snapshot } from "./types.js";
+import type { Domain, Snapshot } from "./types.js";
 import { createRangeRefresher, type RangeRefresher } from "./verify/range-refresher.js";
 import { createVerifier, type Verifier } from "./verify/verifier.js";
 import {
   createWebBotAuthVerifier,
   type WebBotAuthVerifierOptions,
 } from "./verify/web-bot-auth/verifier.js";
+import {
+  DEFAULT_WARM_RENDERS_PER_HOUR,
+  type WarmOptions,
+  type WarmSummary,
+} from "./warming/index.js";
 
 export type { CrawlgateConfig } from "./config/resolve-config.js";
 
@@ -210,12 +217,18 @@ export interface Crawlgate {
   ingest: IngestService;
   /**
    * The instance's maintenance jobs: `read_model_refresh`, `html_retention`, `record_retention`,
-   * `verification_retry`, `range_refresh`, `day_close`, and `page_worker` (purge, pre-warm and
-   * refresh renders). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
+   * `verification_retry`, `range_refresh`, `day_close`, `page_worker` (purge, warm and refresh
+   * renders) and `sitemap_warm` (hourly warming of the domains whose warm settings say so). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
    */
   jobs: readonly Job[];
   /** The renderer the edge and the worker use, or `null`. */
   renderer: Renderer | null;
+  /**
+   * Warms a domain's page cache from its sitemaps now (what `POST /warm-cache` and the
+   * `sitemap_warm` job do). Rejects with `invalid_request` when the domain has no origin or
+   * `sitemapUrl` is not on its host.
+   */
+  warm(domain: Domain, options?: WarmOptions): Promise<WarmSummary>;
   /**
    * Writes buffered crawls, referrals and the edge's charges, and keeps accepting
    * (`ingest.flush` if it was used).
@@ -283,6 +296,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     signing,
     baseUrl,
     domainChecks: { resolver: deps.resolver ?? null, fetch: deps.originFetch ?? runtimeFetch() },
+    warmDefaults: warmDefaultsOf(resolved),
     archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
   };
   const edge = createEdge(
@@ -309,7 +323,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     api: createApi(apiDeps),
     dashboard: dashboardService(apiDeps, ownHost),
     robotsTxt,
-    admin: createAccountAdmin(accounts, clock, settingsCache),
+    admin: createAccountAdmin(accounts, clock, settingsCache, deps.warming),
     plans,
     signing,
     edge,
@@ -335,14 +349,25 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
         renderDeadlineMs: resolved.edge.renderDeadlineMs,
         maxAttempts: resolved.edge.maxAttempts,
       }),
+      sitemapWarmJob({ ...deps, logger }, (domain, now) => warmWith(apiDeps, domain, {}, now)),
     ],
     renderer,
+    warm: (domain, options = {}) => warmWith(apiDeps, domain, options, clock.now()),
     async flush() {
       await Promise.all([ingest?.flush(), charges.flush()]);
     },
     async close() {
       await Promise.all([ingest?.close(), charges.flush()]);
     },
+  };
+}
+
+/** What warming falls back to on this instance (see `ApiDeps.warmDefaults`). */
+function warmDefaultsOf(resolved: ReturnType<typeof resolveConfig>): ApiDeps["warmDefaults"] {
+  return {
+    pageCacheTtlSeconds: resolved.edge.pageCacheTtlSeconds,
+    rendersPerHour: DEFAULT_WARM_RENDERS_PER_HOUR,
+    publicScheme: resolved.publicScheme,
   };
 }
 
@@ -363,7 +388,7 @@ function signedAgentsOf(options: CrawlgateDeps["webBotAuth"], clock: Clock) {
 function storesOf(deps: CrawlgateDeps): Stores {
   const { accounts, rules, rateLimiter, purgeQueue, settingsCache } = deps;
   const { crawls, snapshots, referrals, blobs, pages, archive, robots, dashboardSessions } = deps;
-  const { charges } = deps;
+  const { charges, warming } = deps;
   return {
     accounts,
     rules,
@@ -379,6 +404,7 @@ function storesOf(deps: CrawlgateDeps): Stores {
     robots,
     dashboardSessions,
     charges,
+    warming,
   };
 }
 

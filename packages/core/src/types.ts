@@ -85,6 +85,15 @@ export interface RoutingRule {
   updatedAt: Date;
 }
 
+/**
+ * Priority of a render job: a purge (an owner's explicit request) before a warm (sitemap warming)
+ * before a refresh (a stale page a crawler was served).
+ */
+export type RenderLane = "purge" | "warm" | "refresh";
+
+/** The lanes in lease order. */
+export const RENDER_LANES: readonly RenderLane[] = ["purge", "warm", "refresh"];
+
 export interface PurgeJob {
   jobId: string;
   domainId: string;
@@ -92,6 +101,7 @@ export interface PurgeJob {
   enqueuedAt: Date;
   /** Delivery attempts so far (leases handed out). */
   attempts: number;
+  lane: RenderLane;
 }
 
 /**

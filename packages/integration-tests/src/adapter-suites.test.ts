@@ -24,6 +24,7 @@ const SUITES_OF_PORT: Record<string, readonly string[]> = {
   DashboardSessionStore: ["dashboardSessionStoreSuite"],
   FleetLock: ["fleetLockSuite"],
   ChargeLedger: ["chargeLedgerSuite"],
+  WarmingStore: ["warmingStoreSuite"],
 };
 
 const PORTS = "packages/core/src/ports/index.ts";

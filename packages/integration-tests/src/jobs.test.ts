@@ -21,6 +21,7 @@ describe("crawlgate.jobs", () => {
       ["range_refresh", false],
       ["day_close", true],
       ["page_worker", false],
+      ["sitemap_warm", true],
     ]);
     for (const job of crawlgate.jobs.filter((j) => j.name !== "page_worker")) {
       expect(job.everyMs).toBeGreaterThanOrEqual(60_000);

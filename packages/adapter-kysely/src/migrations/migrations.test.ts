@@ -9,12 +9,14 @@ import { createKyselyChargeLedger } from "../charge-ledger.js";
 import { EVENT_COLUMNS, eventValues } from "../crawls/sql.js";
 import { createKyselyCrawlStore } from "../crawls/store.js";
 import type { KyselyHandle } from "../handle.js";
+import { createKyselyJobQueue } from "../job-queue.js";
 import { createPostgresDatabase } from "../postgres/index.js";
 import { createKyselyRateLimiter } from "../rate-limiter.js";
 import { createKyselyRobotsStore } from "../robots-store.js";
 import type { Database } from "../schema.js";
 import { createSqliteDatabase } from "../sqlite/index.js";
 import { DATABASE_URL, freshSchema, whenPostgres } from "../test-support/postgres.js";
+import { createKyselyWarmingStore } from "../warming-store.js";
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from "./index.js";
 
 const d = "00000000-0000-4000-8000-0000000000d1";
@@ -322,6 +324,38 @@ async function rateWindowsCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0026_rate_windows", () => {
   onBothDialects("moves each subject's minute and month counts into one row", rateWindowsCase);
+});
+
+/** Jobs queued before render lanes lease first (they were purges' or refreshes'), then warms. */
+async function renderLanesCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0020_crawler_charges");
+  const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await db
+    .insertInto("purge_jobs")
+    .values({ job_id: "old-job", domain_id: d, path: "/old", enqueued_at: 5_000, attempts: 0 })
+    .execute();
+  expect(await migrateToLatest(handle)).toContain("0021_render_lanes_warming");
+  const queue = createKyselyJobQueue(handle);
+  await queue.enqueuePurge(d, "/warm", new Date(1_000), "warm");
+  expect(await queue.pendingJob(d, "/old")).toMatchObject({ jobId: "old-job", lane: "purge" });
+  const leased = await queue.lease(new Date(10_000), 60_000, 10);
+  expect(leased.map((j) => [j.path, j.lane])).toEqual([
+    ["/old", "purge"],
+    ["/warm", "warm"],
+  ]);
+  const warming = createKyselyWarmingStore(handle);
+  expect(await warming.getWarmSettings(d)).toEqual({
+    sitemapUrls: [],
+    rendersPerHour: null,
+    scheduled: false,
+  });
+}
+
+describe("migration 0021_render_lanes_warming", () => {
+  onBothDialects(
+    "keeps queued jobs in the purge lane and adds empty warm settings",
+    renderLanesCase,
+  );
 });
 
 /**

@@ -15,6 +15,7 @@ import {
   robotsStoreSuite,
   ruleStoreSuite,
   snapshotStoreSuite,
+  warmingStoreSuite,
 } from "@crawlgate/core/testing";
 import { createKyselyStores } from "../index.js";
 import type { TestDatabase } from "./handles.js";
@@ -41,4 +42,5 @@ export function kyselyConformance(name: string, fresh: () => Promise<TestDatabas
   archiveIndexSuite(name, stores);
   crawlDaysSuite(name, stores);
   chargeLedgerSuite(name, stores);
+  warmingStoreSuite(name, stores);
 }

@@ -1,14 +1,43 @@
 import { PLAN_NAMES, type PlanName } from "@crawlgate/core";
 import {
   type DomainSettings,
+  MAX_WARM_RENDERS_PER_HOUR,
   ORIGIN_HOSTS,
   type OriginHost,
   verifyDomain,
+  type WarmSettings,
 } from "@crawlgate/core/adapter-kit";
 import { nodeResolver } from "../node-resolver.js";
 import { createOriginFetch } from "../renderer.js";
 import { domainOf, unwrap, userIdOf, withAdmin } from "./admin.js";
-import { CliError, type Command, stringOption } from "./command.js";
+import {
+  CliError,
+  type Command,
+  type CommandContext,
+  integerOption,
+  stringOption,
+  stringsOption,
+} from "./command.js";
+
+/** The warm settings `domains set` changes (`--sitemap`, `--warm-budget`, `--warm-schedule`). */
+function warmChanges(ctx: CommandContext): Partial<WarmSettings> {
+  const changes: Partial<WarmSettings> = {};
+  const sitemaps = stringsOption(ctx, "sitemap");
+  if (sitemaps.length > 0) changes.sitemapUrls = sitemaps.includes("none") ? [] : sitemaps;
+  const budget = stringOption(ctx, "warm-budget");
+  if (budget !== undefined)
+    changes.rendersPerHour =
+      budget === "default"
+        ? null
+        : integerOption(budget, "--warm-budget", 1, MAX_WARM_RENDERS_PER_HOUR);
+  const schedule = stringOption(ctx, "warm-schedule");
+  if (schedule !== undefined) {
+    if (schedule !== "on" && schedule !== "off")
+      throw new CliError("--warm-schedule must be on or off", true);
+    changes.scheduled = schedule === "on";
+  }
+  return changes;
+}
 
 /** Admin commands: users, keys, domains. */
 export const ACCOUNT_COMMANDS: readonly Command[] = [
@@ -82,18 +111,26 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     args: "<hostname>",
     minArgs: 1,
     summary:
-      'change a domain\'s origin, page-cache lifetime ("none": default) or the Host sent to its origin',
+      'change a domain\'s origin, page-cache lifetime ("none": default), the Host sent to its origin, its sitemaps (repeat --sitemap; "none" clears), warm budget (renders per hour, "default") or hourly warming',
     options: {
       origin: { type: "string", value: "<url>|none" },
       "cache-ttl": { type: "string", value: "<seconds>|none" },
       "origin-host": { type: "string", value: ORIGIN_HOSTS.join("|") },
+      sitemap: { type: "string", value: "<url>|none", multiple: true },
+      "warm-budget": { type: "string", value: "<renders/hour>|default" },
+      "warm-schedule": { type: "string", value: "on|off" },
     },
     async run(ctx) {
       const origin = stringOption(ctx, "origin");
       const ttl = stringOption(ctx, "cache-ttl");
       const originHost = stringOption(ctx, "origin-host");
-      if (origin === undefined && ttl === undefined && originHost === undefined) {
-        throw new CliError("domains set needs --origin, --cache-ttl or --origin-host", true);
+      const warm = warmChanges(ctx);
+      const edge = origin !== undefined || ttl !== undefined || originHost !== undefined;
+      if (!edge && Object.keys(warm).length === 0) {
+        throw new CliError(
+          "domains set needs --origin, --cache-ttl, --origin-host, --sitemap, --warm-budget or --warm-schedule",
+          true,
+        );
       }
       if (originHost !== undefined && !ORIGIN_HOSTS.includes(originHost as OriginHost)) {
         throw new CliError(`--origin-host must be one of ${ORIGIN_HOSTS.join(", ")}`, true);
@@ -105,9 +142,12 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
         settings.pageCacheTtlSeconds =
           ttl === "none" ? null : /^\d+$/.test(ttl) ? Number(ttl) : Number.NaN;
       }
-      const domain = await withAdmin(ctx, async ({ admin }, stores) => {
+      const { domain, warming } = await withAdmin(ctx, async ({ admin }, stores) => {
         const found = await domainOf(stores, ctx.args[0] as string);
-        return unwrap(await admin.setDomainSettings(found.domainId, settings));
+        return {
+          domain: edge ? unwrap(await admin.setDomainSettings(found.domainId, settings)) : found,
+          warming: unwrap(await admin.setWarmSettings(found.domainId, warm)),
+        };
       });
       ctx.io.out(
         JSON.stringify({
@@ -116,6 +156,9 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
           origin: domain.originUrl,
           pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
           originHost: domain.originHost,
+          sitemaps: warming.sitemapUrls,
+          warmRendersPerHour: warming.rendersPerHour,
+          warmSchedule: warming.scheduled ? "on" : "off",
         }),
       );
       return 0;

@@ -23,13 +23,15 @@ export interface OptionSpec {
   required?: boolean;
   /** A one-letter alias (`-o`), as parseArgs takes it. */
   short?: string;
+  /** The option may be given several times (a string option's values then come as a list). */
+  multiple?: boolean;
 }
 
 export interface CommandContext {
   /** Positionals after the command's name. */
   args: string[];
   /** The parsed options of this command. */
-  options: Readonly<Record<string, string | boolean | undefined>>;
+  options: Readonly<Record<string, string | boolean | string[] | undefined>>;
   config: CliConfig;
   io: CliIo;
 }
@@ -62,6 +64,12 @@ export class CliError extends Error {
 export const stringOption = (ctx: CommandContext, name: string): string | undefined => {
   const value = ctx.options[name];
   return typeof value === "string" ? value : undefined;
+};
+
+/** Every value of a string option given several times (`multiple`), in order; `[]` when absent. */
+export const stringsOption = (ctx: CommandContext, name: string): string[] => {
+  const value = ctx.options[name];
+  return Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
 };
 
 /** An integer option (or variable) from `min` to `max`, or a usage error naming `flag`. */

@@ -6,6 +6,7 @@ import { IMPORT_LOGS } from "./import-logs.js";
 import { RANGES_REFRESH, RANGES_STATUS } from "./ranges.js";
 import { REPORT } from "./report.js";
 import { SERVE } from "./serve.js";
+import { WARM } from "./warm.js";
 import { WORKER } from "./worker.js";
 
 /** Every command of the `crawlgate` binary, in the order of the usage text. */
@@ -19,4 +20,5 @@ export const COMMANDS: readonly Command[] = [
   RANGES_STATUS,
   DAY_CLOSE,
   REPORT,
+  WARM,
 ];

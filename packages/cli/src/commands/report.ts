@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { type ApiDeps, createOperationCaller, silentLogger, systemClock } from "@crawlgate/core";
+import { DEFAULT_WARM_RENDERS_PER_HOUR } from "@crawlgate/core/adapter-kit";
 import { collectReport, loadUiFiles, PERIODS, type Period, reportHtml } from "@crawlgate/dashboard";
 import { withRuntime } from "../runtime.js";
 import { domainOf } from "./admin.js";
@@ -39,6 +40,12 @@ export const REPORT: Command = {
         baseUrl: null,
         // The report makes no verification checks.
         domainChecks: { resolver: null, fetch: () => Promise.reject(new Error("no fetch")) },
+        // Nor does it warm anything.
+        warmDefaults: {
+          pageCacheTtlSeconds: 86_400,
+          rendersPerHour: DEFAULT_WARM_RENDERS_PER_HOUR,
+          publicScheme: "https",
+        },
       };
       const callAs = createOperationCaller(deps);
       const data = await collectReport(

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/functions/v1/warm-cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warm the page cache from the domain's sitemaps
+         * @description Owner or manager (a viewer gets `403 forbidden`). Reads the domain's sitemaps (its own list, the `Sitemap:` lines of its origin's robots.txt, else `/sitemap.xml`; or `sitemapUrl`), following indexes and gzip, from the domain's origin, and queues renders of the pages never cached, of those whose `lastmod` is newer than their cached render, and (for a sitemap whose `lastmod`s are all the same) of those cached longer than the cache lifetime; `paths` are queued whatever their cache holds. Renders go to a lane below purges and above stale refreshes, within the domain's renders-per-hour budget. A malformed or unreachable sitemap is reported in `sitemaps` and skipped. The domain needs an origin (`invalid_request`).
+         */
+        post: operations["warmCache"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/list-user-domains": {
         parameters: {
             query?: never;
@@ -2022,6 +2042,35 @@ export interface components {
             /** @description How the domain was verified, or what each check found */
             message: string;
         };
+        WarmCacheRequest: {
+            /** @description Hostname of a domain the key owner owns or manages */
+            domain: string;
+            /** @description Read this sitemap or sitemap index (an http(s) URL on the domain's host) instead of the domain's own */
+            sitemapUrl?: string;
+            /** @description Pages to render whatever their cache holds (unless a render is pending); without sitemapUrl no sitemap is read */
+            paths?: string[];
+            /** @description Compute the answer without queueing anything or spending budget */
+            dryRun?: boolean;
+        };
+        WarmCacheResponse: {
+            /** @description Pages queued for a render */
+            queued: number;
+            /** @description Listed pages whose cached render is current */
+            alreadyFresh: number;
+            /** @description Entries not warmed: not a page URL of the domain (another host, outside the sitemap's directory) or a render already pending */
+            skipped: number;
+            /** @description Pages that need a render but are over the domain's renders-per-hour budget (a later warm queues them) */
+            budgetDeferred: number;
+            /** @description Every sitemap file met, in the order read */
+            sitemaps: components["schemas"]["WarmedSitemap"][];
+        };
+        WarmedSitemap: {
+            url: string;
+            /** @description Entries read from the file (pages, or an index's sitemaps) */
+            urls: number;
+            /** @description What was wrong with the file (with its line), or null */
+            error: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -2091,6 +2140,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DomainNotAuthorizedError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    warmCache: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domain": "shop.example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WarmCacheRequest"];
+            };
+        };
+        responses: {
+            /** @description Warm the page cache from the domain's sitemaps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queued": 1200,
+                     *       "alreadyFresh": 8650,
+                     *       "skipped": 12,
+                     *       "budgetDeferred": 138,
+                     *       "sitemaps": [
+                     *         {
+                     *           "url": "https://shop.example.com/sitemap_index.xml",
+                     *           "urls": 2,
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "url": "https://shop.example.com/sitemaps/products.xml.gz",
+                     *           "urls": 9988,
+                     *           "error": null
+                     *         },
+                     *         {
+                     *           "url": "https://shop.example.com/sitemaps/blog.xml",
+                     *           "urls": 0,
+                     *           "error": "line 41: unclosed tag: url"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WarmCacheResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `domain_not_authorized`: The domain is not one the key owner can access / `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotAuthorizedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
                 };
             };
             /** @description `invalid_request`: The request body is over 1 MiB */

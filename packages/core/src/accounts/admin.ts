@@ -1,4 +1,11 @@
-import type { AccountStore, Clock, DomainSettings, SettingsCache } from "../ports/index.js";
+import type {
+  AccountStore,
+  Clock,
+  DomainSettings,
+  SettingsCache,
+  WarmingStore,
+  WarmSettings,
+} from "../ports/index.js";
 import { normalizeHostname } from "../text/hostname.js";
 import {
   type ApiKeyRecord,
@@ -8,6 +15,7 @@ import {
   type PlanName,
   type User,
 } from "../types.js";
+import { checkWarmSettings } from "../warming/settings.js";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key.js";
 
 /**
@@ -35,9 +43,11 @@ export const MAX_PAGE_CACHE_TTL_SECONDS = 30 * 86_400;
 export function createAccountAdmin(
   accounts: AccountStore,
   clock: Clock,
-  settingsCache?: SettingsCache,
+  settingsCache: SettingsCache | undefined,
+  warming: WarmingStore,
 ) {
   return {
+    ...warmAdmin(accounts, warming),
     async createUser(name: string, plan: PlanName): Promise<AdminResult<User>> {
       const trimmed = name.trim();
       if (trimmed.length === 0 || trimmed.length > 200) {
@@ -143,6 +153,27 @@ export function createAccountAdmin(
 }
 
 export type AccountAdmin = ReturnType<typeof createAccountAdmin>;
+
+/** The warm-settings part of the account administration. */
+function warmAdmin(accounts: AccountStore, warming: WarmingStore) {
+  return {
+    /**
+     * Changes how a domain is warmed: its sitemap list (http(s) URLs on its host), its
+     * renders-per-hour budget (`null`: the instance's default) and whether the hourly
+     * `sitemap_warm` job warms it. Returns the settings now stored.
+     */
+    async setWarmSettings(
+      domainId: string,
+      changes: Partial<WarmSettings>,
+    ): Promise<AdminResult<WarmSettings>> {
+      const domain = await accounts.getDomain(domainId);
+      if (!domain) return { ok: false, message: "no such domain" };
+      const checked = checkWarmSettings(domain.hostname, changes);
+      if (!checked.ok) return checked;
+      return { ok: true, value: await warming.setWarmSettings(domainId, checked.value) };
+    },
+  };
+}
 
 /** The settings with the origin normalised, or why they are refused. */
 function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettings> {

@@ -19,6 +19,15 @@ export interface ApiDeps extends Stores {
   robotsTxt: RobotsTxt;
   /** What domain verification checks with: TXT lookups (`null`: none) and the origin fetch. */
   domainChecks: { resolver: Resolver | null; fetch: FetchLike };
+  /**
+   * What warming falls back to: the instance's page-cache lifetime, the renders-per-hour budget
+   * of domains without their own, and the scheme of sitemaps found without one.
+   */
+  warmDefaults: {
+    pageCacheTtlSeconds: number;
+    rendersPerHour: number;
+    publicScheme: "http" | "https";
+  };
   /** Archive bytes one export-crawl-logs page may fetch; default 64 MiB. */
   archiveReadBudgetBytes?: number;
 }

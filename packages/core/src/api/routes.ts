@@ -24,6 +24,7 @@ import * as purgeCache from "./operations/purge-cache.js";
 import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
 import * as verifyDomain from "./operations/verify-domain.js";
+import * as warmCache from "./operations/warm-cache.js";
 
 export type { EndpointContract, HeaderContract } from "./contract.js";
 
@@ -72,6 +73,7 @@ const POLICY = "/domains/{domainId}/crawler-policy";
  */
 export const ROUTES: readonly RouteDef[] = [
   post("purge-cache", purgeCache, true),
+  post("warm-cache", warmCache),
   post("list-user-domains", listUserDomains),
   post("export-user-analytics", exportUserAnalytics),
   post("export-crawl-analytics", exportCrawlAnalytics),

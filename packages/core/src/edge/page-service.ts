@@ -233,7 +233,7 @@ export function createPageService(deps: PageServiceDeps) {
       if ((requeued.get(id) ?? 0) > now.getTime()) return;
       if (requeued.size >= HOT_MAX_ENTRIES) requeued.clear();
       requeued.set(id, now.getTime() + REQUEUE_MS);
-      await deps.purgeQueue.enqueuePurge(domainId, key, now);
+      await deps.purgeQueue.enqueuePurge(domainId, key, now, "refresh");
     },
   };
 }

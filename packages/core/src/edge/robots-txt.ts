@@ -31,6 +31,8 @@ export interface RobotsTxtDeps {
 
 /** What robots.txt needs of a domain's settings. */
 export type RobotsSite = Pick<EdgeSettings, "domainId" | "hostname" | "originUrl" | "policy">;
+/** What the origin's file needs of a domain's settings. */
+type OriginSite = Pick<RobotsSite, "domainId" | "hostname" | "originUrl">;
 
 /** A preview: the text, whether the origin's file is in it, and the denied bots' tokens. */
 export interface RobotsPreview {
@@ -105,7 +107,7 @@ export function createRobotsTxt(deps: RobotsTxtDeps) {
   const denied = new WeakMap<RobotsSite, RobotsBot[]>();
   const recorded = new Map<string, string>();
 
-  async function load(site: RobotsSite, previous: OriginEntry | undefined): Promise<OriginEntry> {
+  async function load(site: OriginSite, previous: OriginEntry | undefined): Promise<OriginEntry> {
     let text: string | null = null;
     if (site.originUrl !== null) {
       try {
@@ -147,7 +149,7 @@ export function createRobotsTxt(deps: RobotsTxtDeps) {
     }
   }
 
-  async function originOf(site: RobotsSite): Promise<OriginEntry> {
+  async function originOf(site: OriginSite): Promise<OriginEntry> {
     const entry = origins.get(site.domainId);
     if (entry && entry.until > deps.clock.now().getTime()) return entry;
     return singleFlight(loading, site.domainId, () => load(site, entry));
@@ -178,6 +180,14 @@ export function createRobotsTxt(deps: RobotsTxtDeps) {
       const text = mergedText(await originOf(site), site);
       await remember(site.domainId, text);
       return text;
+    },
+    /**
+     * The origin's own robots.txt (the copy `serve` merges, kept `ttlMs`), or `null` (no origin,
+     * 4xx, failure without a good copy). Sitemap warming reads its `Sitemap:` lines.
+     */
+    async originFile(site: OriginSite): Promise<string | null> {
+      if (site.originUrl === null) return null;
+      return (await originOf(site)).text;
     },
     /** What `serve` would answer now, without storing anything. */
     async preview(site: RobotsSite): Promise<RobotsPreview> {

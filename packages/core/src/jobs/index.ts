@@ -9,5 +9,6 @@ export { readModelRefreshJob } from "./read-model-refresh.js";
 export { COMPLIANCE_EVENT_ID_DAYS, recordRetentionJob } from "./record-retention.js";
 export type { Scheduler, SchedulerOptions, Timers } from "./scheduler.js";
 export { createScheduler } from "./scheduler.js";
+export { SITEMAP_WARM_EVERY_MS, sitemapWarmJob } from "./sitemap-warm.js";
 export type { PendingVerifications } from "./verification-retry.js";
 export { verificationRetryJob } from "./verification-retry.js";

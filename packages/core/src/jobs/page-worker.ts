@@ -2,6 +2,7 @@ import { pageKey } from "../edge/page-key.js";
 import type { PageService } from "../edge/page-service.js";
 import type { AccountStore, JobQueue, Logger } from "../ports/index.js";
 import type { PurgeJob } from "../types.js";
+import { WARM_ORIGIN_CONCURRENCY } from "../warming/limits.js";
 import type { Job, JobReport } from "./job.js";
 
 export interface PageWorkerOptions {
@@ -15,6 +16,33 @@ export interface PageWorkerOptions {
   maxAttempts: number;
 }
 
+/** Runs tasks with at most `max` at once per key (the others wait their turn). */
+export function perKeyLimit(max: number) {
+  const running = new Map<string, number>();
+  const waiting = new Map<string, (() => void)[]>();
+  return async <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    while ((running.get(key) ?? 0) >= max) {
+      await new Promise<void>((resume) => {
+        const queue = waiting.get(key) ?? [];
+        queue.push(resume);
+        waiting.set(key, queue);
+      });
+    }
+    running.set(key, (running.get(key) ?? 0) + 1);
+    try {
+      return await task();
+    } finally {
+      const left = (running.get(key) ?? 1) - 1;
+      if (left === 0) running.delete(key);
+      else running.set(key, left);
+      const queue = waiting.get(key);
+      const next = queue?.shift();
+      if (queue?.length === 0) waiting.delete(key);
+      next?.();
+    }
+  };
+}
+
 /** Backoff before attempt n+1: 2 s, 4 s, 8 s, … capped at 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(300_000, 1_000 * 2 ** attempts);
 
@@ -23,7 +51,8 @@ export const retryDelayMs = (attempts: number) => Math.min(300_000, 1_000 * 2 **
  * leases up to `concurrency` jobs, renders and stores them, and completes them. Delivery is at
  * least once: a job whose worker dies is leased again when its lease ends. A failed render is
  * retried with backoff until `maxAttempts`; a job whose domain is gone, has no origin, or whose
- * path is no page is dropped with a log line. Not a singleton: every instance renders.
+ * path is no page is dropped with a log line. Warm renders of one origin run at most
+ * `WARM_ORIGIN_CONCURRENCY` at once. Not a singleton: every instance renders.
  */
 export function pageWorkerJob(
   deps: { accounts: AccountStore; purgeQueue: JobQueue; logger: Logger },
@@ -31,6 +60,7 @@ export function pageWorkerJob(
   options: PageWorkerOptions,
 ): Job {
   const leaseMs = options.renderDeadlineMs + 30_000;
+  const perOrigin = perKeyLimit(WARM_ORIGIN_CONCURRENCY);
 
   async function work(service: PageService, job: PurgeJob, now: Date): Promise<string> {
     const key = pageKey(job.path);
@@ -89,7 +119,13 @@ export function pageWorkerJob(
       if (!service) return null;
       const jobs = await deps.purgeQueue.lease(now, leaseMs, options.concurrency);
       if (jobs.length === 0) return null;
-      const results = await Promise.all(jobs.map((job) => work(service, job, now)));
+      const results = await Promise.all(
+        jobs.map((job) =>
+          job.lane === "warm"
+            ? perOrigin(job.domainId, () => work(service, job, now))
+            : work(service, job, now),
+        ),
+      );
       const counts: Record<string, number> = {};
       for (const r of results) counts[r] = (counts[r] ?? 0) + 1;
       return { leased: jobs.length, ...counts };

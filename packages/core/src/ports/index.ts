@@ -34,13 +34,14 @@ export { silentLogger } from "./environment.js";
 export type { FleetLock } from "./fleet-lock.js";
 export type { RateDecision, RateLimiter, RateLimits } from "./limits.js";
 export type { PageCache } from "./page-cache.js";
-export type { EnqueueResult, JobQueue } from "./purge-queue.js";
+export type { EnqueueResult, JobQueue, RenderLane } from "./purge-queue.js";
 export type { ReferralStore } from "./referrals.js";
 export type { Renderer, RenderRequest, RenderResult } from "./rendering.js";
 export type { ComplianceDayCount, ComplianceEvent, RobotsStore, RobotsVersion } from "./robots.js";
 export type { EdgeSettings, RuleStore, RuleWriteResult, SettingsCache } from "./routing.js";
 export type { BlobStore, RecordedSnapshot, SnapshotStore } from "./snapshots.js";
 export type { Stores } from "./stores.js";
+export type { WarmingStore, WarmSettings } from "./warming.js";
 export type {
   DirectoryKey,
   KeyDirectoryCache,

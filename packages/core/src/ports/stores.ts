@@ -10,6 +10,7 @@ import type { ReferralStore } from "./referrals.js";
 import type { RobotsStore } from "./robots.js";
 import type { RuleStore, SettingsCache } from "./routing.js";
 import type { BlobStore, SnapshotStore } from "./snapshots.js";
+import type { WarmingStore } from "./warming.js";
 
 // The bundle of stores a crawlgate instance runs on.
 
@@ -37,4 +38,6 @@ export interface Stores {
   dashboardSessions: DashboardSessionStore;
   /** The ledger of paid crawls (export-crawler-charges). */
   charges: ChargeLedger;
+  /** Sitemap-warming settings and renders-per-hour budgets. */
+  warming: WarmingStore;
 }

@@ -52,6 +52,19 @@ export function recordOf(line: string): { key: string; value: string } | null {
   return { key, value: content.slice(colon + 1).trim() };
 }
 
+/**
+ * The values of the `Sitemap:` lines of a robots.txt (RFC 9309 §2.2.4 leaves them to other
+ * records), in file order, within the size limit crawlers read. Never throws.
+ */
+export function robotsSitemaps(text: string): string[] {
+  const out: string[] = [];
+  for (const line of robotsLines(withinSizeLimit(text))) {
+    const record = recordOf(line);
+    if (record?.key === "sitemap" && record.value !== "") out.push(record.value);
+  }
+  return out;
+}
+
 /** Splits on CRLF, CR or LF. */
 export function robotsLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);

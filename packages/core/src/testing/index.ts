@@ -82,6 +82,7 @@ export { settingsCacheSuite } from "./settings-cache-suite.js";
 export { sharedRateLimiterSuite } from "./shared-rate-limiter-suite.js";
 export { sharedSettingsCacheSuite } from "./shared-settings-cache-suite.js";
 export { snapshotStoreSuite } from "./snapshot-store-suite.js";
+export { warmingStoreSuite } from "./warming-store-suite.js";
 export type { DirectoryServer } from "./web-bot-auth/directory-server.js";
 export { startDirectoryServer } from "./web-bot-auth/directory-server.js";
 export type { SignOptions, TestAgent } from "./web-bot-auth/test-agent.js";

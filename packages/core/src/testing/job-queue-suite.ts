@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JobQueue } from "../ports/index.js";
 import { type Harness, useHarness } from "./harness.js";
+import { renderLaneCases } from "./job-queue-lane-cases.js";
 
 const T = (s: string) => new Date(`2026-11-20T10:00:${s}Z`);
 
@@ -209,5 +210,7 @@ export function jobQueueSuite(
       expect(results.filter((r) => r.enqueued)).toHaveLength(1);
       expect(new Set(results.map((r) => r.job.jobId)).size).toBe(1);
     });
+
+    renderLaneCases(h);
   });
 }

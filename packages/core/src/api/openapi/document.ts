@@ -128,7 +128,7 @@ function tagOf(route: RouteDef): string {
   if (route.name.startsWith("export-")) return "Exports";
   if (route.name === "get-snapshot") return "Snapshots";
   if (route.name === "get-bot-definitions") return "Taxonomy";
-  if (route.name === "purge-cache") return "Cache";
+  if (route.name === "purge-cache" || route.name === "warm-cache") return "Cache";
   return "Domains";
 }
 

@@ -64,6 +64,24 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       message: "Re-render queued; fresh HTML is typically available within seconds.",
     },
   },
+  "warm-cache": {
+    request: { domain: "shop.example.com" },
+    response: {
+      queued: 1200,
+      alreadyFresh: 8650,
+      skipped: 12,
+      budgetDeferred: 138,
+      sitemaps: [
+        { url: "https://shop.example.com/sitemap_index.xml", urls: 2, error: null },
+        { url: "https://shop.example.com/sitemaps/products.xml.gz", urls: 9988, error: null },
+        {
+          url: "https://shop.example.com/sitemaps/blog.xml",
+          urls: 0,
+          error: "line 41: unclosed tag: url",
+        },
+      ],
+    },
+  },
   "list-user-domains": {
     request: {},
     response: {

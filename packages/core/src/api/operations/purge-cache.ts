@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
 import { hasSpaceOrControl } from "../../routing/rules/rule-fields.js";
 import { normalizeHostname } from "../../text/hostname.js";
-import type { User } from "../../types.js";
+import type { DomainAccess, User } from "../../types.js";
 import type { ApiDeps, Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";
 
@@ -71,16 +71,37 @@ export async function purgeTarget(
 ): Promise<{ domainId: string; path: string }> {
   const hostname = normalizeHostname(body.domain);
   if (!hostname) throw invalidRequest("domain must be a hostname such as example.com");
-  const path = body.path.trim();
+  const path = checkedPagePath(body.path, "path");
+  const access = await namedDomainAccess(deps, user, hostname);
+  return { domainId: access.domain.domainId, path };
+}
+
+/**
+ * A page path as purge-cache and warm-cache take it: trimmed, starting with `/` (not `//`), at
+ * most 2,048 characters, no white space, control characters or `#`; else `invalid_request`
+ * naming `field`.
+ */
+export function checkedPagePath(text: string, field: string): string {
+  const path = text.trim();
   if (!path.startsWith("/") || path.startsWith("//")) {
-    throw invalidRequest('path must be a URL path starting with "/"');
+    throw invalidRequest(`${field} must be a URL path starting with "/"`);
   }
-  if (path.length > MAX_PATH) throw invalidRequest(`path must be at most ${MAX_PATH} characters`);
+  if (path.length > MAX_PATH)
+    throw invalidRequest(`${field} must be at most ${MAX_PATH} characters`);
   if (hasSpaceOrControl(path) || path.includes("#")) {
-    throw invalidRequest("path must not contain white space, control characters or '#'");
+    throw invalidRequest(`${field} must not contain white space, control characters or '#'`);
   }
+  return path;
+}
+
+/** The user's access to the domain of that hostname, or `403 domain_not_authorized`. */
+export async function namedDomainAccess(
+  deps: Pick<ApiDeps, "accounts">,
+  user: User,
+  hostname: string,
+): Promise<DomainAccess> {
   const domain = await deps.accounts.getDomainByHostname(hostname);
   const access = domain ? await deps.accounts.getDomainAccess(user.userId, domain.domainId) : null;
   if (!access) throw new CrawlgateError("domain_not_authorized");
-  return { domainId: access.domain.domainId, path };
+  return access;
 }
