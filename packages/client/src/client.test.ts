@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(22);
+    expect(operations).toHaveLength(23);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
