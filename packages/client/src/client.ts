@@ -39,6 +39,7 @@ import type {
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
+  GetCacheStatusResponse,
   GetCrawlerPolicyResponse,
   GetRobotsTxtResponse,
   GetRoutingRuleResponse,
@@ -132,6 +133,12 @@ export interface CrawlgateClient {
   listRoutingRules(domainId: string, options?: RequestOptions): Promise<ListRoutingRulesResponse>;
   /** The robots.txt the domain's host serves now (a preview: stores nothing). */
   getRobotsTxt(domainId: string, options?: RequestOptions): Promise<GetRobotsTxtResponse>;
+  /** Whether the edge holds a render of `path`, per render variant of the domain (any role). */
+  getCacheStatus(
+    domainId: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<GetCacheStatusResponse>;
   getRoutingRule(
     domainId: string,
     ruleId: string,
@@ -278,6 +285,11 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     getSnapshot: (body, call) => post("/get-snapshot", body, call),
     getRobotsTxt: async (domainId, call) =>
       json(await transport.api("GET", `/domains/${id(domainId)}/robots-txt`, undefined, call)),
+    getCacheStatus: async (domainId, path, call) => {
+      const query = new URLSearchParams({ path }).toString();
+      const target = `/domains/${id(domainId)}/cache-status?${query}`;
+      return json(await transport.api("GET", target, undefined, call));
+    },
     listRoutingRules: async (domainId, call) =>
       json(await transport.api("GET", rulesPath(domainId), undefined, call)),
     getRoutingRule: (domainId, ruleId, call) => rule("GET", domainId, ruleId, call),

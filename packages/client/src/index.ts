@@ -43,6 +43,7 @@ export type {
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
+  GetCacheStatusResponse,
   GetCrawlerPolicyResponse,
   GetRobotsTxtResponse,
   GetRoutingRuleResponse,

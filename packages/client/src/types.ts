@@ -37,6 +37,7 @@ export type UpdateRoutingRuleRequest = Schemas["UpdateRoutingRuleRequest"];
 export type UpdateRoutingRuleResponse = Schemas["UpdateRoutingRuleResponse"];
 export type DeleteRoutingRuleResponse = Schemas["DeleteRoutingRuleResponse"];
 export type GetRobotsTxtResponse = Schemas["GetRobotsTxtResponse"];
+export type GetCacheStatusResponse = Schemas["GetCacheStatusResponse"];
 export type VerifyDomainResponse = Schemas["VerifyDomainResponse"];
 export type CrawlerPolicy = Schemas["CrawlerPolicy"];
 export type CrawlerPolicyAction = Schemas["CrawlerPolicyAction"];

@@ -13,6 +13,7 @@ import * as exportPageSnapshots from "./operations/export-page-snapshots/index.j
 import * as exportRobotsCompliance from "./operations/export-robots-compliance.js";
 import * as exportUserAnalytics from "./operations/export-user-analytics.js";
 import * as getBotDefinitions from "./operations/get-bot-definitions.js";
+import * as getCacheStatus from "./operations/get-cache-status.js";
 import * as getCrawlerPolicy from "./operations/get-crawler-policy.js";
 import * as getRobotsTxt from "./operations/get-robots-txt.js";
 import * as getRoutingRule from "./operations/get-routing-rule.js";
@@ -55,6 +56,11 @@ export interface RouteDef<I = unknown> {
   run(ctx: OperationContext<I>): Promise<OperationResult>;
   /** Whether the request carries a JSON body (POST/PUT/PATCH). */
   hasBody: boolean;
+  /**
+   * A GET whose `input` is its query string (each parameter once, as a string field); unknown
+   * parameters are refused as unknown body fields are. Other routes ignore their query.
+   */
+  queryInput: boolean;
   /** Starter plans may call it (spec: purge-cache only). */
   starterAllowed: boolean;
   /** Error when the body is not a JSON object (get-snapshot has its own string). */
@@ -91,6 +97,10 @@ export const ROUTES: readonly RouteDef[] = [
   route("replace-crawler-policy", "PUT", POLICY, replaceCrawlerPolicy),
   route("get-robots-txt", "GET", "/domains/{domainId}/robots-txt", getRobotsTxt),
   route("verify-domain", "POST", "/domains/{domainId}/verify", verifyDomain),
+  {
+    ...route("get-cache-status", "GET", "/domains/{domainId}/cache-status", getCacheStatus),
+    queryInput: true,
+  },
 ];
 
 function post<I, O>(name: string, endpoint: Endpoint<I, O>, starterAllowed = false): RouteDef<I> {
@@ -112,6 +122,7 @@ function route<I, O>(
     contract: endpoint.contract,
     run: endpoint.run,
     hasBody: method === "POST" || method === "PUT" || method === "PATCH",
+    queryInput: false,
     starterAllowed: false,
     invalidBody: "invalid_request",
   };

@@ -211,6 +211,7 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
                 {
                   servedFrom: "cache",
                   snapshotId: SNAPSHOT,
+                  variant: "desktop",
                   tiers: T(1, 1, 0),
                   total: 2,
                   lastSeenAt: "2026-11-18T12:00:00.000Z",
@@ -401,6 +402,31 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       originFound: true,
       blockedBots: [{ botId: "gptbot", tokens: ["GPTBot"] }],
       servedVersion: { effectiveFrom: "2026-11-20T09:00:00.000Z", contentHash: HASH },
+    },
+  },
+  "get-cache-status": {
+    response: {
+      path: "/products/widget",
+      variants: [
+        {
+          variant: "desktop",
+          cached: true,
+          renderedAt: "2026-11-20T09:00:00.000Z",
+          expiresAt: "2026-11-21T09:00:00.000Z",
+          fresh: true,
+          contentHash: HASH,
+          pendingRender: false,
+        },
+        {
+          variant: "mobile",
+          cached: false,
+          renderedAt: null,
+          expiresAt: null,
+          fresh: false,
+          contentHash: null,
+          pendingRender: true,
+        },
+      ],
     },
   },
   "delete-routing-rule": { response: { deleted: true, rule, cacheInvalidated: true } },

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { variantKey } from "../../edge/page-key.js";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
 import { hasSpaceOrControl } from "../../routing/rules/rule-fields.js";
 import { normalizeHostname } from "../../text/hostname.js";
-import type { User } from "../../types.js";
+import type { Domain, RenderVariant, User } from "../../types.js";
 import type { ApiDeps, Operation } from "../context.js";
 import type { EndpointContract } from "../contract.js";
 
@@ -13,13 +14,19 @@ export const input = z.strictObject({
   path: z
     .string({ error: "path is required and must be a string" })
     .describe("URL path starting with /; a query string is kept"),
+  variant: z
+    .enum(["desktop", "mobile"], { error: "variant must be one of desktop, mobile" })
+    .optional()
+    .describe(
+      "Re-render only this device render of the page (one of the domain's render variants); default: every render the domain keeps",
+    ),
 });
 
 export const output = z.strictObject({
   queued: z
     .boolean()
     .describe(
-      "false when a re-render of the same page that starts after this request was already pending (not queued twice); a render already under way is followed by another",
+      "false when a re-render of the same page (of each variant purged) that starts after this request was already pending (not queued twice); a render already under way is followed by another",
     ),
   path: z.string(),
   message: z.string(),
@@ -28,7 +35,7 @@ export const output = z.strictObject({
 export const contract: EndpointContract = {
   summary: "Queue a re-render of one page",
   description:
-    "Queues a re-render of one page; also pre-warms pages not cached yet. Fresh HTML is typically available within seconds. `domain` must be a domain the key owner can access (any role); `path` starts with `/` (not `//`), at most 2,048 characters, no white space, control characters or `#`; a query string is kept. The one endpoint a Starter plan may call.",
+    "Queues a re-render of one page; also pre-warms pages not cached yet. Fresh HTML is typically available within seconds. `domain` must be a domain the key owner can access (any role); `path` starts with `/` (not `//`), at most 2,048 characters, no white space, control characters or `#`; a query string is kept. A domain with device variants re-renders each of them (mobile and desktop), or only `variant` when given (a variant the domain does not keep is `400 invalid_request`). The one endpoint a Starter plan may call.",
   status: 200,
   errors: ["invalid_request", "domain_not_authorized"],
 };
@@ -45,8 +52,18 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output>> = a
   input,
   now,
 }) => {
-  const { domainId, path } = await purgeTarget(deps, user, input());
-  const { enqueued } = await deps.purgeQueue.enqueuePurge(domainId, path, now);
+  const body = input();
+  const { domain, path } = await purgeTarget(deps, user, body);
+  const variants = purgedVariants(domain, body.variant);
+  let enqueued = false;
+  for (const variant of variants) {
+    const added = await deps.purgeQueue.enqueuePurge(
+      domain.domainId,
+      variantKey(path, variant),
+      now,
+    );
+    enqueued ||= added.enqueued;
+  }
   return {
     status: 200,
     body: {
@@ -60,6 +77,34 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output>> = a
 };
 
 /**
+ * A page's path as purge-cache and cache-status take it: trimmed, starting with `/` (not `//`),
+ * at most 2,048 characters, no white space, control characters or `#` (else `400
+ * invalid_request`); a query string is kept.
+ */
+export function pagePathOf(raw: string): string {
+  const path = raw.trim();
+  if (!path.startsWith("/") || path.startsWith("//")) {
+    throw invalidRequest('path must be a URL path starting with "/"');
+  }
+  if (path.length > MAX_PATH) throw invalidRequest(`path must be at most ${MAX_PATH} characters`);
+  if (hasSpaceOrControl(path) || path.includes("#")) {
+    throw invalidRequest("path must not contain white space, control characters or '#'");
+  }
+  return path;
+}
+
+/** The renders a purge re-renders: `variant` alone, else every one the domain keeps. */
+function purgedVariants(domain: Domain, variant: RenderVariant | undefined): RenderVariant[] {
+  if (variant === undefined) return domain.renderVariants;
+  if (!domain.renderVariants.includes(variant)) {
+    throw invalidRequest(
+      `domain keeps no ${variant} render (render variants: ${domain.renderVariants.join(", ")})`,
+    );
+  }
+  return [variant];
+}
+
+/**
  * The domain and path a purge names, checked as purge-cache checks them: a hostname, a path
  * starting with `/` (trimmed, at most 2,048 characters, no white space, control characters or
  * `#`), and a domain the user can access with any role (else `403 domain_not_authorized`).
@@ -68,19 +113,12 @@ export async function purgeTarget(
   deps: Pick<ApiDeps, "accounts">,
   user: User,
   body: { domain: string; path: string },
-): Promise<{ domainId: string; path: string }> {
+): Promise<{ domainId: string; domain: Domain; path: string }> {
   const hostname = normalizeHostname(body.domain);
   if (!hostname) throw invalidRequest("domain must be a hostname such as example.com");
-  const path = body.path.trim();
-  if (!path.startsWith("/") || path.startsWith("//")) {
-    throw invalidRequest('path must be a URL path starting with "/"');
-  }
-  if (path.length > MAX_PATH) throw invalidRequest(`path must be at most ${MAX_PATH} characters`);
-  if (hasSpaceOrControl(path) || path.includes("#")) {
-    throw invalidRequest("path must not contain white space, control characters or '#'");
-  }
+  const path = pagePathOf(body.path);
   const domain = await deps.accounts.getDomainByHostname(hostname);
   const access = domain ? await deps.accounts.getDomainAccess(user.userId, domain.domainId) : null;
   if (!access) throw new CrawlgateError("domain_not_authorized");
-  return { domainId: access.domain.domainId, path };
+  return { domainId: access.domain.domainId, domain: access.domain, path };
 }

@@ -1,5 +1,6 @@
 import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
+import { cacheStatusCases } from "./cache-status-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { crawlLogsCases } from "./crawl-logs-cases.js";
 import { crawlerChargesCases } from "./crawler-charges-cases.js";
@@ -38,6 +39,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     lateCrawlsCases(options);
     robotsComplianceCases(options);
     robotsTxtPreviewCases(options);
+    cacheStatusCases(options);
     crawlerChargesCases(options);
     verificationCases(options);
   });
