@@ -592,6 +592,7 @@ async function rendersPerSecond(
   await Promise.all(
     Array.from({ length: concurrency }, () =>
       renderer.render({
+        device: "desktop",
         url: `${originUrl}/warm/${++pageCounter}`,
         headers: { "user-agent": GOOGLEBOT },
         deadline: new Date(Date.now() + DEFAULT_EDGE.renderDeadlineMs),
@@ -608,6 +609,7 @@ async function rendersPerSecond(
         const t = performance.now();
         try {
           const result = await renderer.render({
+            device: "desktop",
             url: `${originUrl}/p/${++pageCounter}`,
             headers: { "user-agent": GOOGLEBOT },
             deadline: new Date(Date.now() + DEFAULT_EDGE.renderDeadlineMs),

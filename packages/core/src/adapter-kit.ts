@@ -248,6 +248,7 @@ export type {
   RedirectCode,
   ReferralDayCount,
   ReferralVisit,
+  RenderVariant,
   Role,
   RoutingRule,
   RuleType,
@@ -262,7 +263,12 @@ export type {
   User,
   Verdict,
 } from "./types.js";
-export { AGGREGATE_TIERS, ORIGIN_HOSTS, SIGNATURE_VERDICTS } from "./types.js";
+export {
+  AGGREGATE_TIERS,
+  ORIGIN_HOSTS,
+  RENDER_VARIANTS,
+  SIGNATURE_VERDICTS,
+} from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,

@@ -66,6 +66,7 @@ export { getTaxonomy } from "./taxonomy/index.js";
 export type {
   Domain,
   PlanName,
+  RenderVariant,
   Role,
   RoutingRule,
   ServedFrom,

@@ -19,6 +19,7 @@ import * as m0016 from "./0016-compliance-event-time.js";
 import * as m0017 from "./0017-signed-agents.js";
 import * as m0019 from "./0019-domain-origin-host.js";
 import * as m0020 from "./0020-crawler-charges.js";
+import * as m0022 from "./0022-render-variants.js";
 import { scopedForMigrator } from "./scoped-introspection.js";
 
 /**
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017_signed_agents": m0017,
   "0019_domain_origin_host": m0019,
   "0020_crawler_charges": m0020,
+  "0022_render_variants": m0022,
 };
 
 /** Names of every migration, oldest first. */

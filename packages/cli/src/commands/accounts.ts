@@ -3,6 +3,7 @@ import {
   type DomainSettings,
   ORIGIN_HOSTS,
   type OriginHost,
+  type RenderVariant,
   verifyDomain,
 } from "@crawlgate/core/adapter-kit";
 import { nodeResolver } from "../node-resolver.js";
@@ -82,18 +83,23 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     args: "<hostname>",
     minArgs: 1,
     summary:
-      'change a domain\'s origin, page-cache lifetime ("none": default) or the Host sent to its origin',
+      'change a domain\'s origin, page-cache lifetime ("none": default), the Host sent to its origin or its render variants',
     options: {
       origin: { type: "string", value: "<url>|none" },
       "cache-ttl": { type: "string", value: "<seconds>|none" },
       "origin-host": { type: "string", value: ORIGIN_HOSTS.join("|") },
+      "render-variants": { type: "string", value: "desktop|desktop,mobile" },
     },
     async run(ctx) {
       const origin = stringOption(ctx, "origin");
       const ttl = stringOption(ctx, "cache-ttl");
       const originHost = stringOption(ctx, "origin-host");
-      if (origin === undefined && ttl === undefined && originHost === undefined) {
-        throw new CliError("domains set needs --origin, --cache-ttl or --origin-host", true);
+      const variants = stringOption(ctx, "render-variants");
+      if ([origin, ttl, originHost, variants].every((v) => v === undefined)) {
+        throw new CliError(
+          "domains set needs --origin, --cache-ttl, --origin-host or --render-variants",
+          true,
+        );
       }
       if (originHost !== undefined && !ORIGIN_HOSTS.includes(originHost as OriginHost)) {
         throw new CliError(`--origin-host must be one of ${ORIGIN_HOSTS.join(", ")}`, true);
@@ -101,6 +107,10 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
       const settings: DomainSettings = {};
       if (origin !== undefined) settings.originUrl = origin === "none" ? null : origin;
       if (originHost !== undefined) settings.originHost = originHost as OriginHost;
+      if (variants !== undefined) {
+        // Checked by the admin (known names, each once, desktop among them).
+        settings.renderVariants = variants.split(",").map((v) => v.trim()) as RenderVariant[];
+      }
       if (ttl !== undefined) {
         settings.pageCacheTtlSeconds =
           ttl === "none" ? null : /^\d+$/.test(ttl) ? Number(ttl) : Number.NaN;
@@ -116,6 +126,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
           origin: domain.originUrl,
           pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
           originHost: domain.originHost,
+          renderVariants: domain.renderVariants,
         }),
       );
       return 0;
