@@ -68,7 +68,8 @@ export async function pageCacheStatus(
   if (key === null) throw invalidRequest("path is too long to be cached");
   const variants = await Promise.all(
     domain.renderVariants.map(async (variant) => {
-      // Purges queue the path as sent, the edge's refreshes the cache key: either is pending.
+      // Purges and the edge's refreshes queue the cache key; purges queued by older versions,
+      // the path as sent: either is pending.
       const jobPaths = new Set([variantKey(path, variant), variantKey(key.key, variant)]);
       const [entry, ...jobs] = await Promise.all([
         deps.pages.getPage(domain.domainId, variantKey(key.key, variant)),

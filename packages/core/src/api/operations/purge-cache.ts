@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { variantKey } from "../../edge/page-key.js";
+import { type PageKey, pageKey, variantKey } from "../../edge/page-key.js";
 import { CrawlgateError, invalidRequest } from "../../errors.js";
 import { hasSpaceOrControl } from "../../routing/rules/rule-fields.js";
 import { normalizeHostname } from "../../text/hostname.js";
@@ -43,8 +43,10 @@ export const contract: EndpointContract = {
 const MAX_PATH = 2048;
 
 /**
- * POST /purge-cache: queues a re-render of one page of a domain the key owner can access.
- * A job already pending for the same page is not queued twice (`queued: false`).
+ * POST /purge-cache: queues a re-render of one page of a domain the key owner can access, per
+ * render variant (or the one named), under the page's cache key. A job already pending for the
+ * same page and variant (a purge, or the edge's refresh of a stale page) is not queued twice
+ * (`queued: false`).
  */
 export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async ({
   deps,
@@ -55,13 +57,12 @@ export const run: Operation<z.output<typeof input>, z.output<typeof output>> = a
   const body = input();
   const { domain, path } = await purgeTarget(deps, user, body);
   const variants = purgedVariants(domain, body.variant);
+  // Queued under the page's cache key: the edge's refreshes of the page are the same job.
+  const key = (pageKey(path) as PageKey).key;
   let enqueued = false;
   for (const variant of variants) {
-    const added = await deps.purgeQueue.enqueuePurge(
-      domain.domainId,
-      variantKey(path, variant),
-      now,
-    );
+    const jobPath = variantKey(key, variant);
+    const added = await deps.purgeQueue.enqueuePurge(domain.domainId, jobPath, now);
     enqueued ||= added.enqueued;
   }
   return {
