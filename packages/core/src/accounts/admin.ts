@@ -148,7 +148,7 @@ export function createAccountAdmin(
 export type AccountAdmin = ReturnType<typeof createAccountAdmin>;
 
 /** The settings with the origin normalised, or why they are refused. */
-function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettings> {
+export function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettings> {
   const checked: DomainSettings = {};
   if (settings.originUrl !== undefined) {
     const originUrl = settings.originUrl === null ? null : normalizeOriginUrl(settings.originUrl);

@@ -15,6 +15,7 @@ import * as exportUserAnalytics from "./operations/export-user-analytics.js";
 import * as getBotDefinitions from "./operations/get-bot-definitions.js";
 import * as getCacheStatus from "./operations/get-cache-status.js";
 import * as getCrawlerPolicy from "./operations/get-crawler-policy.js";
+import * as getDomainSettings from "./operations/get-domain-settings.js";
 import * as getRobotsTxt from "./operations/get-robots-txt.js";
 import * as getRoutingRule from "./operations/get-routing-rule.js";
 import * as getSnapshot from "./operations/get-snapshot.js";
@@ -22,6 +23,7 @@ import * as listRoutingRules from "./operations/list-routing-rules.js";
 import * as listUserDomains from "./operations/list-user-domains.js";
 import * as purgeCache from "./operations/purge-cache.js";
 import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
+import * as updateDomainSettings from "./operations/update-domain-settings.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
 import * as verifyDomain from "./operations/verify-domain.js";
 
@@ -70,6 +72,7 @@ export interface RouteDef<I = unknown> {
 const RULES = "/domains/{domainId}/routing-rules";
 const RULE = `${RULES}/{ruleId}`;
 const POLICY = "/domains/{domainId}/crawler-policy";
+const SETTINGS = "/domains/{domainId}/settings";
 
 /**
  * Every endpoint this build serves. Endpoints of the spec that are not built yet are absent on
@@ -97,6 +100,8 @@ export const ROUTES: readonly RouteDef[] = [
   route("replace-crawler-policy", "PUT", POLICY, replaceCrawlerPolicy),
   route("get-robots-txt", "GET", "/domains/{domainId}/robots-txt", getRobotsTxt),
   route("verify-domain", "POST", "/domains/{domainId}/verify", verifyDomain),
+  route("get-domain-settings", "GET", SETTINGS, getDomainSettings),
+  route("update-domain-settings", "PATCH", SETTINGS, updateDomainSettings),
   {
     ...route("get-cache-status", "GET", "/domains/{domainId}/cache-status", getCacheStatus),
     queryInput: true,

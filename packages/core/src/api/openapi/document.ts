@@ -146,6 +146,7 @@ function operationObject(route: RouteDef, schemas: Json): Json {
 
 function tagOf(route: RouteDef): string {
   if (route.name === "get-cache-status") return "Cache";
+  if (route.name.endsWith("-domain-settings")) return "Domains";
   if (route.path.startsWith("/domains/")) return "Routing rules";
   if (route.name.startsWith("export-")) return "Exports";
   if (route.name === "get-snapshot") return "Snapshots";

@@ -404,6 +404,26 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       servedVersion: { effectiveFrom: "2026-11-20T09:00:00.000Z", contentHash: HASH },
     },
   },
+  "get-domain-settings": {
+    response: {
+      ...access,
+      originUrl: "https://origin.example.com",
+      originHost: "origin",
+      pageCacheTtlSeconds: 3600,
+      renderVariants: ["desktop", "mobile"],
+    },
+  },
+  "update-domain-settings": {
+    request: { renderVariants: ["desktop", "mobile"] },
+    response: {
+      ...access,
+      originUrl: "https://origin.example.com",
+      originHost: "origin",
+      pageCacheTtlSeconds: 3600,
+      renderVariants: ["desktop", "mobile"],
+      cacheInvalidated: true,
+    },
+  },
   "get-cache-status": {
     response: {
       path: "/products/widget",

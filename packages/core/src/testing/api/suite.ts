@@ -4,6 +4,7 @@ import { cacheStatusCases } from "./cache-status-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { crawlLogsCases } from "./crawl-logs-cases.js";
 import { crawlerChargesCases } from "./crawler-charges-cases.js";
+import { domainSettingsCases } from "./domain-settings-cases.js";
 import { ingestCases } from "./ingest-cases.js";
 import { lateCrawlsCases } from "./late-crawls-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
@@ -40,6 +41,7 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     robotsComplianceCases(options);
     robotsTxtPreviewCases(options);
     cacheStatusCases(options);
+    domainSettingsCases(options);
     crawlerChargesCases(options);
     verificationCases(options);
   });
