@@ -17,8 +17,8 @@ const MOBILE_IN_CORPUS = [
   ["applebot", "iPhone OS 6_0"],
   ["mediapartners-google", "iPhone OS 10_0"],
   ["mediapartners-google", "iPhone OS 4_1"],
-  ["petalbot", "PetalBot"],
-  ["storebot-google", "Storebot-Google/1.0"],
+  ["petalbot", "Android 7.0"],
+  ["storebot-google", "Pixel 2 Build"],
 ] as const;
 
 describe("crawlerDevice", () => {

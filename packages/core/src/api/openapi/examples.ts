@@ -406,7 +406,9 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   },
   "get-domain-settings": {
     response: {
-      ...access,
+      domainId: SHOP,
+      domain: "shop.example.com",
+      role: "owner",
       originUrl: "https://origin.example.com",
       originHost: "origin",
       pageCacheTtlSeconds: 3600,
@@ -416,7 +418,9 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   "update-domain-settings": {
     request: { renderVariants: ["desktop", "mobile"] },
     response: {
-      ...access,
+      domainId: SHOP,
+      domain: "shop.example.com",
+      role: "owner",
       originUrl: "https://origin.example.com",
       originHost: "origin",
       pageCacheTtlSeconds: 3600,
