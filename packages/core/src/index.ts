@@ -66,7 +66,6 @@ export { getTaxonomy } from "./taxonomy/index.js";
 export type {
   Domain,
   PlanName,
-  RenderVariant,
   Role,
   RoutingRule,
   ServedFrom,
