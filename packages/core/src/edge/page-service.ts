@@ -7,6 +7,7 @@ import type {
   Logger,
   PageCache,
   Renderer,
+  RenderResult,
   SnapshotStore,
 } from "../ports/index.js";
 import { gunzip, gzip, utf8 } from "../snapshots/content.js";
@@ -115,6 +116,27 @@ const wallClockDeadline = (ms: number) => new Date(Date.now() + ms);
 
 const slot = (domainId: string, key: string) => `${domainId}\u0000${key}`;
 
+/** Why a render is not cached (a status or type that must not replace a page), or `null`. */
+function uncacheable(result: RenderResult): string | null {
+  if (!CACHEABLE_STATUSES.has(result.status)) return `origin status ${result.status}`;
+  const type = result.headers["content-type"];
+  if (type !== undefined && !/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
+    return `not HTML (${type.slice(0, 60)})`;
+  }
+  return null;
+}
+
+/** Whether a stale page's re-render may be queued now: once per `REQUEUE_MS` per page, here. */
+function requeueGate(): (id: string, now: number) => boolean {
+  const until = new Map<string, number>();
+  return (id, now) => {
+    if ((until.get(id) ?? 0) > now) return false;
+    if (until.size >= HOT_MAX_ENTRIES) until.clear();
+    until.set(id, now + REQUEUE_MS);
+    return true;
+  };
+}
+
 /** A page from its HTML (a render) or from its stored gzip blob (a store read). */
 function pageBody(
   entry: CachedPage,
@@ -146,7 +168,7 @@ export function createPageService(deps: PageServiceDeps) {
   const inflight = new Map<string, Promise<StoreOutcome>>();
   /** Store reads of pages in progress, by page: concurrent lookups share one. */
   const loading = new Map<string, Promise<PageBody | null>>();
-  const requeued = new Map<string, number>();
+  const mayRequeue = requeueGate();
   const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock: deps.clock };
 
   function remember(page: PageBody, now: number): void {
@@ -185,13 +207,8 @@ export function createPageService(deps: PageServiceDeps) {
       deadline: render.deadline,
       device: variant,
     });
-    if (!CACHEABLE_STATUSES.has(result.status)) {
-      return { stored: false, reason: `origin status ${result.status}` };
-    }
-    const type = result.headers["content-type"];
-    if (type !== undefined && !/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
-      return { stored: false, reason: `not HTML (${type.slice(0, 60)})` };
-    }
+    const refused = uncacheable(result);
+    if (refused !== null) return { stored: false, reason: refused };
     const { snapshot, created } = await recordSnapshot(snapshotDeps, {
       domainId: site.domainId,
       path,
@@ -253,18 +270,11 @@ export function createPageService(deps: PageServiceDeps) {
       return renderAndStore(site, target, { deadline, proto: deps.publicScheme });
     },
 
-    /**
-     * Queues a re-render of a stale render of a page (at most once per `REQUEUE_MS` per instance
-     * and render): the job of that variant alone, so a stale mobile page never re-renders the
-     * desktop one.
-     */
+    /** Queues a re-render of a stale render: that variant's job alone (`requeueGate`). */
     async requeue(domainId: string, key: string, variant: RenderVariant): Promise<void> {
       const now = deps.clock.now();
       const cacheKey = variantKey(key, variant);
-      const id = slot(domainId, cacheKey);
-      if ((requeued.get(id) ?? 0) > now.getTime()) return;
-      if (requeued.size >= HOT_MAX_ENTRIES) requeued.clear();
-      requeued.set(id, now.getTime() + REQUEUE_MS);
+      if (!mayRequeue(slot(domainId, cacheKey), now.getTime())) return;
       await deps.purgeQueue.enqueuePurge(domainId, cacheKey, now);
     },
   };
