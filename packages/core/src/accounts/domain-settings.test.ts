@@ -104,7 +104,9 @@ describe("checkRenderVariants", () => {
             list.every((v) => v === "desktop" || v === "mobile");
           expect(out.ok).toBe(valid);
           if (out.ok)
-            expect(out.value).toEqual(["desktop", "mobile"].filter((v) => (list as string[]).includes(v)));
+            expect(out.value).toEqual(
+              ["desktop", "mobile"].filter((v) => (list as string[]).includes(v)),
+            );
         },
       ),
       { seed: 5, numRuns: 500 },

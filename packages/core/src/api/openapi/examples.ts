@@ -55,6 +55,16 @@ const header = (period: string | null, startDate: string) => ({
 
 const access = { domain: "shop.example.com", domainId: SHOP, role: "owner" };
 
+const shopSettings = {
+  domainId: SHOP,
+  domain: "shop.example.com",
+  role: "owner",
+  originUrl: "https://origin.example.com",
+  originHost: "origin",
+  pageCacheTtlSeconds: 3600,
+  renderVariants: ["desktop", "mobile"],
+};
+
 export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   "purge-cache": {
     request: { domain: "shop.example.com", path: "/products/widget" },
@@ -404,29 +414,10 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       servedVersion: { effectiveFrom: "2026-11-20T09:00:00.000Z", contentHash: HASH },
     },
   },
-  "get-domain-settings": {
-    response: {
-      domainId: SHOP,
-      domain: "shop.example.com",
-      role: "owner",
-      originUrl: "https://origin.example.com",
-      originHost: "origin",
-      pageCacheTtlSeconds: 3600,
-      renderVariants: ["desktop", "mobile"],
-    },
-  },
+  "get-domain-settings": { response: shopSettings },
   "update-domain-settings": {
     request: { renderVariants: ["desktop", "mobile"] },
-    response: {
-      domainId: SHOP,
-      domain: "shop.example.com",
-      role: "owner",
-      originUrl: "https://origin.example.com",
-      originHost: "origin",
-      pageCacheTtlSeconds: 3600,
-      renderVariants: ["desktop", "mobile"],
-      cacheInvalidated: true,
-    },
+    response: { ...shopSettings, cacheInvalidated: true },
   },
   "get-cache-status": {
     response: {
