@@ -593,6 +593,7 @@ async function rendersPerSecond(
   await Promise.all(
     Array.from({ length: concurrency }, () =>
       renderer.render({
+        device: "desktop",
         url: `${originUrl}/warm/${++pageCounter}`,
         headers: { "user-agent": GOOGLEBOT },
         deadline: new Date(Date.now() + DEFAULT_EDGE.renderDeadlineMs),
@@ -609,6 +610,7 @@ async function rendersPerSecond(
         const t = performance.now();
         try {
           const result = await renderer.render({
+            device: "desktop",
             url: `${originUrl}/p/${++pageCounter}`,
             headers: { "user-agent": GOOGLEBOT },
             deadline: new Date(Date.now() + DEFAULT_EDGE.renderDeadlineMs),

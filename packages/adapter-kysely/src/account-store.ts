@@ -38,6 +38,9 @@ const toDomain = (r: Selectable<Database["domains"]>): Domain => ({
   createdAt: date(r.created_at),
   pageCacheTtlSeconds: r.page_cache_ttl_seconds === null ? null : Number(r.page_cache_ttl_seconds),
   originHost: r.origin_host === "public" ? "public" : "origin",
+  renderVariants: r.render_variants.split(",").includes("mobile")
+    ? ["desktop", "mobile"]
+    : ["desktop"],
 });
 
 const byHostname = (a: { domain: Domain }, b: { domain: Domain }) =>
@@ -166,6 +169,7 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
             created_at: domain.createdAt.getTime(),
             page_cache_ttl_seconds: domain.pageCacheTtlSeconds,
             origin_host: domain.originHost,
+            render_variants: domain.renderVariants.join(","),
           })
           .execute();
         return domain;
@@ -215,7 +219,11 @@ export function createKyselyAccountStore({ db }: KyselyHandle) {
         origin_url?: string | null;
         page_cache_ttl_seconds?: number | null;
         origin_host?: string;
+        render_variants?: string;
       } = {};
+      if (settings.renderVariants !== undefined) {
+        changes.render_variants = settings.renderVariants.join(",");
+      }
       if (settings.originUrl !== undefined) changes.origin_url = settings.originUrl;
       if (settings.originHost !== undefined) changes.origin_host = settings.originHost;
       if (settings.pageCacheTtlSeconds !== undefined) {

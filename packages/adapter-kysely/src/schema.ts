@@ -41,6 +41,8 @@ export interface Database {
     page_cache_ttl_seconds: number | null;
     /** `origin` or `public` (`Domain.originHost`); defaults to `origin`. */
     origin_host: Generated<string>;
+    /** `Domain.renderVariants`, comma-separated (`desktop`, `desktop,mobile`). */
+    render_variants: Generated<string>;
   };
   dashboard_sessions: {
     id_hash: string;
@@ -246,6 +248,8 @@ export interface Database {
     snapshot_id: string;
     domain_id: string;
     path: string;
+    /** `Snapshot.variant`: `desktop` or `mobile`. */
+    variant: Generated<string>;
     content_hash: string;
     render_status: number | null;
     content_size_bytes: number | string | null;

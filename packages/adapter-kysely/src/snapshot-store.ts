@@ -16,6 +16,7 @@ const toSnapshot = (r: Row): Snapshot => ({
   domainId: r.domain_id,
   path: r.path,
   contentHash: r.content_hash,
+  variant: r.variant === "mobile" ? "mobile" : "desktop",
   renderStatus: r.render_status === null ? null : Number(r.render_status),
   contentSizeBytes: r.content_size_bytes === null ? null : num(r.content_size_bytes),
   createdAt: date(r.created_at),
@@ -31,7 +32,8 @@ const toSnapshot = (r: Row): Snapshot => ({
 const SLICE = 500;
 
 /**
- * Snapshot metadata in SQL. Uniqueness per (domain, path, contentHash) is a unique constraint;
+ * Snapshot metadata in SQL. Uniqueness per (domain, path, variant, contentHash) is a unique
+ * constraint;
  * recording is one `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so concurrent recordings of
  * the same content end in one row on both engines.
  */
@@ -44,6 +46,7 @@ export function createKyselySnapshotStore({ db }: KyselyHandle) {
           snapshot_id: s.snapshotId,
           domain_id: s.domainId,
           path: s.path,
+          variant: s.variant,
           content_hash: s.contentHash,
           render_status: s.renderStatus,
           content_size_bytes: s.contentSizeBytes,
@@ -54,7 +57,7 @@ export function createKyselySnapshotStore({ db }: KyselyHandle) {
           seo_issues: JSON.stringify(s.seo.issues),
         })
         .onConflict((oc) =>
-          oc.columns(["domain_id", "path", "content_hash"]).doUpdateSet({
+          oc.columns(["domain_id", "path", "variant", "content_hash"]).doUpdateSet({
             last_recorded_at: sql`case when excluded.last_recorded_at > snapshots.last_recorded_at then excluded.last_recorded_at else snapshots.last_recorded_at end`,
             html_retained: 1,
           }),

@@ -15,7 +15,11 @@ const copyKey = (k: ApiKeyRecord): ApiKeyRecord => ({
   createdAt: copyDate(k.createdAt),
   revokedAt: k.revokedAt ? copyDate(k.revokedAt) : null,
 });
-const copyDomain = (d: Domain): Domain => ({ ...d, createdAt: copyDate(d.createdAt) });
+const copyDomain = (d: Domain): Domain => ({
+  ...d,
+  createdAt: copyDate(d.createdAt),
+  renderVariants: [...d.renderVariants],
+});
 
 /** Users, keys, domains and memberships in maps. Every record is copied in and out. */
 export function createMemoryAccountStore() {
@@ -123,6 +127,9 @@ export function createMemoryAccountStore() {
         domain.pageCacheTtlSeconds = settings.pageCacheTtlSeconds;
       }
       if (settings.originHost !== undefined) domain.originHost = settings.originHost;
+      if (settings.renderVariants !== undefined) {
+        domain.renderVariants = [...settings.renderVariants];
+      }
       return copyDomain(domain);
     },
     async verificationToken(domainId, token) {

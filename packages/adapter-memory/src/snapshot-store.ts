@@ -15,7 +15,7 @@ const copy = (s: Snapshot): Snapshot => ({
 /** Snapshot metadata in maps; each method runs without awaiting, so it is atomic. */
 export function createMemorySnapshotStore() {
   const byId = new Map<string, Snapshot>();
-  /** JSON [domainId, path, contentHash] → snapshotId. */
+  /** JSON [domainId, path, variant, contentHash] → snapshotId. */
   const byContent = new Map<string, string>();
   const events = new Map<string, string>();
   const withHash = (contentHash: string) =>
@@ -23,7 +23,12 @@ export function createMemorySnapshotStore() {
 
   return {
     async recordSnapshot(snapshot) {
-      const key = JSON.stringify([snapshot.domainId, snapshot.path, snapshot.contentHash]);
+      const key = JSON.stringify([
+        snapshot.domainId,
+        snapshot.path,
+        snapshot.variant,
+        snapshot.contentHash,
+      ]);
       const existingId = byContent.get(key);
       const existing = existingId === undefined ? undefined : byId.get(existingId);
       if (!existing) {

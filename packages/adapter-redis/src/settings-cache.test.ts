@@ -15,6 +15,7 @@ const settings = (domainId: string, hostname: string, targetUrl = "/t") => ({
   originUrl: "https://origin.example.com",
   pageCacheTtlSeconds: 60,
   originHost: "origin" as const,
+  renderVariants: ["desktop" as const],
   verified: true,
   loadedAt: new Date("2026-11-20T10:00:00.000Z"),
 });
@@ -43,6 +44,7 @@ describe("settings codec", () => {
       originUrl: fc.option(fc.webUrl()),
       pageCacheTtlSeconds: fc.option(fc.nat()),
       originHost: fc.constantFrom("origin" as const, "public" as const),
+      renderVariants: fc.constantFrom<("desktop" | "mobile")[]>(["desktop"], ["desktop", "mobile"]),
       verified: fc.boolean(),
       loadedAt: instant,
     });
@@ -66,6 +68,9 @@ describe("settings codec", () => {
     }
     const ok = JSON.parse(encodeSettings(settings("d", "h")));
     expect(decodeSettings(JSON.stringify({ ...ok, loadedAt: "yesterday" }))).toBeNull();
+    // Written by a version without render variants: desktop only, the default.
+    const { renderVariants: _variants, ...before } = ok;
+    expect(decodeSettings(JSON.stringify(before))?.renderVariants).toEqual(["desktop"]);
     // Written by a version without crawler policies, or a damaged policy: a miss.
     expect(decodeSettings(JSON.stringify({ ...ok, policy: undefined }))).toBeNull();
     expect(decodeSettings(JSON.stringify({ ...ok, policy: { rules: 1 } }))).toBeNull();

@@ -49,6 +49,12 @@ export function decodeSettings(text: string): EdgeSettings | null {
       pageCacheTtlSeconds: (raw.pageCacheTtlSeconds ?? null) as number | null,
       // Settings cached by a version without the setting: the origin's own Host, the default.
       originHost: raw.originHost === "public" ? "public" : "origin",
+      // Settings cached by a version without variants: desktop only, the default (changing the
+      // setting drops the domain's cached settings).
+      renderVariants:
+        Array.isArray(raw.renderVariants) && raw.renderVariants.includes("mobile")
+          ? ["desktop", "mobile"]
+          : ["desktop"],
       verified: raw.verified,
       loadedAt: instant(raw.loadedAt),
     };

@@ -457,6 +457,22 @@ describe("crawlgate CLI", () => {
     expect(badHost.code).toBe(2);
     expect(badHost.err).toMatch(/--origin-host must be one of origin, public/);
     await run("domains", "set", "docs.example.com", "--origin-host", "origin");
+    // Device variants: desktop alone (default), or desktop and mobile, in that order.
+    expect(JSON.parse(cleared.out)).toMatchObject({ renderVariants: ["desktop"] });
+    const both = await run(
+      "domains",
+      "set",
+      "docs.example.com",
+      "--render-variants",
+      "mobile,desktop",
+    );
+    expect(JSON.parse(both.out)).toMatchObject({ renderVariants: ["desktop", "mobile"] });
+    for (const bad of ["mobile", "desktop,tablet", "desktop,desktop"]) {
+      const refused = await run("domains", "set", "docs.example.com", "--render-variants", bad);
+      expect(refused.code, bad).toBe(1);
+      expect(refused.err, bad).toMatch(/render variants must/);
+    }
+    await run("domains", "set", "docs.example.com", "--render-variants", "desktop");
 
     // Ownership: pending (exit 1) with a stable token, then verified through the token file.
     const pending = await run("domains", "verify", "docs.example.com");

@@ -132,7 +132,7 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
       .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
       .filter((op) => op.operationId && !op.tags?.includes("Files"))
       .map((op) => op.operationId as string);
-    expect(operations).toHaveLength(23);
+    expect(operations).toHaveLength(26);
     for (const name of operations)
       expect(typeof (client as unknown as Record<string, unknown>)[name]).toBe("function");
 
@@ -148,6 +148,22 @@ describe("@crawlgate/client against the API in-process (fetch handler, no networ
     expect((await client.exportCrawlAnalytics()).period).toBe("30d");
     expect((await client.exportAiReferrals({ domainId })).domainCount).toBe(1);
     expect((await client.getRobotsTxt(domainId)).domainId).toBe(domainId);
+    const settings = await client.updateDomainSettings(domainId, {
+      renderVariants: ["mobile", "desktop"],
+    });
+    expect(settings).toMatchObject({
+      renderVariants: ["desktop", "mobile"],
+      cacheInvalidated: true,
+    });
+    expect((await client.getDomainSettings(domainId)).renderVariants).toEqual([
+      "desktop",
+      "mobile",
+    ]);
+    await client.updateDomainSettings(domainId, { renderVariants: ["desktop"] });
+    expect(await client.getCacheStatus(domainId, "/x?b=2&a=1")).toEqual({
+      path: "/x?b=2&a=1",
+      variants: [expect.objectContaining({ variant: "desktop", cached: false })],
+    });
     expect((await client.exportRobotsCompliance({ domainId })).summary).toEqual({
       requests: 0,
       disallowedRequests: 0,

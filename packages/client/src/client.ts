@@ -41,7 +41,9 @@ import type {
   ExportUserAnalyticsResponse,
   GetBotDefinitionsRequest,
   GetBotDefinitionsResponse,
+  GetCacheStatusResponse,
   GetCrawlerPolicyResponse,
+  GetDomainSettingsResponse,
   GetRobotsTxtResponse,
   GetRoutingRuleResponse,
   GetSnapshotRequest,
@@ -54,6 +56,8 @@ import type {
   ReplaceCrawlerPolicyRequest,
   ReplaceCrawlerPolicyResponse,
   SnapshotDayRow,
+  UpdateDomainSettingsRequest,
+  UpdateDomainSettingsResponse,
   UpdateRoutingRuleRequest,
   UpdateRoutingRuleResponse,
   VerifyDomainResponse,
@@ -143,6 +147,20 @@ export interface CrawlgateClient {
   listRoutingRules(domainId: string, options?: RequestOptions): Promise<ListRoutingRulesResponse>;
   /** The robots.txt the domain's host serves now (a preview: stores nothing). */
   getRobotsTxt(domainId: string, options?: RequestOptions): Promise<GetRobotsTxtResponse>;
+  /** The domain's edge settings (any role). */
+  getDomainSettings(domainId: string, options?: RequestOptions): Promise<GetDomainSettingsResponse>;
+  /** Changes the page-cache lifetime, origin Host or render variants (owner or manager). */
+  updateDomainSettings(
+    domainId: string,
+    body: UpdateDomainSettingsRequest,
+    options?: RequestOptions,
+  ): Promise<UpdateDomainSettingsResponse>;
+  /** Whether the edge holds a render of `path`, per render variant of the domain (any role). */
+  getCacheStatus(
+    domainId: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<GetCacheStatusResponse>;
   getRoutingRule(
     domainId: string,
     ruleId: string,
@@ -291,6 +309,15 @@ export function createCrawlgateClient(options: ClientOptions): CrawlgateClient {
     getSnapshot: (body, call) => post("/get-snapshot", body, call),
     getRobotsTxt: async (domainId, call) =>
       json(await transport.api("GET", `/domains/${id(domainId)}/robots-txt`, undefined, call)),
+    getDomainSettings: async (domainId, call) =>
+      json(await transport.api("GET", `/domains/${id(domainId)}/settings`, undefined, call)),
+    updateDomainSettings: async (domainId, body, call) =>
+      json(await transport.api("PATCH", `/domains/${id(domainId)}/settings`, body, call)),
+    getCacheStatus: async (domainId, path, call) => {
+      const query = new URLSearchParams({ path }).toString();
+      const target = `/domains/${id(domainId)}/cache-status?${query}`;
+      return json(await transport.api("GET", target, undefined, call));
+    },
     listRoutingRules: async (domainId, call) =>
       json(await transport.api("GET", rulesPath(domainId), undefined, call)),
     getRoutingRule: (domainId, ruleId, call) => rule("GET", domainId, ruleId, call),

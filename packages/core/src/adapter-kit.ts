@@ -254,6 +254,7 @@ export type {
   RedirectCode,
   ReferralDayCount,
   ReferralVisit,
+  RenderVariant,
   Role,
   RoutingRule,
   RuleType,
@@ -268,7 +269,13 @@ export type {
   User,
   Verdict,
 } from "./types.js";
-export { AGGREGATE_TIERS, ORIGIN_HOSTS, RENDER_LANES, SIGNATURE_VERDICTS } from "./types.js";
+export {
+  AGGREGATE_TIERS,
+  ORIGIN_HOSTS,
+  RENDER_LANES,
+  RENDER_VARIANTS,
+  SIGNATURE_VERDICTS,
+} from "./types.js";
 export type { EdgeVerification } from "./verify/index.js";
 export type {
   SignatureOutcome,

@@ -56,7 +56,18 @@ export interface Domain {
    * `public`, the domain's hostname, for an origin that serves several sites by Host.
    */
   originHost: OriginHost;
+  /**
+   * The renders kept per page: `["desktop"]` (default), or `["desktop", "mobile"]` for a site
+   * that serves mobile crawlers different HTML (`RENDER_VARIANTS` order, no repeats).
+   */
+  renderVariants: RenderVariant[];
 }
+
+/** A device render of a page: what the edge caches per page and device. */
+export type RenderVariant = "desktop" | "mobile";
+
+/** Every variant, in the order settings and answers list them. */
+export const RENDER_VARIANTS: readonly RenderVariant[] = ["desktop", "mobile"];
 
 /** Which `Host` the origin gets (`Domain.originHost`). */
 export type OriginHost = "origin" | "public";
@@ -267,6 +278,8 @@ export interface Snapshot {
   /** Whether its HTML is still kept; `false` once retention dropped it (metadata stays). */
   htmlRetained: boolean;
   seo: SeoAudit;
+  /** The device render it came from: one snapshot per (domain, path, variant, contentHash). */
+  variant: RenderVariant;
 }
 /** One human visit that arrived from an AI surface, after source detection. */
 export interface ReferralVisit {

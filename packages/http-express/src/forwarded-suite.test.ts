@@ -5,6 +5,8 @@ import { createFetchRenderer } from "@crawlgate/core";
 import {
   type ForwardedBridgeFactory,
   forwardedHeadersSuite,
+  renderVariantsSuite,
+  type SuiteRenderer,
   sendOverHttp,
 } from "@crawlgate/core/testing";
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
@@ -40,9 +42,11 @@ const bridge: ForwardedBridgeFactory = async (crawlgate, { trustProxy }) => {
 
 // Origins are operator configuration: the renderers reach them on loopback.
 const originFetch = createPinnedFetch({ isAllowedAddress: () => true });
-forwardedHeadersSuite("Express middleware", createMemoryStores, bridge, [
+const renderers: SuiteRenderer[] = [
   { name: "fetch", create: () => createFetchRenderer({ fetch: originFetch }) },
   ...(findChromium()
     ? [{ name: "chromium", create: () => createChromiumRenderer({ originFetch }) }]
     : []),
-]);
+];
+forwardedHeadersSuite("Express middleware", createMemoryStores, bridge, renderers);
+renderVariantsSuite("Express middleware", createMemoryStores, bridge, renderers);

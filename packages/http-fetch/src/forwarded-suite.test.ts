@@ -1,6 +1,11 @@
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createFetchRenderer } from "@crawlgate/core";
-import { type ForwardedBridgeFactory, forwardedHeadersSuite } from "@crawlgate/core/testing";
+import {
+  type ForwardedBridgeFactory,
+  forwardedHeadersSuite,
+  renderVariantsSuite,
+  type SuiteRenderer,
+} from "@crawlgate/core/testing";
 import { createPinnedFetch } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import { createEdgeHandler } from "./edge-handler.js";
@@ -42,9 +47,12 @@ const bridge: ForwardedBridgeFactory = async (crawlgate, { trustProxy }) => {
   };
 };
 
-forwardedHeadersSuite("fetch handler", createMemoryStores, bridge, [
+const renderers: SuiteRenderer[] = [
   { name: "fetch", create: () => createFetchRenderer({ fetch: originFetch }) },
   ...(findChromium()
     ? [{ name: "chromium", create: () => createChromiumRenderer({ originFetch }) }]
     : []),
-]);
+];
+
+forwardedHeadersSuite("fetch handler", createMemoryStores, bridge, renderers);
+renderVariantsSuite("fetch handler", createMemoryStores, bridge, renderers);

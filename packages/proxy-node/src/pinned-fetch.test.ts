@@ -111,6 +111,7 @@ describe("createPinnedFetch: refusals", () => {
     const renderer = createFetchRenderer({ fetch: createPinnedFetch() });
     const error = await renderer
       .render({
+        device: "desktop",
         url: `http://127.0.0.1:${port}/`,
         headers: {},
         deadline: new Date(Date.now() + 2_000),

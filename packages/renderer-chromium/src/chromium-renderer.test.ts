@@ -174,6 +174,7 @@ describe.skipIf(chromium === null)(
   () => {
     it("returns the DOM built by the page's JavaScript, scripts stripped", async () => {
       const out = await renderer().render({
+        device: "desktop",
         url: url("/js"),
         headers: { "user-agent": "Googlebot/2.1" },
         deadline: within(15_000),
@@ -200,6 +201,7 @@ describe.skipIf(chromium === null)(
       try {
         const forwarding = { "x-forwarded-host": "shop.example", "x-forwarded-proto": "https" };
         const out = await rendering.render({
+          device: "desktop",
           url: url("/third-party"),
           headers: { "user-agent": "Googlebot/2.1" },
           originHeaders: { ...forwarding, host: "shop.example" },
@@ -223,6 +225,7 @@ describe.skipIf(chromium === null)(
 
     it("waits for prerenderReady when the page set it to false first", async () => {
       const out = await renderer().render({
+        device: "desktop",
         url: url("/ready"),
         headers: {},
         deadline: within(15_000),
@@ -232,6 +235,7 @@ describe.skipIf(chromium === null)(
 
     it("never lets the page reach 127.0.0.1 or the metadata address, directly or by a redirect", async () => {
       const out = await renderer().render({
+        device: "desktop",
         url: url("/ssrf"),
         headers: {},
         deadline: within(15_000),
@@ -243,8 +247,18 @@ describe.skipIf(chromium === null)(
 
     it("reads a status the page's script declares in the DOM, and passes an origin redirect on", async () => {
       const [declared, moved] = await Promise.all([
-        renderer().render({ url: url("/declared-404"), headers: {}, deadline: within(15_000) }),
-        renderer().render({ url: url("/moved"), headers: {}, deadline: within(15_000) }),
+        renderer().render({
+          device: "desktop",
+          url: url("/declared-404"),
+          headers: {},
+          deadline: within(15_000),
+        }),
+        renderer().render({
+          device: "desktop",
+          url: url("/moved"),
+          headers: {},
+          deadline: within(15_000),
+        }),
       ]);
       expect(declared.status).toBe(404);
       expect(moved.status).toBe(301);
@@ -254,10 +268,20 @@ describe.skipIf(chromium === null)(
     it("fails a page that never gets idle or never gets ready with deadline", async () => {
       const [idle, ready] = await Promise.all([
         failure(
-          renderer().render({ url: url("/hang-idle"), headers: {}, deadline: within(2_500) }),
+          renderer().render({
+            device: "desktop",
+            url: url("/hang-idle"),
+            headers: {},
+            deadline: within(2_500),
+          }),
         ),
         failure(
-          renderer().render({ url: url("/hang-ready"), headers: {}, deadline: within(2_500) }),
+          renderer().render({
+            device: "desktop",
+            url: url("/hang-ready"),
+            headers: {},
+            deadline: within(2_500),
+          }),
         ),
       ]);
       expect([idle, ready]).toEqual(["deadline", "deadline"]);
@@ -266,6 +290,7 @@ describe.skipIf(chromium === null)(
       expect(abandonedRequests).toBe(1);
       // The slots are free again.
       const out = await renderer().render({
+        device: "desktop",
         url: url("/js"),
         headers: {},
         deadline: within(15_000),
@@ -279,9 +304,15 @@ describe.skipIf(chromium === null)(
       const own = createChromiumRenderer({ concurrency: 1 });
       try {
         const origin = `http://127.0.0.1:${originPort}`;
-        const js = await own.render({ url: `${origin}/js`, headers: {}, deadline: within(15_000) });
+        const js = await own.render({
+          device: "desktop",
+          url: `${origin}/js`,
+          headers: {},
+          deadline: within(15_000),
+        });
         expect(js.html).toContain("<h1>built by javascript</h1>");
         const ssrf = await own.render({
+          device: "desktop",
           url: `${origin}/ssrf`,
           headers: {},
           deadline: within(15_000),
@@ -296,7 +327,8 @@ describe.skipIf(chromium === null)(
     it("recycles the browser after recycleAfter renders, and survives a crash without losing queued renders", async () => {
       const own = createChromiumRenderer({ originFetch, concurrency: 1, recycleAfter: 2 });
       try {
-        const js = () => own.render({ url: url("/js"), headers: {}, deadline: within(20_000) });
+        const js = () =>
+          own.render({ device: "desktop", url: url("/js"), headers: {}, deadline: within(20_000) });
         await js();
         const first = own.browserPid();
         await js();
@@ -308,7 +340,12 @@ describe.skipIf(chromium === null)(
 
         const slowHits = originHits.get("/slow") ?? 0;
         const slow = failure(
-          own.render({ url: url("/slow"), headers: {}, deadline: within(20_000) }),
+          own.render({
+            device: "desktop",
+            url: url("/slow"),
+            headers: {},
+            deadline: within(20_000),
+          }),
         );
         const queued = js();
         while ((originHits.get("/slow") ?? 0) === slowHits)
@@ -326,7 +363,7 @@ describe.skipIf(chromium === null)(
       const own = createChromiumRenderer({ originFetch, concurrency: 1 });
       try {
         const js = (ms: number) =>
-          own.render({ url: url("/js"), headers: {}, deadline: within(ms) });
+          own.render({ device: "desktop", url: url("/js"), headers: {}, deadline: within(ms) });
         await js(20_000);
         const wedged = own.browserPid() as number;
         process.kill(wedged, "SIGSTOP");
@@ -342,14 +379,26 @@ describe.skipIf(chromium === null)(
     it("fails renders with browser when the browser cannot start, and close() is idempotent", async () => {
       const broken = createChromiumRenderer({ executablePath: "/bin/false" });
       const reason = await failure(
-        broken.render({ url: url("/js"), headers: {}, deadline: within(10_000) }),
+        broken.render({
+          device: "desktop",
+          url: url("/js"),
+          headers: {},
+          deadline: within(10_000),
+        }),
       );
       expect(reason).toBe("browser");
       expect(broken.browserPid()).toBeNull();
       await broken.close();
       await broken.close();
       expect(
-        await failure(broken.render({ url: url("/js"), headers: {}, deadline: within(1_000) })),
+        await failure(
+          broken.render({
+            device: "desktop",
+            url: url("/js"),
+            headers: {},
+            deadline: within(1_000),
+          }),
+        ),
       ).toBe("browser");
     });
   },

@@ -61,6 +61,15 @@ interface Settings {
   userAgent: string | undefined;
 }
 
+/**
+ * The screen of each device: a desktop window, and a phone's (the Pixel-class screen Googlebot
+ * smartphone renders with: 412 CSS pixels wide, touch, mobile meta viewport honoured).
+ */
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 412, height: 915, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+} as const;
+
 /** Per render: what the deadline and the crash handling must clean up. */
 interface Session {
   context: BrowserContext | null;
@@ -188,7 +197,7 @@ async function renderPage(
     );
   });
   crashed.catch(() => {});
-  await page.setViewport({ width: 1280, height: 800 });
+  await page.setViewport(VIEWPORTS[request.device]);
   const requestAgent = Object.entries(request.headers).find(([name]) => /^user-agent$/i.test(name));
   await page.setUserAgent(
     requestAgent?.[1] ??

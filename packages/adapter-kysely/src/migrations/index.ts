@@ -20,6 +20,7 @@ import * as m0017 from "./0017-signed-agents.js";
 import * as m0019 from "./0019-domain-origin-host.js";
 import * as m0020 from "./0020-crawler-charges.js";
 import * as m0021 from "./0021-render-lanes-warming.js";
+import * as m0022 from "./0022-render-variants.js";
 import * as m0024 from "./0024-signal-contradictions.js";
 import * as m0026 from "./0026-rate-windows.js";
 import { scopedForMigrator } from "./scoped-introspection.js";
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0019_domain_origin_host": m0019,
   "0020_crawler_charges": m0020,
   "0021_render_lanes_warming": m0021,
+  "0022_render_variants": m0022,
   "0024_signal_contradictions": m0024,
   "0026_rate_windows": m0026,
 };

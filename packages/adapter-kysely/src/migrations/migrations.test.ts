@@ -10,10 +10,12 @@ import { EVENT_COLUMNS, eventValues } from "../crawls/sql.js";
 import { createKyselyCrawlStore } from "../crawls/store.js";
 import type { KyselyHandle } from "../handle.js";
 import { createKyselyJobQueue } from "../job-queue.js";
+import { createKyselyPageCache } from "../page-cache.js";
 import { createPostgresDatabase } from "../postgres/index.js";
 import { createKyselyRateLimiter } from "../rate-limiter.js";
 import { createKyselyRobotsStore } from "../robots-store.js";
 import type { Database } from "../schema.js";
+import { createKyselySnapshotStore } from "../snapshot-store.js";
 import { createSqliteDatabase } from "../sqlite/index.js";
 import { DATABASE_URL, freshSchema, whenPostgres } from "../test-support/postgres.js";
 import { createKyselyWarmingStore } from "../warming-store.js";
@@ -178,9 +180,8 @@ describe("migration 0007_packed_rollup_blocks", () => {
   onBothDialects("drops the per-path rollups and lets the next refresh rebuild", packedBlocksCase);
 });
 
-/** Domains stored before 0019 keep sending the origin's own Host; the setting then changes. */
-async function originHostCase(handle: KyselyHandle): Promise<void> {
-  await migrateTo(handle, "0016_compliance_event_time");
+/** A user `u1` and its domain `d` (`shop.example.com`) as rows, `columns` added; the raw db. */
+async function insertOwnedDomain(handle: KyselyHandle, columns: Record<string, unknown>) {
   const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   await db
     .insertInto("users")
@@ -192,12 +193,21 @@ async function originHostCase(handle: KyselyHandle): Promise<void> {
       domain_id: d,
       hostname: "shop.example.com",
       owner_id: "u1",
-      origin_url: "http://10.0.0.5:8080",
-      verification_stage: null,
       created_at: 2,
-      page_cache_ttl_seconds: 600,
+      ...columns,
     })
     .execute();
+  return db;
+}
+
+/** Domains stored before 0019 keep sending the origin's own Host; the setting then changes. */
+async function originHostCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0016_compliance_event_time");
+  await insertOwnedDomain(handle, {
+    origin_url: "http://10.0.0.5:8080",
+    verification_stage: null,
+    page_cache_ttl_seconds: 600,
+  });
   expect(await migrateToLatest(handle)).toContain("0019_domain_origin_host");
   const accounts = createKyselyAccountStore(handle);
   expect(await accounts.getDomain(d)).toMatchObject({
@@ -356,6 +366,63 @@ describe("migration 0021_render_lanes_warming", () => {
     "keeps queued jobs in the purge lane and adds empty warm settings",
     renderLanesCase,
   );
+});
+
+/**
+ * Domains, snapshots and cached pages stored before 0022 keep everything: desktop-only domains,
+ * desktop snapshots with their IDs, cache entries under their keys (nothing to re-render); a
+ * mobile snapshot of the same HTML is then a snapshot of its own.
+ */
+async function renderVariantsCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0020_crawler_charges");
+  const db = await insertOwnedDomain(handle, {});
+  const hash = "ab".repeat(32);
+  const snapshot = {
+    snapshot_id: "00000000-0000-4000-8000-0000000000f1",
+    domain_id: d,
+    path: "/p",
+    content_hash: hash,
+    render_status: 200,
+    content_size_bytes: 10,
+    created_at: 3,
+    last_recorded_at: 4,
+    html_retained: 1,
+    seo_score: 90,
+    seo_issues: "[]",
+  };
+  await db.insertInto("snapshots").values(snapshot).execute();
+  const page = {
+    domain_id: d,
+    page_key: "/p?a=1",
+    snapshot_id: snapshot.snapshot_id,
+    content_hash: hash,
+    status: 200,
+    location: null,
+    rendered_at: 3,
+    expires_at: 5,
+  };
+  await db.insertInto("page_cache").values(page).execute();
+  expect(await migrateToLatest(handle)).toContain("0022_render_variants");
+  const accounts = createKyselyAccountStore(handle);
+  expect((await accounts.getDomain(d))?.renderVariants).toEqual(["desktop"]);
+  const snapshots = createKyselySnapshotStore(handle);
+  const kept = await snapshots.getSnapshot(snapshot.snapshot_id);
+  expect(kept).toMatchObject({ path: "/p", contentHash: hash, variant: "desktop" });
+  expect(await createKyselyPageCache(handle).getPage(d, "/p?a=1")).toMatchObject({
+    snapshotId: snapshot.snapshot_id,
+    renderedAt: new Date(3),
+  });
+  if (!kept) throw new Error("snapshot lost");
+  const again = await snapshots.recordSnapshot({ ...kept, snapshotId: crypto.randomUUID() });
+  expect(again).toMatchObject({ created: false, snapshot: { snapshotId: kept.snapshotId } });
+  const mobile = { ...kept, snapshotId: crypto.randomUUID(), variant: "mobile" as const };
+  expect(await snapshots.recordSnapshot(mobile)).toEqual({ snapshot: mobile, created: true });
+  await accounts.setDomainSettings(d, { renderVariants: ["desktop", "mobile"] });
+  expect((await accounts.getDomain(d))?.renderVariants).toEqual(["desktop", "mobile"]);
+}
+
+describe("migration 0022_render_variants", () => {
+  onBothDialects("keeps domains, snapshots and cached pages as they were", renderVariantsCase);
 });
 
 /**

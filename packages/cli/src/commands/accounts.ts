@@ -4,6 +4,7 @@ import {
   MAX_WARM_RENDERS_PER_HOUR,
   ORIGIN_HOSTS,
   type OriginHost,
+  type RenderVariant,
   verifyDomain,
   type WarmSettings,
 } from "@crawlgate/core/adapter-kit";
@@ -111,11 +112,12 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     args: "<hostname>",
     minArgs: 1,
     summary:
-      'change a domain\'s origin, page-cache lifetime ("none": default), the Host sent to its origin, its sitemaps (repeat --sitemap; "none" clears), warm budget (renders per hour, "default") or hourly warming',
+      'change a domain\'s origin, page-cache lifetime ("none": default), the Host sent to its origin, its render variants, its sitemaps (repeat --sitemap; "none" clears), warm budget (renders per hour, "default") or hourly warming',
     options: {
       origin: { type: "string", value: "<url>|none" },
       "cache-ttl": { type: "string", value: "<seconds>|none" },
       "origin-host": { type: "string", value: ORIGIN_HOSTS.join("|") },
+      "render-variants": { type: "string", value: "desktop|desktop,mobile" },
       sitemap: { type: "string", value: "<url>|none", multiple: true },
       "warm-budget": { type: "string", value: "<renders/hour>|default" },
       "warm-schedule": { type: "string", value: "on|off" },
@@ -124,11 +126,12 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
       const origin = stringOption(ctx, "origin");
       const ttl = stringOption(ctx, "cache-ttl");
       const originHost = stringOption(ctx, "origin-host");
+      const variants = stringOption(ctx, "render-variants");
       const warm = warmChanges(ctx);
-      const edge = origin !== undefined || ttl !== undefined || originHost !== undefined;
+      const edge = [origin, ttl, originHost, variants].some((v) => v !== undefined);
       if (!edge && Object.keys(warm).length === 0) {
         throw new CliError(
-          "domains set needs --origin, --cache-ttl, --origin-host, --sitemap, --warm-budget or --warm-schedule",
+          "domains set needs --origin, --cache-ttl, --origin-host, --render-variants, --sitemap, --warm-budget or --warm-schedule",
           true,
         );
       }
@@ -138,6 +141,10 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
       const settings: DomainSettings = {};
       if (origin !== undefined) settings.originUrl = origin === "none" ? null : origin;
       if (originHost !== undefined) settings.originHost = originHost as OriginHost;
+      if (variants !== undefined) {
+        // Checked by the admin (known names, each once, desktop among them).
+        settings.renderVariants = variants.split(",").map((v) => v.trim()) as RenderVariant[];
+      }
       if (ttl !== undefined) {
         settings.pageCacheTtlSeconds =
           ttl === "none" ? null : /^\d+$/.test(ttl) ? Number(ttl) : Number.NaN;
@@ -156,6 +163,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
           origin: domain.originUrl,
           pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
           originHost: domain.originHost,
+          renderVariants: domain.renderVariants,
           sitemaps: warming.sitemapUrls,
           warmRendersPerHour: warming.rendersPerHour,
           warmSchedule: warming.scheduled ? "on" : "off",

@@ -186,6 +186,22 @@ run("the dashboard in Chromium, on the demo", () => {
     await page.waitForFunction(fresh, { timeout: 45_000 });
   }, 60_000);
 
+  it("shows each top page's cache state, and a page's cache status per variant", async () => {
+    const { page, errors } = await session("viewer");
+    const base = `${demo.ready.baseUrl}/dashboard/domains/${shop().domainId}`;
+    await page.goto(`${base}/pages?period=30d`);
+    const cell = await page.waitForSelector("[data-testid=page-freshness]");
+    expect(await cell?.evaluate((el) => el.textContent)).toMatch(/^(fresh|stale|not cached)/);
+    await page.click(`nav a[href^="/dashboard/domains/${shop().domainId}/cache?"]`);
+    await page.waitForSelector("form.cache-lookup");
+    await page.click("form.cache-lookup button[type=submit]");
+    const state = await page.waitForSelector("[data-testid=cache-state]");
+    expect(await state?.evaluate((el) => el.textContent)).toMatch(/^(fresh|stale|not cached)/);
+    expect(page.url()).toContain("/cache?path=%2F");
+    expect((await checkView(page, "cache")).violations).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it("lets a viewer read the rules but not edit them: no controls, and a forced write is refused", async () => {
     const { page, errors } = await session("viewer");
     const { domainId } = shop();

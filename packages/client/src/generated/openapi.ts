@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a re-render of one page
-         * @description Queues a re-render of one page; also pre-warms pages not cached yet. Fresh HTML is typically available within seconds. `domain` must be a domain the key owner can access (any role); `path` starts with `/` (not `//`), at most 2,048 characters, no white space, control characters or `#`; a query string is kept. The one endpoint a Starter plan may call.
+         * @description Queues a re-render of one page; also pre-warms pages not cached yet. Fresh HTML is typically available within seconds. `domain` must be a domain the key owner can access (any role); `path` starts with `/` (not `//`), at most 2,048 characters, no white space, control characters or `#`; a query string is kept. A domain with device variants re-renders each of them (mobile and desktop), or only `variant` when given (a variant the domain does not keep is `400 invalid_request`). The one endpoint a Starter plan may call.
          */
         post: operations["purgeCache"];
         delete?: never;
@@ -397,6 +397,50 @@ export interface paths {
          * @description Owner only (a manager or viewer gets `403 forbidden`). Checks the domain's challenge: a DNS TXT record at `_crawlgate-challenge.<host>` whose value is the token, else the file `/.well-known/crawlgate-verification.txt` on the domain's origin (a `200` whose trimmed body is the token; redirects are not followed). Found: `verificationStage` becomes `verified` and `challenge` is null. Not found: `200` with `verificationStage: "pending"`, the challenge, and a `message` saying what each check found. A pending domain's token stays the same until it is verified. Each call makes at most one DNS lookup and one request to the origin, 5 s each.
          */
         post: operations["verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/functions/v1/domains/{domainId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a domain's settings
+         * @description Any role. The domain's edge settings: its origin, the Host the origin gets, the page-cache lifetime and the render variants kept per page.
+         */
+        get: operations["getDomainSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a domain's settings
+         * @description Owner or manager. Each field sent replaces the stored one; fields left out stay. `renderVariants` is `["desktop"]` or `["desktop", "mobile"]` (desktop is always kept; with mobile, smartphone crawlers get a render of their own). The origin URL is operator configuration (`crawlgate domains set --origin`): the API does not change it. The edge sees the change at once unless `cacheInvalidated` is false (then within minutes).
+         */
+        patch: operations["updateDomainSettings"];
+        trace?: never;
+    };
+    "/functions/v1/domains/{domainId}/cache-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cache status of one page
+         * @description Any role. Whether the edge holds a render of the page `path` (query parameter: starts with `/`, not `//`, at most 2,048 characters, no white space, control characters or `#`), per render variant of the domain: when it was rendered, until when it is fresh, its content hash, and whether a re-render is queued or running. The page is looked up by its cache key (tracking parameters dropped, the others sorted), as the edge does.
+         */
+        get: operations["getCacheStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1367,6 +1411,8 @@ export interface components {
                             servedFrom: "cache" | "render" | "origin";
                             /** @description null when the crawl was served without a snapshot */
                             snapshotId: string | null;
+                            /** @description The device render served (its snapshot's); null when served without a snapshot or the snapshot is not this domain's */
+                            variant: ("desktop" | "mobile") | null;
                             tiers: components["schemas"]["Tiers"];
                             total: number;
                             /**
@@ -1624,10 +1670,48 @@ export interface components {
                 isActive: boolean;
             }[];
         };
+        GetCacheStatusResponse: {
+            /** @description The path as sent, trimmed */
+            path: string;
+            /** @description One entry per render variant of the domain: desktop, then mobile */
+            variants: {
+                /** @enum {string} */
+                variant: "desktop" | "mobile";
+                /** @description The edge's cache holds a render of the page for this device */
+                cached: boolean;
+                /** @description When the cached render was made; null when none */
+                renderedAt: string | null;
+                /** @description Fresh until then, served stale while re-rendered after; null when none */
+                expiresAt: string | null;
+                /** @description Cached and not expired yet */
+                fresh: boolean;
+                /** @description SHA-256 (lowercase hex) of the cached HTML; null when none */
+                contentHash: string | null;
+                /** @description A render of the page for this device is queued or under way (purge, refresh) */
+                pendingRender: boolean;
+            }[];
+        };
         GetCrawlerPolicyResponse: {
             policy: components["schemas"]["CrawlerPolicy"];
             /** @description When the policy was saved; null: never (the default) */
             updatedAt: string | null;
+        };
+        GetDomainSettingsResponse: {
+            /** Format: uuid */
+            domainId: string;
+            domain: string;
+            role: components["schemas"]["Role"];
+            /** @description Where renders and passed-on visitors go; set by the operator (CLI), not the API */
+            originUrl: string | null;
+            /**
+             * @description The Host the origin gets: its own (`origin`) or the domain's (`public`)
+             * @enum {string}
+             */
+            originHost: "origin" | "public";
+            /** @description How long a cached page stays fresh; null: the instance's default */
+            pageCacheTtlSeconds: number | null;
+            /** @description Renders kept per page: desktop, or desktop and mobile (smartphone crawlers get the mobile one) */
+            renderVariants: ("desktop" | "mobile")[];
         };
         GetRobotsTxtResponse: {
             /** Format: uuid */
@@ -1743,9 +1827,14 @@ export interface components {
             domain: string;
             /** @description URL path starting with /; a query string is kept */
             path: string;
+            /**
+             * @description Re-render only this device render of the page (one of the domain's render variants); default: every render the domain keeps
+             * @enum {string}
+             */
+            variant?: "desktop" | "mobile";
         };
         PurgeCacheResponse: {
-            /** @description false when a re-render of the same page that starts after this request was already pending (not queued twice); a render already under way is followed by another */
+            /** @description false when a re-render of the same page (of each variant purged) that starts after this request was already pending (not queued twice); a render already under way is followed by another */
             queued: boolean;
             path: string;
             message: string;
@@ -1999,6 +2088,36 @@ export interface components {
             verified: number;
             declared: number;
             unknown: number;
+        };
+        UpdateDomainSettingsRequest: {
+            /** @description Seconds a cached page stays fresh (at most 30 days); null: the instance's default */
+            pageCacheTtlSeconds?: number | null;
+            /**
+             * @description `public` sends the domain as the origin's Host (virtual hosts)
+             * @enum {string}
+             */
+            originHost?: "origin" | "public";
+            /** @description ["desktop"] or ["desktop", "mobile"] (any order; desktop is always kept) */
+            renderVariants?: ("desktop" | "mobile")[];
+        };
+        UpdateDomainSettingsResponse: {
+            /** Format: uuid */
+            domainId: string;
+            domain: string;
+            role: components["schemas"]["Role"];
+            /** @description Where renders and passed-on visitors go; set by the operator (CLI), not the API */
+            originUrl: string | null;
+            /**
+             * @description The Host the origin gets: its own (`origin`) or the domain's (`public`)
+             * @enum {string}
+             */
+            originHost: "origin" | "public";
+            /** @description How long a cached page stays fresh; null: the instance's default */
+            pageCacheTtlSeconds: number | null;
+            /** @description Renders kept per page: desktop, or desktop and mobile (smartphone crawlers get the mobile one) */
+            renderVariants: ("desktop" | "mobile")[];
+            /** @description false: saved, but the domain's cached settings could not be refreshed at once; the change may take a few minutes to apply (no retry needed) */
+            cacheInvalidated: boolean;
         };
         UpdateRoutingRuleRequest: {
             /** @description Only the path's own domainId (a rule cannot move domains) */
@@ -3038,6 +3157,7 @@ export interface operations {
                      *                 {
                      *                   "servedFrom": "cache",
                      *                   "snapshotId": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *                   "variant": "desktop",
                      *                   "tiers": {
                      *                     "verified": 1,
                      *                     "declared": 1,
@@ -5158,6 +5278,354 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getDomainSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a domain's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "domain": "shop.example.com",
+                     *       "role": "owner",
+                     *       "originUrl": "https://origin.example.com",
+                     *       "originHost": "origin",
+                     *       "pageCacheTtlSeconds": 3600,
+                     *       "renderVariants": [
+                     *         "desktop",
+                     *         "mobile"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetDomainSettingsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    updateDomainSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "renderVariants": [
+                 *         "desktop",
+                 *         "mobile"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateDomainSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Change a domain's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domainId": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *       "domain": "shop.example.com",
+                     *       "role": "owner",
+                     *       "originUrl": "https://origin.example.com",
+                     *       "originHost": "origin",
+                     *       "pageCacheTtlSeconds": 3600,
+                     *       "renderVariants": [
+                     *         "desktop",
+                     *         "mobile"
+                     *       ],
+                     *       "cacheInvalidated": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateDomainSettingsResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `forbidden`: Viewers cannot create, update or delete routing rules / `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
+                };
+            };
+            /** @description `invalid_request`: The request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */
+            429: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description `internal_error`: An unexpected failure; never carries details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description `service_unavailable`: The database does not answer now; retry after the seconds in Retry-After */
+            503: {
+                headers: {
+                    /** @description Whole seconds until the exhausted window resets */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getCacheStatus: {
+        parameters: {
+            query: {
+                /** @description URL path starting with /; a query string is kept (tracking parameters dropped) */
+                path: string;
+            };
+            header?: never;
+            path: {
+                /** @description UUID-style ID, either letter case */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cache status of one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "path": "/products/widget",
+                     *       "variants": [
+                     *         {
+                     *           "variant": "desktop",
+                     *           "cached": true,
+                     *           "renderedAt": "2026-11-20T09:00:00.000Z",
+                     *           "expiresAt": "2026-11-21T09:00:00.000Z",
+                     *           "fresh": true,
+                     *           "contentHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "pendingRender": false
+                     *         },
+                     *         {
+                     *           "variant": "mobile",
+                     *           "cached": false,
+                     *           "renderedAt": null,
+                     *           "expiresAt": null,
+                     *           "fresh": false,
+                     *           "contentHash": null,
+                     *           "pendingRender": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetCacheStatusResponse"];
+                };
+            };
+            /** @description `invalid_request`: A missing or invalid parameter, window, enum, ID in the path, or a body that is not a JSON object sent as application/json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, invalid or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidApiKeyError"];
+                };
+            };
+            /** @description `plan_upgrade_required`: Programmatic access needs the Pro plan or above */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUpgradeRequiredError"];
+                };
+            };
+            /** @description `domain_not_found`: The domain does not exist or is not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainNotFoundError"];
                 };
             };
             /** @description `rate_limit_exceeded_per_minute` or `rate_limit_exceeded_monthly`: Quota exceeded; match on the rate_limit_exceeded prefix. Retry-After gives the seconds until the window resets */

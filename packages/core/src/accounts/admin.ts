@@ -13,6 +13,8 @@ import {
   type MemberRole,
   ORIGIN_HOSTS,
   type PlanName,
+  RENDER_VARIANTS,
+  type RenderVariant,
   type User,
 } from "../types.js";
 import { checkWarmSettings } from "../warming/settings.js";
@@ -116,6 +118,7 @@ export function createAccountAdmin(
         createdAt: clock.now(),
         pageCacheTtlSeconds: null,
         originHost: "origin",
+        renderVariants: ["desktop"],
       };
       const created = await accounts.createDomain(domain);
       if (created === "duplicate_hostname") {
@@ -125,9 +128,9 @@ export function createAccountAdmin(
     },
 
     /**
-     * Changes a domain's origin, page-cache lifetime (`null` clears either) and origin Host
-     * (`origin` or `public`); the edge sees the change at once (its cached settings of the
-     * domain are dropped).
+     * Changes a domain's origin, page-cache lifetime (`null` clears either), origin Host
+     * (`origin` or `public`) and render variants (`desktop`, or `desktop` and `mobile`); the
+     * edge sees the change at once (its cached settings of the domain are dropped).
      */
     async setDomainSettings(
       domainId: string,
@@ -176,7 +179,7 @@ function warmAdmin(accounts: AccountStore, warming: WarmingStore) {
 }
 
 /** The settings with the origin normalised, or why they are refused. */
-function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettings> {
+export function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettings> {
   const checked: DomainSettings = {};
   if (settings.originUrl !== undefined) {
     const originUrl = settings.originUrl === null ? null : normalizeOriginUrl(settings.originUrl);
@@ -201,7 +204,31 @@ function checkDomainSettings(settings: DomainSettings): AdminResult<DomainSettin
     }
     checked.originHost = settings.originHost;
   }
+  if (settings.renderVariants !== undefined) {
+    const variants = checkRenderVariants(settings.renderVariants);
+    if (!variants.ok) return variants;
+    checked.renderVariants = variants.value;
+  }
   return { ok: true, value: checked };
+}
+
+/**
+ * Render variants as stored: known names, each once, `desktop` among them (crawlers that are no
+ * phone always get it), in `RENDER_VARIANTS` order whatever order they were given in.
+ */
+export function checkRenderVariants(variants: readonly string[]): AdminResult<RenderVariant[]> {
+  const known = RENDER_VARIANTS as readonly string[];
+  const unknown = variants.filter((v) => !known.includes(v));
+  if (unknown.length > 0 || new Set(variants).size !== variants.length) {
+    return {
+      ok: false,
+      message: `render variants must be distinct names among ${RENDER_VARIANTS.join(", ")}`,
+    };
+  }
+  if (!variants.includes("desktop")) {
+    return { ok: false, message: "render variants must include desktop" };
+  }
+  return { ok: true, value: RENDER_VARIANTS.filter((v) => variants.includes(v)) };
 }
 
 const ORIGIN_MESSAGE =

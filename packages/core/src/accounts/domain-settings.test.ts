@@ -2,7 +2,7 @@ import { createMemoryStores } from "@crawlgate/adapter-memory";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createCrawlgate } from "../crawlgate.js";
-import { normalizeOriginUrl } from "./admin.js";
+import { checkRenderVariants, normalizeOriginUrl } from "./admin.js";
 
 describe("normalizeOriginUrl", () => {
   it("keeps scheme, host and port only, normalised", () => {
@@ -71,5 +71,45 @@ describe("admin.setDomainSettings", () => {
     expect(
       await crawlgate.admin.setDomainSettings(crypto.randomUUID(), { originUrl: null }),
     ).toMatchObject({ ok: false, message: "no such domain" });
+  });
+});
+
+describe("checkRenderVariants", () => {
+  it("keeps desktop, or desktop and mobile, in that order; refuses anything else", () => {
+    expect(checkRenderVariants(["desktop"])).toEqual({ ok: true, value: ["desktop"] });
+    expect(checkRenderVariants(["mobile", "desktop"])).toEqual({
+      ok: true,
+      value: ["desktop", "mobile"],
+    });
+    for (const bad of [
+      [],
+      ["mobile"],
+      ["desktop", "desktop"],
+      ["desktop", "tablet"],
+      ["Desktop"],
+    ]) {
+      expect(checkRenderVariants(bad), bad.join()).toMatchObject({ ok: false });
+    }
+  });
+
+  it("accepts exactly the lists of distinct known names holding desktop", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("desktop", "mobile", "tablet", "", "MOBILE")),
+        (list) => {
+          const out = checkRenderVariants(list);
+          const valid =
+            new Set(list).size === list.length &&
+            list.includes("desktop") &&
+            list.every((v) => v === "desktop" || v === "mobile");
+          expect(out.ok).toBe(valid);
+          if (out.ok)
+            expect(out.value).toEqual(
+              ["desktop", "mobile"].filter((v) => (list as string[]).includes(v)),
+            );
+        },
+      ),
+      { seed: 5, numRuns: 500 },
+    );
   });
 });

@@ -91,7 +91,11 @@ export function createApi(deps: ApiDeps, options: ApiOptions = {}): Api {
     const now = deps.clock.now();
     await enforceRateLimit(deps, user, now);
 
-    const body = route.hasBody ? parseBodyFor(route, request.body) : {};
+    const body = route.hasBody
+      ? parseBodyFor(route, request.body)
+      : route.queryInput
+        ? { ...request.query }
+        : {};
     const params = parsePathParams(pathParams);
     const input = bodyInput(route.input, body);
     const linkBase = (deps.baseUrl ?? request.origin ?? "").replace(/\/+$/, "");

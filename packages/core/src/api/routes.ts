@@ -14,7 +14,9 @@ import * as exportPageSnapshots from "./operations/export-page-snapshots/index.j
 import * as exportRobotsCompliance from "./operations/export-robots-compliance.js";
 import * as exportUserAnalytics from "./operations/export-user-analytics.js";
 import * as getBotDefinitions from "./operations/get-bot-definitions.js";
+import * as getCacheStatus from "./operations/get-cache-status.js";
 import * as getCrawlerPolicy from "./operations/get-crawler-policy.js";
+import * as getDomainSettings from "./operations/get-domain-settings.js";
 import * as getRobotsTxt from "./operations/get-robots-txt.js";
 import * as getRoutingRule from "./operations/get-routing-rule.js";
 import * as getSnapshot from "./operations/get-snapshot.js";
@@ -22,6 +24,7 @@ import * as listRoutingRules from "./operations/list-routing-rules.js";
 import * as listUserDomains from "./operations/list-user-domains.js";
 import * as purgeCache from "./operations/purge-cache.js";
 import * as replaceCrawlerPolicy from "./operations/replace-crawler-policy.js";
+import * as updateDomainSettings from "./operations/update-domain-settings.js";
 import * as updateRoutingRule from "./operations/update-routing-rule.js";
 import * as verifyDomain from "./operations/verify-domain.js";
 import * as warmCache from "./operations/warm-cache.js";
@@ -57,6 +60,11 @@ export interface RouteDef<I = unknown> {
   run(ctx: OperationContext<I>): Promise<OperationResult>;
   /** Whether the request carries a JSON body (POST/PUT/PATCH). */
   hasBody: boolean;
+  /**
+   * A GET whose `input` is its query string (each parameter once, as a string field); unknown
+   * parameters are refused as unknown body fields are. Other routes ignore their query.
+   */
+  queryInput: boolean;
   /** Starter plans may call it (spec: purge-cache only). */
   starterAllowed: boolean;
   /** Error when the body is not a JSON object (get-snapshot has its own string). */
@@ -66,6 +74,7 @@ export interface RouteDef<I = unknown> {
 const RULES = "/domains/{domainId}/routing-rules";
 const RULE = `${RULES}/{ruleId}`;
 const POLICY = "/domains/{domainId}/crawler-policy";
+const SETTINGS = "/domains/{domainId}/settings";
 
 /**
  * Every endpoint this build serves. Endpoints of the spec that are not built yet are absent on
@@ -95,6 +104,12 @@ export const ROUTES: readonly RouteDef[] = [
   route("replace-crawler-policy", "PUT", POLICY, replaceCrawlerPolicy),
   route("get-robots-txt", "GET", "/domains/{domainId}/robots-txt", getRobotsTxt),
   route("verify-domain", "POST", "/domains/{domainId}/verify", verifyDomain),
+  route("get-domain-settings", "GET", SETTINGS, getDomainSettings),
+  route("update-domain-settings", "PATCH", SETTINGS, updateDomainSettings),
+  {
+    ...route("get-cache-status", "GET", "/domains/{domainId}/cache-status", getCacheStatus),
+    queryInput: true,
+  },
 ];
 
 function post<I, O>(name: string, endpoint: Endpoint<I, O>, starterAllowed = false): RouteDef<I> {
@@ -116,6 +131,7 @@ function route<I, O>(
     contract: endpoint.contract,
     run: endpoint.run,
     hasBody: method === "POST" || method === "PUT" || method === "PATCH",
+    queryInput: false,
     starterAllowed: false,
     invalidBody: "invalid_request",
   };

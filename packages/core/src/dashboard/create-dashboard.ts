@@ -8,6 +8,7 @@ import { type DashboardAssets, notBuiltAssets } from "./assets.js";
 import { browserOrigin, secureCookies } from "./browser-origin.js";
 import { sessionCookie, sessionCookieValues } from "./cookie.js";
 import { SESSION_MAX_MS } from "./lifetimes.js";
+import { pageFreshness } from "./page-freshness.js";
 import { signInPage, signInRefusal } from "./pages.js";
 import { purgeStatus } from "./purge-status.js";
 import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
@@ -65,6 +66,11 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
       allowOnly(request, ["GET", "HEAD"]);
       const active = await signedIn(sessions, request, isHttps(request));
       return json(200, await purgeStatus(deps, active.user, request));
+    }
+    if (rest === "/api/page-freshness") {
+      allowOnly(request, ["GET", "HEAD"]);
+      const active = await signedIn(sessions, request, isHttps(request));
+      return json(200, await pageFreshness(deps, active.user, request));
     }
     if (!rest.startsWith(API_V1)) throw new CrawlgateError("not_found");
     const forwarded = { ...request, path: `${API_PREFIX}/${rest.slice(API_V1.length)}` };

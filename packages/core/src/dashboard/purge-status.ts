@@ -32,8 +32,11 @@ export async function purgeStatus(
   if (domain === undefined) throw invalidRequest("domain is required");
   if (rawPath === undefined) throw invalidRequest("path is required");
   const { domainId, path } = await purgeTarget(deps, user, { domain, path: rawPath });
-  const job = await deps.purgeQueue.pendingJob(domainId, path);
   const key = pageKey(path);
+  // Purges queue the page's cache key (jobs queued by older versions: the path as sent).
+  const job =
+    (key ? await deps.purgeQueue.pendingJob(domainId, key.key) : null) ??
+    (await deps.purgeQueue.pendingJob(domainId, path));
   const cached = key ? await deps.pages.getPage(domainId, key.key) : null;
   return {
     path,

@@ -5,8 +5,9 @@ import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/r
 import type { ChargeWriter } from "../pay/charge-writer.js";
 import type { PendingCharge, Settlement } from "../pay/pending-charge.js";
 import type { EdgeSettings, Logger, X402Facilitator } from "../ports/index.js";
+import { crawlerDevice } from "../taxonomy/mobile-crawlers.js";
 import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
-import type { OriginHost, ServedFrom } from "../types.js";
+import type { OriginHost, RenderVariant, ServedFrom } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";
 import type { PageKey } from "./page-key.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
@@ -331,8 +332,9 @@ export function createDataPlane(deps: DataPlaneDeps) {
     ) {
       return origin();
     }
-    const page = { site, forwarded, key, method, request, ts, record, origin, payment, signals };
-    return servePage(deps, page);
+    const variant = variantOf(site, bot.botId, request.headers["user-agent"] ?? "");
+    const page = { site, forwarded, key, variant, method, request, ts, record, origin };
+    return servePage(deps, { ...page, payment, signals });
   };
 }
 
@@ -355,6 +357,15 @@ function licensed(payment: PendingCharge, signals: SignalHeaders | null): Pendin
     },
     sent: (status) => payment.sent(status),
   };
+}
+
+/**
+ * The render a crawler gets: the mobile one when the domain keeps one and the crawler crawls as
+ * a phone (`crawlerDevice`, the mobile-crawler data), else the desktop one.
+ */
+function variantOf(site: EdgeSettings, botId: string, userAgent: string): RenderVariant {
+  if (!site.renderVariants.includes("mobile")) return "desktop";
+  return crawlerDevice(botId, userAgent);
 }
 
 /** Whether a cached page redirects to the URL `forwarded` and `key` name. */
@@ -382,6 +393,7 @@ async function servePage(
     site: EdgeSettings;
     forwarded: EdgeForwarded;
     key: PageKey;
+    variant: RenderVariant;
     method: string;
     request: EdgeHttpRequest;
     ts: Date;
@@ -391,13 +403,14 @@ async function servePage(
     signals: SignalHeaders | null;
   },
 ): Promise<EdgeResponse> {
-  const { site, forwarded, key, method, request, ts, record, origin, payment, signals } = ctx;
+  const { site, forwarded, key, variant, method, request, ts, record, origin, payment, signals } =
+    ctx;
   const { host } = forwarded;
   const path = key.path;
   let page: PageBody | null = null;
   let servedFrom: "cache" | "render" = "cache";
   try {
-    page = await deps.pages.lookup(site.domainId, key.key);
+    page = await deps.pages.lookup(site.domainId, key.key, variant);
   } catch (error) {
     deps.logger.error("edge.cache_failed", { host, error: errorText(error) });
   }
@@ -405,14 +418,15 @@ async function servePage(
   // origin sending http to https): served, it would loop. This crawler gets a render of its own.
   if (page && redirectsToItself(page, forwarded, key.key)) page = null;
   if (page && page.entry.expiresAt.getTime() <= ts.getTime()) {
-    deps.pages.requeue(site.domainId, key.key).catch((error) => {
+    deps.pages.requeue(site.domainId, key.key, variant).catch((error) => {
       deps.logger.error("edge.requeue_failed", { host, error: errorText(error) });
     });
   }
   if (!page) {
     servedFrom = "render";
     try {
-      const outcome = await deps.pages.renderNow(site, key.key, key.path, forwarded.proto);
+      const target = { key: key.key, path: key.path, variant };
+      const outcome = await deps.pages.renderNow(site, target, forwarded.proto);
       if (!outcome.stored) {
         deps.logger.warn("edge.render_not_cached", { host, path, reason: outcome.reason });
         return origin();
@@ -431,9 +445,12 @@ async function servePage(
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
     "content-length": String(full.byteLength),
-    vary: "Accept-Encoding",
+    // A domain with two renders answers one URL by User-Agent (dynamic serving): caches on
+    // the way must key on it too.
+    vary: site.renderVariants.length > 1 ? "Accept-Encoding, User-Agent" : "Accept-Encoding",
     "x-crawlgate-served-from": servedFrom,
   };
+  if (site.renderVariants.length > 1) headers["x-crawlgate-variant"] = variant;
   if (gzip) headers["content-encoding"] = "gzip";
   if (page.entry.location !== null) headers.location = page.entry.location;
   if (signals) Object.assign(headers, signalHeaderValues(signals, NO_OWN_HEADERS));

@@ -4,11 +4,18 @@ export type { EdgeForwarded, EdgeHttpRequest, EdgeResponse, ServedOutcome } from
 export type { EdgeOptions } from "./options.js";
 export { DEFAULT_EDGE } from "./options.js";
 export type { PageKey } from "./page-key.js";
-export { MAX_PAGE_KEY, pageKey } from "./page-key.js";
-export type { PageBody, PageService, PageSite, StoreOutcome } from "./page-service.js";
+export { MAX_PAGE_KEY, pageKey, variantKey, variantOfKey } from "./page-key.js";
+export type {
+  PageBody,
+  PageService,
+  PageSite,
+  PageTarget,
+  StoreOutcome,
+} from "./page-service.js";
 export {
   CACHEABLE_STATUSES,
   createPageService,
+  MOBILE_RENDER_USER_AGENT,
   RENDER_MARKER_HEADER,
   RENDER_USER_AGENT,
 } from "./page-service.js";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_PAGE_KEY, pageKey } from "./page-key.js";
+import { RENDER_VARIANTS } from "../types.js";
+import { MAX_PAGE_KEY, pageKey, variantKey, variantOfKey } from "./page-key.js";
 
 describe("pageKey", () => {
   it("keeps the path, drops tracking and empty parameters, sorts the rest stably", () => {
@@ -38,6 +39,30 @@ describe("pageKey", () => {
         }
       }),
       { seed: 3, numRuns: 500 },
+    );
+  });
+});
+
+describe("variantKey", () => {
+  it("keeps the desktop key as it is and marks the mobile one", () => {
+    expect(variantKey("/p?a=1", "desktop")).toBe("/p?a=1");
+    expect(variantKey("/p?a=1", "mobile")).toBe("/p?a=1#mobile");
+    expect(variantOfKey("/p?a=1#mobile")).toEqual({ key: "/p?a=1", variant: "mobile" });
+    expect(variantOfKey("/p?a=1")).toEqual({ key: "/p?a=1", variant: "desktop" });
+    // Not a variant mark: the whole text is a (desktop) key.
+    expect(variantOfKey("/p#desktop")).toEqual({ key: "/p#desktop", variant: "desktop" });
+    expect(variantOfKey("/p#tablet")).toEqual({ key: "/p#tablet", variant: "desktop" });
+  });
+
+  it("round-trips every page key and variant, and never gives two pages one key", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...RENDER_VARIANTS), (target, variant) => {
+        const page = pageKey(`/${target}`);
+        if (page === null) return;
+        const key = variantKey(page.key, variant);
+        expect(variantOfKey(key)).toEqual({ key: page.key, variant });
+      }),
+      { seed: 11, numRuns: 2000 },
     );
   });
 });

@@ -1,4 +1,5 @@
 import { compareUtf8 } from "../text/index.js";
+import { RENDER_VARIANTS, type RenderVariant } from "../types.js";
 
 // The key a page is cached under. What is a page at all is `requestKind` (ingest/request-kind.ts).
 
@@ -48,3 +49,27 @@ function nameOf(param: string): string {
   const eq = param.indexOf("=");
   return eq >= 0 ? param.slice(0, eq) : param;
 }
+
+/**
+ * The key a page's device render is cached and queued under: the page key itself for the
+ * desktop render (so a domain's keys are the same with or without variants), `key#mobile` for
+ * the mobile one. A page key never holds `#` (`pageKey` drops the fragment, purge-cache refuses
+ * it), so the two never collide and `variantOfKey` reads the variant back.
+ */
+export function variantKey(key: string, variant: RenderVariant): string {
+  return variant === "desktop" ? key : `${key}${VARIANT_MARK}${variant}`;
+}
+
+/** The page key (or purge target) and variant a `variantKey` names. */
+export function variantOfKey(cacheKey: string): { key: string; variant: RenderVariant } {
+  const mark = cacheKey.lastIndexOf(VARIANT_MARK);
+  if (mark >= 0) {
+    const variant = cacheKey.slice(mark + 1);
+    if ((RENDER_VARIANTS as readonly string[]).includes(variant) && variant !== "desktop") {
+      return { key: cacheKey.slice(0, mark), variant: variant as RenderVariant };
+    }
+  }
+  return { key: cacheKey, variant: "desktop" };
+}
+
+const VARIANT_MARK = "#";

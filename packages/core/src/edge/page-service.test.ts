@@ -9,7 +9,7 @@ import type { PageCache, Renderer, RenderRequest } from "../ports/index.js";
 import { silentLogger } from "../ports/index.js";
 import { createFakeClock } from "../testing/fixtures.js";
 import { DEFAULT_EDGE } from "./options.js";
-import { createPageService } from "./page-service.js";
+import { createPageService, MOBILE_RENDER_USER_AGENT, RENDER_USER_AGENT } from "./page-service.js";
 
 const D = "00000000-0000-4000-8000-0000000000e1";
 const SITE = {
@@ -19,6 +19,9 @@ const SITE = {
   pageCacheTtlSeconds: null,
   originHost: "origin" as const,
 };
+
+/** The desktop render of a page whose path is its key. */
+const desk = (key: string) => ({ key, path: key, variant: "desktop" as const });
 
 /** A page service on memory stores whose page cache counts reads; renders say `version`. */
 function world() {
@@ -48,18 +51,20 @@ function world() {
     },
     close: async () => {},
   };
+  const snapshots = createMemorySnapshotStore();
+  const purgeQueue = createMemoryJobQueue();
   const service = createPageService({
     pages: counted,
-    snapshots: createMemorySnapshotStore(),
+    snapshots,
     blobs: createMemoryBlobStore(),
-    purgeQueue: createMemoryJobQueue(),
+    purgeQueue,
     renderer,
     clock,
     logger: silentLogger,
     options: { ...DEFAULT_EDGE },
     publicScheme: "https",
   });
-  return { service, clock, reads: () => reads, requests };
+  return { service, clock, reads: () => reads, requests, pages, snapshots, purgeQueue };
 }
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -67,43 +72,47 @@ const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 describe("page service lookups", () => {
   it("shares one store read among concurrent lookups of a page whose hot copy expired", async () => {
     const w = world();
-    const stored = await w.service.refresh(SITE, "/a", "/a");
+    const stored = await w.service.refresh(SITE, desk("/a"));
     expect(stored.stored).toBe(true);
     // Past the hot memory: the next lookups read the stores, once for all of them.
     w.clock.advance(DEFAULT_EDGE.hotCacheMs + 1);
     const before = w.reads();
-    const pages = await Promise.all(Array.from({ length: 50 }, () => w.service.lookup(D, "/a")));
+    const pages = await Promise.all(
+      Array.from({ length: 50 }, () => w.service.lookup(D, "/a", "desktop")),
+    );
     expect(w.reads() - before).toBe(1);
     for (const page of pages) expect(text(await page?.identity())).toContain("v1");
     // Remembered again: more lookups read nothing.
-    await w.service.lookup(D, "/a");
+    await w.service.lookup(D, "/a", "desktop");
     expect(w.reads() - before).toBe(1);
     // A miss is shared too, and not remembered.
-    const misses = await Promise.all(Array.from({ length: 5 }, () => w.service.lookup(D, "/b")));
+    const misses = await Promise.all(
+      Array.from({ length: 5 }, () => w.service.lookup(D, "/b", "desktop")),
+    );
     expect(misses).toEqual([null, null, null, null, null]);
     expect(w.reads() - before).toBe(2);
-    expect(await w.service.lookup(D, "/b")).toBeNull();
+    expect(await w.service.lookup(D, "/b", "desktop")).toBeNull();
     expect(w.reads() - before).toBe(3);
   });
 
   it("keeps a render stored while a read of the same page ran", async () => {
     const w = world();
-    await w.service.refresh(SITE, "/a", "/a");
+    await w.service.refresh(SITE, desk("/a"));
     w.clock.advance(DEFAULT_EDGE.hotCacheMs + 1);
-    const reading = w.service.lookup(D, "/a");
+    const reading = w.service.lookup(D, "/a", "desktop");
     w.clock.advance(1);
-    await w.service.refresh(SITE, "/a", "/a");
+    await w.service.refresh(SITE, desk("/a"));
     expect(text(await (await reading)?.identity())).toContain("v1");
-    expect(text(await (await w.service.lookup(D, "/a"))?.identity())).toContain("v2");
+    expect(text(await (await w.service.lookup(D, "/a", "desktop"))?.identity())).toContain("v2");
   });
 });
 
 describe("render requests", () => {
   it("tell the origin the domain, the crawler's scheme (the worker's: the public one) and no client", async () => {
     const w = world();
-    await w.service.renderNow(SITE, "/a", "/a", "http");
-    await w.service.refresh(SITE, "/b", "/b");
-    await w.service.renderNow({ ...SITE, originHost: "public" }, "/c", "/c", "https");
+    await w.service.renderNow(SITE, desk("/a"), "http");
+    await w.service.refresh(SITE, desk("/b"));
+    await w.service.renderNow({ ...SITE, originHost: "public" }, desk("/c"), "https");
     expect(w.requests.map((r) => [r.url, r.originHeaders])).toEqual([
       [
         "http://origin.test/a",
@@ -124,5 +133,35 @@ describe("render requests", () => {
     ]);
     // The page's own request is marked as the edge's (never rendered again by an edge).
     for (const r of w.requests) expect(r.headers["x-crawlgate-render"]).toBe("1");
+  });
+});
+
+describe("device variants", () => {
+  it("renders, caches, records and re-queues each device's render of a page apart", async () => {
+    const w = world();
+    const mobile = { key: "/p?a=1", path: "/p", variant: "mobile" as const };
+    const stored = await w.service.renderNow(SITE, mobile, "https");
+    await w.service.refresh(SITE, { ...mobile, variant: "desktop" });
+    const [phone, desktop] = w.requests;
+    expect(phone?.device).toBe("mobile");
+    expect(phone?.headers["user-agent"]).toBe(MOBILE_RENDER_USER_AGENT);
+    expect(desktop?.device).toBe("desktop");
+    expect(desktop?.headers["user-agent"]).toBe(RENDER_USER_AGENT);
+    // The desktop render keeps the page key; the mobile one is cached beside it.
+    expect((await w.pages.getPage(D, "/p?a=1"))?.snapshotId).not.toBe(
+      (await w.pages.getPage(D, "/p?a=1#mobile"))?.snapshotId,
+    );
+    if (!stored.stored) throw new Error("not stored");
+    expect(await w.snapshots.getSnapshot(stored.page.entry.snapshotId)).toMatchObject({
+      path: "/p",
+      variant: "mobile",
+    });
+    expect(text(await (await w.service.lookup(D, "/p?a=1", "mobile"))?.identity())).toContain("v1");
+    expect(text(await (await w.service.lookup(D, "/p?a=1", "desktop"))?.identity())).toContain(
+      "v2",
+    );
+    await w.service.requeue(D, "/p?a=1", "mobile");
+    expect(await w.purgeQueue.pendingJob(D, "/p?a=1#mobile")).not.toBeNull();
+    expect(await w.purgeQueue.pendingJob(D, "/p?a=1")).toBeNull();
   });
 });

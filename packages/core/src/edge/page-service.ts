@@ -7,12 +7,14 @@ import type {
   Logger,
   PageCache,
   Renderer,
+  RenderResult,
   SnapshotStore,
 } from "../ports/index.js";
 import { gunzip, gzip, utf8 } from "../snapshots/content.js";
 import { htmlKey, recordSnapshot } from "../snapshots/record.js";
-import type { CachedPage } from "../types.js";
+import type { CachedPage, RenderVariant } from "../types.js";
 import type { EdgeOptions } from "./options.js";
+import { variantKey } from "./page-key.js";
 import { singleFlight } from "./single-flight.js";
 
 export interface PageServiceDeps {
@@ -41,6 +43,15 @@ export interface PageBody {
 export type StoreOutcome =
   | { stored: true; page: PageBody; newSnapshot: boolean }
   | { stored: false; reason: string };
+
+/** One device render of a page: what is rendered, cached and queued. */
+export interface PageTarget {
+  /** The page key (`PageKey.key`): the origin URL's path and query. */
+  key: string;
+  /** The path as requested (`PageKey.path`): what snapshots record. */
+  path: string;
+  variant: RenderVariant;
+}
 
 /** The part of the edge settings a render needs. */
 export type PageSite = Pick<
@@ -72,11 +83,23 @@ export const CACHEABLE_STATUSES: ReadonlySet<number> = new Set([
 /** The User-Agent renders fetch the origin with; not a crawler, so the edge passes it through. */
 export const RENDER_USER_AGENT =
   "Mozilla/5.0 (compatible; crawlgate-render/1.0; +https://github.com/crawlgate/crawlgate)";
+/**
+ * The User-Agent of mobile renders: a phone browser's (an origin that serves phones other HTML
+ * tells them apart by `Mobile`/`Android`), with the same `crawlgate-render` token; no crawler.
+ */
+export const MOBILE_RENDER_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 (compatible; crawlgate-render/1.0; +https://github.com/crawlgate/crawlgate)";
 /** Marks the edge's own render requests: an edge that sees it passes the request to the origin. */
 export const RENDER_MARKER_HEADER = "x-crawlgate-render";
 
-const RENDER_HEADERS = Object.freeze({
-  "user-agent": RENDER_USER_AGENT,
+/** The User-Agent a render of each device fetches the origin with. */
+export const RENDER_USER_AGENTS: Readonly<Record<RenderVariant, string>> = {
+  desktop: RENDER_USER_AGENT,
+  mobile: MOBILE_RENDER_USER_AGENT,
+};
+
+const renderHeaders = (variant: RenderVariant): Record<string, string> => ({
+  "user-agent": RENDER_USER_AGENTS[variant],
   accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8",
   [RENDER_MARKER_HEADER]: "1",
 });
@@ -92,6 +115,27 @@ const REQUEUE_MS = 30_000;
 const wallClockDeadline = (ms: number) => new Date(Date.now() + ms);
 
 const slot = (domainId: string, key: string) => `${domainId}\u0000${key}`;
+
+/** Why a render is not cached (a status or type that must not replace a page), or `null`. */
+function uncacheable(result: RenderResult): string | null {
+  if (!CACHEABLE_STATUSES.has(result.status)) return `origin status ${result.status}`;
+  const type = result.headers["content-type"];
+  if (type !== undefined && !/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
+    return `not HTML (${type.slice(0, 60)})`;
+  }
+  return null;
+}
+
+/** Whether a stale page's re-render may be queued now: once per `REQUEUE_MS` per page, here. */
+function requeueGate(): (id: string, now: number) => boolean {
+  const until = new Map<string, number>();
+  return (id, now) => {
+    if ((until.get(id) ?? 0) > now) return false;
+    if (until.size >= HOT_MAX_ENTRIES) until.clear();
+    until.set(id, now + REQUEUE_MS);
+    return true;
+  };
+}
 
 /** A page from its HTML (a render) or from its stored gzip blob (a store read). */
 function pageBody(
@@ -124,7 +168,7 @@ export function createPageService(deps: PageServiceDeps) {
   const inflight = new Map<string, Promise<StoreOutcome>>();
   /** Store reads of pages in progress, by page: concurrent lookups share one. */
   const loading = new Map<string, Promise<PageBody | null>>();
-  const requeued = new Map<string, number>();
+  const mayRequeue = requeueGate();
   const snapshotDeps = { snapshots: deps.snapshots, blobs: deps.blobs, clock: deps.clock };
 
   function remember(page: PageBody, now: number): void {
@@ -150,36 +194,33 @@ export function createPageService(deps: PageServiceDeps) {
 
   async function renderAndStore(
     site: PageSite,
-    key: string,
-    path: string,
+    target: PageTarget,
     render: { deadline: Date; proto: Scheme },
   ): Promise<StoreOutcome> {
     const renderer = deps.renderer;
     if (!renderer || !site.originUrl) return { stored: false, reason: "no renderer or origin" };
+    const { key, path, variant } = target;
     const result = await renderer.render({
       url: site.originUrl + key,
-      headers: { ...RENDER_HEADERS },
+      headers: renderHeaders(variant),
       originHeaders: renderOriginHeaders(site, render.proto),
       deadline: render.deadline,
+      device: variant,
     });
-    if (!CACHEABLE_STATUSES.has(result.status)) {
-      return { stored: false, reason: `origin status ${result.status}` };
-    }
-    const type = result.headers["content-type"];
-    if (type !== undefined && !/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type)) {
-      return { stored: false, reason: `not HTML (${type.slice(0, 60)})` };
-    }
+    const refused = uncacheable(result);
+    if (refused !== null) return { stored: false, reason: refused };
     const { snapshot, created } = await recordSnapshot(snapshotDeps, {
       domainId: site.domainId,
       path,
       html: result.html,
       renderStatus: result.status,
+      variant,
     });
     const now = deps.clock.now();
     const ttl = site.pageCacheTtlSeconds ?? options.pageCacheTtlSeconds;
     const entry: CachedPage = {
       domainId: site.domainId,
-      pageKey: key,
+      pageKey: variantKey(key, variant),
       snapshotId: snapshot.snapshotId,
       contentHash: snapshot.contentHash,
       status: result.status,
@@ -195,25 +236,28 @@ export function createPageService(deps: PageServiceDeps) {
 
   return {
     /**
-     * The cached page with its HTML, or `null` (never cached, or its HTML was dropped): from the
-     * hot memory, else from the stores. Concurrent lookups of one page share one read, so a hot
-     * page expiring under load is read once, not once per request in flight.
+     * The cached render of a page for a device, with its HTML, or `null` (never cached, or its
+     * HTML was dropped): from the hot memory, else from the stores. Concurrent lookups of one
+     * render share one read, so a hot page expiring under load is read once, not once per
+     * request in flight.
      */
-    lookup(domainId: string, key: string): Promise<PageBody | null> {
+    lookup(domainId: string, key: string, variant: RenderVariant): Promise<PageBody | null> {
       const now = deps.clock.now().getTime();
-      const id = slot(domainId, key);
+      const cacheKey = variantKey(key, variant);
+      const id = slot(domainId, cacheKey);
       const remembered = hot.get(id);
       if (remembered && remembered.until > now) return Promise.resolve(remembered.page);
-      return singleFlight(loading, id, () => read(domainId, key, now));
+      return singleFlight(loading, id, () => read(domainId, cacheKey, now));
     },
 
     /**
      * Renders now for a waiting crawler, telling the origin the scheme the crawler used;
-     * concurrent misses of one page over one scheme share one render.
+     * concurrent misses of one render over one scheme share one render.
      */
-    renderNow(site: PageSite, key: string, path: string, proto: Scheme): Promise<StoreOutcome> {
-      return singleFlight(inflight, `${slot(site.domainId, key)}\u0000${proto}`, () =>
-        renderAndStore(site, key, path, {
+    renderNow(site: PageSite, target: PageTarget, proto: Scheme): Promise<StoreOutcome> {
+      const id = `${slot(site.domainId, variantKey(target.key, target.variant))}\u0000${proto}`;
+      return singleFlight(inflight, id, () =>
+        renderAndStore(site, target, {
           deadline: wallClockDeadline(options.renderBudgetMs),
           proto,
         }),
@@ -221,19 +265,17 @@ export function createPageService(deps: PageServiceDeps) {
     },
 
     /** Renders for the worker (purge, pre-warm, refresh): its deadline, the public scheme. */
-    refresh(site: PageSite, key: string, path: string): Promise<StoreOutcome> {
+    refresh(site: PageSite, target: PageTarget): Promise<StoreOutcome> {
       const deadline = wallClockDeadline(options.renderDeadlineMs);
-      return renderAndStore(site, key, path, { deadline, proto: deps.publicScheme });
+      return renderAndStore(site, target, { deadline, proto: deps.publicScheme });
     },
 
-    /** Queues a re-render of a stale page (at most once per `REQUEUE_MS` per instance). */
-    async requeue(domainId: string, key: string): Promise<void> {
+    /** Queues a re-render of a stale render: that variant's job alone (`requeueGate`). */
+    async requeue(domainId: string, key: string, variant: RenderVariant): Promise<void> {
       const now = deps.clock.now();
-      const id = slot(domainId, key);
-      if ((requeued.get(id) ?? 0) > now.getTime()) return;
-      if (requeued.size >= HOT_MAX_ENTRIES) requeued.clear();
-      requeued.set(id, now.getTime() + REQUEUE_MS);
-      await deps.purgeQueue.enqueuePurge(domainId, key, now, "refresh");
+      const cacheKey = variantKey(key, variant);
+      if (!mayRequeue(slot(domainId, cacheKey), now.getTime())) return;
+      await deps.purgeQueue.enqueuePurge(domainId, cacheKey, now, "refresh");
     },
   };
 }

@@ -81,6 +81,7 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
       originUrl: domain.originUrl,
       pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
       originHost: domain.originHost,
+      renderVariants: domain.renderVariants,
       verified: domain.verificationStage === "verified",
       loadedAt: new Date(now),
     };

@@ -1,4 +1,4 @@
-import { pageKey } from "../edge/page-key.js";
+import { pageKey, variantOfKey } from "../edge/page-key.js";
 import type { PageService } from "../edge/page-service.js";
 import type { AccountStore, JobQueue, Logger } from "../ports/index.js";
 import type { PurgeJob } from "../types.js";
@@ -63,9 +63,11 @@ export function pageWorkerJob(
   const perOrigin = perKeyLimit(WARM_ORIGIN_CONCURRENCY);
 
   async function work(service: PageService, job: PurgeJob, now: Date): Promise<string> {
-    const key = pageKey(job.path);
+    // The job of a mobile render carries its variant on its path (`variantKey`).
+    const { key: target, variant } = variantOfKey(job.path);
+    const key = pageKey(target);
     const domain = await deps.accounts.getDomain(job.domainId);
-    if (!domain?.originUrl || key === null) {
+    if (!domain?.originUrl || key === null || !domain.renderVariants.includes(variant)) {
       await deps.purgeQueue.complete(job.jobId);
       deps.logger.warn("page_worker.dropped", {
         jobId: job.jobId,
@@ -73,7 +75,9 @@ export function pageWorkerJob(
           ? "domain is gone"
           : !domain.originUrl
             ? "domain has no origin"
-            : "not a page",
+            : key === null
+              ? "not a page"
+              : `domain keeps no ${variant} render`,
       });
       return "dropped";
     }
@@ -86,7 +90,7 @@ export function pageWorkerJob(
     };
     let failure: string;
     try {
-      const outcome = await service.refresh(site, key.key, key.path);
+      const outcome = await service.refresh(site, { key: key.key, path: key.path, variant });
       if (outcome.stored) {
         await deps.purgeQueue.complete(job.jobId);
         return "rendered";

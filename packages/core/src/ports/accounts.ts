@@ -5,6 +5,7 @@ import type {
   MemberRole,
   OriginHost,
   PlanName,
+  RenderVariant,
   User,
 } from "../types.js";
 
@@ -88,4 +89,5 @@ export interface DomainSettings {
   originUrl?: string | null;
   pageCacheTtlSeconds?: number | null;
   originHost?: OriginHost;
+  renderVariants?: RenderVariant[];
 }

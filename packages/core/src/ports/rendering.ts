@@ -1,3 +1,5 @@
+import type { RenderVariant } from "../types.js";
+
 // Rendering port: turns a page URL into HTML.
 
 /** One page to render. */
@@ -15,6 +17,12 @@ export interface RenderRequest {
   originHeaders?: Record<string, string>;
   /** The render must settle by this instant; a renderer past it rejects with `RenderFailed`. */
   deadline: Date;
+  /**
+   * The device the page is rendered for. `headers` carry that device's User-Agent already; a
+   * browser renderer also lays the page out on that device's screen (`mobile`: a phone's
+   * viewport, touch and device scale), a renderer that runs no layout sends the headers alone.
+   */
+  device: RenderVariant;
 }
 
 /** A rendered page. */

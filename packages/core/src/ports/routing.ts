@@ -1,5 +1,5 @@
 import type { CrawlerPolicy, StoredPolicy } from "../policy/schema.js";
-import type { OriginHost, RoutingRule } from "../types.js";
+import type { OriginHost, RenderVariant, RoutingRule } from "../types.js";
 
 // Routing ports: rules and crawler policies per domain, and the edge's settings cache.
 
@@ -62,6 +62,8 @@ export interface EdgeSettings {
   pageCacheTtlSeconds: number | null;
   /** `Domain.originHost`: the `Host` the edge sends to the origin. */
   originHost: OriginHost;
+  /** `Domain.renderVariants`: the device renders kept per page. */
+  renderVariants: RenderVariant[];
   /** Whether the domain's stage is `verified` (ownership proven). */
   verified: boolean;
   loadedAt: Date;

@@ -39,14 +39,15 @@ export interface BlobStore {
 /** Result of `SnapshotStore.recordSnapshot`. */
 export interface RecordedSnapshot {
   snapshot: Snapshot;
-  /** `false` when the (domain, path, contentHash) was known already. */
+  /** `false` when the (domain, path, variant, contentHash) was known already. */
   created: boolean;
 }
 
 /** Snapshot metadata, the crawl events linked to them, and HTML retention marks. */
 export interface SnapshotStore {
   /**
-   * Stores `snapshot` unless one with the same (domainId, path, contentHash) exists. When it
+   * Stores `snapshot` unless one with the same (domainId, path, variant, contentHash) exists (the
+   * two device renders of a page are two snapshots even with identical HTML). When it
    * exists, that one is returned with `created: false`: its `lastRecordedAt` becomes the later of
    * the two, `htmlRetained` becomes `true`, every other stored field is kept. Under concurrent
    * calls for one triple exactly one snapshot is created.

@@ -77,6 +77,7 @@ describe("createFetchRenderer", () => {
       },
     });
     const out = await renderer.render({
+      device: "desktop",
       url: PAGE,
       headers: { "user-agent": "Googlebot" },
       originHeaders: { "x-forwarded-host": "shop.example", host: "shop.example" },
@@ -94,7 +95,12 @@ describe("createFetchRenderer", () => {
     const renderer = createFetchRenderer({
       fetch: serve("", { status: 302, headers: { location: "/elsewhere" } }),
     });
-    const out = await renderer.render({ url: PAGE, headers: {}, deadline: deadline() });
+    const out = await renderer.render({
+      device: "desktop",
+      url: PAGE,
+      headers: {},
+      deadline: deadline(),
+    });
     expect(out.status).toBe(302);
     expect(out.headers.location).toBe("https://shop.example/elsewhere");
   });
@@ -103,9 +109,10 @@ describe("createFetchRenderer", () => {
     const renderer = createFetchRenderer({
       fetch: serve(`<head><meta name="prerender-status-code" content="410"></head>`),
     });
-    expect((await renderer.render({ url: PAGE, headers: {}, deadline: deadline() })).status).toBe(
-      410,
-    );
+    expect(
+      (await renderer.render({ device: "desktop", url: PAGE, headers: {}, deadline: deadline() }))
+        .status,
+    ).toBe(410);
   });
 
   it("fails with deadline when the origin does not answer in time", async () => {
@@ -116,7 +123,7 @@ describe("createFetchRenderer", () => {
         ),
     });
     const error = await renderer
-      .render({ url: PAGE, headers: {}, deadline: new Date(Date.now() + 50) })
+      .render({ device: "desktop", url: PAGE, headers: {}, deadline: new Date(Date.now() + 50) })
       .catch((e: unknown) => e);
     expect(isRenderFailed(error) && error.reason).toBe("deadline");
   });
@@ -126,7 +133,7 @@ describe("createFetchRenderer", () => {
     for (const fetch of [serve(big), serve(big, { headers: { "content-length": "2000" } })]) {
       const renderer = createFetchRenderer({ fetch, maxBytes: 1_000 });
       const error = await renderer
-        .render({ url: PAGE, headers: {}, deadline: deadline() })
+        .render({ device: "desktop", url: PAGE, headers: {}, deadline: deadline() })
         .catch((e: unknown) => e);
       expect(isRenderFailed(error) && error.reason).toBe("too_large");
     }
@@ -137,7 +144,7 @@ describe("createFetchRenderer", () => {
       fetch: () => Promise.reject(new Error("upstream resolves to a non-public address")),
     });
     const error = await renderer
-      .render({ url: PAGE, headers: {}, deadline: deadline() })
+      .render({ device: "desktop", url: PAGE, headers: {}, deadline: deadline() })
       .catch((e: unknown) => e);
     expect(isRenderFailed(error) && error.reason).toBe("refused");
   });

@@ -1,5 +1,5 @@
 import type { BlobStore, Clock, SnapshotStore } from "../ports/index.js";
-import type { Snapshot } from "../types.js";
+import type { RenderVariant, Snapshot } from "../types.js";
 import { gunzipText, gzip, sha256Hex, utf8 } from "./content.js";
 import { auditSeo } from "./seo-audit.js";
 
@@ -17,6 +17,8 @@ export interface SnapshotInput {
   html: string;
   /** HTTP status of the render, when known. */
   renderStatus: number | null;
+  /** The device render the HTML came from (`desktop` when absent: one render per page). */
+  variant?: RenderVariant;
 }
 
 /** BlobStore key of the gzip HTML of a content hash: one blob per hash, shared by every page. */
@@ -26,7 +28,7 @@ export const htmlKey = (contentHash: string) =>
 /**
  * Records the HTML served for a page: SHA-256 of its UTF-8 bytes, gzip stored once per hash
  * (written again only when missing, e.g. after retention dropped it), then the metadata, unique
- * per (domain, path, contentHash). The blob goes first, so a retained snapshot always had its
+ * per (domain, path, variant, contentHash). The blob goes first, so a retained snapshot always had its
  * HTML written. Recording identical HTML again returns the existing snapshot.
  */
 export async function recordSnapshot(
@@ -43,6 +45,7 @@ export async function recordSnapshot(
     snapshotId: crypto.randomUUID(),
     domainId: input.domainId,
     path: input.path,
+    variant: input.variant ?? "desktop",
     contentHash,
     renderStatus: input.renderStatus,
     contentSizeBytes: bytes.length,

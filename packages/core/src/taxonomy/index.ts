@@ -1,4 +1,10 @@
 export { createLegacyKeyMapper, legacyKeyOf, SOCIAL_OTHER_KEY } from "./legacy-key-of.js";
+export {
+  crawlerDevice,
+  type MobileCrawlersFile,
+  mobileCrawlersFileSchema,
+  validateMobileCrawlers,
+} from "./mobile-crawlers.js";
 export { referenceClassify } from "./reference-classify.js";
 export type { PublicBot, PublicIntent, Taxonomy } from "./registry.js";
 export {

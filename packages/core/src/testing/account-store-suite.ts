@@ -113,6 +113,14 @@ export function accountStoreSuite(
       expect(await accounts.setDomainSettings(domain.domainId, { originHost: "origin" })).toEqual(
         origin,
       );
+      const variants = await accounts.setDomainSettings(domain.domainId, {
+        renderVariants: ["desktop", "mobile"],
+      });
+      expect(variants).toEqual({ ...origin, renderVariants: ["desktop", "mobile"] });
+      expect(await accounts.getDomainByHostname(domain.hostname)).toEqual(variants);
+      expect(
+        await accounts.setDomainSettings(domain.domainId, { renderVariants: ["desktop"] }),
+      ).toEqual(origin);
       expect(await accounts.setDomainSettings(crypto.randomUUID(), { originUrl: null })).toBeNull();
     });
 

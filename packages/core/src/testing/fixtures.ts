@@ -51,6 +51,7 @@ export function makeDomain(ownerId: string, overrides: Partial<Domain> = {}): Do
     createdAt: T0,
     pageCacheTtlSeconds: null,
     originHost: "origin",
+    renderVariants: ["desktop"],
     ...overrides,
   };
 }
@@ -179,6 +180,7 @@ export function makeSnapshot(domainId: string, overrides: Partial<Snapshot> = {}
     lastRecordedAt: T0,
     htmlRetained: true,
     seo: { score: 85, issues: ["missing_lang", "images_missing_alt"] },
+    variant: "desktop",
     ...overrides,
   };
 }

@@ -43,6 +43,7 @@ export type { SignaturePorts } from "./edge/signed-agent-suite.js";
 export { signedAgentEdgeSuite } from "./edge/signed-agent-suite.js";
 export type { EdgeBridgeFactory, EdgeCall, EdgeReply } from "./edge/suite.js";
 export { createEdgeWorld, edgeSuite, TEST_CLIENT_IP_HEADER } from "./edge/suite.js";
+export { renderVariantsSuite } from "./edge/variants-suite.js";
 export type { EdgeWorld } from "./edge/world.js";
 export type { FakeClock } from "./fixtures.js";
 export {

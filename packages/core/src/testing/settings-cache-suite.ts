@@ -12,6 +12,7 @@ function settings(domainId: string, hostname: string): EdgeSettings {
     originUrl: "https://origin.example.com:8443",
     pageCacheTtlSeconds: 120,
     originHost: "public",
+    renderVariants: ["desktop", "mobile"],
     verified: false,
     loadedAt: new Date("2026-11-20T10:00:00.000Z"),
   };

@@ -11,6 +11,7 @@ const settings = (domainId: string, hostname: string, targetUrl: string): EdgeSe
   originUrl: null,
   pageCacheTtlSeconds: null,
   originHost: "origin",
+  renderVariants: ["desktop"],
   verified: true,
   loadedAt: new Date("2026-11-20T10:00:00.000Z"),
 });

@@ -57,7 +57,11 @@ export function snapshotStoreSuite(
       expect((await snapshots.recordSnapshot(older)).snapshot.lastRecordedAt).toEqual(
         again.lastRecordedAt,
       );
-      // Another path, domain or content is another snapshot.
+      // Another path, domain, device variant or content is another snapshot.
+      const mobile = makeSnapshot(d, { path: "/p", contentHash: hash("b"), variant: "mobile" });
+      expect(await snapshots.recordSnapshot(mobile)).toEqual({ snapshot: mobile, created: true });
+      expect(await snapshots.getSnapshot(mobile.snapshotId)).toEqual(mobile);
+      expect(await snapshots.getSnapshot(first.snapshotId)).toMatchObject({ variant: "desktop" });
       for (const other of [
         makeSnapshot(d, { path: "/q", contentHash: hash("b") }),
         makeSnapshot(d2, { path: "/p", contentHash: hash("b") }),

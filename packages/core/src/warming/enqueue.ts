@@ -1,15 +1,25 @@
+import { variantKey } from "../edge/page-key.js";
 import type { JobQueue } from "../ports/index.js";
+import type { RenderVariant } from "../types.js";
 
 /**
- * Queues a warm render of one page (its page key) in the `warm` lane: below purges, above stale
- * refreshes. `false` when a render of the page was pending already. The one place warming
- * enqueues, so that what a warm render is (lane, and later per-variant keys) is decided here.
+ * Queues a warm render of one page (its page key) in the `warm` lane, below purges and above
+ * stale refreshes, for each of the domain's render variants (under the variant's cache key, as
+ * purges and the edge's refreshes queue it). `false` when a render of every variant was pending
+ * already. The one place warming enqueues.
  */
 export async function enqueueWarm(
   deps: { purgeQueue: JobQueue },
   domainId: string,
   path: string,
+  variants: readonly RenderVariant[],
   now: Date,
 ): Promise<boolean> {
-  return (await deps.purgeQueue.enqueuePurge(domainId, path, now, "warm")).enqueued;
+  let enqueued = false;
+  for (const variant of variants) {
+    const key = variantKey(path, variant);
+    enqueued =
+      (await deps.purgeQueue.enqueuePurge(domainId, key, now, "warm")).enqueued || enqueued;
+  }
+  return enqueued;
 }

@@ -1,3 +1,4 @@
+import { variantKey } from "../edge/page-key.js";
 import {
   RENDER_MARKER_HEADER,
   RENDER_USER_AGENT,
@@ -6,7 +7,12 @@ import {
 import type { Scheme } from "../http/index.js";
 import type { FetchLike, JobQueue, PageCache, WarmingStore } from "../ports/index.js";
 import type { Domain } from "../types.js";
-import { type CollectedPages, collectPages, type SitemapReport } from "./collect.js";
+import {
+  type CollectedPages,
+  collectPages,
+  type ListedPage,
+  type SitemapReport,
+} from "./collect.js";
 import { WARM_ORDER, type WarmDecision, warmDecision } from "./diff.js";
 import { sitemapRoots } from "./discover.js";
 import { enqueueWarm } from "./enqueue.js";
@@ -38,7 +44,7 @@ export interface WarmDeps {
 
 export type WarmSite = Pick<
   Domain,
-  "domainId" | "hostname" | "originUrl" | "originHost" | "pageCacheTtlSeconds"
+  "domainId" | "hostname" | "originUrl" | "originHost" | "pageCacheTtlSeconds" | "renderVariants"
 >;
 
 export interface WarmOptions {
@@ -99,12 +105,7 @@ export async function warmDomain(
   for (let i = 0; i < checks.length; i += LOOKUP_BATCH) {
     const batch = checks.slice(i, i + LOOKUP_BATCH);
     const answers = await Promise.all(
-      batch.map(async (page) => {
-        if (await deps.purgeQueue.pendingJob(site.domainId, page.key)) return "pending" as const;
-        if ("forced" in page) return "expired" as const;
-        const cached = await deps.pages.getPage(site.domainId, page.key);
-        return warmDecision(page, cached, now, ttlMs);
-      }),
+      batch.map((page) => pageDecision(deps, site, page, now, ttlMs)),
     );
     answers.forEach((answer, j) => {
       if (answer === "pending") skipped++;
@@ -126,7 +127,8 @@ export async function warmDomain(
     : await deps.warming.takeWarmBudget(site.domainId, now, due.length, perHour);
   let queued = 0;
   for (const key of due.slice(0, granted)) {
-    if (options.dryRun || (await enqueueWarm(deps, site.domainId, key, now))) queued++;
+    const variants = site.renderVariants;
+    if (options.dryRun || (await enqueueWarm(deps, site.domainId, key, variants, now))) queued++;
     else skipped++;
   }
   return {
@@ -137,6 +139,32 @@ export async function warmDomain(
     sitemaps: collected.sitemaps,
   };
 }
+
+/**
+ * What a page needs, over the domain's render variants (a page counts once): the most urgent
+ * decision of a variant that has no render pending (never cached, then changed, then expired),
+ * `fresh` when every such variant is fresh, `pending` when every variant has a render pending.
+ */
+async function pageDecision(
+  deps: WarmDeps,
+  site: WarmSite,
+  page: Pick<ListedPage, "key" | "lastmod"> & { forced?: boolean },
+  now: Date,
+  ttlMs: number,
+): Promise<WarmDecision | "pending"> {
+  let best: WarmDecision | "pending" = "pending";
+  for (const variant of site.renderVariants) {
+    const key = variantKey(page.key, variant);
+    if (await deps.purgeQueue.pendingJob(site.domainId, key)) continue;
+    const decision = page.forced
+      ? "expired"
+      : warmDecision(page, await deps.pages.getPage(site.domainId, key), now, ttlMs);
+    if (best === "pending" || URGENCY.indexOf(decision) < URGENCY.indexOf(best)) best = decision;
+  }
+  return best;
+}
+
+const URGENCY: readonly WarmDecision[] = [...WARM_ORDER, "fresh"];
 
 /** A sitemap URL on the domain's host, fetched from its origin as renders are. */
 function sitemapRequest(site: WarmSite & { originUrl: string }, url: string) {

@@ -79,6 +79,11 @@ export const requests = {
     path: "/purge-cache",
     body: { domain, path },
   }),
+  /** One page's cache status, per render variant of the domain. */
+  cacheStatus: (domainId: string, path: string): ApiCall => ({
+    method: "GET",
+    path: `/domains/${encodeURIComponent(domainId)}/cache-status?${new URLSearchParams({ path })}`,
+  }),
   verify: (domainId: string): ApiCall => ({
     method: "POST",
     path: `/domains/${encodeURIComponent(domainId)}/verify`,

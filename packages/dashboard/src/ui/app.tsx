@@ -2,6 +2,7 @@ import type { ListUserDomainsResponse } from "@crawlgate/client";
 import { requests } from "../shared/requests.js";
 import { Link } from "./components/link.js";
 import { useCall, useEnv, useRoute } from "./context.js";
+import { CacheStatusView } from "./pages/cache-status.js";
 import { CrawlerPolicyView } from "./pages/crawler-policy.js";
 import { Crawlers } from "./pages/crawlers.js";
 import { Overview } from "./pages/overview.js";
@@ -18,6 +19,7 @@ import { routePath, type View } from "./routes.js";
 const DOMAIN_NAV: { view: View; label: string; live?: boolean }[] = [
   { view: "crawlers", label: "Crawlers" },
   { view: "pages", label: "Top pages" },
+  { view: "cache", label: "Cache", live: true },
   { view: "snapshots", label: "Snapshots", live: true },
   { view: "referrals", label: "AI referrals" },
   { view: "rules", label: "Rules & purge", live: true },
@@ -123,6 +125,8 @@ function CurrentView({ view, domainId }: { view: View; domainId: string | null }
       return <RobotsCompliance domainId={domainId} />;
     case "revenue":
       return <Revenue domainId={domainId} />;
+    case "cache":
+      return <CacheStatusView domainId={domainId} />;
     default:
       return <NotFound />;
   }

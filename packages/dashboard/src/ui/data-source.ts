@@ -1,3 +1,4 @@
+import type { GetCacheStatusResponse } from "@crawlgate/client";
 import type { StoredAnswer } from "../shared/report-data.js";
 import { type ApiCall, callKey } from "../shared/requests.js";
 
@@ -27,6 +28,11 @@ export interface PurgeStatus {
   renderedAt: string | null;
 }
 
+/** `GET /dashboard/api/page-freshness`: several pages' cache status at once. */
+export interface PageFreshness {
+  pages: GetCacheStatusResponse[];
+}
+
 /** Where the views get their data: the live dashboard API, or a report's inline answers. */
 export interface DataSource {
   mode: "live" | "report";
@@ -38,6 +44,8 @@ export interface DataSource {
   has(call: ApiCall): boolean;
   /** The live purge status of a page (a report has none: `not_in_report`). */
   purgeStatus(domain: string, path: string): Promise<Result<PurgeStatus>>;
+  /** The live cache status of up to 100 pages (a report has none: `not_in_report`). */
+  pageFreshness(domainId: string, paths: readonly string[]): Promise<Result<PageFreshness>>;
 }
 
 /** Reads an error body: `{error: "code", message}` or `{error: {code, message}}`. */
@@ -62,19 +70,20 @@ export function liveSource(base: string, csrfToken: () => string, onSignedOut: (
     if (response.status === 401) onSignedOut();
     return { ok: false, error: readError(response.status, body) };
   }
+  async function get<T>(path: string, query: Record<string, string>): Promise<Result<T>> {
+    const search = new URLSearchParams(query).toString();
+    try {
+      return answer(await fetch(`${base}${path}?${search}`, { credentials: "same-origin" }));
+    } catch {
+      return { ok: false, error: { status: 0, code: "network_error" } };
+    }
+  }
   const source: DataSource = {
     mode: "live",
     has: () => true,
-    async purgeStatus(domain, path) {
-      const query = new URLSearchParams({ domain, path }).toString();
-      try {
-        return answer(
-          await fetch(`${base}/api/purge-status?${query}`, { credentials: "same-origin" }),
-        );
-      } catch {
-        return { ok: false, error: { status: 0, code: "network_error" } };
-      }
-    },
+    purgeStatus: (domain, path) => get("/api/purge-status", { domain, path }),
+    pageFreshness: (domainId, paths) =>
+      get("/api/page-freshness", { domainId, paths: paths.join("\n") }),
     async call<T>(call: ApiCall): Promise<Result<T>> {
       const headers: Record<string, string> = {};
       if (call.method !== "GET") headers["X-CSRF-Token"] = csrfToken();
@@ -105,6 +114,9 @@ export function reportSource(answers: Readonly<Record<string, StoredAnswer>>): D
     mode: "report",
     has: (call) => Object.hasOwn(answers, callKey(call)),
     async purgeStatus() {
+      return { ok: false, error: { status: 404, code: "not_in_report" } };
+    },
+    async pageFreshness() {
       return { ok: false, error: { status: 404, code: "not_in_report" } };
     },
     async call<T>(call: ApiCall): Promise<Result<T>> {

@@ -4,7 +4,7 @@ import { parseRoute, routePath, type View } from "./routes.js";
 
 describe("routes", () => {
   it("parses what routePath writes (view, domain, query)", () => {
-    const views: View[] = ["crawlers", "pages", "page", "snapshots", "referrals", "rules"];
+    const views: View[] = ["crawlers", "pages", "page", "snapshots", "referrals", "rules", "cache"];
     fc.assert(
       fc.property(
         fc.constantFrom(...views),

@@ -10,6 +10,7 @@ export type View =
   | "policy"
   | "robots"
   | "revenue"
+  | "cache"
   | "not-found";
 
 export interface Route {
@@ -28,6 +29,7 @@ const DOMAIN_VIEWS: readonly View[] = [
   "policy",
   "robots",
   "revenue",
+  "cache",
 ];
 
 /** The route of a path below the dashboard's base (`/domains/<id>/pages`) and its query. */

@@ -70,6 +70,24 @@ const ID_PARAMETER = (name: string) => ({
   },
 });
 
+/** The query parameters of a route whose input is its query: one per field of its schema. */
+function queryParameters(route: RouteDef): Json[] {
+  const schema = z.toJSONSchema(route.input, { io: "input" }) as Json;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries((schema.properties as Record<string, Json> | undefined) ?? {}).map(
+    ([name, field]) => {
+      const { description, ...rest } = field;
+      return {
+        name,
+        in: "query",
+        required: required.has(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      };
+    },
+  );
+}
+
 /** Whether every form of a body requires a field (else the body may be left out). */
 function bodyRequired(schemas: Json, name: string): boolean {
   const schema = schemas[name] as Json;
@@ -81,7 +99,10 @@ function operationObject(route: RouteDef, schemas: Json): Json {
   const name = pascalName(route.name);
   const { contract } = route;
   const examples = EXAMPLES[route.name];
-  const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ID_PARAMETER(m[1] as string));
+  const params = [
+    ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ID_PARAMETER(m[1] as string)),
+    ...(route.queryInput ? queryParameters(route) : []),
+  ];
   const success: Json = {
     description: contract.summary,
     ...(contract.headers ? { headers: headerObjects(contract.headers) } : {}),
@@ -124,6 +145,8 @@ function operationObject(route: RouteDef, schemas: Json): Json {
 }
 
 function tagOf(route: RouteDef): string {
+  if (route.name === "get-cache-status") return "Cache";
+  if (route.name.endsWith("-domain-settings")) return "Domains";
   if (route.path.startsWith("/domains/")) return "Routing rules";
   if (route.name.startsWith("export-")) return "Exports";
   if (route.name === "get-snapshot") return "Snapshots";

@@ -55,6 +55,16 @@ const header = (period: string | null, startDate: string) => ({
 
 const access = { domain: "shop.example.com", domainId: SHOP, role: "owner" };
 
+const shopSettings = {
+  domainId: SHOP,
+  domain: "shop.example.com",
+  role: "owner",
+  originUrl: "https://origin.example.com",
+  originHost: "origin",
+  pageCacheTtlSeconds: 3600,
+  renderVariants: ["desktop", "mobile"],
+};
+
 export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
   "purge-cache": {
     request: { domain: "shop.example.com", path: "/products/widget" },
@@ -229,6 +239,7 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
                 {
                   servedFrom: "cache",
                   snapshotId: SNAPSHOT,
+                  variant: "desktop",
                   tiers: T(1, 1, 0),
                   total: 2,
                   lastSeenAt: "2026-11-18T12:00:00.000Z",
@@ -460,6 +471,36 @@ export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
       originFound: true,
       blockedBots: [{ botId: "gptbot", tokens: ["GPTBot"] }],
       servedVersion: { effectiveFrom: "2026-11-20T09:00:00.000Z", contentHash: HASH },
+    },
+  },
+  "get-domain-settings": { response: shopSettings },
+  "update-domain-settings": {
+    request: { renderVariants: ["desktop", "mobile"] },
+    response: { ...shopSettings, cacheInvalidated: true },
+  },
+  "get-cache-status": {
+    response: {
+      path: "/products/widget",
+      variants: [
+        {
+          variant: "desktop",
+          cached: true,
+          renderedAt: "2026-11-20T09:00:00.000Z",
+          expiresAt: "2026-11-21T09:00:00.000Z",
+          fresh: true,
+          contentHash: HASH,
+          pendingRender: false,
+        },
+        {
+          variant: "mobile",
+          cached: false,
+          renderedAt: null,
+          expiresAt: null,
+          fresh: false,
+          contentHash: null,
+          pendingRender: true,
+        },
+      ],
     },
   },
   "delete-routing-rule": { response: { deleted: true, rule, cacheInvalidated: true } },

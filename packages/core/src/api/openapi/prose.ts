@@ -6,7 +6,7 @@
 export const API_DESCRIPTION = `The crawlgate HTTP API: cache purge, analytics exports (per-bot, per-page, snapshots, raw crawl logs, AI referrals), the bot taxonomy, snapshot retrieval, domain listing and routing rules. In beta: response shapes may change.
 
 ## Conventions
-- Paths start with \`/functions/v1/\`, appended to the server's base URL. Every endpoint is \`POST\` with a JSON body, except the routing-rule endpoints (\`GET\`, \`POST\`, \`PATCH\`, \`DELETE\` with path parameters) and the presigned downloads.
+- Paths start with \`/functions/v1/\`, appended to the server's base URL. Every endpoint is \`POST\` with a JSON body, except those below \`/domains/{domainId}/\` (routing rules, crawler policy, robots.txt preview, domain settings, verification, cache status: \`GET\`, \`POST\`, \`PUT\`, \`PATCH\`, \`DELETE\` with path parameters; cache status takes its \`path\` as a query parameter, and refuses unknown parameters as unknown body fields are) and the presigned downloads.
 - A request body must be sent with \`Content-Type: application/json\` (parameters such as \`charset\` allowed); a body sent with another type is \`400 invalid_request\` ("Content-Type must be application/json"). A body over 1 MiB is \`413\` with the \`invalid_request\` body. A POST with no body is \`{}\`. Unknown body fields are \`400 invalid_request\` ("unknown field: x"), except on get-snapshot.
 - Timestamps are ISO 8601 in UTC with millisecond precision; dates are \`YYYY-MM-DD\`, UTC. IDs are UUID-style; a malformed ID in a path is \`400 invalid_request\`; IDs are returned lowercase.
 - Intended for server-side callers only: never put the API key in client-side code.

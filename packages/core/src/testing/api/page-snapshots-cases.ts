@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodeCursor } from "../../cursor/cursor.js";
 import { gunzipText } from "../../snapshots/content.js";
 import { getTaxonomy, type Taxonomy } from "../../taxonomy/registry.js";
-import type { CrawlRecord, Snapshot } from "../../types.js";
+import type { CrawlRecord, RenderVariant, Snapshot } from "../../types.js";
 import { at, recordCrawls } from "./crawl-rows.js";
 import {
   expectDomainsNotFound,
@@ -24,12 +24,18 @@ const record = (world: ApiWorld, rows: Partial<CrawlRecord>[], domainId?: string
     rows.map((row) => ({ path: PAGE, ...row })),
   );
 
-async function snapshotOf(world: ApiWorld, title: string, path = PAGE): Promise<Snapshot> {
+async function snapshotOf(
+  world: ApiWorld,
+  title: string,
+  path = PAGE,
+  variant: RenderVariant = "desktop",
+): Promise<Snapshot> {
   const { snapshot } = await world.crawlgate.snapshots.record({
     domainId: world.domains.shop.domainId,
     path,
     html: html(title),
     renderStatus: 200,
+    variant,
   });
   return snapshot;
 }
@@ -50,7 +56,8 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
     it("answers one row per date with bots, served entries and the snapshots they name", async () => {
       const world = w();
       const a = await snapshotOf(world, "Widget v1");
-      const b = await snapshotOf(world, "Widget v2");
+      // The mobile render of the page (a domain with device variants).
+      const b = await snapshotOf(world, "Widget v2", PAGE, "mobile");
       await record(world, [
         { ts: at("2026-11-18", 9), verdict: "verified", snapshotId: a.snapshotId },
         { ts: at("2026-11-18", 11), verdict: "verified", snapshotId: a.snapshotId },
@@ -122,6 +129,7 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
           {
             servedFrom: "cache",
             snapshotId: a.snapshotId,
+            variant: "desktop",
             tiers: T(2, 1, 0),
             total: 3,
             lastSeenAt: "2026-11-18T12:00:00.000Z",
@@ -129,6 +137,7 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
           {
             servedFrom: "origin",
             snapshotId: null,
+            variant: null,
             tiers: T(1, 0, 0),
             total: 1,
             lastSeenAt: "2026-11-18T07:00:00.000Z",
@@ -136,6 +145,7 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
           {
             servedFrom: "render",
             snapshotId: a.snapshotId,
+            variant: "desktop",
             tiers: T(0, 1, 0),
             total: 1,
             lastSeenAt: "2026-11-18T08:00:00.000Z",
@@ -146,6 +156,7 @@ export function pageSnapshotsCases(options: ApiSuiteOptions): void {
         {
           servedFrom: "cache",
           snapshotId: b.snapshotId,
+          variant: "mobile",
           tiers: T(0, 2, 0),
           total: 2,
           lastSeenAt: "2026-11-18T14:00:00.000Z",

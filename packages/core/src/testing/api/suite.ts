@@ -1,9 +1,11 @@
 import { describe } from "vitest";
 import { accountCases } from "./account-cases.js";
+import { cacheStatusCases } from "./cache-status-cases.js";
 import { crawlAnalyticsCases } from "./crawl-analytics-cases.js";
 import { crawlLogsCases } from "./crawl-logs-cases.js";
 import { crawlToReferCases } from "./crawl-to-refer-cases.js";
 import { crawlerChargesCases } from "./crawler-charges-cases.js";
+import { domainSettingsCases } from "./domain-settings-cases.js";
 import { ingestCases } from "./ingest-cases.js";
 import { lateCrawlsCases } from "./late-crawls-cases.js";
 import { pageAnalyticsCases } from "./page-analytics-cases.js";
@@ -39,6 +41,8 @@ export function apiSuite(name: string, options: ApiSuiteOptions): void {
     lateCrawlsCases(options);
     robotsComplianceCases(options);
     robotsTxtPreviewCases(options);
+    cacheStatusCases(options);
+    domainSettingsCases(options);
     crawlerChargesCases(options);
     crawlToReferCases(options);
     verificationCases(options);

@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { apiThroughSessionCases } from "./api-cases.js";
 import { csrfCases } from "./csrf-cases.js";
 import { pageCases } from "./page-cases.js";
+import { pageFreshnessCases } from "./page-freshness-cases.js";
 import { purgeStatusCases } from "./purge-status-cases.js";
 import { signInCases } from "./sign-in-cases.js";
 import type { DashboardSuiteOptions } from "./world.js";
@@ -14,5 +15,6 @@ export function dashboardSuite(name: string, options: DashboardSuiteOptions): vo
     csrfCases(options);
     pageCases(options);
     purgeStatusCases(options);
+    pageFreshnessCases(options);
   });
 }

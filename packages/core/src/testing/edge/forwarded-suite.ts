@@ -136,7 +136,8 @@ export function forwardedHeadersSuite(
 
 type MakeWorld = (trustProxy?: boolean) => Promise<Harness<ForwardedWorld>>;
 
-async function using<T>(made: Promise<Harness<ForwardedWorld>>, run: (w: ForwardedWorld) => T) {
+/** Runs `run` on the world `made` builds, tearing it down after. */
+export async function using<W, T>(made: Promise<Harness<W>>, run: (w: W) => T) {
   const w = await made;
   try {
     return await run(w);

@@ -41,6 +41,9 @@ export type EdgeBridgeFactory = (
 export const HOST = "shop.example.com";
 export const CLIENT_IP = "66.249.66.1";
 export const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+/** Googlebot smartphone, as Google documents it. */
+export const GOOGLEBOT_SMARTPHONE =
+  "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.204 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 export const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 

@@ -1,4 +1,6 @@
 import type { ExportPageAnalyticsResponse, PageRow } from "@crawlgate/client";
+import { useEffect, useState } from "preact/hooks";
+import { freshnessText } from "../../shared/freshness.js";
 import type { Period } from "../../shared/period.js";
 import { requests } from "../../shared/requests.js";
 import { Sparkline } from "../components/charts.js";
@@ -82,9 +84,36 @@ export function TopPages({ domainId }: { domainId: string }) {
   );
 }
 
+/**
+ * The cache state of each listed page, by path (live only: one request for the whole table; a
+ * report, or an answer that failed, gives none and the column is left out).
+ */
+function useFreshness(domainId: string, paths: readonly string[]): Map<string, string> | null {
+  const { source } = useEnv();
+  const [state, setState] = useState<{ key: string; byPath: Map<string, string> } | null>(null);
+  const key = `${domainId}\n${paths.join("\n")}`;
+  useEffect(() => {
+    if (source.mode !== "live" || paths.length === 0) return;
+    let live = true;
+    source.pageFreshness(domainId, paths).then((result) => {
+      if (!live || !result.ok) return;
+      const byPath = new Map(result.data.pages.map((p) => [p.path, freshnessText(p.variants)]));
+      setState({ key, byPath });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, source]);
+  return state?.key === key ? state.byPath : null;
+}
+
 function PageTable(props: { data: ExportPageAnalyticsResponse; domainId: string; period: Period }) {
   const { data, domainId, period } = props;
   const { source } = useEnv();
+  const freshness = useFreshness(
+    domainId,
+    data.pages.map((r) => r.path),
+  );
   return (
     <DataTable<PageRow>
       caption={`Pages of ${data.domain}, ranked by crawls`}
@@ -112,6 +141,17 @@ function PageTable(props: { data: ExportPageAnalyticsResponse; domainId: string;
           value: (r) => (r.series ?? []).map((s) => s.total).join(" "),
           render: (r) => <Sparkline values={(r.series ?? []).map((s) => Number(s.total))} />,
         },
+        ...(freshness
+          ? [
+              {
+                label: "Cache",
+                value: (r: PageRow) => freshness.get(r.path) ?? "",
+                render: (r: PageRow) => (
+                  <span data-testid="page-freshness">{freshness.get(r.path) ?? ""}</span>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { encodeCursor } from "../../../cursor/cursor.js";
 import { htmlLinks } from "../../../snapshots/links.js";
 import { getTaxonomy, type Taxonomy } from "../../../taxonomy/registry.js";
-import type { ServedDayCount, Snapshot } from "../../../types.js";
+import type { RenderVariant, ServedDayCount, Snapshot } from "../../../types.js";
 import { addDays } from "../../../window/dates.js";
 import { LEGACY_CUTOVER } from "../../../window/window.js";
 import type { Operation } from "../../context.js";
@@ -30,6 +30,12 @@ export { input } from "./input.js";
 const served = z.strictObject({
   servedFrom,
   snapshotId: uuid.nullable().describe("null when the crawl was served without a snapshot"),
+  variant: z
+    .enum(["desktop", "mobile"])
+    .nullable()
+    .describe(
+      "The device render served (its snapshot's); null when served without a snapshot or the snapshot is not this domain's",
+    ),
   tiers,
   total: count,
   lastSeenAt: instant,
@@ -119,10 +125,12 @@ export const run: Operation<PageSnapshotsInput, z.output<typeof output>> = async
     }
   }
   const snapshots: Record<string, ReturnType<typeof snapshotJson>> = {};
+  const variants = new Map<string, RenderVariant>();
   for (const snapshot of await deps.snapshots.getSnapshots([...ids])) {
     // Only this domain's snapshots are described, whatever a crawl row claims.
     if (snapshot.domainId !== query.domainId) continue;
     snapshots[snapshot.snapshotId] = snapshotJson(snapshot, await links.htmlUrl(snapshot));
+    variants.set(snapshot.snapshotId, snapshot.variant);
   }
 
   return {
@@ -143,7 +151,7 @@ export const run: Operation<PageSnapshotsInput, z.output<typeof output>> = async
         : { requestedStartDate: query.requestedStartDate }),
       url: query.url,
       path: query.path,
-      rows: page,
+      rows: withVariants(page, variants),
       snapshots,
       htmlUrlExpiresAt: links.expiresAt.toISOString(),
       dayCount: page.length,
@@ -151,6 +159,29 @@ export const run: Operation<PageSnapshotsInput, z.output<typeof output>> = async
     },
   };
 };
+
+/** The rows with each served entry's device render: its snapshot's (`null` without one). */
+function withVariants(rows: ReturnType<typeof servedRows>, variants: Map<string, RenderVariant>) {
+  return rows.map((row) => ({
+    ...row,
+    bots: Object.fromEntries(
+      Object.entries(row.bots).map(([botId, bot]) => [
+        botId,
+        {
+          ...bot,
+          served: bot.served.map(({ servedFrom, snapshotId, tiers, total, lastSeenAt }) => ({
+            servedFrom,
+            snapshotId,
+            variant: snapshotId === null ? null : (variants.get(snapshotId) ?? null),
+            tiers,
+            total,
+            lastSeenAt,
+          })),
+        },
+      ]),
+    ),
+  }));
+}
 
 function snapshotJson(snapshot: Snapshot, htmlUrl: string | null) {
   return {
