@@ -54,6 +54,7 @@ export type {
   FetchLike,
   FleetLock,
   Logger,
+  MarkdownConverter,
   Renderer,
   Resolver,
   Stores,

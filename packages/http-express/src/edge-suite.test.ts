@@ -14,6 +14,7 @@ import {
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
+import { createMarkdownConverter } from "@crawlgate/markdown";
 import express from "express";
 import { createEdgeMiddleware } from "./edge-middleware.js";
 
@@ -56,7 +57,7 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   };
 };
 
-edgeSuite("Express middleware", createMemoryStores, bridge);
+edgeSuite("Express middleware", createMemoryStores, bridge, createMarkdownConverter());
 signedAgentEdgeSuite(
   "Express middleware",
   createMemoryStores,

@@ -11,6 +11,7 @@ import {
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
+import { createMarkdownConverter } from "@crawlgate/markdown";
 import { createEdgeHandler } from "./edge-handler.js";
 
 const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
@@ -48,7 +49,7 @@ const bridge: EdgeBridgeFactory = async (crawlgate, origin, clientIp) => {
   };
 };
 
-edgeSuite("fetch handler", createMemoryStores, bridge);
+edgeSuite("fetch handler", createMemoryStores, bridge, createMarkdownConverter());
 signedAgentEdgeSuite(
   "fetch handler",
   createMemoryStores,
