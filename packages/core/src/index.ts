@@ -54,7 +54,6 @@ export type {
   FetchLike,
   FleetLock,
   Logger,
-  MarkdownConverter,
   Renderer,
   Resolver,
   Stores,

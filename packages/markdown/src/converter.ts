@@ -1,4 +1,4 @@
-import type { MarkdownConverter } from "@crawlgate/core";
+import type { MarkdownConverter } from "@crawlgate/core/adapter-kit";
 import { NodeHtmlMarkdown, type NodeHtmlMarkdownOptions } from "node-html-markdown";
 
 /** node-html-markdown's options the converter accepts (see its README). */

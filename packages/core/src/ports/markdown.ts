@@ -6,7 +6,8 @@
  * URLs absolute, the title, caching): a converter gets the page's main content as plain,
  * well-formed HTML (`prepareHtml`) and only writes its Markdown. The default is
  * `createMarkdownConverter()` of `@crawlgate/markdown` (node-html-markdown: it reads Node's
- * `process`, so it stays out of core, which runs in any fetch runtime).
+ * `process`, so it stays out of core, which runs in any fetch runtime). Another converter
+ * takes the type from `@crawlgate/core/adapter-kit`.
  */
 export interface MarkdownConverter {
   /**
