@@ -31,6 +31,7 @@ export default defineConfig({
       { find: /^@crawlgate\/http-express$/, replacement: src("http-express") },
       { find: /^@crawlgate\/proxy-node$/, replacement: src("proxy-node") },
       { find: /^@crawlgate\/renderer-chromium$/, replacement: src("renderer-chromium") },
+      { find: /^@crawlgate\/markdown$/, replacement: src("markdown") },
       { find: /^@crawlgate\/dashboard$/, replacement: src("dashboard") },
     ],
   },

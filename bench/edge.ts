@@ -27,9 +27,11 @@ import {
   systemClock,
 } from "@crawlgate/core";
 import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
+import { createMarkdownConverter } from "@crawlgate/markdown";
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
+import { type MarkdownBench, markdownMicroBench } from "./edge-markdown.js";
 import { type PaidBench, paidMicroBench } from "./edge-paid.js";
 import { type PolicyBench, policyMicroBench } from "./edge-policy.js";
 import { createBenchAgent, type SignatureBench, signatureMicroBench } from "./edge-signed.js";
@@ -45,7 +47,10 @@ import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./me
  *    shared. "SQLite signed" is the same page asked by a Web Bot Auth signed agent (a browser
  *    User-Agent, one signature without a nonce, so every request verifies Ed25519 again) with
  *    its key directory cached: the cost of verification per request. Before the load, the core
- *    verifier's own rate (verifications per second, `edge-signed.ts`).
+ *    verifier's own rate (verifications per second, `edge-signed.ts`). "memory markdown" is the
+ *    memory world asked for the page's Markdown (`Accept: text/markdown`, kept in the Markdown
+ *    memory after the first conversion), beside the memory world's HTML hit; before the load,
+ *    the conversion's own cost on a 100 KB page (`edge-markdown.ts`).
  * 2. Renders per second of the `fetch` and `chromium` renderers on a loopback origin page with a
  *    little JavaScript, distinct URLs, at the worker's concurrency (2, also Chromium's default).
  * 3. Purge to fresh with `chromium`: POST purge-cache through the HTTP API, then poll the edge as
@@ -172,7 +177,7 @@ async function createWorld(
   originUrl: string,
   renderer: Renderer,
   signed?: {
-    webBotAuth: NonNullable<CrawlgateDeps["webBotAuth"]>;
+    webBotAuth?: NonNullable<CrawlgateDeps["webBotAuth"]>;
     headers: Record<string, string>;
   },
 ): Promise<World> {
@@ -212,7 +217,9 @@ async function createWorld(
       fetch: null,
       renderer,
       logger: silentLogger,
-      ...(signed ? { webBotAuth: signed.webBotAuth } : {}),
+      // As `crawlgate serve` wires it (packages/cli/src/runtime.ts).
+      markdown: createMarkdownConverter(),
+      ...(signed?.webBotAuth ? { webBotAuth: signed.webBotAuth } : {}),
     },
     // SQLite has one writer: one crawl batch in flight, as `serve` sets it.
     { ingest: { concurrency: handle ? 1 : 2 } },
@@ -483,6 +490,10 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
     await createWorld("sqlite", originUrl, renderer),
     await createWorld("memory", originUrl, renderer),
     await createWorld("sqlite-signed", originUrl, renderer, signed),
+    // The memory world's page asked as Markdown: no signature, only the Accept header.
+    await createWorld("memory-markdown", originUrl, renderer, {
+      headers: { accept: "text/markdown" },
+    }),
   ];
   try {
     // Render once, then check it is served from the cache.
@@ -495,12 +506,14 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       if (sample.servedFrom !== "cache")
         throw new Error(`${world.label}: second request served from ${sample.servedFrom}`);
       if (world.headers) {
-        // The signed agent: verified (the synthetic signed-agent bot), served from the cache.
-        const signedHit = await crawl(world.baseUrl, path, world.headers);
-        if (signedHit.status !== 200 || signedHit.servedFrom !== "cache")
-          throw new Error(
-            `${world.label}: signed request ${signedHit.status} ${signedHit.servedFrom}`,
-          );
+        // The signed agent: verified (the synthetic signed-agent bot), served from the cache;
+        // the Markdown: converted once here, then from the Markdown memory.
+        const hit = await crawl(world.baseUrl, path, world.headers);
+        if (hit.status !== 200 || hit.servedFrom !== "cache")
+          throw new Error(`${world.label}: request ${hit.status} ${hit.servedFrom}`);
+        const markdown = hit.headers["content-type"] === "text/markdown; charset=utf-8";
+        if (markdown !== world.label.endsWith("markdown"))
+          throw new Error(`${world.label}: answered ${hit.headers["content-type"]}`);
       }
     }
     if (!sample) throw new Error("no sample");
@@ -550,7 +563,7 @@ async function cacheHits(mode: EdgeMode, originUrl: string): Promise<CacheHitRow
       row.crawlRowsStored = (await world.countCrawls(true)) - (before[i] as number);
       row.ratioToBare = round2(row.requestsPerSecond / bareRow.requestsPerSecond);
       const unsigned = rows.find((r) => r.impl === "edge-sqlite");
-      if (world.headers && unsigned)
+      if (world.label === "sqlite-signed" && unsigned)
         row.addedCpuUs = round2((row.cpuPerRequestUs ?? 0) - (unsigned.cpuPerRequestUs ?? 0));
       log(
         `cache-hit edge-${world.label}: ${row.requestsSent} requests, ${row.crawlRowsStored} crawl rows stored`,
@@ -734,6 +747,8 @@ export interface EdgeReport {
   paid: PaidBench;
   /** The core Web Bot Auth verifier's rate, its directory cached (`edge-signed.ts`). */
   signatures: SignatureBench;
+  /** Converting a 100 KB page to Markdown (`edge-markdown.ts`). */
+  markdown: MarkdownBench;
   cacheHits: CacheHitRow[];
   renders: RenderRow[];
   purgeToFresh: PurgeResult | null;
@@ -784,6 +799,10 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     log(
       `web bot auth: ${signatures.sequentialPerSecond} verifications/s one at a time (${signatures.sequentialUs} µs), ${signatures.concurrentPerSecond}/s with ${signatures.inFlight} in flight`,
     );
+    const markdown = markdownMicroBench(quick ? QUICK : FULL);
+    log(
+      `markdown: ${markdown.convertMs} ms per ${Math.round(markdown.pageBytes / 1024)} KB page (${markdown.prepareMs} ms preparing), ${markdown.markdownBytes} bytes, ~${markdown.tokens} tokens`,
+    );
     const cacheHitRows = await cacheHits(mode, origin.url);
 
     const concurrency = DEFAULT_EDGE.workerConcurrency;
@@ -814,6 +833,11 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
     const sqlite = cacheHitRows.find((r) => r.impl === "edge-sqlite");
     const memory = cacheHitRows.find((r) => r.impl === "edge-memory");
     const signedHits = cacheHitRows.find((r) => r.impl === "edge-sqlite-signed");
+    const markdownHits = cacheHitRows.find((r) => r.impl === "edge-memory-markdown");
+    const markdownRatio =
+      markdownHits && memory
+        ? round2(markdownHits.requestsPerSecond / memory.requestsPerSecond)
+        : null;
     const targets: EdgeReport["targets"] = {
       "cache-hit ratio edge-sqlite / bare": {
         target: ">= 0.5",
@@ -853,6 +877,19 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         anchor: policy.policyNs,
         met: paid.paidNs < 50_000,
       },
+      "markdown conversion of a 100 KB page (ms)": {
+        target: "< 5",
+        value: markdown.convertMs,
+        // Core's preparation alone, same page, same process.
+        anchor: markdown.prepareMs,
+        met: markdown.convertMs < 5,
+      },
+      "markdown cache-hit / html cache-hit throughput (memory)": {
+        target: ">= 0.9",
+        value: markdownRatio,
+        anchor: memory?.requestsPerSecond ?? null,
+        met: (markdownRatio ?? 0) >= 0.9,
+      },
       "purge-to-fresh p95 chromium (ms)": {
         target: "< 5000",
         value: purge?.p95Ms ?? null,
@@ -862,7 +899,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
 
     // Gross regressions only (quick mode in CI; reported in full mode too).
     const regressions: string[] = [];
-    for (const row of [sqlite, memory, signedHits]) {
+    for (const row of [sqlite, memory, signedHits, markdownHits]) {
       if (!row) continue;
       if ((row.ratioToBare ?? 0) < 0.2)
         regressions.push(`${row.impl}: ${row.ratioToBare}x the bare handler's throughput (< 0.2x)`);
@@ -885,10 +922,17 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
       regressions.push(`purge-to-fresh p95 ${purge.p95Ms} ms (${purge.timedOut} timed out)`);
 
     if (paid.paidNs > 500_000) regressions.push(`a paid request adds ${paid.paidNs} ns (> 500 us)`);
+    if (markdown.convertMs > 50)
+      regressions.push(`markdown conversion ${markdown.convertMs} ms per 100 KB page (> 50 ms)`);
+    if (markdownRatio !== null && markdownRatio < 0.5)
+      regressions.push(
+        `markdown cache hits at ${markdownRatio}x the HTML hits' throughput (< 0.5x)`,
+      );
     const rows: ResultRow[] = [
       ...policy.rows,
       ...paid.rows,
       ...signatures.rows,
+      ...markdown.rows,
       ...cacheHitRows.map((r) => ({
         suite: "edge",
         case: "cache-hit",
@@ -918,7 +962,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
         rounds: mode.rounds,
         loadGenerator: "autocannon 8.0.0 (child process)",
         stores:
-          "sqlite: adapter-kysely SQLite file + fs blobs in a temp dir; memory: adapter-memory; sqlite-signed: sqlite, requests signed (Web Bot Auth, Ed25519, no nonce, directory cached)",
+          "sqlite: adapter-kysely SQLite file + fs blobs in a temp dir; memory: adapter-memory; sqlite-signed: sqlite, requests signed (Web Bot Auth, Ed25519, no nonce, directory cached); memory-markdown: memory, Accept: text/markdown",
         edgeOptions: "defaults (hot-page memory 5 s, page cache 24 h)",
         renderConcurrency: concurrency,
         workerPollMs: DEFAULT_EDGE.workerPollMs,
@@ -927,6 +971,7 @@ export async function edgeSuite(quick: boolean): Promise<EdgeReport> {
       policy,
       paid,
       signatures,
+      markdown,
       cacheHits: cacheHitRows,
       renders,
       purgeToFresh: purge,

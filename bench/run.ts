@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { archiveSuite } from "./archive.js";
 import { classifySuite } from "./classify.js";
 import { edgeSuite } from "./edge.js";
+import { markdownMicroBench } from "./edge-markdown.js";
 import { paidMicroBench } from "./edge-paid.js";
 import { policyMicroBench } from "./edge-policy.js";
 import { exportsSuite } from "./exports.js";
@@ -78,6 +79,15 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     console.log(JSON.stringify(report));
     for (const line of report.regressions) console.error(`REGRESSION: warm ${line}`);
     process.exit(report.regressions.length > 0 ? 1 : 0);
+  },
+  // The Markdown conversion's micro-bench alone (also a section of `edge`): seconds, no servers.
+  "edge-markdown": async () => {
+    const report = markdownMicroBench(quick ? QUICK : FULL);
+    console.error(
+      `markdown (${report.converter}): ${report.convertMs} ms per ${Math.round(report.pageBytes / 1024)} KB page, ${report.prepareMs} ms preparing, load average ${report.loadAverage.join(" ")}`,
+    );
+    if (report.convertMs >= 5) console.error("markdown conversion over the 5 ms target");
+    return report.rows;
   },
   edge: async () => {
     // The edge suite writes a whole report (machine, setup, targets), not only rows.

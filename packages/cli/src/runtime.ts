@@ -6,6 +6,7 @@ import {
   createJsonLogger,
   type Logger,
 } from "@crawlgate/core";
+import { createMarkdownConverter } from "@crawlgate/markdown";
 import type { CommandContext } from "./commands/command.js";
 import type { CliConfig } from "./config.js";
 import { nodeResolver } from "./node-resolver.js";
@@ -62,6 +63,8 @@ export async function openRuntime(
         // The origins' pages and robots.txt (pinned; origins are operator config).
         originFetch: createOriginFetch(),
         fetch: null,
+        // `Accept: text/markdown` answers converted from the cached HTML.
+        markdown: createMarkdownConverter(),
         ...wiring.deps,
       },
       {

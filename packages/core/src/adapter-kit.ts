@@ -14,8 +14,10 @@
 // per-domain-day path cap `admitPath`); `decideRate`; the page-ranking
 // read model's algorithm (the SQL adapters keep its tables); the reference implementations the
 // memory adapter runs and optimised adapters are checked against; the renderer's failure type;
-// the proxy's address rule; `compareUtf8` and day numbers; and the compiled forms (classifier,
-// rule index, policy, signal headers) that the CLI and the benches drive directly.
+// the proxy's address rule; the Markdown kit a converter package and the bench drive
+// (`htmlToMarkdown`, `prepareHtml`, the `Accept` negotiation); `compareUtf8` and day numbers;
+// and the compiled forms (classifier, rule index, policy, signal headers) that the CLI and the
+// benches drive directly.
 
 export type {
   DomainVerificationDeps,
@@ -109,6 +111,14 @@ export {
   retryAfterSeconds,
   utcMonthStart,
 } from "./limits/rate-windows.js";
+export type { MarkdownText, PreparedHtml } from "./markdown/index.js";
+export {
+  estimateTokens,
+  htmlToMarkdown,
+  parseAccept,
+  prefersMarkdown,
+  prepareHtml,
+} from "./markdown/index.js";
 export type {
   Block,
   BlockCounts,
@@ -184,6 +194,7 @@ export type {
   KeyDirectoryCache,
   KeyDirectoryEntry,
   Logger,
+  MarkdownConverter,
   NonceStore,
   PageCache,
   PageRanking,

@@ -48,12 +48,14 @@ import {
   verificationRetryJob,
 } from "./jobs/index.js";
 import { createJsonLogger } from "./logging/json-logger.js";
+import { createMarkdownPages } from "./markdown/markdown-pages.js";
 import { createChargeWriter } from "./pay/charge-writer.js";
 import type {
   AsnLookup,
   Clock,
   FetchLike,
   Logger,
+  MarkdownConverter,
   Renderer,
   Resolver,
   Stores,
@@ -115,6 +117,11 @@ export interface CrawlgateDeps extends Stores {
    * connection to the address it resolved.
    */
   originFetch?: FetchLike;
+  /**
+   * Converts cached pages to Markdown for requests that prefer it (`Accept: text/markdown`):
+   * `createMarkdownConverter()` of `@crawlgate/markdown`. Absent or `null`: pages are HTML only.
+   */
+  markdown?: MarkdownConverter | null;
   /** The HTTP client the edge fetches origins' robots.txt with; default `originFetch`. */
   robotsFetch?: FetchLike;
   /**
@@ -306,6 +313,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       signedAgents: signedAgentsOf(deps.webBotAuth, clock),
       verification: (bot, ip) => verify().verifier.peek(bot, ip),
       pages,
+      markdown: deps.markdown ? createMarkdownPages({ converter: deps.markdown, logger }) : null,
       robotsTxt,
       recordRequest: (request, how) => ingestService().recordRequest(request, how),
       hasRenderer: renderer !== null,

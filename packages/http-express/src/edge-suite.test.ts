@@ -15,6 +15,7 @@ import {
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
+import { createMarkdownConverter } from "@crawlgate/markdown";
 import express from "express";
 // The ledger's suite also runs on the Kysely adapter's engines (its fresh test databases).
 import {
@@ -69,7 +70,7 @@ const memoryPorts = () => ({
   nonces: createMemoryNonceStore(),
 });
 
-edgeSuite("Express middleware", createMemoryStores, bridge);
+edgeSuite("Express middleware", createMemoryStores, bridge, createMarkdownConverter());
 signedAgentEdgeSuite("Express middleware", createMemoryStores, memoryPorts, bridge);
 paidCrawlEdgeSuite("Express middleware", createMemoryStores, memoryPorts, bridge);
 edgeRobotsSuite("Express middleware", createMemoryStores, bridge);

@@ -12,6 +12,7 @@ import {
   signedAgentEdgeSuite,
   TEST_CLIENT_IP_HEADER,
 } from "@crawlgate/core/testing";
+import { createMarkdownConverter } from "@crawlgate/markdown";
 // The ledger's suite also runs on the Kysely adapter's engines (its fresh test databases).
 import {
   databaseDeps,
@@ -61,7 +62,7 @@ const memoryPorts = () => ({
   nonces: createMemoryNonceStore(),
 });
 
-edgeSuite("fetch handler", createMemoryStores, bridge);
+edgeSuite("fetch handler", createMemoryStores, bridge, createMarkdownConverter());
 signedAgentEdgeSuite("fetch handler", createMemoryStores, memoryPorts, bridge);
 paidCrawlEdgeSuite("fetch handler", createMemoryStores, memoryPorts, bridge);
 edgeRobotsSuite("fetch handler", createMemoryStores, bridge);

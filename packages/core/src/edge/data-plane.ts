@@ -1,7 +1,8 @@
 import type { Classification, Classifier } from "../classify/index.js";
-import { type ContentCoding, chooseCodingCached } from "../http/content-coding.js";
 import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
+import { prefersMarkdownCached } from "../markdown/accept.js";
+import type { MarkdownPages } from "../markdown/markdown-pages.js";
 import type { ChargeWriter } from "../pay/charge-writer.js";
 import type { PendingCharge, Settlement } from "../pay/pending-charge.js";
 import type { EdgeSettings, Logger, X402Facilitator } from "../ports/index.js";
@@ -10,6 +11,7 @@ import { type BotDefinition, UNKNOWN_BOT_ID } from "../taxonomy/schema.js";
 import type { OriginHost, RenderVariant, ServedFrom } from "../types.js";
 import type { EdgeVerification } from "../verify/peek.js";
 import type { PageKey } from "./page-key.js";
+import { representation } from "./page-representation.js";
 import { type PageBody, type PageService, RENDER_MARKER_HEADER } from "./page-service.js";
 import { paidAccess } from "./paid-access.js";
 import type { PolicyAnswer, PolicyGate } from "./policy-gate.js";
@@ -121,6 +123,11 @@ export interface DataPlaneDeps {
   /** What is known of a claimed bot's address now, without waiting (`Verifier.peek`). */
   verification(bot: Readonly<BotDefinition>, ip: string): EdgeVerification;
   pages: PageService;
+  /**
+   * Markdown of cached pages for requests that prefer it (`Accept: text/markdown`); `null`: no
+   * Markdown, every page is HTML (and its answer does not vary on `Accept`).
+   */
+  markdown: MarkdownPages | null;
   /** Serves `/robots.txt` (`null`: the origin's own file is passed through). */
   robotsTxt: RobotsTxt | null;
   /** The recording rule (`IngestService.recordRequest`); its promise is not waited for. */
@@ -223,6 +230,8 @@ function recorderOf(
  * through a proxy rule, a render or the cache), then a proxy rule, then for `GET` and `HEAD` of
  * a page requested by a taxonomy bot the page cache (fresh: `cache`; stale: `cache` and a
  * re-render queued; miss: render now within the budget, `render`), falling back to the origin.
+ * Whoever prefers Markdown (`Accept: text/markdown`; a person, an automation client or a bot)
+ * gets the cached page converted, past the same checks (`representation`).
  * What is recorded is the ingest's one rule (`recordingOf`), with the answer it got.
  */
 export function createDataPlane(deps: DataPlaneDeps) {
@@ -275,12 +284,20 @@ export function createDataPlane(deps: DataPlaneDeps) {
         return answer;
       }
     }
+    const method = request.method.toUpperCase();
+    const markdown = deps.markdown !== null && prefersMarkdownCached(request.headers.accept);
+    const key = read.pageKey;
+    const cacheable = servable(deps, site, method, who.kind);
     if (!who.crawler) {
+      // A person asking for Markdown gets it from the cache, like an agent.
+      if (markdown && cacheable && key !== null) {
+        const page = { site, forwarded, key, variant: "desktop" as const, method, request, ts };
+        return servePage(deps, { ...page, record, origin, payment, signals, markdown });
+      }
       // A person's page visit: an AI referral when an AI source sent it (the rule decides).
       if (who.recording === "referral") record("origin", { status: 0, bytes: 0 });
       return origin();
     }
-    const method = request.method.toUpperCase();
     const { bot } = who.classification;
     const verification = signed
       ? signed.verification
@@ -319,22 +336,12 @@ export function createDataPlane(deps: DataPlaneDeps) {
       }
     }
     if (proxy) return { ...proxy, ...paid() };
-    const key = read.pageKey;
-    if (
-      marked ||
-      !who.bot ||
-      (method !== "GET" && method !== "HEAD") ||
-      key === null ||
-      who.kind !== "page" ||
-      site.originUrl === null ||
-      !deps.hasRenderer ||
-      inBand // the origin's answer carries the price
-    ) {
-      return origin();
-    }
+    // Taxonomy bots get the cache; an automation client (an agent's HTTP library) only when it
+    // asks for Markdown. An in-band price goes to the origin: its answer carries the price.
+    if (marked || !(who.bot || markdown) || !cacheable || key === null || inBand) return origin();
     const variant = variantOf(site, bot.botId, request.headers["user-agent"] ?? "");
     const page = { site, forwarded, key, variant, method, request, ts, record, origin };
-    return servePage(deps, { ...page, payment, signals });
+    return servePage(deps, { ...page, payment, signals, markdown });
   };
 }
 
@@ -368,6 +375,21 @@ function variantOf(site: EdgeSettings, botId: string, userAgent: string): Render
   return crawlerDevice(botId, userAgent);
 }
 
+/** Whether the page cache may answer: a page's `GET` or `HEAD`, with an origin and a renderer. */
+function servable(
+  deps: DataPlaneDeps,
+  site: EdgeSettings,
+  method: string,
+  kind: ReturnType<typeof requestKind>,
+): boolean {
+  return (
+    (method === "GET" || method === "HEAD") &&
+    kind === "page" &&
+    site.originUrl !== null &&
+    deps.hasRenderer
+  );
+}
+
 /** Whether a cached page redirects to the URL `forwarded` and `key` name. */
 function redirectsToItself(page: PageBody, forwarded: EdgeForwarded, key: string): boolean {
   const location = page.entry.location;
@@ -383,10 +405,10 @@ function redirectsToItself(page: PageBody, forwarded: EdgeForwarded, key: string
 /** A cached page keeps none of the origin's headers: the signal headers are the policy's. */
 const NO_OWN_HEADERS = { contentUsage: null, link: null } as const;
 
-/** Pages are stored gzip-compressed: the one coding the edge sends. */
-const GZIP_ONLY: readonly ContentCoding[] = ["gzip"];
-
-/** A crawler's page: from the cache (queueing a refresh when stale), else rendered now. */
+/**
+ * A crawler's page (or the Markdown anyone asked for): from the cache (queueing a refresh when
+ * stale), else rendered now.
+ */
 async function servePage(
   deps: DataPlaneDeps,
   ctx: {
@@ -401,6 +423,8 @@ async function servePage(
     origin: () => EdgeResponse;
     payment: PendingCharge | null;
     signals: SignalHeaders | null;
+    /** The request prefers Markdown (`prefersMarkdown`). */
+    markdown: boolean;
   },
 ): Promise<EdgeResponse> {
   const { site, forwarded, key, variant, method, request, ts, record, origin, payment, signals } =
@@ -438,21 +462,18 @@ async function servePage(
     }
   }
 
-  // The stored gzip blob goes out as it is: a hit parses a remembered header and compresses
-  // nothing; a client that refuses gzip gets the HTML decompressed once per cached page.
-  const gzip = chooseCodingCached(request.headers["accept-encoding"], GZIP_ONLY) === "gzip";
-  const full = await (gzip ? page.gzip() : page.identity());
-  const headers: Record<string, string> = {
-    "content-type": "text/html; charset=utf-8",
-    "content-length": String(full.byteLength),
-    // A domain with two renders answers one URL by User-Agent (dynamic serving): caches on
-    // the way must key on it too.
-    vary: site.renderVariants.length > 1 ? "Accept-Encoding, User-Agent" : "Accept-Encoding",
-    "x-crawlgate-served-from": servedFrom,
-  };
-  if (site.renderVariants.length > 1) headers["x-crawlgate-variant"] = variant;
-  if (gzip) headers["content-encoding"] = "gzip";
-  if (page.entry.location !== null) headers.location = page.entry.location;
+  const { headers, full } = await representation(deps.markdown, page, {
+    markdown: ctx.markdown,
+    url: `${forwarded.proto}://${host}${key.key}`,
+    acceptEncoding: request.headers["accept-encoding"],
+  });
+  headers["x-crawlgate-served-from"] = servedFrom;
+  if (site.renderVariants.length > 1) {
+    // A domain with two renders answers one URL by User-Agent (dynamic serving): caches on the
+    // way must key on it too.
+    headers.vary = `${headers.vary}, User-Agent`;
+    headers["x-crawlgate-variant"] = variant;
+  }
   if (signals) Object.assign(headers, signalHeaderValues(signals, NO_OWN_HEADERS));
   const body = method === "HEAD" ? new Uint8Array(0) : full;
   const { status } = page.entry;

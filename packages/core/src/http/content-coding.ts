@@ -5,6 +5,7 @@
  */
 import { gzip } from "../snapshots/content.js";
 import type { ApiResponse } from "./types.js";
+import { parseWeightedList, TOKEN } from "./weighted-list.js";
 
 /** The codings crawlgate sends, besides `identity`. */
 export type ContentCoding = "br" | "gzip";
@@ -29,34 +30,16 @@ export const MIN_COMPRESS_BYTES = 1024;
 /** Codings in the order the server prefers them when the client weighs them alike. */
 const SERVER_ORDER: readonly ContentCoding[] = ["br", "gzip"];
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
-/** `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` */
-const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-
 /**
- * The members of an `Accept-Encoding` value, in order. Names are lower-cased (`x-gzip` is
- * `gzip`, RFC 9110 §8.4.1.3); a member whose name is not a token or whose `q` is not a qvalue is
- * skipped, as are empty list elements; parameters other than `q` are ignored.
+ * The members of an `Accept-Encoding` value, in order (`parseWeightedList`). Names are
+ * lower-cased (`x-gzip` is `gzip`, RFC 9110 §8.4.1.3); a member whose name is not a token or
+ * whose `q` is not a qvalue is skipped, as are empty list elements; parameters other than `q`
+ * are ignored.
  */
 export function parseAcceptEncoding(value: string): AcceptedCoding[] {
-  const accepted: AcceptedCoding[] = [];
-  for (const member of value.split(",")) {
-    const [name = "", ...params] = member.split(";");
-    const coding = name.trim().toLowerCase();
-    if (!TOKEN.test(coding)) continue;
-    let q = 1;
-    let valid = true;
-    for (const param of params) {
-      const eq = param.indexOf("=");
-      if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== "q") continue;
-      const weight = param.slice(eq + 1).trim();
-      valid = QVALUE.test(weight);
-      if (!valid) break;
-      q = Number(weight);
-    }
-    if (valid) accepted.push({ coding: coding === "x-gzip" ? "gzip" : coding, q });
-  }
-  return accepted;
+  return parseWeightedList(value, (name) =>
+    TOKEN.test(name) ? (name === "x-gzip" ? "gzip" : name) : null,
+  ).map(({ name, q }) => ({ coding: name, q }));
 }
 
 /**

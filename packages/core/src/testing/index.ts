@@ -64,6 +64,7 @@ export type { Harness } from "./harness.js";
 export { useHarness } from "./harness.js";
 export type { HealthBridge } from "./health-suite.js";
 export { healthBridgeSuite } from "./health-suite.js";
+export { htmlFragments } from "./html-arbitraries.js";
 export { jobQueueSuite } from "./job-queue-suite.js";
 export { keyDirectoryCacheSuite } from "./key-directory-cache-suite.js";
 export { nonceStoreSuite } from "./nonce-store-suite.js";

@@ -8,11 +8,39 @@ export interface OriginReply {
 }
 
 /**
+ * An article page as sites send it: navigation, a header, a script, a hidden element, a form and
+ * a footer around the main content, whose links and image are relative.
+ */
+export const ARTICLE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Choosing a tent</title>
+<style>.promo { color: red }</style><script>window.tracking = "SCRIPT-TEXT";</script></head>
+<body>
+<header class="site"><a href="/">Shop home</a><p>HEADER-TEXT</p></header>
+<nav><ul><li><a href="/tents">NAV-TEXT tents</a></li></ul></nav>
+<main>
+<article>
+<h1>Choosing a tent</h1>
+<p>Three things matter: <strong>weight</strong>, space and weather.</p>
+<h2>Weight</h2>
+<p>Read the <a href="../docs/intro?x=1">packing guide</a> first.</p>
+<p><img src="img/tent.jpg" alt="A green tent"></p>
+<div hidden>HIDDEN-TEXT</div>
+<p style="display: none">HIDDEN-STYLE-TEXT</p>
+<form action="/subscribe"><input name="email"><button>FORM-TEXT</button></form>
+</article>
+</main>
+<footer><p>FOOTER-TEXT</p></footer>
+<script>document.title = "SCRIPT-TEXT";</script>
+</body></html>`;
+
+/**
  * A small site the edge suite puts behind the edge: a page, a page that declares 404, one that
  * answers 500, a slow one, one whose content changes on every fetch, one whose content the test
  * publishes and whose answer it can hold, two that price themselves (`crawler-price`: one a
  * price, one not), one with its own `Link` and `Content-Usage`, a static file and an API
  * route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
+ * price, one not), an article with page chrome around it (for its Markdown), a static file and
+ * an API route. It answers in process (no socket) as a `FetchLike` for the renderer and as a plain
  * function for the bridges' pass-through.
  */
 export function createOriginSite() {
@@ -80,6 +108,8 @@ export function createOriginSite() {
             "content-usage": "train-ai=y, x-own=n",
           },
         };
+      case "/article":
+        return page(ARTICLE);
       case "/app.js":
         return { status: 200, headers: { "content-type": "text/javascript" }, body: "var x=1;" };
       case "/api/data":

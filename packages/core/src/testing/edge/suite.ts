@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { CrawlgateDeps } from "../../crawlgate.js";
 import { createCrawlgate } from "../../crawlgate.js";
-import type { Stores } from "../../ports/index.js";
+import type { MarkdownConverter, Stores } from "../../ports/index.js";
 import { createFetchRenderer } from "../../render/fetch-renderer.js";
 import { createFakeClock } from "../fixtures.js";
 import { type Harness, useHarness } from "../harness.js";
+import { markdownEdgeCases } from "./markdown-cases.js";
 import { createOriginSite } from "./origin-site.js";
 import { policyEdgeCases } from "./policy-cases.js";
 import { purgeEdgeCases, purgePath } from "./purge-cases.js";
@@ -94,12 +95,14 @@ export async function createEdgeWorld(
 
 /**
  * The edge data plane's shared cases, run against each bridge (Express, fetch) over memory
- * stores, a fake clock and the in-process origin site rendered by the fetch renderer.
+ * stores, a fake clock and the in-process origin site rendered by the fetch renderer; the
+ * Markdown cases with `markdown` (`createMarkdownConverter()` of `@crawlgate/markdown`).
  */
 export function edgeSuite(
   name: string,
   makeStores: () => Omit<CrawlgateDeps, "clock" | "logger">,
   bridge: EdgeBridgeFactory,
+  markdown: MarkdownConverter,
 ): void {
   describe(`edge data plane: ${name}`, () => {
     const world = useHarness<EdgeWorld>(() => createEdgeWorld(makeStores, bridge));
@@ -312,5 +315,9 @@ export function edgeSuite(
       const snapshot = await w.stores.snapshots.getSnapshot(page?.snapshotId ?? "");
       expect(snapshot).toMatchObject({ path: "/about", renderStatus: 200 });
     });
+  });
+  // Its own worlds (a converter in the deps), outside the describe whose world it would not use.
+  describe(`edge data plane: ${name}`, () => {
+    markdownEdgeCases((deps) => createEdgeWorld(makeStores, bridge, deps), markdown);
   });
 }

@@ -1,0 +1,48 @@
+import type { MarkdownConverter } from "../ports/markdown.js";
+import { htmlBlocks, prepareHtml } from "./prepare.js";
+
+/** Size of the pieces a page is converted in (`htmlBlocks`), in characters of prepared HTML. */
+export const BLOCK_CHARS = 4096;
+
+/** A page's Markdown and what the edge says of it. */
+export interface MarkdownText {
+  text: string;
+  /** `x-markdown-tokens`: the estimate of `estimateTokens`. */
+  tokens: number;
+}
+
+/**
+ * An estimate of the tokens a language model reads for `text`: one per 4 UTF-16 code units,
+ * rounded up (the rule of thumb of OpenAI's and Anthropic's tokenizer notes for English prose;
+ * code and non-Latin scripts take more tokens per character, so it errs low there). Cheap and
+ * deterministic: no tokenizer table ships with the edge.
+ */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/**
+ * The Markdown of a page: `prepareHtml` (main content, no scripts, chrome or hidden elements,
+ * absolute URLs) → the converter, piece by piece (`htmlBlocks`, `blockChars` each) → blank
+ * runs folded to one blank line, trimmed; a page with a
+ * `<title>` opens with a front matter block naming it (`title: "…"`, a JSON string, which is
+ * valid YAML). Throws what the converter throws.
+ */
+export function htmlToMarkdown(
+  html: string,
+  pageUrl: string,
+  converter: MarkdownConverter,
+  blockChars = BLOCK_CHARS,
+): MarkdownText {
+  const prepared = prepareHtml(html, pageUrl);
+  const body = htmlBlocks(prepared.html, blockChars)
+    .map((block) => converter.convert(block).trim())
+    .join("\n\n")
+    .replace(/[ \t]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  const head =
+    prepared.title === null ? "" : `---\ntitle: ${JSON.stringify(prepared.title)}\n---\n\n`;
+  const text = `${head}${body}\n`;
+  return { text, tokens: estimateTokens(text) };
+}
