@@ -4,9 +4,9 @@ import type { RenderVariant } from "../types.js";
 
 /**
  * Queues a warm render of one page (its page key) in the `warm` lane, below purges and above
- * stale refreshes, for each of the domain's render variants (under the variant's cache key, as
- * purges and the edge's refreshes queue it). `false` when a render of every variant was pending
- * already. The one place warming enqueues.
+ * stale refreshes, for each of `variants` (the page's renders that need it, under each one's
+ * cache key, as purges and the edge's refreshes queue it). `false` when a render of every one
+ * was pending already. The one place warming enqueues.
  */
 export async function enqueueWarm(
   deps: { purgeQueue: JobQueue },

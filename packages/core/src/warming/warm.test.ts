@@ -192,6 +192,32 @@ describe("warming from sitemaps", () => {
     expect(await crawlgate.warm(domain)).toMatchObject({ queued: 50, alreadyFresh: 0 });
   }, 60_000);
 
+  it("a domain with two renders queues both variants of each page and counts the page once", async () => {
+    const urls = Array.from({ length: 4 }, (_, i) => ({
+      loc: `http://${HOST}/v/${i}`,
+      lastmod: day(i),
+    }));
+    const files = new Map<string, string | Buffer>([["/sitemap.xml", urlset(urls)]]);
+    const { crawlgate, domain, drainQueue, renderAll, stores } = await world(files);
+    const set = await crawlgate.admin.setDomainSettings(domain.domainId, {
+      renderVariants: ["desktop", "mobile"],
+    });
+    if (!set.ok) throw new Error(set.message);
+    expect(await crawlgate.warm(set.value)).toMatchObject({ queued: 4, alreadyFresh: 0 });
+    const paths = urls.map((u) => new URL(u.loc).pathname);
+    expect((await drainQueue()).map(([p]) => p).sort()).toEqual(
+      [...paths, ...paths.map((p) => `${p}#mobile`)].sort(),
+    );
+    // Both renders cached: fresh. Only the mobile render dropped: the page is queued again,
+    // for its mobile render alone.
+    await crawlgate.warm(set.value);
+    await renderAll();
+    expect(await crawlgate.warm(set.value)).toMatchObject({ queued: 0, alreadyFresh: 4 });
+    await stores.pages.deletePage(domain.domainId, "/v/2#mobile");
+    expect(await crawlgate.warm(set.value)).toMatchObject({ queued: 1, alreadyFresh: 3 });
+    expect((await drainQueue()).map(([p]) => p)).toEqual(["/v/2#mobile"]);
+  }, 60_000);
+
   it("a budget of N renders per hour queues at most N each hour (the hourly job)", async () => {
     const urls = Array.from({ length: 100 }, (_, i) => ({
       loc: `http://${HOST}/b/${i}`,

@@ -6,7 +6,7 @@ import {
 } from "../edge/page-service.js";
 import type { Scheme } from "../http/index.js";
 import type { FetchLike, JobQueue, PageCache, WarmingStore } from "../ports/index.js";
-import type { Domain } from "../types.js";
+import type { Domain, RenderVariant } from "../types.js";
 import {
   type CollectedPages,
   collectPages,
@@ -92,7 +92,7 @@ export async function warmDomain(
     );
   }
   const ttlMs = (site.pageCacheTtlSeconds ?? deps.defaults.pageCacheTtlSeconds) * 1000;
-  const wanted: Record<WarmDecision, string[]> = {
+  const wanted: Record<WarmDecision, DuePage[]> = {
     never_cached: [],
     changed: [],
     expired: [],
@@ -108,8 +108,8 @@ export async function warmDomain(
       batch.map((page) => pageDecision(deps, site, page, now, ttlMs)),
     );
     answers.forEach((answer, j) => {
-      if (answer === "pending") skipped++;
-      else wanted[answer].push((batch[j] as { key: string }).key);
+      if (answer.decision === "pending") skipped++;
+      else wanted[answer.decision].push({ key: (batch[j] as { key: string }).key, ...answer });
     });
     progress({
       phase: "pages",
@@ -126,8 +126,7 @@ export async function warmDomain(
       )
     : await deps.warming.takeWarmBudget(site.domainId, now, due.length, perHour);
   let queued = 0;
-  for (const key of due.slice(0, granted)) {
-    const variants = site.renderVariants;
+  for (const { key, variants } of due.slice(0, granted)) {
     if (options.dryRun || (await enqueueWarm(deps, site.domainId, key, variants, now))) queued++;
     else skipped++;
   }
@@ -140,10 +139,17 @@ export async function warmDomain(
   };
 }
 
+/** A page to warm and the renders of it that need it. */
+interface DuePage {
+  key: string;
+  variants: RenderVariant[];
+}
+
 /**
  * What a page needs, over the domain's render variants (a page counts once): the most urgent
  * decision of a variant that has no render pending (never cached, then changed, then expired),
- * `fresh` when every such variant is fresh, `pending` when every variant has a render pending.
+ * `fresh` when every such variant is fresh, `pending` when every variant has a render pending;
+ * and the variants to render (those not fresh and not pending).
  */
 async function pageDecision(
   deps: WarmDeps,
@@ -151,17 +157,19 @@ async function pageDecision(
   page: Pick<ListedPage, "key" | "lastmod"> & { forced?: boolean },
   now: Date,
   ttlMs: number,
-): Promise<WarmDecision | "pending"> {
+): Promise<{ decision: WarmDecision | "pending"; variants: RenderVariant[] }> {
   let best: WarmDecision | "pending" = "pending";
+  const variants: RenderVariant[] = [];
   for (const variant of site.renderVariants) {
     const key = variantKey(page.key, variant);
     if (await deps.purgeQueue.pendingJob(site.domainId, key)) continue;
     const decision = page.forced
       ? "expired"
       : warmDecision(page, await deps.pages.getPage(site.domainId, key), now, ttlMs);
+    if (decision !== "fresh") variants.push(variant);
     if (best === "pending" || URGENCY.indexOf(decision) < URGENCY.indexOf(best)) best = decision;
   }
-  return best;
+  return { decision: best, variants };
 }
 
 const URGENCY: readonly WarmDecision[] = [...WARM_ORDER, "fresh"];
