@@ -412,7 +412,7 @@ export interface paths {
         };
         /**
          * Read a domain's settings
-         * @description Any role. The domain's edge settings: its origin, the Host the origin gets, the page-cache lifetime and the render variants kept per page.
+         * @description Any role. The domain's edge settings: its origin, the Host the origin gets, the page-cache lifetime, the render variants kept per page, and how the cache is warmed (listed sitemaps, renders-per-hour budget, hourly warming).
          */
         get: operations["getDomainSettings"];
         put?: never;
@@ -422,7 +422,7 @@ export interface paths {
         head?: never;
         /**
          * Change a domain's settings
-         * @description Owner or manager. Each field sent replaces the stored one; fields left out stay. `renderVariants` is `["desktop"]` or `["desktop", "mobile"]` (desktop is always kept; with mobile, smartphone crawlers get a render of their own). The origin URL is operator configuration (`crawlgate domains set --origin`): the API does not change it. The edge sees the change at once unless `cacheInvalidated` is false (then within minutes).
+         * @description Owner or manager. Each field sent replaces the stored one; fields left out stay. `renderVariants` is `["desktop"]` or `["desktop", "mobile"]` (desktop is always kept; with mobile, smartphone crawlers get a render of their own). `sitemaps` lists sitemaps warming reads besides the robots.txt of the origin (on the host of the domain; [] clears), `warmRendersPerHour` caps the renders warming queues per UTC hour (null: the default of the instance), `warmScheduled` turns the hourly `sitemap_warm` job on for the domain. The origin URL is operator configuration (`crawlgate domains set --origin`): the API does not change it. The edge sees the change at once unless `cacheInvalidated` is false (then within minutes).
          */
         patch: operations["updateDomainSettings"];
         trace?: never;
@@ -1712,6 +1712,12 @@ export interface components {
             pageCacheTtlSeconds: number | null;
             /** @description Renders kept per page: desktop, or desktop and mobile (smartphone crawlers get the mobile one) */
             renderVariants: ("desktop" | "mobile")[];
+            /** @description Sitemaps warming reads besides the origin's robots.txt `Sitemap:` lines (http(s) URLs on the domain's host) */
+            sitemaps: string[];
+            /** @description Renders per UTC hour warming may queue; null: the instance's default */
+            warmRendersPerHour: number | null;
+            /** @description The hourly `sitemap_warm` job warms this domain */
+            warmScheduled: boolean;
         };
         GetRobotsTxtResponse: {
             /** Format: uuid */
@@ -2099,6 +2105,12 @@ export interface components {
             originHost?: "origin" | "public";
             /** @description ["desktop"] or ["desktop", "mobile"] (any order; desktop is always kept) */
             renderVariants?: ("desktop" | "mobile")[];
+            /** @description Sitemap URLs on the domain's host (http or https, no port or credentials), at most 50; [] clears the list */
+            sitemaps?: string[];
+            /** @description Renders per UTC hour warming may queue; null: the instance's default */
+            warmRendersPerHour?: number | null;
+            /** @description true: the hourly `sitemap_warm` job warms this domain */
+            warmScheduled?: boolean;
         };
         UpdateDomainSettingsResponse: {
             /** Format: uuid */
@@ -2116,6 +2128,12 @@ export interface components {
             pageCacheTtlSeconds: number | null;
             /** @description Renders kept per page: desktop, or desktop and mobile (smartphone crawlers get the mobile one) */
             renderVariants: ("desktop" | "mobile")[];
+            /** @description Sitemaps warming reads besides the origin's robots.txt `Sitemap:` lines (http(s) URLs on the domain's host) */
+            sitemaps: string[];
+            /** @description Renders per UTC hour warming may queue; null: the instance's default */
+            warmRendersPerHour: number | null;
+            /** @description The hourly `sitemap_warm` job warms this domain */
+            warmScheduled: boolean;
             /** @description false: saved, but the domain's cached settings could not be refreshed at once; the change may take a few minutes to apply (no retry needed) */
             cacheInvalidated: boolean;
         };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WarmSettings } from "../../ports/index.js";
 import type { Domain, DomainAccess } from "../../types.js";
 import { role, uuid } from "../responses/shapes.js";
 
@@ -23,10 +24,20 @@ export const domainSettingsShape = z.strictObject({
     .describe(
       "Renders kept per page: desktop, or desktop and mobile (smartphone crawlers get the mobile one)",
     ),
+  sitemaps: z
+    .array(z.string())
+    .describe(
+      "Sitemaps warming reads besides the origin's robots.txt `Sitemap:` lines (http(s) URLs on the domain's host)",
+    ),
+  warmRendersPerHour: z
+    .int()
+    .nullable()
+    .describe("Renders per UTC hour warming may queue; null: the instance's default"),
+  warmScheduled: z.boolean().describe("The hourly `sitemap_warm` job warms this domain"),
 });
 
-/** A domain's settings as the API answers them. */
-export function domainSettingsJson(access: DomainAccess, domain: Domain = access.domain) {
+/** A domain's settings (its edge settings and its warm settings) as the API answers them. */
+export function domainSettingsJson(access: DomainAccess, domain: Domain, warm: WarmSettings) {
   return {
     domainId: domain.domainId,
     domain: domain.hostname,
@@ -35,5 +46,8 @@ export function domainSettingsJson(access: DomainAccess, domain: Domain = access
     originHost: domain.originHost,
     pageCacheTtlSeconds: domain.pageCacheTtlSeconds,
     renderVariants: domain.renderVariants,
+    sitemaps: warm.sitemapUrls,
+    warmRendersPerHour: warm.rendersPerHour,
+    warmScheduled: warm.scheduled,
   };
 }

@@ -12,7 +12,7 @@ export const output = domainSettingsShape;
 export const contract: EndpointContract = {
   summary: "Read a domain's settings",
   description:
-    "Any role. The domain's edge settings: its origin, the Host the origin gets, the page-cache lifetime and the render variants kept per page.",
+    "Any role. The domain's edge settings: its origin, the Host the origin gets, the page-cache lifetime, the render variants kept per page, and how the cache is warmed (listed sitemaps, renders-per-hour budget, hourly warming).",
   status: 200,
   errors: ["invalid_request", "domain_not_found"],
 };
@@ -21,5 +21,6 @@ export const contract: EndpointContract = {
 export const run: Operation<z.output<typeof input>, z.output<typeof output>> = async (ctx) => {
   const access = await domainAccess(ctx);
   ctx.input();
-  return { status: 200, body: domainSettingsJson(access) };
+  const warm = await ctx.deps.warming.getWarmSettings(access.domain.domainId);
+  return { status: 200, body: domainSettingsJson(access, access.domain, warm) };
 };

@@ -21,6 +21,9 @@ export function domainSettingsCases(options: ApiSuiteOptions): void {
         originHost: "origin",
         pageCacheTtlSeconds: null,
         renderVariants: ["desktop"],
+        sitemaps: [],
+        warmRendersPerHour: null,
+        warmScheduled: false,
       });
       // The edge caches the domain's settings; a change drops them.
       await world.crawlgate.edge.route({ host: shop.hostname, url: "/" });
@@ -50,6 +53,44 @@ export function domainSettingsCases(options: ApiSuiteOptions): void {
       expect((await world.call("GET", url(shop.domainId))).json.originHost).toBe("public");
     });
 
+    it("edits how the cache is warmed: listed sitemaps, the budget, hourly warming", async () => {
+      const world = w();
+      const shop = world.domains.shop;
+      const sitemap = `https://${shop.hostname}/sitemap-pages.xml`;
+      const changed = await world.call("PATCH", url(shop.domainId), {
+        key: world.keys.manager,
+        body: { sitemaps: [` ${sitemap} `, sitemap], warmRendersPerHour: 120, warmScheduled: true },
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.json).toMatchObject({
+        sitemaps: [sitemap],
+        warmRendersPerHour: 120,
+        warmScheduled: true,
+        renderVariants: ["desktop"],
+      });
+      expect(await world.deps.warming.getWarmSettings(shop.domainId)).toEqual({
+        sitemapUrls: [sitemap],
+        rendersPerHour: 120,
+        scheduled: true,
+      });
+      // A field left out stays; null and [] reset.
+      const reset = await world.call("PATCH", url(shop.domainId), {
+        body: { sitemaps: [], warmRendersPerHour: null },
+      });
+      expect(reset.json).toMatchObject({
+        sitemaps: [],
+        warmRendersPerHour: null,
+        warmScheduled: true,
+      });
+      // A refused body stores nothing, not even its valid fields.
+      const refused = await world.call("PATCH", url(shop.domainId), {
+        body: { pageCacheTtlSeconds: 60, sitemaps: ["https://elsewhere.example/sitemap.xml"] },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toMatch(/not an http\(s\) URL on/);
+      expect((await world.call("GET", url(shop.domainId))).json.pageCacheTtlSeconds).toBeNull();
+    });
+
     it("refuses viewers, bad values, the origin URL, inaccessible domains", async () => {
       const world = w();
       const shop = world.domains.shop.domainId;
@@ -68,6 +109,12 @@ export function domainSettingsCases(options: ApiSuiteOptions): void {
         { renderVariants: "desktop" },
         { originHost: "edge" },
         { originUrl: "http://10.0.0.1" },
+        { sitemaps: "https://shop.example.com/sitemap.xml" },
+        { sitemaps: ["ftp://shop.example.com/sitemap.xml"] },
+        { sitemaps: [42] },
+        { warmRendersPerHour: 0 },
+        { warmRendersPerHour: 2.5 },
+        { warmScheduled: "yes" },
       ]) {
         const res = await patch(body);
         expect(res.status, JSON.stringify(body)).toBe(400);
