@@ -12,9 +12,9 @@ import { type Database, num } from "./schema.js";
 
 /**
  * Per-subject windows in `rate_windows` (one row: the minute window and the UTC month). A
- * decision is one UPDATE of that row whose SET expressions are core's `decideRate` written in SQL:
- * the row is locked only while the statement runs (PostgreSQL; SQLite's write lock likewise),
- * never across round trips, and a subject's decisions are serialized by the row. An allowed
+ * decision is one UPDATE of that row whose SET expressions are core's `decideRate` written in SQL,
+ * in a transaction (begin, UPDATE, commit: the row is locked from the UPDATE to the commit, one
+ * round trip), and a subject's decisions are serialized by the row. An allowed
  * request writes its counts; a refused one writes the row back unchanged with `allowed = 0`, and
  * the refusal (which window, its usage, Retry-After) is then `decideRate` on the row it read,
  * which is the row it left. The statement is compiled once per store. A subject's first request inserts the row (as `decideRate` reads a
@@ -24,36 +24,45 @@ import { type Database, num } from "./schema.js";
 export function createKyselyRateLimiter({ db }: KyselyHandle) {
   const decide = compileDecision(db);
   return {
-    async consume(subject, limits, now) {
-      let row = await decide(subject, limits, now);
-      if (row === undefined) {
-        await db
-          .insertInto("rate_windows")
-          .values({
-            subject,
-            minute_start: now.getTime(),
-            minute_count: 0,
-            month_start: 0,
-            month_count: 0,
-          })
-          .onConflict((oc) => oc.column("subject").doNothing())
-          .execute();
-        row = await decide(subject, limits, now);
-        if (row === undefined) throw new Error(`rate window of ${subject} vanished`);
-      }
-      const stored = {
-        minuteStart: num(row.minute_start),
-        minuteCount: Number(row.minute_count),
-        monthStart: num(row.month_start),
-        monthCount: Number(row.month_count),
-      };
-      if (Number(row.allowed) === 1)
-        return { allowed: true, minuteUsage: stored.minuteCount, monthUsage: stored.monthCount };
-      const { decision } = decideRate(stored, limits, now);
-      if (decision.allowed) throw new Error(`rate window of ${subject}: SQL and decideRate differ`);
-      return decision satisfies RateDecision;
-    },
+    consume: (subject, limits, now) =>
+      // In a transaction, though one statement decides: a caller that gave up on a hung database
+      // (its request answered 503) never commits, so the statement the database runs once it
+      // wakes counts nothing. Autocommitted, every abandoned request would count on resume.
+      db.transaction().execute(async (trx) => {
+        let row = await decide(trx, subject, limits, now);
+        if (row === undefined) {
+          await trx
+            .insertInto("rate_windows")
+            .values({
+              subject,
+              minute_start: now.getTime(),
+              minute_count: 0,
+              month_start: 0,
+              month_count: 0,
+            })
+            .onConflict((oc) => oc.column("subject").doNothing())
+            .execute();
+          row = await decide(trx, subject, limits, now);
+          if (row === undefined) throw new Error(`rate window of ${subject} vanished`);
+        }
+        return decisionOf(row, subject, limits, now);
+      }),
   } satisfies RateLimiter;
+}
+
+/** The decision of the row the UPDATE returned (a refusal left it as it read it). */
+function decisionOf(row: WindowRow, subject: string, limits: RateLimits, now: Date): RateDecision {
+  const stored = {
+    minuteStart: num(row.minute_start),
+    minuteCount: Number(row.minute_count),
+    monthStart: num(row.month_start),
+    monthCount: Number(row.month_count),
+  };
+  if (Number(row.allowed) === 1)
+    return { allowed: true, minuteUsage: stored.minuteCount, monthUsage: stored.monthCount };
+  const { decision } = decideRate(stored, limits, now);
+  if (decision.allowed) throw new Error(`rate window of ${subject}: SQL and decideRate differ`);
+  return decision;
 }
 
 type WindowRow = Omit<Database["rate_windows"], "subject" | "allowed"> & { allowed: number };
@@ -78,6 +87,7 @@ function compileDecision(db: Kysely<Database>) {
   const allowed = sql<boolean>`(${minuteCount} < ${big(PER_MINUTE)} and (${monthly} < 0 or ${monthCount} < ${monthly}))`;
   const pick = (then: RawBuilder<number>, otherwise: string) =>
     sql<number>`case when ${allowed} then ${then} else ${sql.ref(otherwise)} end`;
+  // Compiled once with the database's dialect; each call runs it on the caller's transaction.
   const compiled = db
     .updateTable("rate_windows")
     .set({
@@ -94,7 +104,7 @@ function compileDecision(db: Kysely<Database>) {
     [SUBJECT, T, MONTH, PER_MINUTE, MONTHLY].indexOf(p as never),
   );
   if (slots.includes(-1)) throw new Error("rate decision: a parameter without a slot");
-  return async (subject: string, limits: RateLimits, now: Date) => {
+  return async (on: Kysely<Database>, subject: string, limits: RateLimits, now: Date) => {
     const values = [
       subject,
       now.getTime(),
@@ -106,7 +116,7 @@ function compileDecision(db: Kysely<Database>) {
       compiled.sql,
       slots.map((i) => values[i]),
     );
-    const { rows } = await db.executeQuery<WindowRow>(query);
+    const { rows } = await on.executeQuery<WindowRow>(query);
     return rows[0];
   };
 }

@@ -181,7 +181,7 @@ describe("crawlgate serve: two instances on one PostgreSQL", () => {
         ).rows;
       try {
         const a = await world(dirs[0] as string, env, false);
-        for (let i = 0; i < 100 && (await locks()).length < 4; i++) {
+        for (let i = 0; i < 100 && (await locks()).length < 5; i++) {
           await new Promise((r) => setTimeout(r, 50));
         }
         const held = await locks();
@@ -190,6 +190,7 @@ describe("crawlgate serve: two instances on one PostgreSQL", () => {
           "job:html_retention",
           "job:read_model_refresh",
           "job:record_retention",
+          "job:sitemap_warm",
         ]);
         expect(new Set(held.map((l) => l.holder)).size).toBe(1);
         // The second instance finds every singleton job taken and runs none of them.
@@ -198,7 +199,7 @@ describe("crawlgate serve: two instances on one PostgreSQL", () => {
         expect(await locks()).toEqual(held);
         expect(
           b.errors.filter((l) =>
-            /"event":"jobs\.(day_close|html_retention|read_model|record_retention)/.test(l),
+            /"event":"jobs\.(day_close|html_retention|read_model|record_retention|sitemap_warm)/.test(l),
           ),
         ).toEqual([]);
         await a.stop();

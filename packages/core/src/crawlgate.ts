@@ -292,7 +292,6 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
   });
   const charges = createChargeWriter(deps.charges, logger);
   const { accounts, rules, settingsCache } = deps;
-  const edgeDeps = { accounts, rules, settingsCache };
   const apiDeps = {
     ...storesOf(deps),
     robotsTxt,
@@ -307,7 +306,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     archiveReadBudgetBytes: resolved.archiveReadBudgetBytes,
   };
   const edge = createEdge(
-    { ...edgeDeps, clock, logger },
+    { accounts, rules, settingsCache, clock, logger },
     {
       classifier: classify,
       signedAgents: signedAgentsOf(deps.webBotAuth, clock),

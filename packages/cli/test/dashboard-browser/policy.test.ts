@@ -367,6 +367,10 @@ run("the crawler policy, robots compliance and revenue views in Chromium, on the
       inBandPricing: true,
       x402: { ...RECEIVER, decimals: 6 },
     });
+    // The saved policy's summary is drawn once the view has read the policy back.
+    await page.waitForFunction(
+      `document.querySelector("[data-testid=policy-x402]")?.textContent?.startsWith(${JSON.stringify(RECEIVER.payTo)})`,
+    );
     expect(await page.$eval("[data-testid=policy-x402]", (el) => el.textContent)).toBe(
       `${RECEIVER.payTo} on ${RECEIVER.network}, asset ${RECEIVER.asset} (6 decimals)`,
     );
