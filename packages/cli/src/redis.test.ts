@@ -199,7 +199,9 @@ describe("crawlgate serve: two instances on one PostgreSQL", () => {
         expect(await locks()).toEqual(held);
         expect(
           b.errors.filter((l) =>
-            /"event":"jobs\.(day_close|html_retention|read_model|record_retention|sitemap_warm)/.test(l),
+            /"event":"jobs\.(day_close|html_retention|read_model|record_retention|sitemap_warm)/.test(
+              l,
+            ),
           ),
         ).toEqual([]);
         await a.stop();
