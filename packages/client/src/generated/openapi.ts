@@ -5360,7 +5360,12 @@ export interface operations {
                      *       "renderVariants": [
                      *         "desktop",
                      *         "mobile"
-                     *       ]
+                     *       ],
+                     *       "sitemaps": [
+                     *         "https://shop.example.com/sitemap_index.xml"
+                     *       ],
+                     *       "warmRendersPerHour": null,
+                     *       "warmScheduled": true
                      *     }
                      */
                     "application/json": components["schemas"]["GetDomainSettingsResponse"];
@@ -5477,6 +5482,11 @@ export interface operations {
                      *         "desktop",
                      *         "mobile"
                      *       ],
+                     *       "sitemaps": [
+                     *         "https://shop.example.com/sitemap_index.xml"
+                     *       ],
+                     *       "warmRendersPerHour": null,
+                     *       "warmScheduled": true,
                      *       "cacheInvalidated": true
                      *     }
                      */

@@ -63,6 +63,9 @@ const shopSettings = {
   originHost: "origin",
   pageCacheTtlSeconds: 3600,
   renderVariants: ["desktop", "mobile"],
+  sitemaps: ["https://shop.example.com/sitemap_index.xml"],
+  warmRendersPerHour: null,
+  warmScheduled: true,
 };
 
 export const EXAMPLES: Readonly<Record<string, RouteExamples>> = {
