@@ -42,18 +42,14 @@ export function aiOperatorBots(taxonomy: Taxonomy): Map<string, string> {
 }
 
 /**
- * crawls ÷ referrals rounded half up to 2 decimals, computed on integers (exact for counts up to
- * 2^46); `null` when there are no referrals.
+ * crawls ÷ referrals rounded half up to 2 decimals, computed on big integers (exact for any
+ * count); `null` when there are no referrals.
  */
 export function crawlReferRatio(crawls: number, referrals: number): number | null {
   if (referrals === 0) return null;
-  const numerator = 200 * crawls + referrals;
-  const divisor = 2 * referrals;
-  let hundredths = Math.floor(numerator / divisor);
-  // Floating division may land one off on huge counts: settle it on integers.
-  while (hundredths * divisor > numerator) hundredths--;
-  while ((hundredths + 1) * divisor <= numerator) hundredths++;
-  return hundredths / 100;
+  // 200 × crawls passes 2^53 (where doubles stop being integers) from 4.5e13 crawls.
+  const r = BigInt(referrals);
+  return Number((200n * BigInt(crawls) + r) / (2n * r)) / 100;
 }
 
 export interface CrawlReferInput {
