@@ -243,6 +243,49 @@ describe("warming from sitemaps", () => {
     expect(dry).toMatchObject({ queued: 0, skipped: 100, budgetDeferred: 0 });
   }, 60_000);
 
+  it("the budget counts renders: a page with two variants takes two, and may be split", async () => {
+    const urls = Array.from({ length: 4 }, (_, i) => ({
+      loc: `http://${HOST}/s/${i}`,
+      lastmod: day(i),
+    }));
+    const files = new Map<string, string | Buffer>([["/sitemap.xml", urlset(urls)]]);
+    const { crawlgate, domain, clock, drainQueue, renderAll, stores } = await world(files, 5);
+    const set = await crawlgate.admin.setDomainSettings(domain.domainId, {
+      renderVariants: ["desktop", "mobile"],
+    });
+    if (!set.ok) throw new Error(set.message);
+    const renders = urls.flatMap((u) => {
+      const path = new URL(u.loc).pathname;
+      return [path, `${path}#mobile`];
+    });
+    const cached = async () => {
+      const found: string[] = [];
+      for (const key of renders)
+        if (await stores.pages.getPage(domain.domainId, key)) found.push(key);
+      return found;
+    };
+    expect(await crawlgate.warm(set.value, { dryRun: true })).toMatchObject({
+      queued: 3,
+      budgetDeferred: 1,
+    });
+    expect(await crawlgate.warm(set.value)).toMatchObject({ queued: 3, budgetDeferred: 1 });
+    expect(await stores.purgeQueue.pendingCount()).toBe(5);
+    await renderAll();
+    const first = await cached();
+    expect(first).toHaveLength(5);
+    expect(new Set(first.map((p) => p.replace("#mobile", ""))).size).toBe(3);
+    // The same hour has nothing left; the next hour takes the other three renders, of 2 pages.
+    expect(await crawlgate.warm(set.value)).toMatchObject({ queued: 0, budgetDeferred: 2 });
+    clock.advance(3_600_000);
+    expect(await crawlgate.warm(set.value)).toMatchObject({
+      queued: 2,
+      alreadyFresh: 2,
+      budgetDeferred: 0,
+    });
+    const second = (await drainQueue()).map(([p]) => String(p));
+    expect([...first, ...second].sort()).toEqual([...renders].sort());
+  }, 60_000);
+
   it("POST /warm-cache: owner and manager, paths, errors from the table", async () => {
     const urls = [
       { loc: `http://${HOST}/a`, lastmod: day(1) },

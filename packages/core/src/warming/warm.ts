@@ -118,24 +118,51 @@ export async function warmDomain(
     });
   }
   const due = WARM_ORDER.flatMap((decision) => wanted[decision]);
-  const perHour = settings.rendersPerHour ?? deps.defaults.rendersPerHour;
+  const spent = await spendBudget(deps, site, settings.rendersPerHour, due, options, now);
+  return {
+    queued: spent.queued,
+    alreadyFresh: wanted.fresh.length,
+    skipped: skipped + spent.skipped,
+    budgetDeferred: spent.deferred,
+    sitemaps: collected.sitemaps,
+  };
+}
+
+/**
+ * Queues the due pages' renders, most urgent first, within the budget, which counts renders (a
+ * page with two variants to render takes two). The budget may end inside a page: its first
+ * variants are queued, the rest wait for the next warm. `queued` counts the pages with a render
+ * queued, `skipped` those whose granted renders were all pending already, `deferred` those with
+ * no render granted.
+ */
+async function spendBudget(
+  deps: WarmDeps,
+  site: WarmSite,
+  rendersPerHour: number | null,
+  due: readonly DuePage[],
+  options: WarmOptions,
+  now: Date,
+): Promise<{ queued: number; skipped: number; deferred: number }> {
+  const renders = due.flatMap(({ key, variants }) => variants.map((variant) => ({ key, variant })));
+  const perHour = rendersPerHour ?? deps.defaults.rendersPerHour;
   const granted = options.dryRun
     ? Math.max(
         0,
-        Math.min(due.length, perHour - (await deps.warming.warmBudgetUsed(site.domainId, now))),
+        Math.min(renders.length, perHour - (await deps.warming.warmBudgetUsed(site.domainId, now))),
       )
-    : await deps.warming.takeWarmBudget(site.domainId, now, due.length, perHour);
-  let queued = 0;
-  for (const { key, variants } of due.slice(0, granted)) {
-    if (options.dryRun || (await enqueueWarm(deps, site.domainId, key, variants, now))) queued++;
-    else skipped++;
+    : await deps.warming.takeWarmBudget(site.domainId, now, renders.length, perHour);
+  const queued = new Set<string>();
+  const reached = new Set<string>();
+  for (const { key, variant } of renders.slice(0, granted)) {
+    reached.add(key);
+    if (options.dryRun || (await enqueueWarm(deps, site.domainId, key, [variant], now))) {
+      queued.add(key);
+    }
   }
   return {
-    queued,
-    alreadyFresh: wanted.fresh.length,
-    skipped,
-    budgetDeferred: due.length - granted,
-    sitemaps: collected.sitemaps,
+    queued: queued.size,
+    skipped: reached.size - queued.size,
+    deferred: due.length - reached.size,
   };
 }
 
