@@ -149,6 +149,17 @@ export function createKyselyJobQueue({ db, lockRows }: KyselyHandle) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    async pendingByLane(domainId: string) {
+      const rows = await db
+        .selectFrom("purge_jobs")
+        .select((eb) => ["lane", eb.fn.countAll().as("n")])
+        .where("domain_id", "=", domainId)
+        .groupBy("lane")
+        .execute();
+      const counts: Record<RenderLane, number> = { purge: 0, warm: 0, refresh: 0 };
+      for (const row of rows) counts[RENDER_LANES[Number(row.lane)] ?? "purge"] += Number(row.n);
+      return counts;
+    },
     async pendingJob(domainId: string, path: string) {
       const row = await db
         .selectFrom("purge_jobs")

@@ -95,6 +95,11 @@ export function createMemoryJobQueue() {
     async pendingCount() {
       return jobs.size;
     },
+    async pendingByLane(domainId) {
+      const counts: Record<RenderLane, number> = { purge: 0, warm: 0, refresh: 0 };
+      for (const { job } of jobs.values()) if (job.domainId === domainId) counts[job.lane]++;
+      return counts;
+    },
     async pendingJob(domainId, path) {
       const entry = pairs.get(pairOf(domainId, path));
       return entry ? copyJob(entry.job) : null;

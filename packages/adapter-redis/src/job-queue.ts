@@ -149,6 +149,31 @@ export function createRedisJobQueue(client: Redis, prefix: string) {
     async pendingCount() {
       return client.hlen(keys[0] as string);
     },
+    async pendingByLane(domainId) {
+      // The pairs hash names each pending job by its JSON pair: scan the domain's.
+      const counts: Record<RenderLane, number> = { purge: 0, warm: 0, refresh: 0 };
+      const match = `\\[${JSON.stringify(domainId)},*`; // `[` opens a class in MATCH
+      let cursor = "0";
+      do {
+        const [next, flat] = await client.hscan(
+          keys[0] as string,
+          cursor,
+          "MATCH",
+          match,
+          "COUNT",
+          1000,
+        );
+        cursor = next;
+        const ids = flat.filter((_, i) => i % 2 === 1);
+        if (ids.length === 0) continue;
+        const pipeline = client.pipeline();
+        for (const id of ids) pipeline.hget(jobKey + id, "n");
+        for (const [, lane] of (await pipeline.exec()) ?? []) {
+          counts[RENDER_LANES[Number(lane ?? 0)] ?? "purge"]++;
+        }
+      } while (cursor !== "0");
+      return counts;
+    },
     async pendingJob(domainId, path) {
       const pair = JSON.stringify([domainId, path]);
       const row = (await PENDING.run(client, keys, [jobKey, pair])) as string[] | null;

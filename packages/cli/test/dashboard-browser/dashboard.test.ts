@@ -198,7 +198,30 @@ run("the dashboard in Chromium, on the demo", () => {
     const state = await page.waitForSelector("[data-testid=cache-state]");
     expect(await state?.evaluate((el) => el.textContent)).toMatch(/^(fresh|stale|not cached)/);
     expect(page.url()).toContain("/cache?path=%2F");
+    // The warming panel: a viewer reads the status, and has no button to start a warm.
+    await page.waitForFunction(
+      `/^Warming: /.test(document.querySelector("[data-testid=warm-status]")?.textContent ?? "")`,
+    );
+    expect(await page.$("section.warm button")).toBeNull();
     expect((await checkView(page, "cache")).violations).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("warms the cache from the domain's sitemaps and follows the warm renders as they leave", async () => {
+    const { page, errors } = await session("manager");
+    await page.goto(`${demo.ready.baseUrl}/dashboard/domains/${shop().domainId}/cache`);
+    await page.waitForSelector("section.warm button:not([disabled])");
+    await page.click("section.warm button");
+    const answer = await page.waitForSelector("[data-testid=warm-answer]");
+    const text = await answer?.evaluate((el) => el.textContent);
+    expect(text).toMatch(
+      /^Queued [\d,]+ pages?; [\d,]+ already fresh, [\d,]+ skipped, [\d,]+ over this hour's budget \([\d,]+ sitemaps? read\)\.$/,
+    );
+    // The status is read again while warm renders wait, until none does.
+    await page.waitForFunction(
+      `(document.querySelector("[data-testid=warm-status]")?.textContent ?? "").includes("no warm render waiting")`,
+      { timeout: 45_000 },
+    );
     expect(errors).toEqual([]);
   }, 60_000);
 

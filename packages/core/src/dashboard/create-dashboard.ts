@@ -4,6 +4,7 @@ import { safeAnswer } from "../api/safe-answer.js";
 import { CrawlgateError } from "../errors.js";
 import { API_PREFIX } from "../http/prefix.js";
 import type { ApiRequest, ApiResponse } from "../http/types.js";
+import type { User } from "../types.js";
 import { type DashboardAssets, notBuiltAssets } from "./assets.js";
 import { browserOrigin, secureCookies } from "./browser-origin.js";
 import { sessionCookie, sessionCookieValues } from "./cookie.js";
@@ -15,6 +16,7 @@ import { refuseCrossSite, requireCsrfToken } from "./request-guard.js";
 import { dataHeaders, pageHeaders } from "./security-headers.js";
 import { serveAsset } from "./serve-asset.js";
 import { type ActiveSession, createSessions, type Sessions } from "./sessions.js";
+import { warmStatus } from "./warm-status.js";
 
 /** Everything the dashboard serves is below this path. */
 export const DASHBOARD_PREFIX = "/dashboard";
@@ -62,15 +64,11 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
   async function serveApi(request: ApiRequest, rest: string): Promise<ApiResponse> {
     refuseCrossSite(request, baseUrl);
     if (rest === "/api/session") return sessionInfo(sessions, request, isHttps(request));
-    if (rest === "/api/purge-status") {
+    const read = READS[rest];
+    if (read) {
       allowOnly(request, ["GET", "HEAD"]);
       const active = await signedIn(sessions, request, isHttps(request));
-      return json(200, await purgeStatus(deps, active.user, request));
-    }
-    if (rest === "/api/page-freshness") {
-      allowOnly(request, ["GET", "HEAD"]);
-      const active = await signedIn(sessions, request, isHttps(request));
-      return json(200, await pageFreshness(deps, active.user, request));
+      return json(200, await read(deps, active.user, request));
     }
     if (!rest.startsWith(API_V1)) throw new CrawlgateError("not_found");
     const forwarded = { ...request, path: `${API_PREFIX}/${rest.slice(API_V1.length)}` };
@@ -83,6 +81,14 @@ export function createDashboard(deps: ApiDeps, options: DashboardOptions = {}): 
       safeAnswer(request, run, { logger: deps.logger, scope: "dashboard", json }),
   };
 }
+
+/** The dashboard's own reads below `/dashboard/api` (GET, any role, a session needed). */
+const READS: Record<string, (deps: ApiDeps, user: User, request: ApiRequest) => Promise<unknown>> =
+  {
+    "/api/purge-status": purgeStatus,
+    "/api/page-freshness": pageFreshness,
+    "/api/warm-status": warmStatus,
+  };
 
 /** The session cookie in place of the API key; every write must carry the CSRF token. */
 function sessionAuthenticator(sessions: Sessions, baseUrl: string | null): Authenticator {

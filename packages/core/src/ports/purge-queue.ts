@@ -58,6 +58,11 @@ export interface JobQueue {
   retryAt(jobId: string, at: Date): Promise<boolean>;
   /** Number of pending jobs (queued or leased, not completed). */
   pendingCount(): Promise<number>;
+  /**
+   * The domain's pending jobs (queued or leased, not completed) counted by lane, every lane
+   * present (0 when none). A dirty leased job counts in its lane until it is queued again.
+   */
+  pendingByLane(domainId: string): Promise<Record<RenderLane, number>>;
   /** The pending job (queued, or leased and not completed) for (domainId, path), or `null`. */
   pendingJob(domainId: string, path: string): Promise<PurgeJob | null>;
 }

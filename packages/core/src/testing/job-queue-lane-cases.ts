@@ -23,6 +23,25 @@ export function renderLaneCases(h: () => { purgeQueue: JobQueue }): void {
     ]);
   });
 
+  it("counts one domain's pending jobs by lane, leased ones included, completed ones not", async () => {
+    const { purgeQueue: jobs } = h();
+    const d = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    expect(await jobs.pendingByLane(d)).toEqual({ purge: 0, warm: 0, refresh: 0 });
+    await jobs.enqueuePurge(d, "/p", T("00.000"));
+    for (const path of ["/w1", "/w2", "/w3"]) await jobs.enqueuePurge(d, path, T("01.000"), "warm");
+    await jobs.enqueuePurge(d, "/r", T("02.000"), "refresh");
+    await jobs.enqueuePurge(d, "/w3", T("02.500")); // moves up to purge
+    await jobs.enqueuePurge(other, "/w1", T("03.000"), "warm");
+    await jobs.enqueuePurge(other, "/x", T("03.000"), "refresh");
+    expect(await jobs.pendingByLane(d)).toEqual({ purge: 2, warm: 2, refresh: 1 });
+    const leased = await jobs.lease(T("04.000"), 60_000, 3); // /p, /w3, then /w1
+    expect(await jobs.pendingByLane(d)).toEqual({ purge: 2, warm: 2, refresh: 1 });
+    for (const job of leased) await jobs.complete(job.jobId);
+    expect(await jobs.pendingByLane(d)).toEqual({ purge: 0, warm: 1, refresh: 1 });
+    expect(await jobs.pendingByLane(other)).toEqual({ purge: 0, warm: 1, refresh: 1 });
+  });
+
   it("moves a queued job up to an earlier lane, never down, keeping its instant", async () => {
     const { purgeQueue: jobs } = h();
     const d = crypto.randomUUID();

@@ -79,6 +79,12 @@ export const requests = {
     path: "/purge-cache",
     body: { domain, path },
   }),
+  /** Warms the domain's cache from its sitemaps (warm-cache). */
+  warm: (domain: string): ApiCall => ({
+    method: "POST",
+    path: "/warm-cache",
+    body: { domain },
+  }),
   /** One page's cache status, per render variant of the domain. */
   cacheStatus: (domainId: string, path: string): ApiCall => ({
     method: "GET",

@@ -33,6 +33,18 @@ export interface PageFreshness {
   pages: GetCacheStatusResponse[];
 }
 
+/** `GET /dashboard/api/warm-status`: renders waiting per lane, this hour's warming budget. */
+export interface WarmStatus {
+  domainId: string;
+  hostname: string;
+  role: "owner" | "manager" | "viewer";
+  pendingRenders: { purge: number; warm: number; refresh: number };
+  rendersPerHour: number;
+  usedThisHour: number;
+  scheduled: boolean;
+  sitemapUrls: string[];
+}
+
 /** Where the views get their data: the live dashboard API, or a report's inline answers. */
 export interface DataSource {
   mode: "live" | "report";
@@ -46,6 +58,8 @@ export interface DataSource {
   purgeStatus(domain: string, path: string): Promise<Result<PurgeStatus>>;
   /** The live cache status of up to 100 pages (a report has none: `not_in_report`). */
   pageFreshness(domainId: string, paths: readonly string[]): Promise<Result<PageFreshness>>;
+  /** The live warming status of a domain (a report has none: `not_in_report`). */
+  warmStatus(domainId: string): Promise<Result<WarmStatus>>;
 }
 
 /** Reads an error body: `{error: "code", message}` or `{error: {code, message}}`. */
@@ -84,6 +98,7 @@ export function liveSource(base: string, csrfToken: () => string, onSignedOut: (
     purgeStatus: (domain, path) => get("/api/purge-status", { domain, path }),
     pageFreshness: (domainId, paths) =>
       get("/api/page-freshness", { domainId, paths: paths.join("\n") }),
+    warmStatus: (domainId) => get("/api/warm-status", { domainId }),
     async call<T>(call: ApiCall): Promise<Result<T>> {
       const headers: Record<string, string> = {};
       if (call.method !== "GET") headers["X-CSRF-Token"] = csrfToken();
@@ -117,6 +132,9 @@ export function reportSource(answers: Readonly<Record<string, StoredAnswer>>): D
       return { ok: false, error: { status: 404, code: "not_in_report" } };
     },
     async pageFreshness() {
+      return { ok: false, error: { status: 404, code: "not_in_report" } };
+    },
+    async warmStatus() {
       return { ok: false, error: { status: 404, code: "not_in_report" } };
     },
     async call<T>(call: ApiCall): Promise<Result<T>> {

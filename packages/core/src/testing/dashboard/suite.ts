@@ -5,6 +5,7 @@ import { pageCases } from "./page-cases.js";
 import { pageFreshnessCases } from "./page-freshness-cases.js";
 import { purgeStatusCases } from "./purge-status-cases.js";
 import { signInCases } from "./sign-in-cases.js";
+import { warmStatusCases } from "./warm-status-cases.js";
 import type { DashboardSuiteOptions } from "./world.js";
 
 /** The dashboard's server side through real HTTP handlers; each bridge runs it. */
@@ -16,5 +17,6 @@ export function dashboardSuite(name: string, options: DashboardSuiteOptions): vo
     pageCases(options);
     purgeStatusCases(options);
     pageFreshnessCases(options);
+    warmStatusCases(options);
   });
 }

@@ -7,11 +7,12 @@ import { Loaded } from "../components/status.js";
 import { ViewFrame } from "../components/view-frame.js";
 import { useCall, useEnv, useRoute } from "../context.js";
 import { routePath } from "../routes.js";
+import { WarmPanel } from "./warm-panel.js";
 
 /**
  * A page's cache status: the path to look up (kept in the URL, `?path=`), then one row per render
  * variant of the domain: cached or not, fresh or stale, when it was rendered and expires, whether
- * a re-render is queued, and its content hash.
+ * a re-render is queued, and its content hash. Below, the domain's warming and its progress.
  */
 export function CacheStatusView({ domainId }: { domainId: string }) {
   const env = useEnv();
@@ -68,6 +69,7 @@ export function CacheStatusView({ domainId }: { domainId: string }) {
           Whether the edge holds a render of a page, per device variant, and how fresh it is.
         </p>
       )}
+      <WarmPanel domainId={domainId} />
     </ViewFrame>
   );
 }
