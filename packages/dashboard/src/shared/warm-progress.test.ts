@@ -4,6 +4,7 @@ import { describeWarmAnswer, describeWarmStatus } from "./warm-progress.js";
 const status = {
   domainId: "d",
   hostname: "shop.example.com",
+  role: "viewer" as const,
   pendingRenders: { purge: 1, warm: 1_250, refresh: 0 },
   rendersPerHour: 3_600,
   usedThisHour: 1_300,
