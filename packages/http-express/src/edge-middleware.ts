@@ -233,7 +233,11 @@ function signalsOnHead(res: ServerResponse, signals: SignalHeaders): void {
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     // Headers given here are set first, so that the merge sees them (Node would set them too).
     for (const arg of rest) if (typeof arg === "object" && arg !== null) setHeadArgument(res, arg);
-    const own = { contentUsage: headerValue(res, "content-usage"), link: headerValue(res, "link") };
+    const own = {
+      contentUsage: headerValue(res, "content-usage"),
+      link: headerValue(res, "link"),
+      vary: headerValue(res, "vary"),
+    };
     for (const [name, value] of Object.entries(signalHeaderValues(signals, own))) {
       res.setHeader(name, value);
     }

@@ -89,7 +89,11 @@ function counted(
 function withSignals(response: Response, signals: SignalHeaders | undefined): Response {
   if (!signals) return response;
   const headers = new Headers(response.headers);
-  const own = { contentUsage: headers.get("content-usage"), link: headers.get("link") };
+  const own = {
+    contentUsage: headers.get("content-usage"),
+    link: headers.get("link"),
+    vary: headers.get("vary"),
+  };
   for (const [name, value] of Object.entries(signalHeaderValues(signals, own))) {
     headers.set(name, value);
   }

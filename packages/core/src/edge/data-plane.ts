@@ -148,6 +148,7 @@ export interface DataPlaneDeps {
 
 const NOTHING = () => {};
 const NO_SIGNALS = {};
+const NO_HEADERS = { contentUsage: null, license: null };
 const NOT_OURS: EdgeResponse = { kind: "none", failed: false };
 const FAILED: EdgeResponse = { kind: "none", failed: true };
 
@@ -265,7 +266,14 @@ export function createDataPlane(deps: DataPlaneDeps) {
     // The Content-Usage and licence headers of the path: on every answer with content.
     const signals = deps.policy.signals(site, read.path);
     const usage = signals ? { signals } : NO_SIGNALS;
-    const origin = (): EdgeResponse => ({ ...pass(report), ...paid(), ...usage });
+    // Set once the request is read: whether a Markdown-preferring request would be answered
+    // in Markdown here, so that the origin's answer varies on Accept.
+    let varies = false;
+    const origin = (): EdgeResponse => ({
+      ...pass(report),
+      ...paid(),
+      ...(varies ? { signals: { ...(signals ?? NO_HEADERS), varyAccept: true as const } } : usage),
+    });
 
     const match = deps.route(site, read, forwarded.proto);
     if (match?.kind === "redirect") return match;
@@ -288,6 +296,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
     const markdown = deps.markdown !== null && prefersMarkdownCached(request.headers.accept);
     const key = read.pageKey;
     const cacheable = servable(deps, site, method, who.kind);
+    varies = deps.markdown !== null && cacheable && key !== null;
     if (!who.crawler) {
       // A person asking for Markdown gets it from the cache, like an agent.
       if (markdown && cacheable && key !== null) {
@@ -403,7 +412,7 @@ function redirectsToItself(page: PageBody, forwarded: EdgeForwarded, key: string
 }
 
 /** A cached page keeps none of the origin's headers: the signal headers are the policy's. */
-const NO_OWN_HEADERS = { contentUsage: null, link: null } as const;
+const NO_OWN_HEADERS = { contentUsage: null, link: null, vary: null } as const;
 
 /**
  * A crawler's page (or the Markdown anyone asked for): from the cache (queueing a refresh when

@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ContentPreferences, compileContentSignals } from "../policy/content-signals.js";
 import { contentUsageValue } from "../policy/content-usage.js";
-import { compileSignalHeaders, licenseLink, signalHeaderValues } from "./signal-headers.js";
+import {
+  compileSignalHeaders,
+  licenseLink,
+  signalHeaderValues,
+  varyWith,
+} from "./signal-headers.js";
 
 const value = fc.constantFrom<"yes" | "no" | null>("yes", "no", null);
 const signals = fc.record({ search: value, aiInput: value, aiTrain: value });
@@ -58,21 +63,40 @@ describe("the signal headers of a path, compiled once per policy", () => {
       contentUsage: "train-ai=n",
       license: licenseLink("https://shop.example/l.xml"),
     };
-    const none = { contentUsage: null, link: null };
+    const none = { contentUsage: null, link: null, vary: null };
     expect(signalHeaderValues(headers, none)).toEqual({
       "content-usage": "train-ai=n",
       link: '<https://shop.example/l.xml>; rel="license"',
     });
     expect(
-      signalHeaderValues(headers, { contentUsage: "search=y", link: "</a.css>; rel=preload" }),
+      signalHeaderValues(headers, {
+        contentUsage: "search=y",
+        link: "</a.css>; rel=preload",
+        vary: null,
+      }),
     ).toEqual({
       "content-usage": "search=y, train-ai=n",
       link: '</a.css>; rel=preload, <https://shop.example/l.xml>; rel="license"',
     });
     const already = `</a.css>; rel=preload, ${headers.license}`;
-    expect(signalHeaderValues(headers, { contentUsage: null, link: already }).link).toBe(already);
+    expect(
+      signalHeaderValues(headers, { contentUsage: null, link: already, vary: null }).link,
+    ).toBe(already);
     expect(signalHeaderValues({ contentUsage: null, license: headers.license }, none)).toEqual({
       link: headers.license,
     });
+  });
+
+  it("adds Accept to the answer's Vary when the edge would answer Markdown, once", () => {
+    const vary = { contentUsage: null, license: null, varyAccept: true as const };
+    const own = (value: string | null) => ({ contentUsage: null, link: null, vary: value });
+    expect(signalHeaderValues(vary, own(null))).toEqual({ vary: "Accept" });
+    expect(signalHeaderValues(vary, own("Accept-Encoding"))).toEqual({
+      vary: "Accept-Encoding, Accept",
+    });
+    expect(signalHeaderValues(vary, own("accept, Cookie"))).toEqual({ vary: "accept, Cookie" });
+    expect(signalHeaderValues(vary, own("*"))).toEqual({ vary: "*" });
+    expect(varyWith(" ", "Accept")).toBe("Accept");
+    expect(varyWith("Accept-Language", "Accept")).toBe("Accept-Language, Accept");
   });
 });

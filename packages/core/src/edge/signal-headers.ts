@@ -15,6 +15,12 @@ export interface SignalHeaders {
   contentUsage: string | null;
   /** The `Link` value naming the licence (`<https://…>; rel="license"`); `null`: none. */
   license: string | null;
+  /**
+   * The edge would answer this URL in Markdown to a request that prefers it (origin answers of
+   * a page, when Markdown is on): `Accept` joins the answer's `Vary`, so that caches on the way
+   * keep the HTML and the Markdown apart.
+   */
+  varyAccept?: true;
 }
 
 /** The headers of a request path (raw, no query); `null` when there are none to add. */
@@ -64,17 +70,26 @@ export function compileSignalHeaders(prefs: ContentPreferences): SignalHeadersOf
  * The header values to set on an answer of the origin or an upstream that carries its own
  * `Content-Usage` and `Link` (`null`: none): the origin's `Content-Usage` with the policy's keys
  * merged in (`mergeContentUsage`), and the licence appended to its `Link` list (kept as it is
- * when it already names it). Bridges set each returned field, replacing the answer's.
+ * when it already names it), and `Accept` added to its `Vary` when `varyAccept`. Bridges set
+ * each returned field, replacing the answer's.
  */
 export function signalHeaderValues(
   signals: SignalHeaders,
-  own: { contentUsage: string | null; link: string | null },
+  own: { contentUsage: string | null; link: string | null; vary: string | null },
 ): Record<string, string> {
   const out: Record<string, string> = {};
+  if (signals.varyAccept) out.vary = varyWith(own.vary, "Accept");
   if (signals.contentUsage !== null)
     out["content-usage"] = mergeContentUsage(own.contentUsage, signals.contentUsage);
   if (signals.license !== null) out.link = appendLink(own.link, signals.license);
   return out;
+}
+
+/** A `Vary` value that names `field` too (`*` already varies on everything). */
+export function varyWith(own: string | null, field: string): string {
+  if (own === null || own.trim() === "") return field;
+  const names = own.split(",").map((name) => name.trim().toLowerCase());
+  return names.includes("*") || names.includes(field.toLowerCase()) ? own : `${own}, ${field}`;
 }
 
 function appendLink(own: string | null, license: string): string {

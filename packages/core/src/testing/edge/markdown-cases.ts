@@ -109,6 +109,22 @@ export function markdownEdgeCases(
       expect(await w.crawls()).toEqual([]);
     });
 
+    it("adds Accept to the Vary of the origin's answers of pages, and only of pages", async () => {
+      const w = world();
+      const person = await ask("/article", null, BROWSER);
+      expect(person.headers["x-crawlgate-served-from"]).toBe("origin");
+      expect(varyNames(person)).toContain("accept");
+      expect(varyNames(person).filter((name) => name === "accept")).toHaveLength(1);
+      // A POST is never answered in Markdown: its answer does not vary on Accept.
+      const post = await w.send({
+        method: "POST",
+        path: "/article",
+        headers: { "user-agent": BROWSER },
+      });
+      expect(post.headers["x-crawlgate-served-from"]).toBe("origin");
+      expect(varyNames(post)).not.toContain("accept");
+    });
+
     it("refreshes both variants on a purge", async () => {
       const w = world();
       expect((await ask("/live", "text/markdown")).body).toContain("# Live version 1");
