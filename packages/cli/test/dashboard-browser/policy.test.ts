@@ -279,6 +279,15 @@ run("the crawler policy, robots compliance and revenue views in Chromium, on the
       });
     const total = await page.$eval("[data-testid=total-disallowed]", (el) => el.textContent ?? "");
     expect(total).toContain(`of ${api.summary.requests.toLocaleString("en-US")} crawler requests`);
+    const against = await page.$eval(
+      "[data-testid=total-signal-contradictions]",
+      (el) => el.textContent ?? "",
+    );
+    expect(against).toMatch(
+      new RegExp(
+        `^${api.summary.signalContradictions.toLocaleString("en-US")} crawler requests went against`,
+      ),
+    );
     const rows = await page.$$eval(
       "table",
       (tables) => tables[0]?.querySelectorAll("tbody tr").length,
@@ -301,11 +310,19 @@ run("the crawler policy, robots compliance and revenue views in Chromium, on the
     const csv = await downloads.next();
     expect(csv.name).toBe(`robots-compliance-${shop().domain}-${api.startDate}-${api.endDate}.csv`);
     const lines = csv.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Bot,Requests,Disallowed,Disallowed share,Last violation");
-    expect(lines.slice(1).map((line) => line.split(",").slice(0, 3).join(","))).toEqual(
-      Object.entries(api.botTotals).map(
+    expect(lines[0]).toBe(
+      "Bot,Requests,Disallowed,Disallowed share,Last violation,Against content signals",
+    );
+    type Totals = { requests: number; disallowedRequests: number; signalContradictions: number };
+    expect(
+      lines.slice(1).map((line) => {
+        const cells = line.split(",");
+        return [...cells.slice(0, 3), cells.at(-1)].join(",");
+      }),
+    ).toEqual(
+      Object.entries(api.botTotals as Record<string, Totals>).map(
         ([botId, t]) =>
-          `${nameOf.get(botId) ?? botId},${(t as { requests: number }).requests},${(t as { disallowedRequests: number }).disallowedRequests}`,
+          `${nameOf.get(botId) ?? botId},${t.requests},${t.disallowedRequests},${t.signalContradictions}`,
       ),
     );
     // The earlier tests' policy blocks gptbot everywhere: the preview disallows its token.

@@ -42,6 +42,7 @@ function build(
           requests: t.requests,
           disallowedRequests: t.disallowedRequests,
           lastViolationAt: t.disallowedRequests ? "2026-11-03T10:00:00.000Z" : null,
+          signalContradictions: Math.floor(t.requests / 3),
         },
       ]),
     ),
@@ -101,6 +102,7 @@ describe("robots compliance views", () => {
         const rows = complianceRows(data);
         expect(rows.map((r) => r.botId)).toEqual(Object.keys(data.botTotals));
         for (const row of rows) {
+          expect(row.signalContradictions).toBe(data.botTotals[row.botId]?.signalContradictions);
           expect(row.disallowedShare).toBeGreaterThanOrEqual(0);
           expect(row.disallowedShare).toBeLessThanOrEqual(1);
           if (row.requests > 0)

@@ -11,6 +11,8 @@ export interface ComplianceRow {
   /** disallowedRequests / requests, 0..1 (0 without requests). */
   disallowedShare: number;
   lastViolationAt: string | null;
+  /** Requests whose intent contradicted the content signal stated for the path at the time. */
+  signalContradictions: number;
 }
 
 /** One row per bot, in the API's order (most disallowed requests first). */
@@ -21,6 +23,7 @@ export function complianceRows(data: ExportRobotsComplianceResponse): Compliance
     disallowedRequests: t.disallowedRequests,
     disallowedShare: t.requests > 0 ? t.disallowedRequests / t.requests : 0,
     lastViolationAt: t.lastViolationAt,
+    signalContradictions: t.signalContradictions,
   }));
 }
 

@@ -41,7 +41,7 @@ function ComplianceViews({
   names: Record<string, string>;
 }) {
   const range = `${data.startDate}-${data.endDate}`;
-  const { requests, disallowedRequests } = data.summary;
+  const { requests, disallowedRequests, signalContradictions } = data.summary;
   const chart = disallowedByBot(data);
   return (
     <>
@@ -49,6 +49,14 @@ function ComplianceViews({
         {disallowedRequests.toLocaleString("en-US")}{" "}
         <span class="muted">
           of {requests.toLocaleString("en-US")} crawler requests hit paths robots.txt disallowed
+        </span>
+      </p>
+      <p data-testid="total-signal-contradictions">
+        {signalContradictions.toLocaleString("en-US")}{" "}
+        <span class="muted">
+          crawler requests went against the content signals robots.txt stated for their paths (a
+          training crawler under ai-train=no, an answer fetch under ai-input=no, a search crawler
+          under search=no)
         </span>
       </p>
       <h2>Crawler requests per day: allowed and disallowed by robots.txt</h2>
@@ -79,6 +87,11 @@ function ComplianceViews({
             numeric: true,
           },
           { label: "Last violation", value: (r) => r.lastViolationAt },
+          {
+            label: "Against content signals",
+            value: (r) => r.signalContradictions,
+            numeric: true,
+          },
         ]}
       />
       <DataTable
