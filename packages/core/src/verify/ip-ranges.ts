@@ -75,22 +75,36 @@ export function buildRangeSet(cidrs: readonly string[]): RangeSet {
   }
   const lengths4 = [...v4.keys()].sort((a, b) => b - a);
   const lengths6 = [...v6.keys()].sort((a, b) => b - a);
+  const lookup = (ip: string): string | null => {
+    let address: ipaddr.IPv4 | ipaddr.IPv6;
+    try {
+      address = ipaddr.process(ip.trim());
+    } catch {
+      return null;
+    }
+    const bytes = address.toByteArray();
+    const [table, lengths] = address.kind() === "ipv4" ? [v4, lengths4] : [v6, lengths6];
+    for (const bits of lengths) {
+      const hit = table.get(bits)?.get(bytesKey(bytes, bits));
+      if (hit) return hit;
+    }
+    return null;
+  };
+  // A crawler comes back from the same few addresses: each is parsed and masked once per set
+  // (the set never changes; a new file builds a new set). Bounded: a full memo starts over.
+  const memo = new Map<string, string | null>();
   return {
     size: cidrs.length,
     find(ip) {
-      let address: ipaddr.IPv4 | ipaddr.IPv6;
-      try {
-        address = ipaddr.process(ip.trim());
-      } catch {
-        return null;
-      }
-      const bytes = address.toByteArray();
-      const [table, lengths] = address.kind() === "ipv4" ? [v4, lengths4] : [v6, lengths6];
-      for (const bits of lengths) {
-        const hit = table.get(bits)?.get(bytesKey(bytes, bits));
-        if (hit) return hit;
-      }
-      return null;
+      const known = memo.get(ip);
+      if (known !== undefined) return known;
+      const found = lookup(ip);
+      if (memo.size >= RANGE_MEMO_SIZE) memo.clear();
+      memo.set(ip, found);
+      return found;
     },
   };
 }
+
+/** Addresses a range set remembers the answer for. */
+const RANGE_MEMO_SIZE = 4_096;

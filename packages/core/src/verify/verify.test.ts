@@ -85,7 +85,8 @@ describe("published range files", () => {
         fc.array(fc.oneof(address, fc.constantFrom("10.0.0.1", "192.168.1.1")), { maxLength: 20 }),
         (cidrs, ips) => {
           const set = buildRangeSet(cidrs);
-          for (const ip of ips) {
+          // Twice: the second answers come from the set's memo.
+          for (const ip of [...ips, ...ips]) {
             const parsed = ipaddr.parse(ip);
             const containing = cidrs.filter((c) => parsed.match(ipaddr.parseCIDR(c)));
             const found = set.find(ip);
@@ -99,6 +100,20 @@ describe("published range files", () => {
         },
       ),
     );
+  });
+
+  it("answers the same past its memo's size, asked again and again", () => {
+    const cidrs = ["10.0.0.0/20", "10.0.8.0/24", "2001:db8::/32"];
+    const many = Array.from({ length: 6_000 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
+    const remembered = buildRangeSet(cidrs);
+    const answers = (set: ReturnType<typeof buildRangeSet>) =>
+      [...many, "2001:db8::1", "::ffff:10.0.8.1", "nope", ...many].map((ip) => set.find(ip));
+    const first = answers(remembered);
+    expect(answers(remembered)).toEqual(first);
+    expect(first.slice(0, 6_000)).toEqual(
+      many.map((_, i) => (i < 4_096 ? (i >> 8 === 8 ? "10.0.8.0/24" : "10.0.0.0/20") : null)),
+    );
+    expect(first.slice(6_000, 6_003)).toEqual(["2001:db8::/32", "10.0.8.0/24", null]);
   });
 });
 
