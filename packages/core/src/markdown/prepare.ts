@@ -271,9 +271,10 @@ const TAG = /<(\/?)([a-z0-9]+)[^>]*>/g;
  * Prepared HTML (`prepareHtml`) cut into pieces of about `size` characters that convert
  * independently: a cut falls only after a block closes while every element still open is a
  * wrapper (`div`, `section`, `article`, `main`, `header`, `footer`), whose tags close the piece
- * and open the next. Joined with a blank line, the pieces' Markdown is the whole's. Converters
- * build their output by appending to a string they rescan (node-html-markdown's costs grow
- * with the square of the output), so pieces keep a page's conversion linear in its size.
+ * and open the next. Joined with a blank line, the pieces' Markdown is the whole's. Libraries
+ * such as node-html-markdown and turndown build their output by appending to a string they
+ * rescan (their cost grows with the square of the output), so pieces keep a page's conversion
+ * linear in its size with any converter.
  */
 export function htmlBlocks(html: string, size: number): string[] {
   const blocks: string[] = [];
