@@ -9,6 +9,7 @@ import { htmlToMarkdown, type MarkdownConverter, prepareHtml } from "@crawlgate/
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { NodeHtmlMarkdown } from "node-html-markdown";
 import TurndownService from "turndown";
 import { createMarkdownConverter } from "../src/converter.js";
 import { CORPUS, checksOf, corpusHtml, hundredKbPage, missingFrom } from "../src/corpus.js";
@@ -30,7 +31,18 @@ function titleOf(html: string): string | null {
   return match ? (match[1] as string).replace(/\s+/g, " ").trim() : null;
 }
 
-function turndownConverter(): MarkdownConverter {
+/** The converter this package ran before: node-html-markdown with its settings then. */
+function nodeHtmlMarkdownConverter(): MarkdownConverter {
+  const converter = new NodeHtmlMarkdown({
+    bulletMarker: "-",
+    codeBlockStyle: "fenced",
+    maxConsecutiveNewlines: 2,
+  });
+  return { name: "node-html-markdown@2.0.0", convert: (html) => converter.translate(html) };
+}
+
+/** `dom`: the page parsed by linkedom and the tree handed to turndown (else turndown's domino). */
+function turndownConverter(dom = false): MarkdownConverter {
   const service = new TurndownService({
     headingStyle: "atx",
     codeBlockStyle: "fenced",
@@ -39,7 +51,14 @@ function turndownConverter(): MarkdownConverter {
     strongDelimiter: "**",
   });
   service.use(gfm);
-  return { name: "turndown@7.2.5", convert: (html) => service.turndown(html) };
+  if (!dom) return { name: "turndown@7.2.5", convert: (html) => service.turndown(html) };
+  return {
+    name: "turndown@7.2.5 on linkedom@0.18.15",
+    convert: (html) => {
+      const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+      return service.turndown(document.body as unknown as HTMLElement);
+    },
+  };
 }
 
 /** Readability's article (on linkedom) in place of core's main-content pass; URLs by core. */
@@ -54,10 +73,13 @@ function readabilityFirst(converter: MarkdownConverter): Convert {
   };
 }
 
-const nhm = createMarkdownConverter();
+const ours = createMarkdownConverter();
+const nhm = nodeHtmlMarkdownConverter();
 const CANDIDATES: [string, Convert][] = [
-  ["core prepare + node-html-markdown 2.0.0 (chosen)", viaCore(nhm)],
-  ["core prepare + turndown 7.2.5 (+ gfm plugin)", viaCore(turndownConverter())],
+  ["core prepare + our writer on htmlparser2 10.1.0 (chosen)", viaCore(ours)],
+  ["core prepare + node-html-markdown 2.0.0", viaCore(nhm)],
+  ["core prepare + turndown 7.2.5 (+ gfm plugin, domino)", viaCore(turndownConverter())],
+  ["core prepare + turndown 7.2.5 on a linkedom 0.18.15 tree", viaCore(turndownConverter(true))],
   ["linkedom + readability 0.6.0 + core + node-html-markdown", readabilityFirst(nhm)],
   ["node-html-markdown alone (no core prepare)", viaCore(nhm, false)],
   ["turndown alone (no core prepare)", viaCore(turndownConverter(), false)],
@@ -110,9 +132,13 @@ for (const [name, convert] of CANDIDATES) {
   if (process.env.VERBOSE) for (const miss of misses) console.log(`    ${miss}`);
 }
 
-// Timing only: core's preparation alone, and node-html-markdown on the whole page at once.
-const whole: Convert = (html, url) => htmlToMarkdown(html, url, nhm, Number.POSITIVE_INFINITY).text;
+// Timing only: core's preparation alone, and each converter on the whole page at once.
+const whole =
+  (converter: MarkdownConverter): Convert =>
+  (html, url) =>
+    htmlToMarkdown(html, url, converter, Number.POSITIVE_INFINITY).text;
 console.log(
   `core prepareHtml alone: ${msPerPage((html, url) => prepareHtml(html, url).html, page)} CPU ms`,
 );
-console.log(`core + node-html-markdown, not in pieces: ${msPerPage(whole, page)} CPU ms`);
+console.log(`core + our writer, not in pieces: ${msPerPage(whole(ours), page)} CPU ms`);
+console.log(`core + node-html-markdown, not in pieces: ${msPerPage(whole(nhm), page)} CPU ms`);

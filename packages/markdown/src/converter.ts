@@ -1,32 +1,32 @@
 import type { MarkdownConverter } from "@crawlgate/core/adapter-kit";
-import { NodeHtmlMarkdown, type NodeHtmlMarkdownOptions } from "node-html-markdown";
+import { type MarkdownStyle, writeMarkdown } from "./markdown-writer.js";
 
-/** node-html-markdown's options the converter accepts (see its README). */
-export type MarkdownConverterOptions = Partial<
-  Pick<
-    NodeHtmlMarkdownOptions,
-    "bulletMarker" | "codeFence" | "emDelimiter" | "strongDelimiter" | "useLinkReferenceDefinitions"
-  >
->;
-
-/** The library and version the converter runs: part of what converted pages are cached under. */
-export const CONVERTER_NAME = "node-html-markdown@2.0.0";
+/** How the converter writes Markdown; each defaults to the first value. */
+export type MarkdownConverterOptions = Partial<MarkdownStyle>;
 
 /**
- * The edge's Markdown converter (`CrawlgateDeps.markdown`): node-html-markdown, chosen by
- * measurement over turndown (docs/decisions/markdown.md). Core prepares the HTML (main content,
- * no scripts, chrome or hidden elements, absolute URLs) before this runs. Fenced code blocks,
- * `-` bullets, inline links; GitHub tables come with the library.
+ * The library and version the converter runs on, with the version of our mapping: part of what
+ * converted pages are cached under, so a change to either never serves an old output.
+ */
+export const CONVERTER_NAME = "crawlgate-markdown@2 (htmlparser2@10.1.0)";
+
+/**
+ * The edge's Markdown converter (`CrawlgateDeps.markdown`): one pass over htmlparser2's events
+ * writing the Markdown (`writeMarkdown`), chosen by measurement over node-html-markdown and
+ * turndown (docs/decisions/markdown.md). Core prepares the HTML (main content, no scripts,
+ * chrome or hidden elements, absolute URLs) before this runs. Fenced code blocks, `-` bullets,
+ * inline links, GitHub tables.
  */
 export function createMarkdownConverter(options: MarkdownConverterOptions = {}): MarkdownConverter {
-  const converter = new NodeHtmlMarkdown({
+  const style: MarkdownStyle = {
     bulletMarker: "-",
-    codeBlockStyle: "fenced",
-    maxConsecutiveNewlines: 2,
+    emDelimiter: "_",
+    strongDelimiter: "**",
+    codeFence: "```",
     ...options,
-  });
+  };
   return {
     name: CONVERTER_NAME,
-    convert: (html) => converter.translate(html),
+    convert: (html) => writeMarkdown(html, style),
   };
 }

@@ -36,6 +36,10 @@ describe("Markdown of cached pages", () => {
     expect(out.tokens).toBe(estimateTokens(out.text));
     expect(estimateTokens("")).toBe(0);
     expect(estimateTokens("abcde")).toBe(2);
+    // A title's `<` never looks like a tag, and reads back as JSON.
+    const tag = htmlToMarkdown("<title>a &lt;style&gt;</title>", "https://a.example/", converter);
+    expect(tag.text).toBe('---\ntitle: "a \\u003cstyle>"\n---\n\n\n');
+    expect(JSON.parse(tag.text.split("\n")[1]?.slice(7) ?? "")).toBe("a <style>");
   });
 
   it("converts once per content and page URL, shared by concurrent requests", async () => {

@@ -72,8 +72,9 @@ const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 export const MAX_DEPTH = 200;
 const VOID = new Set(["br", "hr", "img"]);
 
+const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const escapeText = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  /[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => ENTITIES[c] as string) : s;
 /** `<` and `>` too, so that in prepared HTML every `<` opens a tag (`htmlBlocks` relies on it). */
 const escapeAttr = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -147,7 +148,8 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
   let skipping = -1;
   let contentDepth = 0;
   let mainDepth = 0;
-  let sawMain = false;
+  /** Text was written inside a `main`. */
+  let mainText = false;
   const all: string[] = [];
   const main: string[] = [];
   const write = (s: string) => {
@@ -199,7 +201,6 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
           contentDepth++;
           if (name === "main" || role === "main") {
             frame.main = true;
-            sawMain = true;
             mainDepth++;
           }
         }
@@ -224,7 +225,8 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
         if (titleText !== null) titleText += text;
         else if (skipping < 0) {
           // Whitespace before a `pre`'s `code` (`<pre>\n<code>`) does not make it plain text.
-          if (/\S/.test(text)) intoPre(null);
+          if (stack[stack.length - 1]?.pre === "open" && /\S/.test(text)) intoPre(null);
+          if (mainDepth > 0 && !mainText) mainText = /\S/.test(text);
           write(escapeText(text));
         }
       },
@@ -252,10 +254,8 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(source);
-  const inMain = sawMain ? main.join("") : "";
   // A `main` with no text (a shell whose content sits elsewhere) does not hide the rest.
-  const html = /[^\s]/.test(inMain.replace(/<[^>]*>/g, "")) ? inMain : all.join("");
-  return { title, html };
+  return { title, html: mainText ? main.join("") : all.join("") };
 }
 
 /** Elements that only group blocks: a cut between their children changes no Markdown. */
@@ -271,9 +271,10 @@ const TAG = /<(\/?)([a-z0-9]+)[^>]*>/g;
  * Prepared HTML (`prepareHtml`) cut into pieces of about `size` characters that convert
  * independently: a cut falls only after a block closes while every element still open is a
  * wrapper (`div`, `section`, `article`, `main`, `header`, `footer`), whose tags close the piece
- * and open the next. Joined with a blank line, the pieces' Markdown is the whole's. Converters
- * build their output by appending to a string they rescan (node-html-markdown's costs grow
- * with the square of the output), so pieces keep a page's conversion linear in its size.
+ * and open the next. Joined with a blank line, the pieces' Markdown is the whole's. Libraries
+ * such as node-html-markdown and turndown build their output by appending to a string they
+ * rescan (their cost grows with the square of the output), so pieces keep a page's conversion
+ * linear in its size with any converter.
  */
 export function htmlBlocks(html: string, size: number): string[] {
   const blocks: string[] = [];

@@ -26,7 +26,7 @@ export function estimateTokens(text: string): number {
  * absolute URLs) → the converter, piece by piece (`htmlBlocks`, `blockChars` each) → blank
  * runs folded to one blank line, trimmed; a page with a
  * `<title>` opens with a front matter block naming it (`title: "…"`, a JSON string, which is
- * valid YAML). Throws what the converter throws.
+ * valid YAML; `<` written `\u003c`). Throws what the converter throws.
  */
 export function htmlToMarkdown(
   html: string,
@@ -41,8 +41,9 @@ export function htmlToMarkdown(
     .replace(/[ \t]+$/gm, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
-  const head =
-    prepared.title === null ? "" : `---\ntitle: ${JSON.stringify(prepared.title)}\n---\n\n`;
+  // `<` as `\u003c` (JSON and YAML read it back): a title's text never looks like a tag.
+  const title = JSON.stringify(prepared.title)?.replace(/</g, "\\u003c");
+  const head = prepared.title === null ? "" : `---\ntitle: ${title}\n---\n\n`;
   const text = `${head}${body}\n`;
   return { text, tokens: estimateTokens(text) };
 }

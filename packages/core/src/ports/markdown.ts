@@ -5,14 +5,14 @@
  * everything around it (negotiation, dropping scripts, navigation and hidden elements, making
  * URLs absolute, the title, caching): a converter gets the page's main content as plain,
  * well-formed HTML (`prepareHtml`) and only writes its Markdown. The default is
- * `createMarkdownConverter()` of `@crawlgate/markdown` (node-html-markdown: it reads Node's
- * `process`, so it stays out of core, which runs in any fetch runtime). Another converter
- * takes the type from `@crawlgate/core/adapter-kit`.
+ * `createMarkdownConverter()` of `@crawlgate/markdown` (one pass over htmlparser2's events,
+ * chosen by measurement: docs/decisions/markdown.md). Another converter takes the type from
+ * `@crawlgate/core/adapter-kit`.
  */
 export interface MarkdownConverter {
   /**
-   * Name and version (`node-html-markdown@2.0.0`): in logs, and part of what the Markdown is
-   * cached under, so a new converter never serves an old one's output.
+   * Name and version (`crawlgate-markdown@2 (htmlparser2@10.1.0)`): in logs, and part of what
+   * the Markdown is cached under, so a new converter never serves an old one's output.
    */
   readonly name: string;
   /**
