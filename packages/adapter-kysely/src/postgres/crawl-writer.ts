@@ -19,7 +19,6 @@ import {
   eventValues,
   legacyOnly,
   newDayPaths,
-  type SqlValue,
   type StoredPaths,
   TIERED_TABLES,
   toCounted,
@@ -27,20 +26,14 @@ import {
 } from "../crawls/sql.js";
 import type { CrawlWriter } from "../handle.js";
 import type { Database } from "../schema.js";
+// Each column goes as one array literal, built here in one pass (node-postgres's own
+// serialization of array parameters took a large share of the main thread's time per batch).
+import { columnLiterals as columns } from "./array-literal.js";
 
 type Trx = Transaction<Database>;
 
 async function query<R>(trx: Trx, sql: string, parameters: unknown[]): Promise<R[]> {
   return (await trx.executeQuery<R>(CompiledQuery.raw(sql, parameters))).rows;
-}
-
-/** Rows of values → one array per column (the parameters of an `unnest`). */
-function columns(rows: SqlValue[][], width: number): SqlValue[][] {
-  const out = Array.from({ length: width }, () => new Array<SqlValue>(rows.length));
-  rows.forEach((row, i) => {
-    for (let c = 0; c < width; c++) (out[c] as SqlValue[])[i] = row[c] as SqlValue;
-  });
-  return out;
 }
 
 /** `unnest($1::t1[], $2::t2[], …)` for the given element types. */
