@@ -58,13 +58,11 @@ async function admit(
   const days = new Map<string, DayPaths>();
   const wanted = new Map<string, [string, string, string]>();
   for (const c of fresh) {
-    days.set(domainDayKey(c.record.domainId, c.day), newDayPaths(c.record.domainId, c.day, 0));
+    const key = domainDayKey(c.record.domainId, c.day);
+    // One state per domain-day (not one per event, each with its sets, thrown away).
+    if (!days.has(key)) days.set(key, newDayPaths(c.record.domainId, c.day, 0));
     if (!storedPaths.has(c.record.domainId, c.day, c.record.path))
-      wanted.set(`${domainDayKey(c.record.domainId, c.day)}\0${c.record.path}`, [
-        c.record.domainId,
-        c.day,
-        c.record.path,
-      ]);
+      wanted.set(`${key}\0${c.record.path}`, [c.record.domainId, c.day, c.record.path]);
   }
   const dayRows = [...days.values()].map((d) => [d.domainId, d.day]);
   const dayColumns = columns(dayRows, 2);
