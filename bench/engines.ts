@@ -25,7 +25,10 @@ export async function onBothEngines(
   }
   const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
   const schema = `cg_bench_${schemaTag}${process.pid}`;
-  const pg = createPostgresDatabase(url, { schema });
+  // Named after the schema, so a suite can find its server processes (their CPU time).
+  const named = new URL(url);
+  named.searchParams.set("application_name", schema);
+  const pg = createPostgresDatabase(named.toString(), { schema });
   try {
     rows.push(...(await run("postgres", pg)));
   } finally {

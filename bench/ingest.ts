@@ -5,6 +5,8 @@ import {
 } from "@crawlgate/adapter-kysely";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate, type IngestService } from "@crawlgate/core";
+import { sql } from "kysely";
+import { ownCpuMs, processCpuMs } from "./cpu.js";
 import { onBothEngines } from "./engines.js";
 import type { ResultRow } from "./measure.js";
 
@@ -54,7 +56,7 @@ async function feed(
   await Promise.all(acks);
 }
 
-async function run(label: string, handle: KyselyHandle, events: number): Promise<ResultRow> {
+async function run(label: string, handle: KyselyHandle, events: number): Promise<ResultRow[]> {
   await migrateToLatest(handle);
   const { ingest } = createCrawlgate(
     {
@@ -74,20 +76,53 @@ async function run(label: string, handle: KyselyHandle, events: number): Promise
   // Warm-up, not timed: JIT, prepared statements and (SQLite) the start of the writer thread.
   // Another domain, so the timed run still creates its own aggregate rows and path-cap rows.
   await feed(ingest, "bench-warm-up", `${label}-warm`, WARM_UP);
+  const cpuBefore = await cpuMs(handle);
   const start = performance.now();
   await feed(ingest, "bench-domain", label, events);
   await ingest.close();
   const ns = ((performance.now() - start) * 1e6) / events;
-  console.error(`ingest ${label}: ${ns.toFixed(0)} ns/event (${(1e9 / ns).toFixed(0)} events/s)`);
-  return {
+  const cpuAfter = await cpuMs(handle);
+  const own = cpuAfter.own - cpuBefore.own;
+  let server = 0;
+  for (const [pid, ms] of cpuAfter.server) server += ms - (cpuBefore.server.get(pid) ?? 0);
+  for (const pid of cpuBefore.server.keys())
+    if (!cpuAfter.server.has(pid)) console.error(`ingest ${label}: server process ${pid} ended`);
+  const perEvent = (ms: number) => (ms * 1e6) / events;
+  const cpuNs = perEvent(own + server);
+  console.error(
+    `ingest ${label}: ${ns.toFixed(0)} ns/event (${(1e9 / ns).toFixed(0)} events/s), CPU ${cpuNs.toFixed(0)} ns/event (this process ${perEvent(own).toFixed(0)}, server ${perEvent(server).toFixed(0)})`,
+  );
+  const row = (impl: string, nsPerOp: number): ResultRow => ({
     suite: "ingest",
     case: `${events}-events`,
-    impl: `crawlgate-${label}`,
-    nsPerOp: Math.round(ns),
-  };
+    impl,
+    nsPerOp: Math.round(nsPerOp),
+  });
+  return [row(`crawlgate-${label}`, ns), row(`crawlgate-${label}-cpu`, cpuNs)];
+}
+
+/**
+ * CPU time used so far by this process (the SQLite writer thread included) and, on
+ * PostgreSQL, by each server process of the handle's connections (named after the schema by
+ * `onBothEngines`), in ms: unlike wall time, it grows little with other work on a loaded machine.
+ */
+async function cpuMs(handle: KyselyHandle) {
+  const own = ownCpuMs();
+  const server = new Map<number, number>();
+  if (handle.dialect === "postgres") {
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where application_name = ${handle.schema}`.execute(
+      handle.db,
+    );
+    for (const { pid } of rows) {
+      const ms = processCpuMs(pid);
+      if (ms !== null) server.set(pid, ms);
+    }
+  }
+  return { own, server };
 }
 
 export async function ingestSuite(quick: boolean): Promise<ResultRow[]> {
   const events = quick ? 5_000 : 100_000;
-  return onBothEngines("", async (label, handle) => [await run(label, handle, events)]);
+  return onBothEngines("", (label, handle) => run(label, handle, events));
 }

@@ -19,7 +19,6 @@ import {
   eventValues,
   legacyOnly,
   newDayPaths,
-  type SqlValue,
   type StoredPaths,
   TIERED_TABLES,
   toCounted,
@@ -27,20 +26,14 @@ import {
 } from "../crawls/sql.js";
 import type { CrawlWriter } from "../handle.js";
 import type { Database } from "../schema.js";
+// Each column goes as one array literal, built here in one pass (node-postgres's own
+// serialization of array parameters took a large share of the main thread's time per batch).
+import { columnLiterals as columns } from "./array-literal.js";
 
 type Trx = Transaction<Database>;
 
 async function query<R>(trx: Trx, sql: string, parameters: unknown[]): Promise<R[]> {
   return (await trx.executeQuery<R>(CompiledQuery.raw(sql, parameters))).rows;
-}
-
-/** Rows of values → one array per column (the parameters of an `unnest`). */
-function columns(rows: SqlValue[][], width: number): SqlValue[][] {
-  const out = Array.from({ length: width }, () => new Array<SqlValue>(rows.length));
-  rows.forEach((row, i) => {
-    for (let c = 0; c < width; c++) (out[c] as SqlValue[])[i] = row[c] as SqlValue;
-  });
-  return out;
 }
 
 /** `unnest($1::t1[], $2::t2[], …)` for the given element types. */
@@ -65,13 +58,11 @@ async function admit(
   const days = new Map<string, DayPaths>();
   const wanted = new Map<string, [string, string, string]>();
   for (const c of fresh) {
-    days.set(domainDayKey(c.record.domainId, c.day), newDayPaths(c.record.domainId, c.day, 0));
+    const key = domainDayKey(c.record.domainId, c.day);
+    // One state per domain-day (not one per event, each with its sets, thrown away).
+    if (!days.has(key)) days.set(key, newDayPaths(c.record.domainId, c.day, 0));
     if (!storedPaths.has(c.record.domainId, c.day, c.record.path))
-      wanted.set(`${domainDayKey(c.record.domainId, c.day)}\0${c.record.path}`, [
-        c.record.domainId,
-        c.day,
-        c.record.path,
-      ]);
+      wanted.set(`${key}\0${c.record.path}`, [c.record.domainId, c.day, c.record.path]);
   }
   const dayRows = [...days.values()].map((d) => [d.domainId, d.day]);
   const dayColumns = columns(dayRows, 2);
