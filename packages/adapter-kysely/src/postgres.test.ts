@@ -1,5 +1,8 @@
-import { kyselyConformance } from "./test-support/conformance.js";
-import { freshPostgres } from "./test-support/handles.js";
+import { kyselyConformance, kyselyCrawlConformance } from "./test-support/conformance.js";
+import { freshPartitionedPostgres, freshPostgres } from "./test-support/handles.js";
 import { whenPostgres } from "./test-support/postgres.js";
 
-whenPostgres(() => kyselyConformance("kysely + PostgreSQL", freshPostgres));
+whenPostgres(() => {
+  kyselyConformance("kysely + PostgreSQL", freshPostgres);
+  kyselyCrawlConformance("kysely + PostgreSQL, day partitions", freshPartitionedPostgres);
+});

@@ -12,6 +12,7 @@ import {
   countCrawls,
   type DaySummaryCount,
   type DomainDay,
+  dropEachDomain,
   type LegacyDayCount,
   type LegacyDelta,
   legacyImportCounts,
@@ -192,6 +193,13 @@ export function createMemoryCrawlStore() {
         }
       }
       return dropped;
+    },
+    dropFrozenDay(day, drops) {
+      return dropEachDomain(this, day, drops);
+    },
+    /** No day is kept apart in memory: nothing to create or drop. */
+    async prepareCrawlDays() {
+      return { created: [], dropped: [] };
     },
     async botDayCounts(domainId, startDay, endDay) {
       return read(botDay, domainId, startDay, endDay, byTier).map(

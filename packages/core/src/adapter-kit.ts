@@ -27,6 +27,7 @@ export type {
 export { verifyDomain } from "./accounts/domain-verification.js";
 export { apiMarkdown } from "./api/openapi/markdown.js";
 export { archiveRowOf } from "./archive/archive-files.js";
+export { dropEachDomain } from "./archive/frozen-drops.js";
 export {
   assertBlobKey,
   assertByteRange,
@@ -183,6 +184,7 @@ export type {
   CrawlLog,
   CrawlStore,
   DashboardSessionStore,
+  DayDrop,
   DirectoryKey,
   DomainDay,
   DomainSettings,

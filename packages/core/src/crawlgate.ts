@@ -37,6 +37,7 @@ import {
 } from "./ingest/record-referral.js";
 import { createRequestRecording, type RecordRequest } from "./ingest/record-request.js";
 import {
+  crawlDaysJob,
   dayCloseJob,
   htmlRetentionJob,
   type Job,
@@ -224,7 +225,8 @@ export interface Crawlgate {
   ingest: IngestService;
   /**
    * The instance's maintenance jobs: `read_model_refresh`, `html_retention`, `record_retention`,
-   * `verification_retry`, `range_refresh`, `day_close`, `page_worker` (purge, warm and refresh
+   * `verification_retry`, `range_refresh`, `day_close`, `crawl_days` (PostgreSQL's day partitions
+   * of raw rows, created ahead), `page_worker` (purge, warm and refresh
    * renders) and `sitemap_warm` (hourly warming of the domains whose warm settings say so). Run them with `createScheduler(crawlgate.jobs, …)` or from a cron.
    */
   jobs: readonly Job[];
@@ -350,6 +352,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       verificationRetryJob(() => ingest ?? null),
       rangeRefreshJob(() => (deps.fetch === null ? null : verify().ranges)),
       dayCloseJob(deps, () => ingest ?? null),
+      crawlDaysJob(deps.crawls),
       pageWorkerJob({ ...deps, logger }, () => (renderer === null ? null : pages), {
         concurrency: resolved.edge.workerConcurrency,
         pollMs: resolved.edge.workerPollMs,

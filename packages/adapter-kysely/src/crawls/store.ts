@@ -2,6 +2,7 @@ import {
   type AggregateTier,
   type ArchiveRow,
   type CrawlStore,
+  dropEachDomain,
   legacyImportCounts,
   type ServedFrom,
   type SignatureVerdict,
@@ -9,6 +10,7 @@ import {
 import { type Selectable, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
 import { createKyselyPageRanking, toPathDayCount } from "../page-ranking/index.js";
+import { dropNamedRows, prepareCrawlDays } from "../postgres/day-partitions.js";
 import { type Database, date, num } from "../schema.js";
 import { toRecord } from "./sql.js";
 
@@ -177,6 +179,12 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       return rows as ArchiveRow[];
     },
     async dropDayCrawls(domainId, day, eventIds) {
+      if (dialect === "postgres") {
+        const [dropped] = await dropNamedRows(db, day, [
+          { domainId, ...(eventIds ? { eventIds } : {}) },
+        ]);
+        return dropped ?? 0;
+      }
       const { from, to } = dayBounds(day);
       const drop = (ids?: readonly string[]) => {
         let query = db
@@ -193,6 +201,15 @@ export function createKyselyCrawlStore(handle: KyselyHandle) {
       for (let i = 0; i < eventIds.length; i += DROP_CHUNK)
         dropped += Number((await drop(eventIds.slice(i, i + DROP_CHUNK))).numDeletedRows);
       return dropped;
+    },
+    dropFrozenDay(day, drops) {
+      if (dialect === "postgres") return dropNamedRows(db, day, drops);
+      return dropEachDomain(this, day, drops);
+    },
+    async prepareCrawlDays(today, aheadDays, frozenBefore) {
+      // SQLite keeps no day apart: nothing to create or drop.
+      if (dialect !== "postgres") return { created: [], dropped: [] };
+      return prepareCrawlDays(db, today, aheadDays, frozenBefore);
     },
     async botDayCounts(domainId, startDay, endDay) {
       const rows = await windowRows("crawl_bot_day", { domainId, startDay, endDay }, [

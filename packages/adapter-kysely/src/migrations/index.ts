@@ -23,6 +23,7 @@ import * as m0021 from "./0021-render-lanes-warming.js";
 import * as m0022 from "./0022-render-variants.js";
 import * as m0024 from "./0024-signal-contradictions.js";
 import * as m0026 from "./0026-rate-windows.js";
+import * as m0027 from "./0027-crawl-day-partitions.js";
 import { scopedForMigrator } from "./scoped-introspection.js";
 
 /**
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0022_render_variants": m0022,
   "0024_signal_contradictions": m0024,
   "0026_rate_windows": m0026,
+  "0027_crawl_day_partitions": m0027,
 };
 
 /** Names of every migration, oldest first. */

@@ -46,6 +46,23 @@ const UPSERTS = AGGREGATES.map((t) => {
 });
 
 /**
+ * Raw rows are partitioned by day (0027), and a partitioned table's unique keys hold the
+ * partition key: `(event_id, ts)`. An event id stays stored once through its claim: a row of
+ * the unlogged `crawl_event_claims` (no WAL), inserted before the events and deleted right
+ * after, in the same transaction. A concurrent batch claiming the same id waits on its unique
+ * key until this transaction ends, so its `not exists` (a statement of its own, with a newer
+ * snapshot) sees the committed row: an id replayed with another instant is a no-op, as the
+ * contract says. The table is empty at rest.
+ */
+const CLAIM =
+  "insert into crawl_event_claims (event_id) select * from unnest($1::text[]) on conflict do nothing";
+const RELEASE = "delete from crawl_event_claims where event_id = any($1::text[])";
+const INSERT_EVENTS = `insert into crawl_events (${EVENT_COLUMNS.join(", ")})
+  select * from ${unnest(EVENT_TYPES)} as u(${EVENT_COLUMNS.join(", ")})
+  where not exists (select 1 from crawl_events e where e.event_id = u.event_id)
+  on conflict (event_id, ts) do nothing returning event_id`;
+
+/**
  * Locks the domain-days of the new events and admits their paths under the cap; returns the
  * domain-days (to remember their paths once committed). `storedPaths`: paths known to be stored.
  */
@@ -156,11 +173,14 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
         const rows = [...unique.values()]
           .sort((a, b) => (a.record.eventId < b.record.eventId ? -1 : 1))
           .map((c) => eventValues(c.record, c.day));
+        const eventIds = rows.map((r) => r[0]);
+        await query(trx, CLAIM, [eventIds]);
         const inserted = await query<{ event_id: string }>(
           trx,
-          `insert into crawl_events (${EVENT_COLUMNS.join(", ")}) select * from ${unnest(EVENT_TYPES)} on conflict (event_id) do nothing returning event_id`,
+          INSERT_EVENTS,
           columns(rows, EVENT_COLUMNS.length),
         );
+        await query(trx, RELEASE, [eventIds]);
         const ids = new Set(inserted.map((r) => r.event_id));
         const fresh = [...unique.values()].filter((c) => ids.has(c.record.eventId));
         if (fresh.length === 0) return { inserted: 0, days: [] };

@@ -43,6 +43,17 @@ export async function freshPostgres(): Promise<TestDatabase> {
 }
 
 /**
+ * `freshPostgres` with the day partitions of `crawl_events` for 2026-11-01 through 2026-11-21
+ * (the days the crawl suites store most), so that their rows are stored in day partitions and
+ * in the default one, as on a server whose `crawl_days` job runs.
+ */
+export async function freshPartitionedPostgres(): Promise<TestDatabase> {
+  const fresh = await freshPostgres();
+  await createKyselyStores(fresh.handle).crawls.prepareCrawlDays("2026-11-01", 20, "2000-01-01");
+  return fresh;
+}
+
+/**
  * An instance's stores on a fresh database of `fresh` (the settings cache and blobs in memory,
  * as `serve` keeps them without Redis and S3): what the API and edge suites run on.
  */

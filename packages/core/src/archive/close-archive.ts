@@ -1,7 +1,14 @@
 import type { DomainDay } from "../ports/index.js";
 import { addDays, utcDay } from "../window/dates.js";
 import { ARCHIVE_RETENTION_DAYS } from "./archive-files.js";
-import { closeDomainDay, type DayCloseDeps, type DayCloseOptions } from "./day-close.js";
+import {
+  closeDomainDay,
+  type DayCloseDeps,
+  type DayCloseOptions,
+  type DayCloseOutcome,
+  dropFrozenWrites,
+  type FrozenWrite,
+} from "./day-close.js";
 
 /** How long a close holds a domain-day before another instance may take it over. */
 export const DAY_LEASE_MS = 10 * 60_000;
@@ -73,45 +80,73 @@ export async function closeArchive(
     retention: { days: 0, files: 0 },
   };
   let done = 0;
+  // A frozen day's raw rows are dropped once every domain of the day is closed: all at once.
+  let frozen: { day: string; writes: FrozenWrite[] } = { day: "", writes: [] };
   for (const { domainId, day } of hot) {
-    const lease = () => deps.archive.acquireDayLease(domainId, day, holder, now, DAY_LEASE_MS);
-    if (!(await lease())) {
-      summary.skipped++;
-    } else {
-      try {
-        const outcome = await closeDomainDay(
-          deps,
-          { domainId, day, today, now },
-          {
-            ...(options.partRows ? { partRows: options.partRows } : {}),
-            beforePart: async () => {
-              if (!(await lease()))
-                throw new Error(`lost the day-close lease of ${domainId} ${day}`);
-            },
-          },
-        );
-        if (outcome.action === "written") {
-          summary.written++;
-          summary.files += outcome.files;
-          summary.rows += outcome.rows;
-        } else if (outcome.action === "appended") {
-          summary.appended++;
-          summary.files += outcome.files;
-          summary.rows += outcome.rows;
-        } else if (outcome.action === "unchanged") summary.unchanged++;
-        if (outcome.action !== "empty") {
-          if (outcome.action !== "appended" && outcome.frozen) summary.frozen++;
-          summary.droppedRows += outcome.dropped;
-        }
-      } finally {
-        await deps.archive.releaseDayLease(domainId, day, holder);
-      }
+    if (day !== frozen.day) {
+      summary.droppedRows += await dropFrozenWrites(deps, frozen.day, frozen.writes);
+      frozen = { day, writes: [] };
     }
+    const dropLater = (write: FrozenWrite) => frozen.writes.push(write);
+    const lease = { holder, now, today, partRows: options.partRows, dropLater };
+    const outcome = await closeUnderLease(deps, { domainId, day }, lease);
+    if (outcome === null) summary.skipped++;
+    else count(summary, outcome);
     options.onProgress?.({ done: ++done, total: hot.length, domainId, day });
   }
+  summary.droppedRows += await dropFrozenWrites(deps, frozen.day, frozen.writes);
   await deps.archive.markClosedThrough(options.domainId ?? "*", through);
   summary.retention = await dropExpiredArchive(deps, today, options.domainId);
   return summary;
+}
+
+/** Closes one domain-day under its lease; `null` when another instance holds the lease. */
+async function closeUnderLease(
+  deps: DayCloseDeps,
+  { domainId, day }: DomainDay,
+  at: {
+    holder: string;
+    now: Date;
+    today: string;
+    partRows: number | undefined;
+    dropLater: (write: FrozenWrite) => void;
+  },
+): Promise<DayCloseOutcome | null> {
+  const { holder, now, today } = at;
+  const lease = () => deps.archive.acquireDayLease(domainId, day, holder, now, DAY_LEASE_MS);
+  if (!(await lease())) return null;
+  try {
+    return await closeDomainDay(
+      deps,
+      { domainId, day, today, now },
+      {
+        ...(at.partRows ? { partRows: at.partRows } : {}),
+        dropLater: at.dropLater,
+        beforePart: async () => {
+          if (!(await lease())) throw new Error(`lost the day-close lease of ${domainId} ${day}`);
+        },
+      },
+    );
+  } finally {
+    await deps.archive.releaseDayLease(domainId, day, holder);
+  }
+}
+
+/** Adds one domain-day's outcome to the run's summary. */
+function count(summary: CloseArchiveSummary, outcome: DayCloseOutcome): void {
+  if (outcome.action === "written") {
+    summary.written++;
+    summary.files += outcome.files;
+    summary.rows += outcome.rows;
+  } else if (outcome.action === "appended") {
+    summary.appended++;
+    summary.files += outcome.files;
+    summary.rows += outcome.rows;
+  } else if (outcome.action === "unchanged") summary.unchanged++;
+  if (outcome.action !== "empty") {
+    if (outcome.action !== "appended" && outcome.frozen) summary.frozen++;
+    summary.droppedRows += outcome.dropped;
+  }
 }
 
 /** Deletes the files (blobs, then index entries) of days older than the retention. */

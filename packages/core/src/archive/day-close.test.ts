@@ -201,6 +201,38 @@ describe("day close", () => {
     expect(files.reduce((n, f) => n + f.rowCount, 0)).toBe(4);
   });
 
+  it("drops a frozen day's rows of every domain at once, after the day's last domain is closed", async () => {
+    const { stores, domainId } = await world((d) => [
+      ...dayRows(d, "2026-11-10", 3),
+      ...dayRows(d, "2026-11-11", 2),
+    ]);
+    const other = makeDomain(makeUser().userId, { hostname: "other.example" });
+    await stores.crawls.appendCrawls(
+      [makeCrawl(other.domainId, { eventId: "o-1", ts: at("2026-11-10T05:00:00.000Z") })],
+      { pathCap: 1000 },
+    );
+    const calls: string[] = [];
+    const crawls = {
+      ...stores.crawls,
+      dropDayCrawls: () => Promise.reject(new Error("one domain at a time")),
+      async dropFrozenDay(...args: Parameters<typeof stores.crawls.dropFrozenDay>) {
+        const [day, drops] = args;
+        // Every domain of the day is archived already when its rows go.
+        const indexed = await stores.archive.listArchiveFiles(other.domainId, day, day);
+        calls.push(`${day} ${drops.map((d) => d.eventIds.length).join("+")} ${indexed.length}`);
+        return stores.crawls.dropFrozenDay(...args);
+      },
+    };
+    const summary = await closeArchive({ ...stores, crawls }, at("2026-11-20T00:10:00.000Z"));
+    expect(calls).toEqual(["2026-11-10 3+1 1", "2026-11-11 2 0"]);
+    expect(summary).toMatchObject({ frozen: 3, droppedRows: 6, rows: 6 });
+    expect(await stores.crawls.hotCrawlDays("2026-11-30")).toEqual([]);
+    // No drop list is left behind: the next close has nothing to finish.
+    for (const id of [domainId, other.domainId])
+      for (const f of await stores.archive.listArchiveFiles(id, "2026-11-10", "2026-11-11"))
+        expect(await stores.blobs.hasBlob(f.key.replace(/\.parquet$/, ".drop"))).toBe(false);
+  });
+
   it("keeps a crawl stored for a freezing day while the close reads it, for the next close", async () => {
     const { stores, domainId } = await world((d) => dayRows(d, "2026-11-10", 3));
     const crawls = {
@@ -257,7 +289,10 @@ describe("day close", () => {
                 ...stores.archive,
                 ...(crash === "index" ? { replaceDay: dies, appendFrozenParts: dies } : {}),
               },
-              crawls: { ...stores.crawls, ...(crash === "drop" ? { dropDayCrawls: dies } : {}) },
+              crawls: {
+                ...stores.crawls,
+                ...(crash === "drop" ? { dropDayCrawls: dies, dropFrozenDay: dies } : {}),
+              },
             };
             if (crash) await closeArchive(crashing, now, { partRows }).catch(() => {});
             await closeArchive(stores, now, { partRows });

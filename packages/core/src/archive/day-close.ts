@@ -24,6 +24,18 @@ export interface DayCloseOptions {
   partRows?: number;
   /** Called before each part after the first, so a long close can renew its lease. */
   beforePart?: () => Promise<void>;
+  /**
+   * Takes the drop of a frozen write's raw rows instead of doing it (its drop list is stored):
+   * `closeArchive` drops every domain's rows of a day at once (`dropFrozenWrites`). The
+   * outcome's `dropped` then leaves them out.
+   */
+  dropLater?: (write: FrozenWrite) => void;
+}
+
+/** The files of a frozen write and the event ids of the raw rows it archived. */
+export interface FrozenWrite {
+  files: readonly ArchiveFile[];
+  eventIds: readonly string[];
 }
 
 /** How one domain-day was closed. */
@@ -96,7 +108,9 @@ export async function closeDomainDay(
     return { action: "unchanged", frozen: true, dropped: 0 };
   }
   await deleteUnreferenced(deps.blobs, result.replaced, files);
-  const dropped = drops ? await dropArchived(deps, files, written.eventIds) : 0;
+  const dropped = drops
+    ? await dropOrDefer(deps, { files, eventIds: written.eventIds }, options)
+    : 0;
   return { action: "written", frozen, files: files.length, rows: written.rows, dropped };
 }
 
@@ -129,7 +143,7 @@ async function closeLateRows(
     await deleteUnreferenced(deps.blobs, files, current, true);
     return { action: "unchanged", frozen: true, dropped };
   }
-  dropped += await dropArchived(deps, files, eventIds);
+  dropped += await dropOrDefer(deps, { files, eventIds }, options);
   return { action: "appended", files: files.length, rows, dropped };
 }
 
@@ -160,6 +174,37 @@ async function dropArchived(
   const dropped = await deps.crawls.dropDayCrawls(domainId, day, eventIds);
   await deps.blobs.deleteBlob(dropListKey(files));
   return dropped;
+}
+
+/** Drops a frozen write's rows now, or hands them to `options.dropLater` (0 dropped now). */
+async function dropOrDefer(
+  deps: DayCloseDeps,
+  write: FrozenWrite,
+  options: DayCloseOptions,
+): Promise<number> {
+  if (!options.dropLater) return dropArchived(deps, write.files, write.eventIds);
+  options.dropLater(write);
+  return 0;
+}
+
+/**
+ * Drops the raw rows of a day's frozen writes (of several domains) in one
+ * `CrawlDays.dropFrozenDay`, then their drop lists; returns the rows dropped. A failure leaves
+ * the drop lists: the next close of each domain-day finishes its drop (`finishDrop`).
+ */
+export async function dropFrozenWrites(
+  deps: DayCloseDeps,
+  day: string,
+  writes: readonly FrozenWrite[],
+): Promise<number> {
+  if (writes.length === 0) return 0;
+  const drops = writes.map((w) => ({
+    domainId: (w.files[0] as ArchiveFile).domainId,
+    eventIds: w.eventIds,
+  }));
+  const dropped = await deps.crawls.dropFrozenDay(day, drops);
+  for (const w of writes) await deps.blobs.deleteBlob(dropListKey(w.files));
+  return dropped.reduce((a, b) => a + b, 0);
 }
 
 /**

@@ -1,3 +1,4 @@
+export { CRAWL_DAYS_AHEAD, crawlDaysJob } from "./crawl-days.js";
 export { dayCloseJob } from "./day-close.js";
 export type { FleetOptions } from "./fleet-gate.js";
 export { htmlRetentionJob } from "./html-retention.js";

@@ -55,4 +55,30 @@ export interface CrawlDays {
    * how many rows it deleted (0 the second time).
    */
   dropDayCrawls(domainId: string, day: string, eventIds?: readonly string[]): Promise<number>;
+  /**
+   * `dropDayCrawls` with event ids for several domains of one day at once (a frozen day's close:
+   * each domain's archived rows), as one operation where the engine keeps a day's rows apart:
+   * PostgreSQL drops the day's partition whole when every row stored in it is named (no
+   * row-by-row delete), and deletes the rest as `dropDayCrawls` does. Returns the rows dropped
+   * per entry of `drops`, in its order.
+   */
+  dropFrozenDay(day: string, drops: readonly DayDrop[]): Promise<number[]>;
+  /**
+   * Keeps the storage of raw rows ready for `today` where the engine stores each day apart
+   * (PostgreSQL's day partitions): the days `today` through `today + aheadDays` get their
+   * partition (rows of such a day already stored in the default partition move into it), and
+   * the partitions of days before `frozenBefore` that hold no row are dropped. Returns those
+   * days, each list sorted. Memory and SQLite keep no day apart: both lists are empty.
+   */
+  prepareCrawlDays(
+    today: string,
+    aheadDays: number,
+    frozenBefore: string,
+  ): Promise<{ created: string[]; dropped: string[] }>;
+}
+
+/** The raw rows of one domain that a frozen day's close archived (`CrawlDays.dropFrozenDay`). */
+export interface DayDrop {
+  domainId: string;
+  eventIds: readonly string[];
 }

@@ -20,7 +20,7 @@ export type {
   ChargeRow,
   ChargeTotal,
 } from "./charges.js";
-export type { ArchiveRow, CrawlDays, DomainDay } from "./crawl-days.js";
+export type { ArchiveRow, CrawlDays, DayDrop, DomainDay } from "./crawl-days.js";
 export type {
   AppendOptions,
   CrawlAggregates,

@@ -348,6 +348,88 @@ export function crawlDaysSuite(
       expect(await crawls.dropDayCrawls(D1, "2026-11-02", [...many, "k-2"])).toBe(1);
     });
 
+    it("drops the named rows of several domains of a day at once, counted per entry", async () => {
+      const { crawls } = h();
+      const day = (eventId: string, iso: string, domainId = D1) =>
+        makeCrawl(domainId, { eventId, ts: at(iso) });
+      const stored = [
+        ["k-1", "2026-11-02T01:00:00.000Z", D1],
+        ["k-2", "2026-11-02T02:00:00.000Z", D1],
+        ["k-3", "2026-11-03T01:00:00.000Z", D1],
+        ["k-5", "2026-11-02T01:00:00.000Z", D2],
+        ["k-6", "2026-11-02T23:59:59.999Z", D2],
+      ] as const;
+      await crawls.appendCrawls(
+        stored.map(([id, iso, domainId]) => day(id, iso, domainId)),
+        options,
+      );
+      const before = await crawls.botDayCounts(D1, "2026-11-01", "2026-11-05");
+      const drops = [
+        // Ids of another day or domain, unknown and repeated ids are not dropped twice.
+        { domainId: D1, eventIds: ["k-1", "k-3", "k-5", "nope", "k-1"] },
+        { domainId: D2, eventIds: ["k-5", "k-6"] },
+      ];
+      expect(await crawls.dropFrozenDay("2026-11-02", drops)).toEqual([1, 2]);
+      expect(await crawls.dropFrozenDay("2026-11-02", drops)).toEqual([0, 0]);
+      expect((await crawls.listDayRows(D1, "2026-11-02", null, 10)).map((r) => r[0])).toEqual([
+        "k-2",
+      ]);
+      expect(await crawls.listDayRows(D2, "2026-11-02", null, 10)).toEqual([]);
+      // Every row of the day named: the day goes whole, the next day stays.
+      expect(
+        await crawls.dropFrozenDay("2026-11-02", [{ domainId: D1, eventIds: ["k-2"] }]),
+      ).toEqual([1]);
+      expect(await crawls.hotCrawlDays("2026-11-30")).toEqual([
+        { domainId: D1, day: "2026-11-03" },
+      ]);
+      expect(await crawls.botDayCounts(D1, "2026-11-01", "2026-11-05")).toEqual(before);
+      // A late crawl of the dropped day is stored, listed and dropped like any other.
+      await crawls.appendCrawls([day("late", "2026-11-02T03:00:00.000Z")], options);
+      expect((await crawls.listDayRows(D1, "2026-11-02", null, 10)).map((r) => r[0])).toEqual([
+        "late",
+      ]);
+      expect(
+        await crawls.dropFrozenDay("2026-11-02", [{ domainId: D1, eventIds: ["late"] }]),
+      ).toEqual([1]);
+      expect(await crawls.listDayRows(D1, "2026-11-03", null, 10)).toHaveLength(1);
+    });
+
+    it("keeps every row stored and readable as day storage is prepared ahead and swept", async () => {
+      const { crawls } = h();
+      const rows = [
+        makeCrawl(D1, { eventId: "p-1", ts: at("2026-11-02T01:00:00.000Z") }),
+        makeCrawl(D2, { eventId: "p-2", ts: at("2026-11-03T01:00:00.000Z") }),
+      ];
+      await crawls.appendCrawls(rows, options);
+      const first = await crawls.prepareCrawlDays("2026-11-02", 2, "2026-10-30");
+      const ahead = ["2026-11-02", "2026-11-03", "2026-11-04"];
+      expect(first.created.every((d) => ahead.includes(d))).toBe(true);
+      expect(first.created).toEqual([...first.created].sort());
+      expect(await crawls.prepareCrawlDays("2026-11-02", 2, "2026-10-30")).toEqual({
+        created: [],
+        dropped: [],
+      });
+      await crawls.appendCrawls(
+        [makeCrawl(D1, { eventId: "p-3", ts: at("2026-11-04T01:00:00.000Z") })],
+        options,
+      );
+      // Stored again: counted once.
+      expect(await crawls.appendCrawls(rows, options)).toEqual({ inserted: 0 });
+      await crawls.dropDayCrawls(D1, "2026-11-02");
+      // Days before the 4th are frozen: only a day holding no row may go.
+      const swept = await crawls.prepareCrawlDays("2026-11-04", 0, "2026-11-04");
+      expect(swept.dropped.every((d) => d < "2026-11-04")).toBe(true);
+      expect(swept.dropped).not.toContain("2026-11-03");
+      expect(await crawls.hotCrawlDays("2026-11-30")).toEqual([
+        { domainId: D2, day: "2026-11-03" },
+        { domainId: D1, day: "2026-11-04" },
+      ]);
+      expect(await crawls.listDayRows(D2, "2026-11-03", null, 10)).toEqual([
+        archiveRowOf(rows[1] as CrawlRecord),
+      ]);
+      expect(await crawls.listCrawls(D1, at("2026-11-01"), at("2026-11-30"), 10)).toHaveLength(1);
+    });
+
     it("lists no hot day for a dropped day between hot ones, nor for a domain with none left", async () => {
       const { crawls } = h();
       await crawls.appendCrawls(
