@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CrawlRecord } from "@crawlgate/core/adapter-kit";
 import { chargeRow, makeCrawl } from "@crawlgate/core/testing";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -29,6 +30,24 @@ function columnsBefore0017(values: readonly unknown[]): Record<string, unknown> 
   return Object.fromEntries(
     EVENT_COLUMNS.map((c, i) => [c, values[i]]).filter(([c]) => !added.has(c as string)),
   );
+}
+
+/**
+ * A crawl's raw row and its day's path-cap row as an install between 0017 and 0026 stored them
+ * (today's writer needs tables of later migrations).
+ */
+async function insertRawCrawl(handle: KyselyHandle, r: CrawlRecord): Promise<void> {
+  const values = eventValues(r, r.ts.toISOString().slice(0, 10));
+  const row = Object.fromEntries(EVENT_COLUMNS.map((c, i) => [c, values[i]]));
+  await handle.db
+    .insertInto("crawl_events")
+    .values(row as never)
+    .execute();
+  await handle.db
+    .insertInto("crawl_day_stats")
+    .values({ domain_id: r.domainId, day: row.day as string, path_count: 1 })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Crawls stored under 0002 get their 0003 aggregates from the raw rows. */
@@ -227,10 +246,7 @@ describe("migration 0019_domain_origin_host", () => {
 async function chargeLedgerCase(handle: KyselyHandle): Promise<void> {
   await migrateTo(handle, "0019_domain_origin_host");
   const crawls = createKyselyCrawlStore(handle);
-  await crawls.appendCrawls(
-    [makeCrawl(d, { ts: new Date("2026-11-20T08:00:00.000Z"), path: "/a" })],
-    { pathCap: 100 },
-  );
+  await insertRawCrawl(handle, makeCrawl(d, { ts: new Date("2026-11-20T08:00:00.000Z") }));
   expect(await migrateToLatest(handle)).toContain("0020_crawler_charges");
   expect(await crawls.listCrawls(d, new Date(0), new Date("2100-01-01"), 10)).toHaveLength(1);
   const charges = createKyselyChargeLedger(handle);
@@ -463,6 +479,87 @@ async function signedAgentsCase(handle: KyselyHandle): Promise<void> {
 
 describe("migration 0017_signed_agents", () => {
   onBothDialects("keeps stored crawls unsigned and stores signed ones", signedAgentsCase);
+});
+
+/** The partitions of `crawl_events` and the columns of its primary key (PostgreSQL's catalog). */
+async function partitionLayout(handle: KyselyHandle) {
+  const parts = await sql<{ name: string }>`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'crawl_events'::regclass order by 1`.execute(handle.db);
+  const key = await sql<{ name: string }>`
+    select a.attname as name from pg_index x
+    join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any(x.indkey)
+    where x.indrelid = 'crawl_events'::regclass and x.indisprimary order by a.attnum`.execute(
+    handle.db,
+  );
+  const indexes = await sql<{ name: string }>`
+    select indexname as name from pg_indexes
+    where tablename = 'crawl_events' and schemaname = current_schema() order by 1`.execute(
+    handle.db,
+  );
+  return {
+    partitions: parts.rows.map((r) => r.name),
+    key: key.rows.map((r) => r.name),
+    indexes: indexes.rows.map((r) => r.name),
+  };
+}
+
+/**
+ * Crawls stored before 0027 move into day partitions on PostgreSQL (SQLite keeps its table):
+ * every row reads back as stored, replays stay no-ops, new crawls are stored next to them.
+ */
+async function dayPartitionsCase(handle: KyselyHandle): Promise<void> {
+  await migrateTo(handle, "0026_rate_windows");
+  const old = [
+    makeCrawl(d, { ts: new Date("2026-11-19T23:59:59.999Z"), verdict: "verified" }),
+    makeCrawl(d, { ts: new Date("2026-11-20T00:00:00.000Z"), signature: "verified" }),
+    makeCrawl("other-domain", { ts: new Date("2026-11-20T08:00:00.000Z") }),
+  ];
+  for (const r of old) {
+    const values = eventValues(r, r.ts.toISOString().slice(0, 10));
+    const row = Object.fromEntries(EVENT_COLUMNS.map((c, i) => [c, values[i]]));
+    await handle.db
+      .insertInto("crawl_events")
+      .values(row as never)
+      .execute();
+    await handle.db
+      .insertInto("crawl_day_stats")
+      .values({ domain_id: r.domainId, day: row.day as string, path_count: 1 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  expect(await migrateToLatest(handle)).toEqual(["0027_crawl_day_partitions"]);
+  expect(await migrateToLatest(handle)).toEqual([]);
+  if (handle.dialect === "postgres")
+    expect(await partitionLayout(handle)).toEqual({
+      partitions: ["crawl_events_20261119", "crawl_events_20261120", "crawl_events_default"],
+      key: ["event_id", "ts"],
+      indexes: ["crawl_events_domain_ts", "crawl_events_pkey"],
+    });
+  const crawls = createKyselyCrawlStore(handle);
+  const all = [new Date(0), new Date("2100-01-01"), 10] as const;
+  expect(await crawls.listCrawls(d, ...all)).toEqual(old.slice(0, 2));
+  expect(await crawls.listCrawls("other-domain", ...all)).toEqual(old.slice(2));
+  expect(await crawls.appendCrawls(old, { pathCap: 100 })).toEqual({ inserted: 0 });
+  const late = makeCrawl(d, { ts: new Date("2026-11-20T09:00:00.000Z") });
+  expect(await crawls.appendCrawls([late], { pathCap: 100 })).toEqual({ inserted: 1 });
+  expect(await crawls.hotCrawlDays("2026-11-30")).toEqual([
+    { domainId: d, day: "2026-11-19" },
+    { domainId: d, day: "2026-11-20" },
+    { domainId: "other-domain", day: "2026-11-20" },
+  ]);
+  expect(
+    await crawls.dropFrozenDay("2026-11-19", [{ domainId: d, eventIds: [old[0]?.eventId ?? ""] }]),
+  ).toEqual([1]);
+  if (handle.dialect === "postgres")
+    expect((await partitionLayout(handle)).partitions).toEqual([
+      "crawl_events_20261120",
+      "crawl_events_default",
+    ]);
+}
+
+describe("migration 0027_crawl_day_partitions", () => {
+  onBothDialects("moves stored crawls into day partitions, every row intact", dayPartitionsCase);
 });
 
 describe("the migrator on a shared PostgreSQL server", () => {
