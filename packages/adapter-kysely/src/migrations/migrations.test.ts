@@ -515,19 +515,7 @@ async function dayPartitionsCase(handle: KyselyHandle): Promise<void> {
     makeCrawl(d, { ts: new Date("2026-11-20T00:00:00.000Z"), signature: "verified" }),
     makeCrawl("other-domain", { ts: new Date("2026-11-20T08:00:00.000Z") }),
   ];
-  for (const r of old) {
-    const values = eventValues(r, r.ts.toISOString().slice(0, 10));
-    const row = Object.fromEntries(EVENT_COLUMNS.map((c, i) => [c, values[i]]));
-    await handle.db
-      .insertInto("crawl_events")
-      .values(row as never)
-      .execute();
-    await handle.db
-      .insertInto("crawl_day_stats")
-      .values({ domain_id: r.domainId, day: row.day as string, path_count: 1 })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  for (const r of old) await insertRawCrawl(handle, r);
   expect(await migrateToLatest(handle)).toEqual(["0027_crawl_day_partitions"]);
   expect(await migrateToLatest(handle)).toEqual([]);
   if (handle.dialect === "postgres")
