@@ -181,11 +181,12 @@ describe("crawlgate serve: two instances on one PostgreSQL", () => {
         ).rows;
       try {
         const a = await world(dirs[0] as string, env, false);
-        for (let i = 0; i < 100 && (await locks()).length < 5; i++) {
+        for (let i = 0; i < 100 && (await locks()).length < 6; i++) {
           await new Promise((r) => setTimeout(r, 50));
         }
         const held = await locks();
         expect(held.map((l) => l.name)).toEqual([
+          "job:crawl_days",
           "job:day_close",
           "job:html_retention",
           "job:read_model_refresh",
@@ -199,7 +200,7 @@ describe("crawlgate serve: two instances on one PostgreSQL", () => {
         expect(await locks()).toEqual(held);
         expect(
           b.errors.filter((l) =>
-            /"event":"jobs\.(day_close|html_retention|read_model|record_retention|sitemap_warm)/.test(
+            /"event":"jobs\.(crawl_days|day_close|html_retention|read_model|record_retention|sitemap_warm)/.test(
               l,
             ),
           ),

@@ -249,6 +249,15 @@ export interface Crawlgate {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** `make`'s value, made on the first call and kept. */
+function firstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
 /** Wires core over the given adapters. Throws a `CrawlgateError` `invalid_config` for a bad config. */
 export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {}): Crawlgate {
   const resolved = resolveConfig(config);
@@ -262,11 +271,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
     verification ??= createVerification(deps, clock, logger, resolved.ingest.verifyTimeoutMs);
     return verification;
   };
-  let classifier: Classifier | undefined;
-  const classify = () => {
-    classifier ??= withCache(compileClassifier(getTaxonomy() as Taxonomy));
-    return classifier;
-  };
+  const classify = firstUse(() => withCache(compileClassifier(getTaxonomy() as Taxonomy)));
   let ingest: IngestService | undefined;
   const ingestService = () => {
     ingest ??= createIngestService(deps, clock, logger, resolved.ingest, verify(), classify());

@@ -11,7 +11,7 @@ const jobOf = (crawlgate: ReturnType<typeof createCrawlgate>, name: string) => {
 };
 
 describe("crawlgate.jobs", () => {
-  it("lists the six maintenance jobs and the page worker; the shared-state ones are fleet singletons", () => {
+  it("lists the seven maintenance jobs and the page worker; the shared-state ones are fleet singletons", () => {
     const crawlgate = createCrawlgate(createMemoryStores());
     expect(crawlgate.jobs.map((j) => [j.name, j.singleton])).toEqual([
       ["read_model_refresh", true],
@@ -20,6 +20,7 @@ describe("crawlgate.jobs", () => {
       ["verification_retry", false],
       ["range_refresh", false],
       ["day_close", true],
+      ["crawl_days", true],
       ["page_worker", false],
       ["sitemap_warm", true],
     ]);
