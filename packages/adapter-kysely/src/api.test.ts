@@ -2,6 +2,7 @@ import { apiSuite, archiveWalkSuite } from "@crawlgate/core/testing";
 import { createFetchHandler } from "@crawlgate/http-fetch";
 import {
   databaseDeps,
+  freshPartitionedPostgres,
   freshPostgres,
   freshSqlite,
   type TestDatabase,
@@ -19,4 +20,12 @@ function overDatabase(name: string, fresh: () => Promise<TestDatabase>) {
 }
 
 overDatabase("fetch handler + SQLite", freshSqlite);
-whenPostgres(() => overDatabase("fetch handler + PostgreSQL", freshPostgres));
+whenPostgres(() => {
+  overDatabase("fetch handler + PostgreSQL", freshPostgres);
+  // Frozen days of the walk in day partitions and in the default one: every row read once.
+  archiveWalkSuite(
+    "fetch handler + PostgreSQL, day partitions",
+    databaseDeps(freshPartitionedPostgres),
+    10,
+  );
+});
