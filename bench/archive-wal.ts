@@ -2,7 +2,7 @@
  * WAL written by freezing one day of raw crawls on PostgreSQL (issue: a frozen day's rows were
  * deleted row by row): the same `<rows>` crawls of one domain-day, seeded through the crawl
  * store, then one `closeArchive` that freezes the day, with `pg_current_wal_lsn()` read around
- * it after a `CHECKPOINT` (so both runs pay full-page images alike). Two layouts, alternated:
+ * it after a `VACUUM` and a `CHECKPOINT` (so both runs pay full-page images alike). Two layouts, alternated:
  * `default` (the day has no partition: its rows sit in the default partition and are deleted
  * row by row, as every day was before migration 0027) and `partition` (the day's partition made
  * ahead by the `crawl_days` job: DETACH and DROP). Point it at a server of its own (the WAL
@@ -38,6 +38,9 @@ async function freeze(layout: "default" | "partition"): Promise<Record<string, u
       for (let j = i; j < Math.min(total, i + BATCH); j++) batch.push(record(DOMAIN, j, total));
       await stores.crawls.appendCrawls(batch, { pathCap: 100_000 });
     }
+    // As days later, when the day freezes: autovacuum has been through the rows (else its visibility-map
+    // and freeze writes land inside the measured close).
+    await sql`vacuum (analyze) crawl_events`.execute(handle.db);
     await sql`checkpoint`.execute(handle.db);
     const lsn = async () =>
       (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(handle.db))
