@@ -8,7 +8,9 @@
  * ahead by the `crawl_days` job: DETACH and DROP). Point it at a server of its own (the WAL
  * position is the whole server's). Prints one JSON line per run.
  *
- *   tsx archive-wal.ts <database-url> <rows> [runs per layout, default 1]
+ *   tsx archive-wal.ts <database-url> <rows> [runs per layout, default 1] [default|partition]
+ *
+ * `walFrom`/`walTo` are the positions read around the close, for `pg_waldump --stats`.
  */
 import { loadavg } from "node:os";
 import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
@@ -18,7 +20,7 @@ import { closeArchive } from "@crawlgate/core";
 import { sql } from "kysely";
 import { record } from "./archive.js";
 
-const [url, rowsArg, runsArg] = process.argv.slice(2);
+const [url, rowsArg, runsArg, only] = process.argv.slice(2);
 if (!url || !rowsArg) throw new Error("usage: tsx archive-wal.ts <database-url> <rows> [runs]");
 const total = Number(rowsArg);
 const runs = Number(runsArg ?? 1);
@@ -38,9 +40,9 @@ async function freeze(layout: "default" | "partition"): Promise<Record<string, u
       for (let j = i; j < Math.min(total, i + BATCH); j++) batch.push(record(DOMAIN, j, total));
       await stores.crawls.appendCrawls(batch, { pathCap: 100_000 });
     }
-    // As days later, when the day freezes: autovacuum has been through the rows (else its visibility-map
-    // and freeze writes land inside the measured close).
-    await sql`vacuum (analyze) crawl_events`.execute(handle.db);
+    // As days later, when the day freezes: autovacuum has been through the raw rows and the
+    // aggregates' upserts (else its pruning and visibility-map writes land in the measured close).
+    await sql`vacuum (analyze)`.execute(handle.db);
     await sql`checkpoint`.execute(handle.db);
     const lsn = async () =>
       (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(handle.db))
@@ -62,6 +64,8 @@ async function freeze(layout: "default" | "partition"): Promise<Record<string, u
       frozen: summary.frozen,
       droppedRows: summary.droppedRows,
       walBytes: Number(rows[0]?.bytes),
+      walFrom: before,
+      walTo: after,
       closeMs,
       load1: Number(load?.toFixed(2)),
     };
@@ -72,4 +76,4 @@ async function freeze(layout: "default" | "partition"): Promise<Record<string, u
 
 for (let r = 0; r < runs; r++)
   for (const layout of ["default", "partition"] as const)
-    console.log(JSON.stringify(await freeze(layout)));
+    if (!only || only === layout) console.log(JSON.stringify(await freeze(layout)));
