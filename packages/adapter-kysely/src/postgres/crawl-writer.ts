@@ -28,7 +28,7 @@ import type { CrawlWriter } from "../handle.js";
 import type { Database } from "../schema.js";
 // Each column goes as one array literal, built here in one pass (node-postgres's own
 // serialization of array parameters took a large share of the main thread's time per batch).
-import { columnLiterals as columns } from "./array-literal.js";
+import { arrayLiteral, columnLiterals as columns } from "./array-literal.js";
 
 type Trx = Transaction<Database>;
 
@@ -173,7 +173,7 @@ export function createPostgresCrawlWriter(db: Kysely<Database>): CrawlWriter {
         const rows = [...unique.values()]
           .sort((a, b) => (a.record.eventId < b.record.eventId ? -1 : 1))
           .map((c) => eventValues(c.record, c.day));
-        const eventIds = rows.map((r) => r[0]);
+        const eventIds = arrayLiteral(rows, 0);
         await query(trx, CLAIM, [eventIds]);
         const inserted = await query<{ event_id: string }>(
           trx,
