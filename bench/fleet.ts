@@ -15,7 +15,8 @@ import { loadAverage, machineInfo } from "./measure.js";
  * `serve` processes (load-server.ts) on one PostgreSQL schema with Redis. One instance first:
  * edge cache hits alone (Googlebot, verified by range), `list-user-domains` alone, then the mix
  * (`API_SHARE` of API calls): requests/s and the server's CPU time per request of each. Then
- * four instances (the same schema, Redis, blob directory) under the same mix spread over them:
+ * four instances (the same schema, Redis, blob directory; warmed as long as the first was)
+ * under the same mix spread over them:
  * total and per-instance requests/s and CPU per request. The model predicts the fleet from the
  * one instance's CPU per request of each kind, weighted by the mix, times the CPU the fleet's
  * processes got (on this 2-core machine four processes share two cores with the load generator,
@@ -25,7 +26,8 @@ import { loadAverage, machineInfo } from "./measure.js";
  * than edge answers (any mode), or the check (full mode only).
  */
 
-const CONNECTIONS = 48;
+/** Connections in all (split over the instances); `FLEET_CONNECTIONS` changes it (a multiple of 4). */
+const CONNECTIONS = Number(process.env.FLEET_CONNECTIONS || 48);
 const INSTANCES = 4;
 /** Share of the mix that is API calls (the rest: edge cache hits). */
 const API_SHARE = 0.1;
@@ -297,7 +299,9 @@ async function measure(quick: boolean, originUrl: string, dataDir: string) {
     for (let i = 1; i < INSTANCES; i++)
       servers.push(await startInstance(originUrl, dataDir, first));
     await primeCache(servers);
-    await drive("warm-up", servers, mix, quick ? 1 : 3);
+    // The joining instances get as long a warm-up as the first had before its mix (JIT: a cold
+    // instance spent twice the first's CPU per request in the runs before this warm-up).
+    await drive("warm-up", servers, mix, (quick ? 1 : 3) + 3 * seconds);
     await pause();
     const fleet = await drive(`${INSTANCES} instances, mix`, servers, mix, seconds);
     // Joining instances flush their crawls as they stop; the first's last batch is awaited.

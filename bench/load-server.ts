@@ -21,7 +21,7 @@ import { openStores } from "../packages/cli/src/stores.js";
  * origin (loopback allowed, rendered by the fetch renderer), loads Google's crawler range
  * `66.249.64.0/19` into the verifier and trusts `X-Forwarded-For` (the crawler's address);
  * `LOAD_DATA_DIR` is a data directory the instances share (their fs blobs: the cached pages),
- * kept at exit.
+ * kept at exit. `LOAD_INGEST_INTERVAL_MS` sets the crawl buffer's flush interval.
  */
 
 const READERS = 100;
@@ -61,7 +61,15 @@ const crawlgate = createCrawlgate(
     // Origins are operator configuration: loopback allowed, as `crawlgate serve` does.
     ...(originUrl ? { originFetch: createPinnedFetch({ isAllowedAddress: () => true }) } : {}),
   },
-  { ratePerMinute: 1_000_000_000, plans: { enterprise: { monthlyQuota: null } } },
+  {
+    ratePerMinute: 1_000_000_000,
+    plans: { enterprise: { monthlyQuota: null } },
+    // `LOAD_INGEST_INTERVAL_MS`: the crawl buffer's longest wait before a partial batch (an
+    // experiment's knob; default the batcher's).
+    ...(process.env.LOAD_INGEST_INTERVAL_MS
+      ? { ingest: { intervalMs: Number(process.env.LOAD_INGEST_INTERVAL_MS) } }
+      : {}),
+  },
 );
 const must = <T>(r: { ok: true; value: T } | { ok: false; message: string }): T => {
   if (!r.ok) throw new Error(r.message);
