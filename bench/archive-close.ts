@@ -1,8 +1,10 @@
 /**
  * The timed day close of the archive bench, in a process of its own so that its peak RSS is the
  * close's alone: opens the SQLite file and blob directory under `<dir>`, closes every day as of
- * `<now>` and prints `{"ms":…,"cpuMs":…,"maxRssMiB":…,"files":…,"rows":…}`.
+ * `<now>` and prints `{"ms":…,"cpuMs":…,"maxRssMiB":…,"files":…,"rows":…,"bytes":…}` (`bytes`:
+ * the blob directory's files after the close, i.e. the archive's Parquet parts).
  */
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createFsBlobStore } from "@crawlgate/adapter-fs";
 import { createKyselyStores } from "@crawlgate/adapter-kysely";
@@ -25,4 +27,10 @@ const used = process.cpuUsage(cpu);
 const cpuMs = (used.user + used.system) / 1000;
 await handle.close();
 const maxRssMiB = process.resourceUsage().maxRSS / 1024;
-console.log(JSON.stringify({ ms, cpuMs, maxRssMiB, files: summary.files, rows: summary.rows }));
+const blobs = join(dir, "blobs");
+const bytes = readdirSync(blobs, { recursive: true, encoding: "utf8" })
+  .map((name) => statSync(join(blobs, name)))
+  .reduce((n, s) => n + (s.isFile() ? s.size : 0), 0);
+console.log(
+  JSON.stringify({ ms, cpuMs, maxRssMiB, files: summary.files, rows: summary.rows, bytes }),
+);

@@ -79,7 +79,15 @@ export interface ArchiveReport {
   };
   setup: Record<string, string | number>;
   /** Each close: wall time, CPU time (user + system) and peak RSS of its process. */
-  closes: { ms: number; cpuMs: number; maxRssMiB: number; files: number; rows: number }[];
+  closes: {
+    ms: number;
+    cpuMs: number;
+    maxRssMiB: number;
+    files: number;
+    rows: number;
+    /** Bytes of the archive's files (Parquet parts) after the close. */
+    bytes: number;
+  }[];
   /** Server time of each page request after the warm-up, and its CPU time, in ms. */
   pages: Record<"json" | "csv", { ms: number[]; cpuMs: number[] }>;
   targets: Record<string, { target: string; value: number; met: boolean }>;
@@ -131,7 +139,7 @@ function closeCopy(dir: string, run: number, total: number) {
   const close = JSON.parse(out.trim().split("\n").at(-1) as string);
   if (close.rows !== total) throw new Error(`closed ${close.rows} rows of ${total}`);
   console.error(
-    `archive close ${run} of ${total} rows: ${Math.round(close.ms)} ms (CPU ${Math.round(close.cpuMs)} ms), peak RSS ${Math.round(close.maxRssMiB)} MiB, ${close.files} files, load ${loadavg()[0]?.toFixed(2)}`,
+    `archive close ${run} of ${total} rows: ${Math.round(close.ms)} ms (CPU ${Math.round(close.cpuMs)} ms), peak RSS ${Math.round(close.maxRssMiB)} MiB, ${close.files} files of ${close.bytes} bytes (${Math.round(close.bytes / Math.max(1, close.rows))} per crawl), load ${loadavg()[0]?.toFixed(2)}`,
   );
   return { copy, close: close as ArchiveReport["closes"][number] };
 }

@@ -12,9 +12,8 @@ import {
   whenReady,
 } from "@crawlgate/adapter-redis";
 import type { RateLimiter } from "@crawlgate/core/adapter-kit";
-import autocannon from "autocannon";
 import { migrateRetryingDroppedSchemas } from "../packages/adapter-kysely/src/test-support/handles.js";
-import { type Server, startServer, stopServer } from "./load.js";
+import { driveSpread, type Server, startServer, stopServer } from "./load.js";
 
 /**
  * `pnpm bench limits [--quick]`: rate-limit decisions per second and their latency under
@@ -211,17 +210,7 @@ async function driveApi(servers: Server[], keys: string[], quick: boolean) {
     body: "{}",
   }));
   const drive = (limit: { duration: number } | { amount: number }) =>
-    Promise.all(
-      servers.map((server) =>
-        autocannon({
-          url: server.baseUrl,
-          connections: CALLERS / servers.length,
-          requests,
-          timeout: 10,
-          ...limit,
-        }),
-      ),
-    );
+    driveSpread(servers, CALLERS, requests, limit);
   await drive({ amount: quick ? 500 : 2_000 });
   await new Promise((r) => setTimeout(r, 1_000));
   const results = await drive({ duration: quick ? 1 : 5 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deletePrefix } from "@crawlgate/adapter-redis";
 import { createCrawlgate, type Logger, silentLogger } from "@crawlgate/core";
+import { createPinnedFetch } from "@crawlgate/proxy-node";
 import { listen } from "../packages/cli/src/server.js";
 import { openStores } from "../packages/cli/src/stores.js";
 
@@ -16,11 +17,18 @@ import { openStores } from "../packages/cli/src/stores.js";
  * (under a prefix of this schema, deleted at exit); `LOAD_JOIN_SCHEMA=<schema>` starts one more
  * instance on the schema another started (no seeding, nothing dropped at exit; prints `keys: []`).
  * The first prints its `schema` too.
+ * Edge cache hits (`bench fleet`): `LOAD_ORIGIN_URL` adds the domain `shop.example.com` with that
+ * origin (loopback allowed, rendered by the fetch renderer), loads Google's crawler range
+ * `66.249.64.0/19` into the verifier and trusts `X-Forwarded-For` (the crawler's address);
+ * `LOAD_DATA_DIR` is a data directory the instances share (their fs blobs: the cached pages),
+ * kept at exit. `LOAD_INGEST_INTERVAL_MS` sets the crawl buffer's flush interval.
  */
 
 const READERS = 100;
 const engine = process.argv[2] === "postgres" ? "postgres" : "sqlite";
-const dir = mkdtempSync(join(tmpdir(), "crawlgate-load-"));
+const sharedDir = process.env.LOAD_DATA_DIR || undefined;
+const dir = sharedDir ?? mkdtempSync(join(tmpdir(), "crawlgate-load-"));
+const originUrl = process.env.LOAD_ORIGIN_URL || undefined;
 const joining = process.env.LOAD_JOIN_SCHEMA;
 const schema = joining ?? `cg_load_${process.pid}`;
 const redisUrl = process.env.LOAD_REDIS_URL || undefined;
@@ -47,14 +55,38 @@ const logger: Logger = process.env.LOAD_LOG
     }
   : silentLogger;
 const crawlgate = createCrawlgate(
-  { ...stores.deps, logger },
-  { ratePerMinute: 1_000_000_000, plans: { enterprise: { monthlyQuota: null } } },
+  {
+    ...stores.deps,
+    logger,
+    // Origins are operator configuration: loopback allowed, as `crawlgate serve` does.
+    ...(originUrl ? { originFetch: createPinnedFetch({ isAllowedAddress: () => true }) } : {}),
+  },
+  {
+    ratePerMinute: 1_000_000_000,
+    plans: { enterprise: { monthlyQuota: null } },
+    // `LOAD_INGEST_INTERVAL_MS`: the crawl buffer's longest wait before a partial batch (an
+    // experiment's knob; default the batcher's).
+    ...(process.env.LOAD_INGEST_INTERVAL_MS
+      ? { ingest: { intervalMs: Number(process.env.LOAD_INGEST_INTERVAL_MS) } }
+      : {}),
+  },
 );
 const must = <T>(r: { ok: true; value: T } | { ok: false; message: string }): T => {
   if (!r.ok) throw new Error(r.message);
   return r.value;
 };
-const running = await listen(crawlgate, { port: 0, host: "127.0.0.1", logger: silentLogger });
+if (originUrl)
+  crawlgate.ingest.verifier.setRanges(
+    "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
+    ["66.249.64.0/19"],
+    new Date(),
+  );
+const running = await listen(crawlgate, {
+  port: 0,
+  host: "127.0.0.1",
+  logger: silentLogger,
+  trustProxy: originUrl !== undefined,
+});
 if (joining) {
   console.log(JSON.stringify({ baseUrl: running.baseUrl, keys: [], domainId: "", schema }));
 } else {
@@ -65,6 +97,8 @@ async function seed() {
   const user = must(await crawlgate.admin.createUser("load", "enterprise"));
   const { key } = must(await crawlgate.admin.createKey(user.userId));
   const domain = must(await crawlgate.admin.addDomain(user.userId, "site.example.com"));
+  if (originUrl)
+    must(await crawlgate.admin.addDomain(user.userId, "shop.example.com", { originUrl }));
   for (let i = 0; i < 20; i++) {
     const res = await fetch(
       `${running.baseUrl}/functions/v1/domains/${domain.domainId}/routing-rules`,
@@ -94,6 +128,8 @@ async function seed() {
 
 process.once("SIGTERM", async () => {
   await running.close();
+  // Crawls still buffered are written before the schema goes.
+  await crawlgate.close();
   if (redisUrl && !joining && stores.redis) await deletePrefix(stores.redis.client, redisPrefix);
   if (engine === "postgres" && !joining) {
     const { createPostgresDatabase } = await import("@crawlgate/adapter-kysely/postgres");
@@ -104,6 +140,6 @@ process.once("SIGTERM", async () => {
     await pg.close();
   }
   await stores.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (!sharedDir) rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 });

@@ -130,6 +130,26 @@ async function drive(
   });
 }
 
+/** `requests` on every server at once, `connections` split evenly between them. */
+export function driveSpread(
+  servers: Server[],
+  connections: number,
+  requests: autocannon.Request[],
+  limit: { duration: number } | { amount: number },
+): Promise<autocannon.Result[]> {
+  return Promise.all(
+    servers.map((server) =>
+      autocannon({
+        url: server.baseUrl,
+        connections: connections / servers.length,
+        requests,
+        timeout: 10,
+        ...limit,
+      }),
+    ),
+  );
+}
+
 /** Answers that are errors: socket errors, timeouts, and any status but the expected one. */
 function errorsOf(result: autocannon.Result, expect: number[]): number {
   let wrong = 0;

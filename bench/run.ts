@@ -6,6 +6,7 @@ import { markdownMicroBench } from "./edge-markdown.js";
 import { paidMicroBench } from "./edge-paid.js";
 import { policyMicroBench } from "./edge-policy.js";
 import { exportsSuite } from "./exports.js";
+import { runFleet } from "./fleet.js";
 import { importSuite } from "./import.js";
 import { ingestSuite } from "./ingest.js";
 import { runLimits } from "./limits.js";
@@ -111,6 +112,11 @@ if (suite === "limits") {
   // and on a fleet). More stores join as a second argument: runLimits(quick, [store]).
   await runLimits(quick);
   process.exit(0);
+}
+
+if (suite === "fleet") {
+  // Writes its own report (one `serve` and four on PostgreSQL + Redis, the model's check).
+  await runFleet(quick);
 }
 
 if (suite === "load") {
