@@ -167,13 +167,10 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       if (firstHeads !== -1 && c1 <= 127 && (firstHeads & headBit(c1)) === 0) return null;
       if (percentKeys && !isAscii(p)) p = encodeNonAscii(p);
       // The exact sources are looked up only when the signature filter (a few characters read,
-      // letters folded) lets the path through: most other paths are never lowercased.
+      // letters folded) lets the path through: most other paths are never hashed.
       let plain: Entry | undefined;
       if (exact.mayHave(p)) {
-        const key = p.toLowerCase();
-        plain = exact.get(key);
-        // (A non-ASCII letter may lowercase to ASCII, as the Kelvin sign does: no such hit.)
-        if (plain !== undefined && key !== p && !isAscii(p)) plain = undefined;
+        plain = exact.get(p);
         // Fast path: an exact hit that no pattern or query rule can outrank.
         if (plain?.unbeatable && (query === "" || exactWithQuery.size === 0)) {
           const match = resolve(plain, -1, -1, p, p.length, request);
