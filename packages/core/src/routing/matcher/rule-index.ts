@@ -4,7 +4,7 @@ import { compareRuleOrder } from "../rules/rule-order.js";
 import { capturesInAuthority } from "../targets/safe-target.js";
 import { ExactPaths } from "./exact-paths.js";
 import { headBit } from "./folded-table.js";
-import { ANY_QUERY, type Entry, newEntry } from "./rule-entry.js";
+import { ANY_QUERY, type Entry, entryFor, newEntry } from "./rule-entry.js";
 import { type MatchRequest, type RuleMatch, resolve } from "./rule-match.js";
 import { computeMinRank, insert, newNode } from "./rule-trie.js";
 import { Search } from "./trie-search.js";
@@ -39,15 +39,44 @@ export interface RuleIndex {
   match(request: MatchRequest): RuleMatch | null;
 }
 
-export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
+/**
+ * Every index's compiled rules by source and target (`null`: a rule that never applies), which
+ * the next compile of the same domain's rules reuses (`compileRuleIndex(rules, previous)`).
+ */
+const compiledOf = new WeakMap<RuleIndex, Map<string, Entry | null>>();
+
+/** A rule parsed and compiled, or `null` when it can never apply. */
+function compileRule(rule: RoutingRule): Entry | null {
+  const result = parseSource(rule.sourcePath);
+  if (!result.ok) return null;
+  // A capture in a target's host could send the visitor anywhere: such a rule never applies.
+  if (capturesInAuthority(rule.targetUrl, result.value.captureNames)) return null;
+  return newEntry(rule, result.value);
+}
+
+/**
+ * Compiles `rules`. With `previous`, an index compiled from the same domain's earlier rules,
+ * rules whose source and target it already compiled are not parsed again (their parsed source
+ * and target template are shared: both are immutable), so recompiling after one rule write
+ * costs the trie and the tables, not the parsing of every rule.
+ */
+export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleIndex): RuleIndex {
   const parsed: Entry[] = [];
+  const reusable = previous ? compiledOf.get(previous) : undefined;
+  const compiled = new Map<string, Entry | null>();
   for (const rule of rules) {
     if (!rule.isActive) continue;
-    const result = parseSource(rule.sourcePath);
-    if (!result.ok) continue;
-    // A capture in a target's host could send the visitor anywhere: such a rule never applies.
-    if (capturesInAuthority(rule.targetUrl, result.value.captureNames)) continue;
-    parsed.push(newEntry(rule, result.value));
+    const key = `${rule.sourcePath}\u0000${rule.targetUrl}`;
+    const known = reusable?.get(key);
+    if (known !== undefined) {
+      const entry = known === null ? null : entryFor(rule, known);
+      compiled.set(key, entry);
+      if (entry !== null) parsed.push(entry);
+      continue;
+    }
+    const entry = compileRule(rule);
+    compiled.set(key, entry);
+    if (entry !== null) parsed.push(entry);
   }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
   parsed.forEach((entry, i) => {
@@ -154,7 +183,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     return null;
   }
 
-  return {
+  const index: RuleIndex = {
     size: parsed.length,
     match(request) {
       const { path, query } = request;
@@ -191,6 +220,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       return general(p, query, plain, request, false);
     },
   };
+  compiledOf.set(index, compiled);
+  return index;
 
   /**
    * The breadth-first walk collecting every candidate, resolved in the spec's order (the path
