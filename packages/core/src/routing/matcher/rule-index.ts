@@ -40,10 +40,12 @@ export interface RuleIndex {
 }
 
 /**
- * Every index's compiled rules by source and target (`null`: a rule that never applies), which
- * the next compile of the same domain's rules reuses (`compileRuleIndex(rules, previous)`).
+ * An index's compiled rules by source path: the entry, or the target of a rule that never
+ * applies. The next compile of the same domain's rules reuses those whose target is unchanged
+ * (`compileRuleIndex(rules, previous)`); keyed by the source alone, no key string is built.
  */
-const compiledOf = new WeakMap<RuleIndex, Map<string, Entry | null>>();
+type Compiled = Map<string, Entry | string>;
+const compiledOf = new WeakMap<RuleIndex, Compiled>();
 
 /** A rule parsed and compiled, or `null` when it can never apply. */
 function compileRule(rule: RoutingRule): Entry | null {
@@ -63,19 +65,19 @@ function compileRule(rule: RoutingRule): Entry | null {
 export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleIndex): RuleIndex {
   const parsed: Entry[] = [];
   const reusable = previous ? compiledOf.get(previous) : undefined;
-  const compiled = new Map<string, Entry | null>();
+  const compiled: Compiled = new Map();
   for (const rule of rules) {
     if (!rule.isActive) continue;
-    const key = `${rule.sourcePath}\u0000${rule.targetUrl}`;
-    const known = reusable?.get(key);
-    if (known !== undefined) {
-      const entry = known === null ? null : entryFor(rule, known);
-      compiled.set(key, entry);
-      if (entry !== null) parsed.push(entry);
+    const known = reusable?.get(rule.sourcePath);
+    if (typeof known === "string" && known === rule.targetUrl) {
+      compiled.set(rule.sourcePath, known);
       continue;
     }
-    const entry = compileRule(rule);
-    compiled.set(key, entry);
+    const entry =
+      typeof known === "object" && known.rule.targetUrl === rule.targetUrl
+        ? entryFor(rule, known)
+        : compileRule(rule);
+    compiled.set(rule.sourcePath, entry ?? rule.targetUrl);
     if (entry !== null) parsed.push(entry);
   }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
