@@ -11,6 +11,11 @@ import { routes, toRules } from "./routing.js";
  * in the same run, and recompiling after one rule write (one target changed, the previous index
  * given: unchanged rules are not parsed again). Target: under 20 ms at 10k rules.
  */
+// `BEFORE=<path of another build's adapter-kit.js>` times that build's full compile beside ours.
+const before = process.env.BEFORE
+  ? ((await import(process.env.BEFORE)) as { compileRuleIndex: typeof compileRuleIndex })
+  : null;
+
 export function compileTimes(quick: boolean): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const [label, n, times] of [
@@ -37,6 +42,7 @@ export function compileTimes(quick: boolean): ResultRow[] {
         return router;
       },
     };
+    if (before) timed["crawlgate-before"] = () => before.compileRuleIndex(rules);
     for (const [impl, build] of Object.entries(timed)) {
       build(); // warm-up: the first compile also compiles the compiler
       const ms: number[] = [];
@@ -54,6 +60,13 @@ export function compileTimes(quick: boolean): ResultRow[] {
       const median = ms[Math.floor(ms.length / 2)] as number;
       const cpu = cpuMs[Math.floor(cpuMs.length / 2)] as number;
       rows.push({ suite: "routing-compile", case: label, impl, nsPerOp: Math.round(median * 1e6) });
+      // CPU time (GC threads included) moves less than wall time with other jobs' load.
+      rows.push({
+        suite: "routing-compile",
+        case: `${label}-cpu`,
+        impl,
+        nsPerOp: Math.round(cpu * 1e6),
+      });
       console.error(
         `routing compile ${label} ${impl}: ${median.toFixed(1)} ms (min ${(ms[0] as number).toFixed(1)}, CPU ${cpu.toFixed(1)} ms with GC threads, load ${loadAverage().join(" ")})`,
       );

@@ -147,10 +147,15 @@ if (suite === "classify") {
 }
 
 if (suite === "routing" || suite === "routing-compile") {
-  // Gross regression: recompiling 10k rules ten times over its 20 ms target.
-  const compile = rows.find((r) => r.suite === "routing-compile" && r.case === "10k");
-  if (compile && compile.impl === "crawlgate" && compile.nsPerOp > 200e6) {
-    console.error(`REGRESSION: recompiling 10k rules took ${compile.nsPerOp / 1e6} ms (over 200)`);
+  // Gross regression: compiling 10k rules takes 25 times its 20 ms target in CPU time (wall
+  // time on a shared machine moves by 3x with other jobs' load).
+  const compile = rows.find(
+    (r) => r.suite === "routing-compile" && r.case === "10k-cpu" && r.impl === "crawlgate",
+  );
+  if (compile && compile.nsPerOp > 500e6) {
+    console.error(
+      `REGRESSION: compiling 10k rules took ${compile.nsPerOp / 1e6} ms CPU (over 500)`,
+    );
     process.exit(1);
   }
 }
