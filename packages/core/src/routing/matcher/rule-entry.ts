@@ -75,14 +75,15 @@ export function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     restLead: null,
     restEnd: "",
     key: parsed.isExact ? exactPath(parsed) : "",
-    sameKey: [],
+    sameKey: NO_ENTRIES,
     parsed,
     target,
     restPath: "",
     restTail: "",
     restPathEnd: "",
   };
-  entry.sameKey.push(entry);
+  // (A one-element literal: `push` onto an empty array would reserve 17 slots per entry.)
+  entry.sameKey = [entry];
   entry.constLength = entry.constTarget?.length ?? -1;
   if (
     target.appendRest >= 0 &&
@@ -123,16 +124,20 @@ export function entryFor(rule: RoutingRule, compiled: Entry): Entry {
     restLead: c.restLead,
     restEnd: c.restEnd,
     key: c.key,
-    sameKey: [],
+    sameKey: NO_ENTRIES,
     parsed: c.parsed,
     target: c.target,
     restPath: c.restPath,
     restTail: c.restTail,
     restPathEnd: c.restPathEnd,
   };
-  entry.sameKey.push(entry);
+  // (A one-element literal: `push` onto an empty array would reserve 17 slots per entry.)
+  entry.sameKey = [entry];
   return entry;
 }
+
+/** Placeholder until an entry's `sameKey` holds the entry itself. */
+const NO_ENTRIES: Entry[] = [];
 
 /** A target that needs no capture; a relative one never starts with `//` (safe-target.ts). */
 function constantTarget(rule: RoutingRule, target: TargetTemplate): string {

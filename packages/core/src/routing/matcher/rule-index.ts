@@ -63,9 +63,12 @@ function compileRule(rule: RoutingRule): Entry | null {
  * costs the trie and the tables, not the parsing of every rule.
  */
 export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleIndex): RuleIndex {
-  const parsed: Entry[] = [];
+  let parsed: Entry[] = [];
   const reusable = previous ? compiledOf.get(previous) : undefined;
   const compiled: Compiled = new Map();
+  // Reused entries go where the previous index ranked them, the others after: the sort below
+  // then meets long ordered runs (a rule write moves a few entries, not the whole order).
+  const reused: (Entry | undefined)[] = reusable ? new Array(previous?.size ?? 0) : [];
   for (const rule of rules) {
     if (!rule.isActive) continue;
     const known = reusable?.get(rule.sourcePath);
@@ -73,13 +76,18 @@ export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleI
       compiled.set(rule.sourcePath, known);
       continue;
     }
-    const entry =
-      typeof known === "object" && known.rule.targetUrl === rule.targetUrl
-        ? entryFor(rule, known)
-        : compileRule(rule);
+    if (typeof known === "object" && known.rule.targetUrl === rule.targetUrl) {
+      const entry = entryFor(rule, known);
+      compiled.set(rule.sourcePath, entry);
+      if (reused[known.rank] === undefined) reused[known.rank] = entry;
+      else parsed.push(entry);
+      continue;
+    }
+    const entry = compileRule(rule);
     compiled.set(rule.sourcePath, entry ?? rule.targetUrl);
     if (entry !== null) parsed.push(entry);
   }
+  if (reusable) parsed = [...reused.filter((e) => e !== undefined), ...parsed];
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
   parsed.forEach((entry, i) => {
     entry.rank = i;
