@@ -87,7 +87,13 @@ export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleI
     compiled.set(rule.sourcePath, entry ?? rule.targetUrl);
     if (entry !== null) parsed.push(entry);
   }
-  if (reusable) parsed = [...reused.filter((e) => e !== undefined), ...parsed];
+  if (reusable) {
+    const ordered: Entry[] = [];
+    for (let i = 0; i < reused.length; i++)
+      if (reused[i] !== undefined) ordered.push(reused[i] as Entry);
+    for (let i = 0; i < parsed.length; i++) ordered.push(parsed[i] as Entry);
+    parsed = ordered;
+  }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
   parsed.forEach((entry, i) => {
     entry.rank = i;
