@@ -6,7 +6,7 @@ import { ExactPaths } from "./exact-paths.js";
 import { headBit } from "./folded-table.js";
 import { ANY_QUERY, type Entry, entryFor, newEntry } from "./rule-entry.js";
 import { type MatchRequest, type RuleMatch, resolve } from "./rule-match.js";
-import { computeMinRank, insert, newNode } from "./rule-trie.js";
+import { computeMinRank, insert, NO_RANK, type Node, newNode } from "./rule-trie.js";
 import { Search } from "./trie-search.js";
 import { type Candidate, type RequestPath, requestPath, walk } from "./trie-walk.js";
 
@@ -138,8 +138,15 @@ export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleI
   }
   /** Some exact source contains a percent-escape: a non-ASCII request path may hit it encoded. */
   const percentKeys = parsed.some((e) => e.parsed.isExact && e.key.includes("%"));
+  const rootOwnMin = ownMinRank(root);
   for (const entry of parsed) {
     if (!entry.parsed.isExact) continue;
+    // Every pattern that could match the path hangs off the root itself or off the literal
+    // child for its first segment: when neither holds a rule ranked before this one, no walk.
+    if (rootOwnMin > entry.rank && firstChildMinRank(root, entry.key) > entry.rank) {
+      entry.unbeatable = true;
+      continue;
+    }
     const found: Candidate[] = [];
     walk(root, requestPath(`${entry.key}/`), ANY_QUERY, found, entry.rank);
     entry.unbeatable = found.every((c) => c.entry.rank > entry.rank);
@@ -265,4 +272,21 @@ export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleI
     // Every exact hit was a skipped self-redirect: patterns may still apply.
     return firstApplicable(candidates(s, query, plain, false), s, request);
   }
+}
+
+/** The best rank among a node's rules and branches other than its literal children. */
+function ownMinRank(node: Node): number {
+  let min = NO_RANK;
+  for (const e of node.ends ?? []) min = Math.min(min, e.rank);
+  for (const e of node.rests ?? []) min = Math.min(min, e.rank);
+  if (node.one) min = Math.min(min, node.one.minRank);
+  for (const g of node.globs ?? []) min = Math.min(min, g.node.minRank);
+  return min;
+}
+
+/** The best rank below the root's literal child for the first segment of `key` (lowercase). */
+function firstChildMinRank(root: Node, key: string): number {
+  const slash = key.indexOf("/", 1);
+  const child = root.literal?.find(key.slice(1, slash < 0 ? key.length : slash));
+  return child === undefined ? NO_RANK : child.minRank;
 }
