@@ -266,7 +266,8 @@ describe("compiled rule index vs the reference matcher", () => {
   });
 });
 
-const flip = (t: RoutingRule["ruleType"]) => (t === "proxy" ? "redirect" : "proxy");
+const flip = (t: RoutingRule["ruleType"]): RoutingRule["ruleType"] =>
+  t === "proxy" ? "redirect" : "proxy";
 
 type RuleSpec = typeof ruleArb extends fc.Arbitrary<infer T> ? T : never;
 
