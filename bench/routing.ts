@@ -69,9 +69,10 @@ export function requests(list: Route[], count: number): string[] {
 
 type Matcher = (path: string) => unknown;
 
-function crawlgate(list: Route[]): Matcher {
+/** The routes as stored routing rules (redirects to `/target`, priorities 0–2). */
+export function toRules(list: Route[]): RoutingRule[] {
   const created = new Date("2026-01-01T00:00:00.000Z");
-  const rules: RoutingRule[] = list.map((r) => ({
+  return list.map((r) => ({
     ruleId: `00000000-0000-4000-8000-${String(r.i).padStart(12, "0")}`,
     domainId: "bench",
     sourcePath: r.path,
@@ -84,9 +85,18 @@ function crawlgate(list: Route[]): Matcher {
     createdAt: created,
     updatedAt: created,
   }));
-  const index = compileRuleIndex(rules);
-  return (path) => index.match({ path, query: "" })?.rule;
 }
+
+type Compile = typeof compileRuleIndex;
+
+function crawlgateWith(compile: Compile): (list: Route[]) => Matcher {
+  return (list) => {
+    const index = compile(toRules(list));
+    return (path) => index.match({ path, query: "" })?.rule;
+  };
+}
+
+const crawlgate = crawlgateWith(compileRuleIndex);
 
 function findMyWay(list: Route[]): Matcher {
   const router = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: false });
@@ -134,6 +144,13 @@ export const IMPLS: Record<string, (list: Route[]) => Matcher> = {
   "path-to-regexp-v6-linear": pathToRegexpLinear,
 };
 
+// `BEFORE=<path of another build's adapter-kit.js>` adds that build as `crawlgate-before`, for
+// before/after runs in one process (`IMPLS=crawlgate,crawlgate-before,...`).
+if (process.env.BEFORE) {
+  const before = (await import(process.env.BEFORE)) as { compileRuleIndex: Compile };
+  IMPLS["crawlgate-before"] = crawlgateWith(before.compileRuleIndex);
+}
+
 /** Checks every implementation finds a route exactly where the request should hit one. */
 function verify(name: string, matcher: Matcher, paths: string[]): void {
   for (const path of paths) {
@@ -143,14 +160,20 @@ function verify(name: string, matcher: Matcher, paths: string[]): void {
   }
 }
 
+/** The rule-set sizes measured (`SIZES`, comma separated, narrows them). */
+export const SIZES = [
+  ["1k", 1_000],
+  ["10k", 10_000],
+  ["100k", 100_000],
+] as const;
+
 /** The rule-set sizes measured, each with its 10,000 requests. */
 export function* routeSets(): Generator<
   [label: string, n: number, list: Route[], paths: string[]]
 > {
-  for (const [label, n] of [
-    ["1k", 1_000],
-    ["10k", 10_000],
-  ] as const) {
+  const only = process.env.SIZES?.split(",");
+  for (const [label, n] of SIZES) {
+    if (only && !only.includes(label)) continue;
     const list = routes(n);
     yield [label, n, list, requests(list, 10_000)];
   }
@@ -163,7 +186,16 @@ export function routingSuite(options: MeasureOptions, quick: boolean): ResultRow
       const matcher = build(list);
       const linear = impl === "path-to-regexp-v6-linear";
       // The linear scan takes milliseconds per request at 10k rules: time it on fewer requests.
-      const sample = linear ? paths.slice(0, quick ? 50 : n >= 10_000 ? 200 : 2_000) : paths;
+      const linearCount = quick
+        ? n >= 100_000
+          ? 10
+          : 50
+        : n >= 100_000
+          ? 40
+          : n >= 10_000
+            ? 200
+            : 2_000;
+      const sample = linear ? paths.slice(0, linearCount) : paths;
       verify(impl, matcher, sample.slice(0, 500));
       const ns = nsPerOp(() => freshStrings(sample), matcher, options);
       rows.push({ suite: "routing", case: label, impl, nsPerOp: Math.round(ns * 10) / 10 });

@@ -14,14 +14,20 @@ export type Route = (
   protocol: "http" | "https",
 ) => RuleMatch;
 
-/** The routing rules of a domain, compiled once per cached settings object, then matched. */
+/**
+ * The routing rules of a domain, compiled once per cached settings object, then matched. A
+ * domain's new settings (after a rule write) are compiled with its previous index, which spares
+ * parsing the rules that did not change (held weakly: the index lives as long as its settings).
+ */
 export function createRoute(): Route {
   const compiled = new WeakMap<EdgeSettings, RuleIndex>();
+  const latest = new Map<string, WeakRef<RuleIndex>>();
   const indexOf = (settings: EdgeSettings): RuleIndex => {
     let index = compiled.get(settings);
     if (!index) {
-      index = compileRuleIndex(settings.rules);
+      index = compileRuleIndex(settings.rules, latest.get(settings.domainId)?.deref());
       compiled.set(settings, index);
+      latest.set(settings.domainId, new WeakRef(index));
     }
     return index;
   };

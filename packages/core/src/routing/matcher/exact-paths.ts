@@ -1,3 +1,5 @@
+import { isAscii } from "../rules/pattern.js";
+
 /**
  * Exact source paths (lowercase) to values, looked up by a lowercase request path that may end
  * in one ignored "/". A bit set of cheap signatures (the length and three characters of the
@@ -44,14 +46,21 @@ export class ExactPaths<T> {
   }
 
   /**
-   * The value for a lowercase request path (one trailing "/" ignored), or undefined; for a path
-   * that passed `mayHave` (the filter is not checked again).
+   * The value stored under `path` with its letters lowercased (one trailing "/" ignored), or
+   * undefined; for a path that passed `mayHave` (the filter is not checked again). Stored paths
+   * are lowercase, so the path as sent is tried first: a hit means it was lowercase already, and
+   * only a miss lowercases it (most paths are sent lowercase: no new string, no second hash).
+   * A non-ASCII path whose lowercase hits is no hit: a non-ASCII letter may lowercase to ASCII,
+   * as the Kelvin sign does.
    */
-  get(lowerPath: string): T | undefined {
-    const len = lowerPath.length;
-    return this.map.get(
-      len > 1 && lowerPath.charCodeAt(len - 1) === 47 ? lowerPath.slice(0, len - 1) : lowerPath,
-    );
+  get(path: string): T | undefined {
+    const len = path.length;
+    const p = len > 1 && path.charCodeAt(len - 1) === 47 ? path.slice(0, len - 1) : path;
+    const direct = this.map.get(p);
+    if (direct !== undefined) return direct;
+    const lower = p.toLowerCase();
+    if (lower === p || !isAscii(p)) return undefined;
+    return this.map.get(lower);
   }
 
   private mark(path: string): void {

@@ -19,6 +19,8 @@ export class FoldedTable<T extends { readonly key: string }> {
   /** Filter of the keys' first characters (see `headBit`). */
   heads = 0;
   private readonly items: T[] = [];
+  /** The items' folded hashes (kept for growing the table). */
+  private readonly hashes: number[] = [];
 
   get size(): number {
     return this.items.length;
@@ -29,22 +31,27 @@ export class FoldedTable<T extends { readonly key: string }> {
     return this.items;
   }
 
-  /** The item with this (lowercase) key, or undefined. */
-  find(key: string): T | undefined {
+  /** The item with this (lowercase) key, or undefined; `hash` is `foldedHash(key)`. */
+  find(key: string, hash = foldedHash(key)): T | undefined {
     if (key === "") return undefined;
-    return foldedLookup<T>(this.slots, this.mask, foldedHash(key), key, 0, key.length);
+    return foldedLookup<T>(this.slots, this.mask, hash, key, 0, key.length);
   }
 
-  /** Adds an item whose (non-empty, lowercase ASCII) key is not in the table yet. */
-  add(item: T): void {
+  /**
+   * Adds an item whose (non-empty, lowercase ASCII) key is not in the table yet; `hash` is
+   * `foldedHash(item.key)`.
+   */
+  add(item: T, hash = foldedHash(item.key)): void {
     this.items.push(item);
+    this.hashes.push(hash);
     this.heads |= headBit(item.key.charCodeAt(0));
     const capacity = this.mask + 1;
     if (this.items.length * 2 > capacity) {
       this.slots = emptySlots(capacity * 2);
       this.mask = capacity * 2 - 1;
-      for (const it of this.items) place(this.slots, this.mask, foldedHash(it.key), it);
-    } else place(this.slots, this.mask, foldedHash(item.key), item);
+      for (let i = 0; i < this.items.length; i++)
+        place(this.slots, this.mask, this.hashes[i] as number, this.items[i] as T);
+    } else place(this.slots, this.mask, hash, item);
   }
 }
 

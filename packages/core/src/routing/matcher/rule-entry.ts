@@ -53,7 +53,9 @@ export interface Entry {
 export function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
   const target = compileTarget(rule.targetUrl, parsed, parsed.query !== null);
   const usesCaptures =
-    target.appendRest >= 0 || [...target.pathParts, ...target.queryParts].some(isCaptureRef);
+    target.appendRest >= 0 ||
+    target.pathParts.some(isCaptureRef) ||
+    target.queryParts.some(isCaptureRef);
   const last = parsed.segments[parsed.segments.length - 1];
   // Fields a match reads come first, so that they share the object's first cache line.
   const entry: Entry = {
@@ -73,14 +75,15 @@ export function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
     restLead: null,
     restEnd: "",
     key: parsed.isExact ? exactPath(parsed) : "",
-    sameKey: [],
+    sameKey: NO_ENTRIES,
     parsed,
     target,
     restPath: "",
     restTail: "",
     restPathEnd: "",
   };
-  entry.sameKey.push(entry);
+  // (A one-element literal: `push` onto an empty array would reserve 17 slots per entry.)
+  entry.sameKey = [entry];
   entry.constLength = entry.constTarget?.length ?? -1;
   if (
     target.appendRest >= 0 &&
@@ -96,6 +99,45 @@ export function newEntry(rule: RoutingRule, parsed: ParsedSource): Entry {
   }
   return entry;
 }
+
+/**
+ * An entry for `rule` built from `compiled`, another rule's entry with the same source and target
+ * (from an earlier compile): its parsed source and target are shared, the per-index fields fresh.
+ */
+export function entryFor(rule: RoutingRule, compiled: Entry): Entry {
+  const c = compiled;
+  // (The same fields in the same order as `newEntry`'s: every entry has one shape.)
+  const entry: Entry = {
+    rank: 0,
+    slashSignificant: c.slashSignificant,
+    query: c.query,
+    restMin: c.restMin,
+    unbeatable: false,
+    isRedirect: rule.ruleType === "redirect",
+    relativeTarget: c.relativeTarget,
+    constTarget: c.constTarget,
+    constLength: c.constLength,
+    captureCount: c.captureCount,
+    endsWithRest: c.endsWithRest,
+    rule,
+    names: c.names,
+    restLead: c.restLead,
+    restEnd: c.restEnd,
+    key: c.key,
+    sameKey: NO_ENTRIES,
+    parsed: c.parsed,
+    target: c.target,
+    restPath: c.restPath,
+    restTail: c.restTail,
+    restPathEnd: c.restPathEnd,
+  };
+  // (A one-element literal: `push` onto an empty array would reserve 17 slots per entry.)
+  entry.sameKey = [entry];
+  return entry;
+}
+
+/** Placeholder until an entry's `sameKey` holds the entry itself. */
+const NO_ENTRIES: Entry[] = [];
 
 /** A target that needs no capture; a relative one never starts with `//` (safe-target.ts). */
 function constantTarget(rule: RoutingRule, target: TargetTemplate): string {

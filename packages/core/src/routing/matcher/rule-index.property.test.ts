@@ -74,18 +74,13 @@ function compileRef(rule: RoutingRule): RefRule {
   };
 }
 
+/** Each rule list's reference rules, compiled and ordered once (the large case reuses them). */
+const referenceCache = new WeakMap<RoutingRule[], RefRule[]>();
+
 function referenceMatch(rules: RoutingRule[], requestedPath: string, query: string) {
   const path = enc(requestedPath);
-  const compiled = rules.filter((r) => r.isActive).map(compileRef);
-  compiled.sort((a, b) => {
-    if (a.rule.priority !== b.rule.priority) return b.rule.priority - a.rule.priority;
-    if (a.exact !== b.exact) return a.exact ? -1 : 1;
-    if (a.rule.sourcePath.length !== b.rule.sourcePath.length)
-      return b.rule.sourcePath.length - a.rule.sourcePath.length;
-    if (a.rule.createdAt.getTime() !== b.rule.createdAt.getTime())
-      return a.rule.createdAt.getTime() - b.rule.createdAt.getTime();
-    return a.rule.ruleId < b.rule.ruleId ? -1 : 1;
-  });
+  const compiled = referenceCache.get(rules) ?? referenceRules(rules);
+  referenceCache.set(rules, compiled);
   const stripped = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
   for (const c of compiled) {
     const q = (c as RefRule & { query?: string }).query;
@@ -120,6 +115,20 @@ function referenceMatch(rules: RoutingRule[], requestedPath: string, query: stri
     return { ruleId: c.rule.ruleId, captures, target };
   }
   return null;
+}
+
+function referenceRules(rules: RoutingRule[]): RefRule[] {
+  const compiled = rules.filter((r) => r.isActive).map(compileRef);
+  compiled.sort((a, b) => {
+    if (a.rule.priority !== b.rule.priority) return b.rule.priority - a.rule.priority;
+    if (a.exact !== b.exact) return a.exact ? -1 : 1;
+    if (a.rule.sourcePath.length !== b.rule.sourcePath.length)
+      return b.rule.sourcePath.length - a.rule.sourcePath.length;
+    if (a.rule.createdAt.getTime() !== b.rule.createdAt.getTime())
+      return a.rule.createdAt.getTime() - b.rule.createdAt.getTime();
+    return a.rule.ruleId < b.rule.ruleId ? -1 : 1;
+  });
+  return compiled;
 }
 
 // Small alphabets so that random rules and paths collide often. Non-ASCII words: "é" in both
@@ -210,36 +219,93 @@ describe("compiled rule index vs the reference matcher", () => {
           maxLength: 8,
         }),
         (specs, requests) => {
-          const rules: RoutingRule[] = specs.map((s, i) => ({
-            ruleId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-            domainId: "d",
-            sourcePath: s.sourcePath,
-            targetUrl: s.targetUrl,
-            ruleType: s.proxy ? "proxy" : "redirect",
-            redirectCode: s.proxy ? null : 301,
-            priority: s.priority,
-            isActive: s.isActive,
-            notes: null,
-            createdAt: new Date(Date.UTC(2026, 0, 1) + s.created),
-            updatedAt: new Date(0),
-          }));
-          const index = compileRuleIndex(rules);
-          for (const [path, query] of requests) {
-            const got = index.match({ path, query });
-            const want = referenceMatch(rules, path, query);
-            const simplified = got && {
-              ruleId: got.rule.ruleId,
-              captures: got.captures,
-              target: got.target,
-            };
-            expect(
-              simplified,
-              `${path}?${query} over ${JSON.stringify(rules.map((r) => [r.sourcePath, r.targetUrl, r.priority, r.isActive]))}`,
-            ).toEqual(want);
-          }
+          const rules = specs.map(toRule);
+          expectAgreement(compileRuleIndex(rules), rules, requests);
         },
       ),
       { numRuns: 1500 },
     );
   });
+
+  it("agrees after a recompile that reuses an earlier index of other rules", () => {
+    fc.assert(
+      fc.property(
+        fc.array(ruleArb, { maxLength: 10 }),
+        fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+        fc.array(ruleArb, { maxLength: 4 }),
+        fc.array(fc.tuple(requestPath, fc.constantFrom("", "k=1", "z=2")), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (before, kept, added, requests) => {
+          const earlier = before.map(toRule);
+          // Kept rules may change type, priority and activity; added ones come new.
+          const rules = [
+            ...earlier
+              .filter((_, i) => kept[i])
+              .map((r, i) =>
+                i % 2 === 0 ? r : { ...r, ruleType: flip(r.ruleType), priority: 2 - r.priority },
+              ),
+            ...added.map((s, i) => toRule(s, 100 + i)),
+          ];
+          const index = compileRuleIndex(rules, compileRuleIndex(earlier));
+          expectAgreement(index, rules, requests);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("agrees at 20,000 random rules", () => {
+    const rules = fc.sample(ruleArb, { numRuns: 20_000, seed: 33 }).map(toRule);
+    const requests = fc.sample(fc.tuple(requestPath, fc.constantFrom("", "k=1", "z=2")), {
+      numRuns: 300,
+      seed: 34,
+    });
+    expectAgreement(compileRuleIndex(rules), rules, requests);
+  });
 });
+
+const flip = (t: RoutingRule["ruleType"]): RoutingRule["ruleType"] =>
+  t === "proxy" ? "redirect" : "proxy";
+
+type RuleSpec = typeof ruleArb extends fc.Arbitrary<infer T> ? T : never;
+
+function toRule(s: RuleSpec, i: number): RoutingRule {
+  return {
+    ruleId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    domainId: "d",
+    sourcePath: s.sourcePath,
+    targetUrl: s.targetUrl,
+    ruleType: s.proxy ? "proxy" : "redirect",
+    redirectCode: s.proxy ? null : 301,
+    priority: s.priority,
+    isActive: s.isActive,
+    notes: null,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + s.created),
+    updatedAt: new Date(0),
+  };
+}
+
+function expectAgreement(
+  index: ReturnType<typeof compileRuleIndex>,
+  rules: RoutingRule[],
+  requests: [string, string][],
+): void {
+  for (const [path, query] of requests) {
+    const got = index.match({ path, query });
+    const want = referenceMatch(rules, path, query);
+    const simplified = got && {
+      ruleId: got.rule.ruleId,
+      captures: got.captures,
+      target: got.target,
+    };
+    const shown =
+      rules.length > 50
+        ? `${rules.length} rules`
+        : JSON.stringify(
+            rules.map((r) => [r.sourcePath, r.targetUrl, r.priority, r.isActive, r.ruleType]),
+          );
+    expect(simplified, `${path}?${query} over ${shown}`).toEqual(want);
+  }
+}

@@ -248,3 +248,25 @@ describe("request paths outside lowercase ASCII", () => {
     expect(hit([rule("/blog/*", "/n")], "blog/a/")?.target).toBe("/n/a");
   });
 });
+
+describe("recompiling with the previous index", () => {
+  it("takes each rule's own type, priority, activity and target, not the earlier rule's", () => {
+    const loop = rule("/a/:x", "/a/b", { ruleType: "redirect" });
+    const page = rule("/p", "/q");
+    const first = compileRuleIndex([loop, page]);
+    expect(first.match({ path: "/a/b", query: "" })).toBeNull();
+    // The same source and target, now a proxy: the self-redirect skip no longer applies.
+    const proxy = { ...loop, ruleType: "proxy" as const, redirectCode: null };
+    const second = compileRuleIndex([proxy, page], first);
+    expect(second.match({ path: "/a/b", query: "" })?.rule).toBe(proxy);
+    // A new target for the same source is compiled afresh; a paused rule is gone.
+    const moved = { ...page, targetUrl: "/r" };
+    const third = compileRuleIndex(
+      [proxy, moved, { ...loop, sourcePath: "/z", isActive: false }],
+      second,
+    );
+    expect(third.match({ path: "/p", query: "" })?.target).toBe("/r");
+    expect(third.match({ path: "/z", query: "" })).toBeNull();
+    expect(third.size).toBe(2);
+  });
+});

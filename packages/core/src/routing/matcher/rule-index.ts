@@ -4,9 +4,9 @@ import { compareRuleOrder } from "../rules/rule-order.js";
 import { capturesInAuthority } from "../targets/safe-target.js";
 import { ExactPaths } from "./exact-paths.js";
 import { headBit } from "./folded-table.js";
-import { ANY_QUERY, type Entry, newEntry } from "./rule-entry.js";
+import { ANY_QUERY, type Entry, entryFor, newEntry } from "./rule-entry.js";
 import { type MatchRequest, type RuleMatch, resolve } from "./rule-match.js";
-import { computeMinRank, insert, newNode } from "./rule-trie.js";
+import { computeMinRank, insert, NO_RANK, type Node, newNode } from "./rule-trie.js";
 import { Search } from "./trie-search.js";
 import { type Candidate, type RequestPath, requestPath, walk } from "./trie-walk.js";
 
@@ -39,15 +39,60 @@ export interface RuleIndex {
   match(request: MatchRequest): RuleMatch | null;
 }
 
-export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
-  const parsed: Entry[] = [];
+/**
+ * An index's compiled rules by source path: the entry, or the target of a rule that never
+ * applies. The next compile of the same domain's rules reuses those whose target is unchanged
+ * (`compileRuleIndex(rules, previous)`); keyed by the source alone, no key string is built.
+ */
+type Compiled = Map<string, Entry | string>;
+const compiledOf = new WeakMap<RuleIndex, Compiled>();
+
+/** A rule parsed and compiled, or `null` when it can never apply. */
+function compileRule(rule: RoutingRule): Entry | null {
+  const result = parseSource(rule.sourcePath);
+  if (!result.ok) return null;
+  // A capture in a target's host could send the visitor anywhere: such a rule never applies.
+  if (capturesInAuthority(rule.targetUrl, result.value.captureNames)) return null;
+  return newEntry(rule, result.value);
+}
+
+/**
+ * Compiles `rules`. With `previous`, an index compiled from the same domain's earlier rules,
+ * rules whose source and target it already compiled are not parsed again (their parsed source
+ * and target template are shared: both are immutable), so recompiling after one rule write
+ * costs the trie and the tables, not the parsing of every rule.
+ */
+export function compileRuleIndex(rules: readonly RoutingRule[], previous?: RuleIndex): RuleIndex {
+  let parsed: Entry[] = [];
+  const reusable = previous ? compiledOf.get(previous) : undefined;
+  const compiled: Compiled = new Map();
+  // Reused entries go where the previous index ranked them, the others after: the sort below
+  // then meets long ordered runs (a rule write moves a few entries, not the whole order).
+  const reused: (Entry | undefined)[] = reusable ? new Array(previous?.size ?? 0) : [];
   for (const rule of rules) {
     if (!rule.isActive) continue;
-    const result = parseSource(rule.sourcePath);
-    if (!result.ok) continue;
-    // A capture in a target's host could send the visitor anywhere: such a rule never applies.
-    if (capturesInAuthority(rule.targetUrl, result.value.captureNames)) continue;
-    parsed.push(newEntry(rule, result.value));
+    const known = reusable?.get(rule.sourcePath);
+    if (typeof known === "string" && known === rule.targetUrl) {
+      compiled.set(rule.sourcePath, known);
+      continue;
+    }
+    if (typeof known === "object" && known.rule.targetUrl === rule.targetUrl) {
+      const entry = entryFor(rule, known);
+      compiled.set(rule.sourcePath, entry);
+      if (reused[known.rank] === undefined) reused[known.rank] = entry;
+      else parsed.push(entry);
+      continue;
+    }
+    const entry = compileRule(rule);
+    compiled.set(rule.sourcePath, entry ?? rule.targetUrl);
+    if (entry !== null) parsed.push(entry);
+  }
+  if (reusable) {
+    const ordered: Entry[] = [];
+    for (let i = 0; i < reused.length; i++)
+      if (reused[i] !== undefined) ordered.push(reused[i] as Entry);
+    for (let i = 0; i < parsed.length; i++) ordered.push(parsed[i] as Entry);
+    parsed = ordered;
   }
   parsed.sort((a, b) => compareRuleOrder(a.rule, b.rule, a.parsed.isExact, b.parsed.isExact));
   parsed.forEach((entry, i) => {
@@ -93,8 +138,15 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
   }
   /** Some exact source contains a percent-escape: a non-ASCII request path may hit it encoded. */
   const percentKeys = parsed.some((e) => e.parsed.isExact && e.key.includes("%"));
+  const rootOwnMin = ownMinRank(root);
   for (const entry of parsed) {
     if (!entry.parsed.isExact) continue;
+    // Every pattern that could match the path hangs off the root itself or off the literal
+    // child for its first segment: when neither holds a rule ranked before this one, no walk.
+    if (rootOwnMin > entry.rank && firstChildMinRank(root, entry.key) > entry.rank) {
+      entry.unbeatable = true;
+      continue;
+    }
     const found: Candidate[] = [];
     walk(root, requestPath(`${entry.key}/`), ANY_QUERY, found, entry.rank);
     entry.unbeatable = found.every((c) => c.entry.rank > entry.rank);
@@ -154,7 +206,7 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     return null;
   }
 
-  return {
+  const index: RuleIndex = {
     size: parsed.length,
     match(request) {
       const { path, query } = request;
@@ -167,13 +219,10 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       if (firstHeads !== -1 && c1 <= 127 && (firstHeads & headBit(c1)) === 0) return null;
       if (percentKeys && !isAscii(p)) p = encodeNonAscii(p);
       // The exact sources are looked up only when the signature filter (a few characters read,
-      // letters folded) lets the path through: most other paths are never lowercased.
+      // letters folded) lets the path through: most other paths are never hashed.
       let plain: Entry | undefined;
       if (exact.mayHave(p)) {
-        const key = p.toLowerCase();
-        plain = exact.get(key);
-        // (A non-ASCII letter may lowercase to ASCII, as the Kelvin sign does: no such hit.)
-        if (plain !== undefined && key !== p && !isAscii(p)) plain = undefined;
+        plain = exact.get(p);
         // Fast path: an exact hit that no pattern or query rule can outrank.
         if (plain?.unbeatable && (query === "" || exactWithQuery.size === 0)) {
           const match = resolve(plain, -1, -1, p, p.length, request);
@@ -194,6 +243,8 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
       return general(p, query, plain, request, false);
     },
   };
+  compiledOf.set(index, compiled);
+  return index;
 
   /**
    * The breadth-first walk collecting every candidate, resolved in the spec's order (the path
@@ -221,4 +272,21 @@ export function compileRuleIndex(rules: readonly RoutingRule[]): RuleIndex {
     // Every exact hit was a skipped self-redirect: patterns may still apply.
     return firstApplicable(candidates(s, query, plain, false), s, request);
   }
+}
+
+/** The best rank among a node's rules and branches other than its literal children. */
+function ownMinRank(node: Node): number {
+  let min = NO_RANK;
+  for (const e of node.ends ?? []) min = Math.min(min, e.rank);
+  for (const e of node.rests ?? []) min = Math.min(min, e.rank);
+  if (node.one) min = Math.min(min, node.one.minRank);
+  for (const g of node.globs ?? []) min = Math.min(min, g.node.minRank);
+  return min;
+}
+
+/** The best rank below the root's literal child for the first segment of `key` (lowercase). */
+function firstChildMinRank(root: Node, key: string): number {
+  const slash = key.indexOf("/", 1);
+  const child = root.literal?.find(key.slice(1, slash < 0 ? key.length : slash));
+  return child === undefined ? NO_RANK : child.minRank;
 }

@@ -86,7 +86,11 @@ function resolveRest(
     const t = entry.target;
     target = `${rest ? lead + rest : entry.restPath}${entry.restTail}${t.hasOwnQuery ? "&" : "?"}${query}${t.fragment}`;
   }
-  if (entry.relativeTarget) target = collapseLeadingSlashes(target);
+  // The target is a rope: its second character is read from the compile-time head when that
+  // has one (reading the rope would flatten it on every wildcard hit).
+  const head = rest ? lead : entry.restPath;
+  if (entry.relativeTarget && (head.length < 2 || isSlash(head.charCodeAt(1))))
+    target = collapseLeadingSlashes(target);
   if (entry.isRedirect) {
     // Length and lead first: a rope is only flattened when it may equal the requested URL.
     const asked = requested(request);
@@ -190,6 +194,9 @@ class Match implements RuleMatch {
     return out;
   }
 }
+
+/** `/` or `\`: what `collapseLeadingSlashes` collapses. */
+const isSlash = (c: number): boolean => c === 47 || c === 92;
 
 /** The requested URL as a redirect target would spell it (path and query, same case). */
 function requested(request: MatchRequest): string {

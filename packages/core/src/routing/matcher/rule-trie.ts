@@ -1,4 +1,5 @@
 import { FoldedTable, type Slots } from "./folded-table.js";
+import { foldedHash } from "./folded-text.js";
 import type { Entry } from "./rule-entry.js";
 
 /**
@@ -98,10 +99,11 @@ export function insert(root: Node, entry: Entry): void {
     if (segment.kind === "literal") {
       const literal = node.literal ?? new FoldedTable<Node>();
       node.literal = literal;
-      let next = literal.find(segment.text);
+      const hash = foldedHash(segment.text);
+      let next = literal.find(segment.text, hash);
       if (!next) {
         next = newNode(segment.text);
-        literal.add(next);
+        literal.add(next, hash);
       }
       node = next;
     } else if (segment.kind === "one") {
@@ -117,9 +119,11 @@ export function insert(root: Node, entry: Entry): void {
       }
       node = glob.node;
     } else {
-      node.rests = [...(node.rests ?? []), entry];
+      if (node.rests === null) node.rests = [entry];
+      else node.rests.push(entry);
       return;
     }
   }
-  node.ends = [...(node.ends ?? []), entry];
+  if (node.ends === null) node.ends = [entry];
+  else node.ends.push(entry);
 }

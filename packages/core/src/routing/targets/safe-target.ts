@@ -84,7 +84,9 @@ export function authorityEnd(target: string): number {
  * outside an IPv6 literal's brackets (write-time check, where the source may still change).
  */
 export function capturesInAuthority(target: string, names?: readonly string[]): boolean {
-  const authority = target.slice(0, authorityEnd(target));
+  const end = authorityEnd(target);
+  if (end === 0) return false;
+  const authority = target.slice(0, end);
   if (!names) return /:[A-Za-z_]|\*/.test(authority.replace(/\[[^\]]*\]/g, ""));
   for (const m of authority.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)|\*/g)) {
     if (m[1] === undefined ? names.includes("*") : names.includes(m[1])) return true;

@@ -42,7 +42,9 @@ export function compileTarget(
   let last = 0;
   let stars = 0;
   let sawStar = false;
-  for (const m of body.matchAll(TOKEN)) {
+  // (Without a ":" or "*" the target has no token: its text is its only part.)
+  const tokens = body.includes(":") || body.includes("*") ? body.matchAll(TOKEN) : [];
+  for (const m of tokens) {
     const at = m.index ?? 0;
     let ref: number | null = null;
     if (m[1] === undefined) {
