@@ -38,19 +38,22 @@ export interface ImportSummary {
 export const MALFORMED_SHOWN = 10;
 
 /**
- * The ingest settings of an import. Batches of 100,000 crawls, one SQLite transaction each:
- * most of a batch's cost is the aggregate rows it touches (one per distinct path, bot and day)
- * and the random event-id index pages it dirties, which a larger batch shares (writer CPU per
- * crawl: about 19 µs at 25,000, 13.5 µs at 100,000). The interval is long: full batches are
- * written at once, and the referrals (a few per thousand lines) are then written in few large
- * transactions, mostly at the end, instead of taking SQLite's write lock every 100 ms while the
- * writer thread holds it (the main thread would wait for it). Group commit (`eagerBatch`): the
- * writer starts as soon as 10,000 crawls wait and it is idle, so batches reach 100,000 only
- * while it is busy; the first write does not wait for a full batch, nor the last for a long one.
+ * The ingest settings of an import. Batches of 25,000 crawls, one SQLite transaction each: a
+ * batch's cost is mostly the aggregate rows it touches (one per distinct path, bot and day) and
+ * the random event-id index pages it dirties, which a larger batch shares (writer CPU per crawl:
+ * about 19 µs at 25,000, 13.5 µs at 100,000), but every row waiting for its batch is memory: at
+ * 100,000 a batch (with the next one filling and 300,000 allowed to wait) took an import of a
+ * million lines to about 950 MB. The interval is long: full batches are written at once, and
+ * the referrals (a few per thousand lines) are then written in few large transactions, mostly
+ * at the end, instead of taking SQLite's write lock every 100 ms while the writer thread holds
+ * it (the main thread would wait for it). Group commit (`eagerBatch`): the writer starts as soon
+ * as 10,000 crawls wait and it is idle, so batches reach 25,000 only while it is busy. The
+ * buffer holds two batches: what the reader may have in flight (`MAX_CHUNKS`), so no call waits
+ * for room and the reader's pause is the one backpressure.
  */
 export const IMPORT_INGEST = {
-  maxBatch: 100_000,
-  maxBuffered: 300_000,
+  maxBatch: 25_000,
+  maxBuffered: 50_000,
   intervalMs: 60_000,
   eagerBatch: 10_000,
 };
@@ -58,11 +61,11 @@ export const IMPORT_INGEST = {
 /**
  * Crawls handed to ingest in one `recordCrawls` call (one promise per chunk, not per line), and
  * chunks in flight before reading pauses: two write batches' worth (reading resumes once one
- * is written, so the next fills while the other is written), below the ingest buffer, so no
- * call waits for room.
+ * is written, so the next fills while the other is written), the ingest buffer's size, so no
+ * call waits for room: the file is not read further while the writer is behind.
  */
 const CHUNK = 2_000;
-const MAX_CHUNKS = (2 * IMPORT_INGEST.maxBatch) / CHUNK;
+const MAX_CHUNKS = IMPORT_INGEST.maxBuffered / CHUNK;
 /**
  * Referral calls in flight before reading pauses: a full batch, so that many waiting calls
  * are written at once (each resolves once its batch is written; the rest at the end).
