@@ -212,14 +212,15 @@ function createLineRecorder(
   return (entry: LogEntry, line: string, n: number): void => {
     const agent = known.agent(entry.userAgent);
     how.classification = agent.classified;
-    how.kind = known.kind(entry.path, entry.contentType);
+    const page = known.page(entry.path, entry.contentType);
+    how.kind = page.kind;
     const done = options.ingest.recordRequest(
       {
         // Per file line number and text: a re-import (also of a renamed file) matches.
         id: `import-${uaHash(`${idPrefix}${n}|${line}`)}`,
         domainId: options.domainId,
         ts: entry.ts,
-        path: entry.path,
+        path: page.path,
         query: entry.query,
         userAgent: agent.userAgent,
         ip: entry.ip,
@@ -308,12 +309,13 @@ function createWrites(options: ImportOptions, summary: ImportSummary) {
 /**
  * What the importer looks up per distinct User-Agent and path rather than per line (logs repeat
  * a few User-Agents and a site's paths): the classification of a User-Agent (ingest's
- * classifier), with one string for all its lines (so every later look-up by it hashes an
- * already hashed string), and the kind of a path. Both are cleared when large.
+ * classifier), and the kind of a path, each with one string for all its lines (so every later
+ * look-up by it hashes an already hashed string, and a row waiting for its batch keeps that
+ * one string, not the line its path was cut from). Both are cleared when large.
  */
 function createLineCaches(ingest: Pick<IngestService, "classify">) {
   const agents = new Map<string, { userAgent: string; classified: Classification }>();
-  const kinds = new Map<string, RequestKind>();
+  const pages = new Map<string, { path: string; kind: RequestKind }>();
   return {
     agent(userAgent: string) {
       let found = agents.get(userAgent);
@@ -324,15 +326,15 @@ function createLineCaches(ingest: Pick<IngestService, "classify">) {
       }
       return found;
     },
-    kind(path: string, contentType: string | null): RequestKind {
-      if (contentType !== null) return requestKind(path, contentType);
-      let kind = kinds.get(path);
-      if (kind === undefined) {
-        if (kinds.size >= 100_000) kinds.clear();
-        kind = requestKind(path);
-        kinds.set(path, kind);
+    page(path: string, contentType: string | null): { path: string; kind: RequestKind } {
+      if (contentType !== null) return { path, kind: requestKind(path, contentType) };
+      let page = pages.get(path);
+      if (page === undefined) {
+        if (pages.size >= 100_000) pages.clear();
+        page = { path, kind: requestKind(path) };
+        pages.set(path, page);
       }
-      return kind;
+      return page;
     },
   };
 }
