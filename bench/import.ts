@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,8 @@ import { type MachineInfo, machineInfo } from "./measure.js";
  */
 
 const BIN = fileURLToPath(new URL("../packages/cli/dist/bin.js", import.meta.url));
+/** Preloaded into the import's process: writes its peak RSS (all threads) to a file on exit. */
+const PEAK_RSS = fileURLToPath(new URL("./peak-rss.cjs", import.meta.url));
 
 /**
  * Bots crawl from addresses inside the range files that ship with core (openai-gptbot.json,
@@ -71,14 +73,23 @@ export async function generate(file: string, lines: number): Promise<void> {
   await new Promise<void>((r) => out.once("finish", () => r()));
 }
 
-function crawlgate(dir: string, file: string): { seconds: number; summary: unknown } {
+function crawlgate(
+  dir: string,
+  file: string,
+): { seconds: number; peakRssMB: number; summary: unknown } {
+  const peakFile = join(dir, "peak-rss");
   const cli = (...args: string[]) =>
-    execFileSync(process.execPath, [BIN, ...args, "--data-dir", dir], { encoding: "utf8" });
+    execFileSync(process.execPath, ["--require", PEAK_RSS, BIN, ...args, "--data-dir", dir], {
+      encoding: "utf8",
+      env: { ...process.env, CRAWLGATE_BENCH_PEAK_RSS: peakFile },
+    });
   cli("users", "create", "bench");
   cli("domains", "add", "bench.example.com", "--owner", "bench");
   const started = performance.now();
   const out = cli("import-logs", file, "--domain", "bench.example.com");
-  return { seconds: (performance.now() - started) / 1000, summary: JSON.parse(out) };
+  const seconds = (performance.now() - started) / 1000;
+  const peakRssMB = Math.round(Number(readFileSync(peakFile, "utf8")) / 2 ** 20);
+  return { seconds, peakRssMB, summary: JSON.parse(out) };
 }
 
 function goaccess(dir: string, file: string): { seconds: number } | { skipped: string } {
@@ -97,9 +108,9 @@ export interface ImportReport {
   machine: MachineInfo & { loadAverage: number[] };
   lines: number;
   fileMiB: number;
-  crawlgate: { seconds: number; linesPerSecond: number; summary: unknown };
+  crawlgate: { seconds: number; linesPerSecond: number; peakRssMB: number; summary: unknown };
   goaccess: { seconds: number; linesPerSecond: number } | { skipped: string };
-  targets: { linesPerSecond50k: boolean; atLeastGoAccess: boolean | null };
+  targets: { linesPerSecond50k: boolean; atLeastGoAccess: boolean | null; peakRss400MB: boolean };
   regressions: string[];
 }
 
@@ -118,6 +129,10 @@ export async function importSuite(quick: boolean): Promise<ImportReport> {
     const regressions: string[] = [];
     // Quick mode gate: a tenth of the target.
     if (quick && ours < 5_000) regressions.push(`import ${ours} lines/s < 5,000`);
+    // The whole import's peak RSS (both threads, SQLite's caches): 400 MB is the target for
+    // 1M lines, a gross regression for 50,000.
+    if (quick && cg.peakRssMB > 400)
+      regressions.push(`import peak RSS ${cg.peakRssMB} MB > 400 MB`);
     // Every generated bot crawls from its operator's published ranges: none may stay declared.
     const verdicts = (cg.summary as { byVerdict?: Record<string, number> }).byVerdict ?? {};
     if ((verdicts.declared ?? 0) > 0 || !(verdicts.verified ?? 0))
@@ -126,11 +141,17 @@ export async function importSuite(quick: boolean): Promise<ImportReport> {
       machine: { ...machineInfo(), loadAverage: load.map((l) => Math.round(l * 100) / 100) },
       lines,
       fileMiB: Math.round((statSync(file).size / 2 ** 20) * 10) / 10,
-      crawlgate: { seconds: cg.seconds, linesPerSecond: ours, summary: cg.summary },
+      crawlgate: {
+        seconds: cg.seconds,
+        linesPerSecond: ours,
+        peakRssMB: cg.peakRssMB,
+        summary: cg.summary,
+      },
       goaccess: theirs,
       targets: {
         linesPerSecond50k: ours >= 50_000,
         atLeastGoAccess: "linesPerSecond" in theirs ? ours >= theirs.linesPerSecond : null,
+        peakRss400MB: cg.peakRssMB <= 400,
       },
       regressions,
     };

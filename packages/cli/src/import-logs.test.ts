@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IMPORT_INGEST } from "./import-logs.js";
 import { type CliIo, main } from "./main.js";
 
 const GPTBOT = "Mozilla/5.0 (compatible; GPTBot/1.0; +https://openai.com/gptbot)";
@@ -160,6 +161,25 @@ describe("import-logs: reporting", () => {
       referrals: 0,
     });
   });
+
+  it("stores every crawl exactly once when the reader waits for the writer (several batches)", async () => {
+    await site();
+    // More crawls than two write batches (what the reader may have in flight): it pauses.
+    const crawls = 2 * IMPORT_INGEST.maxBuffered + 1_234;
+    const lines = Array.from({ length: crawls }, (_, i) =>
+      line("203.0.113.5", i % 60, `/p/${i % 3_000}`, "-", GPTBOT),
+    );
+    expect(JSON.parse((await importLines(lines)).out)).toMatchObject({
+      lines: crawls,
+      recorded: crawls,
+      alreadyStored: 0,
+    });
+    expect(JSON.parse((await importLines(lines)).out)).toMatchObject({
+      recorded: 0,
+      alreadyStored: crawls,
+    });
+    expect(await tableRows("crawl_events")).toHaveLength(crawls);
+  }, 120_000);
 
   it("draws a bar with lines/s and an ETA on a terminal, plain lines otherwise", async () => {
     await site();

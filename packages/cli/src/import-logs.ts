@@ -38,19 +38,22 @@ export interface ImportSummary {
 export const MALFORMED_SHOWN = 10;
 
 /**
- * The ingest settings of an import. Batches of 100,000 crawls, one SQLite transaction each:
- * most of a batch's cost is the aggregate rows it touches (one per distinct path, bot and day)
- * and the random event-id index pages it dirties, which a larger batch shares (writer CPU per
- * crawl: about 19 µs at 25,000, 13.5 µs at 100,000). The interval is long: full batches are
- * written at once, and the referrals (a few per thousand lines) are then written in few large
- * transactions, mostly at the end, instead of taking SQLite's write lock every 100 ms while the
- * writer thread holds it (the main thread would wait for it). Group commit (`eagerBatch`): the
- * writer starts as soon as 10,000 crawls wait and it is idle, so batches reach 100,000 only
- * while it is busy; the first write does not wait for a full batch, nor the last for a long one.
+ * The ingest settings of an import. Batches of 25,000 crawls, one SQLite transaction each: a
+ * batch's cost is mostly the aggregate rows it touches (one per distinct path, bot and day) and
+ * the random event-id index pages it dirties, which a larger batch shares (writer CPU per crawl:
+ * about 19 µs at 25,000, 13.5 µs at 100,000), but every row waiting for its batch is memory: at
+ * 100,000 a batch (with the next one filling and 300,000 allowed to wait) took an import of a
+ * million lines to about 950 MB. The interval is long: full batches are written at once, and
+ * the referrals (a few per thousand lines) are then written in few large transactions, mostly
+ * at the end, instead of taking SQLite's write lock every 100 ms while the writer thread holds
+ * it (the main thread would wait for it). Group commit (`eagerBatch`): the writer starts as soon
+ * as 10,000 crawls wait and it is idle, so batches reach 25,000 only while it is busy. The
+ * buffer holds two batches: what the reader may have in flight (`MAX_CHUNKS`), so no call waits
+ * for room and the reader's pause is the one backpressure.
  */
 export const IMPORT_INGEST = {
-  maxBatch: 100_000,
-  maxBuffered: 300_000,
+  maxBatch: 25_000,
+  maxBuffered: 50_000,
   intervalMs: 60_000,
   eagerBatch: 10_000,
 };
@@ -58,11 +61,11 @@ export const IMPORT_INGEST = {
 /**
  * Crawls handed to ingest in one `recordCrawls` call (one promise per chunk, not per line), and
  * chunks in flight before reading pauses: two write batches' worth (reading resumes once one
- * is written, so the next fills while the other is written), below the ingest buffer, so no
- * call waits for room.
+ * is written, so the next fills while the other is written), the ingest buffer's size, so no
+ * call waits for room: the file is not read further while the writer is behind.
  */
 const CHUNK = 2_000;
-const MAX_CHUNKS = (2 * IMPORT_INGEST.maxBatch) / CHUNK;
+const MAX_CHUNKS = IMPORT_INGEST.maxBuffered / CHUNK;
 /**
  * Referral calls in flight before reading pauses: a full batch, so that many waiting calls
  * are written at once (each resolves once its batch is written; the rest at the end).
@@ -209,14 +212,15 @@ function createLineRecorder(
   return (entry: LogEntry, line: string, n: number): void => {
     const agent = known.agent(entry.userAgent);
     how.classification = agent.classified;
-    how.kind = known.kind(entry.path, entry.contentType);
+    const page = known.page(entry.path, entry.contentType);
+    how.kind = page.kind;
     const done = options.ingest.recordRequest(
       {
         // Per file line number and text: a re-import (also of a renamed file) matches.
         id: `import-${uaHash(`${idPrefix}${n}|${line}`)}`,
         domainId: options.domainId,
         ts: entry.ts,
-        path: entry.path,
+        path: page.path,
         query: entry.query,
         userAgent: agent.userAgent,
         ip: entry.ip,
@@ -305,12 +309,13 @@ function createWrites(options: ImportOptions, summary: ImportSummary) {
 /**
  * What the importer looks up per distinct User-Agent and path rather than per line (logs repeat
  * a few User-Agents and a site's paths): the classification of a User-Agent (ingest's
- * classifier), with one string for all its lines (so every later look-up by it hashes an
- * already hashed string), and the kind of a path. Both are cleared when large.
+ * classifier), and the kind of a path, each with one string for all its lines (so every later
+ * look-up by it hashes an already hashed string, and a row waiting for its batch keeps that
+ * one string, not the line its path was cut from). Both are cleared when large.
  */
 function createLineCaches(ingest: Pick<IngestService, "classify">) {
   const agents = new Map<string, { userAgent: string; classified: Classification }>();
-  const kinds = new Map<string, RequestKind>();
+  const pages = new Map<string, { path: string; kind: RequestKind }>();
   return {
     agent(userAgent: string) {
       let found = agents.get(userAgent);
@@ -321,15 +326,15 @@ function createLineCaches(ingest: Pick<IngestService, "classify">) {
       }
       return found;
     },
-    kind(path: string, contentType: string | null): RequestKind {
-      if (contentType !== null) return requestKind(path, contentType);
-      let kind = kinds.get(path);
-      if (kind === undefined) {
-        if (kinds.size >= 100_000) kinds.clear();
-        kind = requestKind(path);
-        kinds.set(path, kind);
+    page(path: string, contentType: string | null): { path: string; kind: RequestKind } {
+      if (contentType !== null) return { path, kind: requestKind(path, contentType) };
+      let page = pages.get(path);
+      if (page === undefined) {
+        if (pages.size >= 100_000) pages.clear();
+        page = { path, kind: requestKind(path) };
+        pages.set(path, page);
       }
-      return kind;
+      return page;
     },
   };
 }

@@ -58,4 +58,27 @@ describe("lineBatches", () => {
       { numRuns: 300 },
     );
   });
+
+  it("property: any bytes (invalid UTF-8 too) decode as TextDecoder decodes the whole stream", async () => {
+    // The reference: the stream decoded at once, then cut as readline cuts lines.
+    const reference = (bytes: Buffer) => {
+      const lines = new TextDecoder("utf-8").decode(bytes).split(/\r\n|\n|\r/);
+      if (lines.at(-1) === "") lines.pop();
+      return lines;
+    };
+    const bytes = fc.array(
+      fc.oneof(
+        fc.integer({ min: 0, max: 255 }),
+        fc.constantFrom(0x0a, 0x0d, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80),
+      ),
+      { maxLength: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(bytes, fc.array(fc.nat(100), { maxLength: 8 }), async (values, cuts) => {
+        const all = Buffer.from(values);
+        expect(await viaBatches(cut(all, cuts))).toEqual(reference(all));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
