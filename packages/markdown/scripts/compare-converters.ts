@@ -5,9 +5,15 @@
 //   npx tsx packages/markdown/scripts/compare-converters.ts
 
 import { loadavg } from "node:os";
-import { htmlToMarkdown, type MarkdownConverter, prepareHtml } from "@crawlgate/core/adapter-kit";
+import {
+  htmlToMarkdown,
+  type MarkdownConverter,
+  type PreparedContent,
+  prepareHtml,
+} from "@crawlgate/core/adapter-kit";
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import { Readability } from "@mozilla/readability";
+import { Parser } from "htmlparser2";
 import { parseHTML } from "linkedom";
 import { NodeHtmlMarkdown } from "node-html-markdown";
 import TurndownService from "turndown";
@@ -22,7 +28,20 @@ function viaCore(converter: MarkdownConverter, prepare = true): Convert {
   return (html) => {
     const title = titleOf(html);
     const head = title === null ? "" : `---\ntitle: ${JSON.stringify(title)}\n---\n\n`;
-    return `${head}${converter.convert(html).trim()}\n`;
+    return `${head}${converter.convert(rawContent(html)).trim()}\n`;
+  };
+}
+
+/** A raw page as a converter's content: its HTML, or htmlparser2's events of it. */
+function rawContent(html: string): PreparedContent {
+  return {
+    html,
+    replay: (handler) =>
+      new Parser(handler, {
+        decodeEntities: true,
+        lowerCaseTags: true,
+        lowerCaseAttributeNames: true,
+      }).end(html),
   };
 }
 
@@ -38,7 +57,7 @@ function nodeHtmlMarkdownConverter(): MarkdownConverter {
     codeBlockStyle: "fenced",
     maxConsecutiveNewlines: 2,
   });
-  return { name: "node-html-markdown@2.0.0", convert: (html) => converter.translate(html) };
+  return { name: "node-html-markdown@2.0.0", convert: ({ html }) => converter.translate(html) };
 }
 
 /** `dom`: the page parsed by linkedom and the tree handed to turndown (else turndown's domino). */
@@ -51,10 +70,10 @@ function turndownConverter(dom = false): MarkdownConverter {
     strongDelimiter: "**",
   });
   service.use(gfm);
-  if (!dom) return { name: "turndown@7.2.5", convert: (html) => service.turndown(html) };
+  if (!dom) return { name: "turndown@7.2.5", convert: ({ html }) => service.turndown(html) };
   return {
     name: "turndown@7.2.5 on linkedom@0.18.15",
-    convert: (html) => {
+    convert: ({ html }) => {
       const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
       return service.turndown(document.body as unknown as HTMLElement);
     },
@@ -138,7 +157,7 @@ const whole =
   (html, url) =>
     htmlToMarkdown(html, url, converter, Number.POSITIVE_INFINITY).text;
 console.log(
-  `core prepareHtml alone: ${msPerPage((html, url) => prepareHtml(html, url).html, page)} CPU ms`,
+  `core prepareHtml alone: ${msPerPage((html, url) => prepareHtml(html, url).title ?? "", page)} CPU ms`,
 );
 console.log(`core + our writer, not in pieces: ${msPerPage(whole(ours), page)} CPU ms`);
 console.log(`core + node-html-markdown, not in pieces: ${msPerPage(whole(nhm), page)} CPU ms`);

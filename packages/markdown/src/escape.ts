@@ -1,8 +1,8 @@
 /**
- * Markdown's inline specials in text, `<` opening what a reader would take for a tag and `&`
- * opening what it would take for an entity.
+ * Markdown's inline specials in text, every `<` (a tag, or an autolink: `<a:b>`, `<0@0>`, `<+@x>`
+ * start with almost anything) and `&` opening what a reader would take for an entity.
  */
-const INLINE = /[\\*_`[\]~]|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/g;
+const INLINE = /[\\*_`[\]~<]|&(?=#?[A-Za-z0-9]+;)/g;
 /** A cheap first look: most text has none of them. */
 const MAYBE_INLINE = /[\\*_`[\]~<&]/;
 
@@ -13,7 +13,8 @@ export function escapeInline(text: string): string {
 
 /** A line opening with these would start a list, heading, quote, rule or fence. */
 const ORDERED_START = /^(\d{1,9})([.)])(?=\s|$)/;
-const MARKER_START = /^(?:#{1,6}(?=\s|$)|[+-](?=\s|$)|>|-+(?=\s*$)|=+(?=\s*$)|~{3,})/;
+// `-` before only dashes and blanks: a rule (`---`, `- - -`, `---- ---`), or a setext underline.
+const MARKER_START = /^(?:#{1,6}(?=\s|$)|[+-](?=\s|$)|>|-(?=[-\s]*$)|=+(?=\s*$)|~{3,})/;
 const FIRST_CHARS = new Set("#+->=~0123456789");
 
 /** A line of text that a Markdown reader takes as text, not as the start of a block. */

@@ -70,7 +70,9 @@ function wrap(style: MarkdownStyle, e: Inline, inner: string): string {
 
 /** Opens an inline element (`a`, emphasis, strike-through, `code`). */
 export function openInline(t: InlineText, name: string, attrs: Record<string, string>): void {
-  const link = name === "a";
+  // A link inside a link is text of the outer one: Markdown's links cannot nest (the inner
+  // would win and the outer's brackets read as text).
+  const link = name === "a" && !t.inlines.some((e) => e.name === "a" && e.href !== undefined);
   t.inlines.push({
     name,
     start: t.parts.length,

@@ -1,3 +1,4 @@
+import type { ContentHandler } from "@crawlgate/core/adapter-kit";
 import { Parser } from "htmlparser2";
 import { type BlockWriter, createBlockWriter } from "./block-writer.js";
 import { fencedBlock, languageOf } from "./escape.js";
@@ -192,6 +193,24 @@ function closePre(r: Reading, pre: NonNullable<Reading["pre"]>, name: string): v
  * content.
  */
 export function writeMarkdown(html: string, style: MarkdownStyle): string {
+  const writer = markdownWriter(style);
+  new Parser(writer.handler, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  }).end(html);
+  return writer.finish();
+}
+
+/**
+ * The Markdown writer as a handler of parser events (`writeMarkdown` feeds it htmlparser2's;
+ * the converter feeds it core's prepared content, replayed without a second parse), and
+ * `finish`, which gives the Markdown once every event was handled.
+ */
+export function markdownWriter(style: MarkdownStyle): {
+  handler: ContentHandler;
+  finish(): string;
+} {
   const r: Reading = {
     style,
     parts: [],
@@ -206,39 +225,41 @@ export function writeMarkdown(html: string, style: MarkdownStyle): string {
     cell: null,
     lists: [],
   };
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        const pre = r.pre;
-        if (pre !== null) {
-          if (name === "pre") pre.depth++;
-          else if (name === "br") pre.text.push("\n");
-          else if (name === "code" && pre.language === "") pre.language = languageOf(attrs.class);
-          return;
-        }
-        commit(r);
-        if (openBlock(r, name, attrs)) return;
-        if (name === "img") r.parts.push(image(attrs));
-        else if (INLINE.has(name)) openInline(r, name, attrs);
-      },
-      ontext(raw) {
-        const text = raw.includes("\0") ? raw.replace(/\0/g, "\uFFFD") : raw;
-        if (r.pre !== null) r.pre.text.push(text);
-        else r.pending += text;
-      },
-      onclosetag(name) {
-        if (r.pre !== null) {
-          closePre(r, r.pre, name);
-          return;
-        }
-        commit(r);
-        if (INLINE.has(name)) closeInline(r, name);
-        else closeBlock(r, name);
-      },
+  const handler: ContentHandler = {
+    onopentag(name, attrs) {
+      const pre = r.pre;
+      if (pre !== null) {
+        if (name === "pre") pre.depth++;
+        else if (name === "br") pre.text.push("\n");
+        else if (name === "code" && pre.language === "") pre.language = languageOf(attrs.class);
+        return;
+      }
+      commit(r);
+      if (openBlock(r, name, attrs)) return;
+      // Inline code cannot hold an image: its Markdown would read as code text.
+      if (name === "img") r.parts.push(r.codeDepth > 0 ? "" : image(attrs));
+      else if (INLINE.has(name)) openInline(r, name, attrs);
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
-  flush(r);
-  return r.blocks.text();
+    ontext(raw) {
+      const text = raw.includes("\0") ? raw.replace(/\0/g, "\uFFFD") : raw;
+      if (r.pre !== null) r.pre.text.push(text);
+      else r.pending += text;
+    },
+    onclosetag(name) {
+      if (r.pre !== null) {
+        closePre(r, r.pre, name);
+        return;
+      }
+      commit(r);
+      if (INLINE.has(name)) closeInline(r, name);
+      else closeBlock(r, name);
+    },
+  };
+  return {
+    handler,
+    finish() {
+      flush(r);
+      return r.blocks.text();
+    },
+  };
 }

@@ -10,7 +10,7 @@ function textConverter() {
   const calls: string[] = [];
   const converter: MarkdownConverter = {
     name: "text@1",
-    convert(html) {
+    convert({ html }) {
       calls.push(html);
       if (html.includes("BOOM")) throw new Error("cannot convert");
       return html.replace(/<[^>]*>/g, "");

@@ -1,12 +1,17 @@
 import { Parser } from "htmlparser2";
+import type { ContentHandler, PreparedContent } from "../ports/markdown.js";
 
 /** A page's HTML made ready for a Markdown converter (`prepareHtml`). */
-export interface PreparedHtml {
+export interface PreparedHtml extends PreparedContent {
   /** The document's `<title>` text, whitespace collapsed; `null` when it has none. */
   title: string | null;
-  /** The main content as HTML: kept elements with a few attributes, URLs absolute. */
-  html: string;
 }
+
+/** An event of the prepared content: an element opened (kept attributes), text, an element closed. */
+type ContentEvent =
+  | { open: string; attrs: Record<string, string> }
+  | { text: string }
+  | { close: string };
 
 /** Elements dropped with everything inside them: code, styling, embedded and interactive things. */
 const DROPPED = new Set([
@@ -75,7 +80,7 @@ const VOID = new Set(["br", "hr", "img"]);
 const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const escapeText = (s: string) =>
   /[&<>]/.test(s) ? s.replace(/[&<>]/g, (c) => ENTITIES[c] as string) : s;
-/** `<` and `>` too, so that in prepared HTML every `<` opens a tag (`htmlBlocks` relies on it). */
+/** `<` and `>` too, so that in prepared HTML every `<` opens a tag. */
 const escapeAttr = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -150,11 +155,11 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
   let mainDepth = 0;
   /** Text was written inside a `main`. */
   let mainText = false;
-  const all: string[] = [];
-  const main: string[] = [];
-  const write = (s: string) => {
-    all.push(s);
-    if (mainDepth > 0) main.push(s);
+  const all: ContentEvent[] = [];
+  const main: ContentEvent[] = [];
+  const write = (event: ContentEvent) => {
+    all.push(event);
+    if (mainDepth > 0) main.push(event);
   };
   /** Before the first content of a written `pre`: `<code>` unless that content is a `code`. */
   const intoPre = (child: string | null) => {
@@ -163,7 +168,7 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
     if (child === "code") parent.pre = "code";
     else {
       parent.pre = "wrapped";
-      write("<code>");
+      write({ open: "code", attrs: {} });
     }
   };
   const parser = new Parser(
@@ -205,7 +210,7 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
           }
         }
         if (!KEPT.has(name) || depth >= MAX_DEPTH) return;
-        let tag = `<${name}`;
+        const kept: Record<string, string> = {};
         for (const attr of ATTRIBUTES[name] ?? []) {
           const raw = attrs[attr];
           if (raw === undefined) continue;
@@ -214,12 +219,12 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
             if (name === "img") return;
             continue;
           }
-          tag += ` ${attr}="${escapeAttr(value)}"`;
+          kept[attr] = value;
         }
-        if (name === "img" && !/\ssrc="/.test(tag)) return;
+        if (name === "img" && kept.src === undefined) return;
         frame.emitted = true;
         if (name === "pre") frame.pre = "open";
-        write(`${tag}>`);
+        write({ open: name, attrs: kept });
       },
       ontext(text) {
         if (titleText !== null) titleText += text;
@@ -227,7 +232,7 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
           // Whitespace before a `pre`'s `code` (`<pre>\n<code>`) does not make it plain text.
           if (stack[stack.length - 1]?.pre === "open" && /\S/.test(text)) intoPre(null);
           if (mainDepth > 0 && !mainText) mainText = /\S/.test(text);
-          write(escapeText(text));
+          write({ text });
         }
       },
       onclosetag(name) {
@@ -244,8 +249,9 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
           titleText = null;
           return;
         }
-        if (frame.pre === "wrapped") write("</code>");
-        if (frame.emitted && !VOID.has(name)) write(`</${name}>`);
+        if (frame.pre === "wrapped") write({ close: "code" });
+        // A void element too, as a parser reports it (its HTML has no end tag).
+        if (frame.emitted) write({ close: name });
         // After its close tag is written, so the main content ends with it.
         if (frame.content) contentDepth--;
         if (frame.main) mainDepth--;
@@ -255,52 +261,38 @@ export function prepareHtml(source: string, pageUrl: string): PreparedHtml {
   );
   parser.end(source);
   // A `main` with no text (a shell whose content sits elsewhere) does not hide the rest.
-  return { title, html: mainText ? main.join("") : all.join("") };
+  return preparedContent(title, mainText ? main : all);
 }
 
-/** Elements that only group blocks: a cut between their children changes no Markdown. */
-const WRAPPERS = new Set(["div", "section", "article", "main", "header", "footer"]);
-/** Elements that end a Markdown block: a cut may follow one. */
-const BLOCKS = new Set([
-  ..."p h1 h2 h3 h4 h5 h6 ul ol pre blockquote table dl figure details hr address".split(" "),
-  ...WRAPPERS,
-]);
-const TAG = /<(\/?)([a-z0-9]+)[^>]*>/g;
+function preparedContent(title: string | null, events: readonly ContentEvent[]): PreparedHtml {
+  let html: string | null = null;
+  return {
+    title,
+    get html() {
+      html ??= serialize(events);
+      return html;
+    },
+    replay(handler: ContentHandler) {
+      for (const event of events) {
+        if ("text" in event) handler.ontext(event.text);
+        else if ("open" in event) handler.onopentag(event.open, event.attrs);
+        else handler.onclosetag(event.close);
+      }
+    },
+  };
+}
 
-/**
- * Prepared HTML (`prepareHtml`) cut into pieces of about `size` characters that convert
- * independently: a cut falls only after a block closes while every element still open is a
- * wrapper (`div`, `section`, `article`, `main`, `header`, `footer`), whose tags close the piece
- * and open the next. Joined with a blank line, the pieces' Markdown is the whole's. Libraries
- * such as node-html-markdown and turndown build their output by appending to a string they
- * rescan (their cost grows with the square of the output), so pieces keep a page's conversion
- * linear in its size with any converter.
- */
-export function htmlBlocks(html: string, size: number): string[] {
-  const blocks: string[] = [];
-  const open: { name: string; tag: string }[] = [];
-  let start = 0;
-  let reopen = "";
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
-    const name = m[2] as string;
-    if (VOID.has(name) && name !== "hr") continue;
-    if (m[1] === "" && name !== "hr") {
-      open.push({ name, tag: m[0] });
-      continue;
-    }
-    if (name !== "hr") open.pop();
-    const end = TAG.lastIndex;
-    if (end - start < size || !BLOCKS.has(name) || !open.every((o) => WRAPPERS.has(o.name)))
-      continue;
-    const closing = open
-      .map((o) => `</${o.name}>`)
-      .reverse()
-      .join("");
-    blocks.push(reopen + html.slice(start, end) + closing);
-    reopen = open.map((o) => o.tag).join("");
-    start = end;
+/** The events as HTML: what a parser reads back as the same elements, attributes and text. */
+function serialize(events: readonly ContentEvent[]): string {
+  let html = "";
+  for (const event of events) {
+    if ("text" in event) html += escapeText(event.text);
+    else if ("open" in event) {
+      html += `<${event.open}`;
+      for (const [name, value] of Object.entries(event.attrs))
+        html += ` ${name}="${escapeAttr(value)}"`;
+      html += ">";
+    } else if (!VOID.has(event.close)) html += `</${event.close}>`;
   }
-  if (start < html.length || blocks.length === 0) blocks.push(reopen + html.slice(start));
-  return blocks;
+  return html;
 }

@@ -1,8 +1,5 @@
 import type { MarkdownConverter } from "../ports/markdown.js";
-import { htmlBlocks, prepareHtml } from "./prepare.js";
-
-/** Size of the pieces a page is converted in (`htmlBlocks`), in characters of prepared HTML. */
-export const BLOCK_CHARS = 4096;
+import { prepareHtml } from "./prepare.js";
 
 /** A page's Markdown and what the edge says of it. */
 export interface MarkdownText {
@@ -23,7 +20,7 @@ export function estimateTokens(text: string): number {
 
 /**
  * The Markdown of a page: `prepareHtml` (main content, no scripts, chrome or hidden elements,
- * absolute URLs) → the converter, piece by piece (`htmlBlocks`, `blockChars` each) → blank
+ * absolute URLs) → the converter (given the preparation's events to replay, or its HTML) → blank
  * runs folded to one blank line, trimmed; a page with a
  * `<title>` opens with a front matter block naming it (`title: "…"`, a JSON string, which is
  * valid YAML; `<` written `\u003c`). Throws what the converter throws.
@@ -32,12 +29,10 @@ export function htmlToMarkdown(
   html: string,
   pageUrl: string,
   converter: MarkdownConverter,
-  blockChars = BLOCK_CHARS,
 ): MarkdownText {
   const prepared = prepareHtml(html, pageUrl);
-  const body = htmlBlocks(prepared.html, blockChars)
-    .map((block) => converter.convert(block).trim())
-    .join("\n\n")
+  const body = converter
+    .convert(prepared)
     .replace(/[ \t]+$/gm, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

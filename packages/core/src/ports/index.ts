@@ -33,7 +33,7 @@ export type { AsnLookup, Clock, FetchLike, Logger, Resolver } from "./environmen
 export { silentLogger } from "./environment.js";
 export type { FleetLock } from "./fleet-lock.js";
 export type { RateDecision, RateLimiter, RateLimits } from "./limits.js";
-export type { MarkdownConverter } from "./markdown.js";
+export type { ContentHandler, MarkdownConverter, PreparedContent } from "./markdown.js";
 export type { PageCache } from "./page-cache.js";
 export type { EnqueueResult, JobQueue, RenderLane } from "./purge-queue.js";
 export type { ReferralStore } from "./referrals.js";

@@ -25,9 +25,9 @@ export function markdownEdgeCases(
   let conversions = 0;
   const counted: MarkdownConverter = {
     name: converter.name,
-    convert(html) {
+    convert(content) {
       conversions++;
-      return converter.convert(html);
+      return converter.convert(content);
     },
   };
   describe("markdown for agents", () => {
