@@ -4,19 +4,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CliIo, main } from "./main.js";
+import { main } from "./main.js";
+import { captureIo } from "./test-support/capture-io.js";
 
-function capture(status?: (text: string) => void) {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  const io: CliIo = {
-    out: (l) => lines.push(l),
-    err: (l) => errors.push(l),
-    env: { CRAWLGATE_RANGE_REFRESH: "off" },
-    ...(status ? { status } : {}),
-  };
-  return { io, lines, errors };
-}
+const capture = (status?: (text: string) => void) => captureIo(status ? { status } : {});
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 const sitemap = (paths: string[]) =>

@@ -2,21 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ReportData, unpackAnswers } from "@crawlgate/dashboard";
-import { type CliIo, main } from "../../src/main.js";
+import { main } from "../../src/main.js";
+import { captureIo } from "../../src/test-support/capture-io.js";
 import { startDashboardDemo } from "../../src/test-support/dashboard-demo.js";
 
 /** What a CLI run printed. */
-export function capture(signal?: AbortSignal) {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  const io: CliIo = {
-    out: (l) => lines.push(l),
-    err: (l) => errors.push(l),
-    env: { CRAWLGATE_RANGE_REFRESH: "off" },
-    ...(signal ? { signal } : {}),
-  };
-  return { io, lines, errors };
-}
+export const capture = (signal?: AbortSignal) => captureIo(signal ? { signal } : {});
 
 /**
  * `serve --demo` on a fresh data directory (the dashboard mounted, per-minute limit raised so
