@@ -11,8 +11,13 @@
  *   tsx archive-wal.ts <database-url> <rows> [runs per layout, default 1] [default|partition]
  *
  * `walFrom`/`walTo` are the positions read around the close, for `pg_waldump --stats`.
+ *
+ * `pnpm bench archive-wal --quick` (CI): 50,000 crawls, the partition layout only, on the local
+ * PostgreSQL; fails when the close writes more than 5 MB of WAL (deleting 50,000 rows one by one
+ * writes about 18 MB) or does not drop the day's rows.
  */
 import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import { createKyselyStores, migrateToLatest } from "@crawlgate/adapter-kysely";
 import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
 import { createMemoryBlobStore } from "@crawlgate/adapter-memory";
@@ -20,17 +25,32 @@ import { closeArchive } from "@crawlgate/core";
 import { sql } from "kysely";
 import { record } from "./archive.js";
 
-const [url, rowsArg, runsArg, only] = process.argv.slice(2);
-if (!url || !rowsArg) throw new Error("usage: tsx archive-wal.ts <database-url> <rows> [runs]");
-const total = Number(rowsArg);
-const runs = Number(runsArg ?? 1);
 const DOMAIN = "00000000-0000-4000-8000-00000000a11e";
 const DAY = "2026-11-01";
 const BATCH = 5_000;
+/** The quick gate: WAL of a 50,000-crawl day's close with the day partitioned. */
+const QUICK_ROWS = 50_000;
+const QUICK_MAX_WAL_BYTES = 5_000_000;
 
-async function freeze(layout: "default" | "partition"): Promise<Record<string, unknown>> {
+interface FreezeRun {
+  layout: "default" | "partition";
+  rows: number;
+  frozen: number;
+  droppedRows: number;
+  walBytes: number;
+  walFrom: string;
+  walTo: string;
+  closeMs: number;
+  load1: number;
+}
+
+async function freeze(
+  url: string,
+  total: number,
+  layout: "default" | "partition",
+): Promise<FreezeRun> {
   const schema = `wal_${layout}_${process.pid}_${Date.now()}`;
-  const handle = createPostgresDatabase(url as string, { schema });
+  const handle = createPostgresDatabase(url, { schema });
   try {
     await migrateToLatest(handle);
     const stores = { ...createKyselyStores(handle), blobs: createMemoryBlobStore() };
@@ -74,6 +94,34 @@ async function freeze(layout: "default" | "partition"): Promise<Record<string, u
   }
 }
 
-for (let r = 0; r < runs; r++)
-  for (const layout of ["default", "partition"] as const)
-    if (!only || only === layout) console.log(JSON.stringify(await freeze(layout)));
+/** `pnpm bench archive-wal [--quick]`: the quick gate, or one run of each layout (1M crawls). */
+export async function archiveWalSuite(
+  quick: boolean,
+): Promise<{ runs: FreezeRun[]; regressions: string[] }> {
+  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const layouts = quick ? (["partition"] as const) : (["default", "partition"] as const);
+  const runs: FreezeRun[] = [];
+  for (const layout of layouts) {
+    const run = await freeze(url, quick ? QUICK_ROWS : 1_000_000, layout);
+    console.error(JSON.stringify(run));
+    runs.push(run);
+  }
+  const regressions = runs
+    .filter((r) => r.layout === "partition")
+    .flatMap((r) => [
+      ...(r.walBytes > QUICK_MAX_WAL_BYTES * (r.rows / QUICK_ROWS)
+        ? [`the close wrote ${r.walBytes} bytes of WAL for ${r.rows} partitioned crawls`]
+        : []),
+      ...(r.droppedRows !== r.rows ? [`${r.droppedRows} of ${r.rows} raw rows dropped`] : []),
+    ]);
+  return { runs, regressions };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [url, rowsArg, runsArg, only] = process.argv.slice(2);
+  if (!url || !rowsArg) throw new Error("usage: tsx archive-wal.ts <database-url> <rows> [runs]");
+  for (let r = 0; r < Number(runsArg ?? 1); r++)
+    for (const layout of ["default", "partition"] as const)
+      if (!only || only === layout)
+        console.log(JSON.stringify(await freeze(url, Number(rowsArg), layout)));
+}

@@ -23,7 +23,8 @@ import { loadAverage, machineInfo } from "./measure.js";
  * PostgreSQL and Redis); the check is the fleet's total within 30 % of it. Then PostgreSQL bytes
  * per crawl row (`pg_total_relation_size` over the rows the runs recorded).
  * Writes results/fleet.json (full mode only); fails on any error answer, or fewer crawl rows
- * than edge answers (any mode), or the check (full mode only).
+ * than edge answers (any mode), the check (full mode), or a fleet total outside 4× of the
+ * model either way (quick mode, CI's gross-regression gate).
  */
 
 /** Connections in all (split over the instances); `FLEET_CONNECTIONS` changes it (a multiple of 4). */
@@ -37,6 +38,8 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 /** Inside Google's published crawler range (load-server.ts loads it), sent as X-Forwarded-For. */
 const GOOGLE_IP = "66.249.66.1";
 const TOLERANCE = 0.3;
+/** The quick gate: the fleet within 4× of the model either way (the full run checks 30 %). */
+const QUICK_BAND = 4;
 const DATABASE_URL = () => process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -351,6 +354,10 @@ export async function runFleet(quick: boolean): Promise<void> {
   const failures = [
     ...result.runs.filter((r) => r.errors > 0).map((r) => `${r.name}: ${r.errors} errors`),
     ...(quick || p.met ? [] : [`fleet total off the model by more than ${TOLERANCE * 100} %`]),
+    // Quick (CI): a gross regression only, the fleet's total a quarter of the model or 4× it.
+    ...(quick && (p.ratio < 1 / QUICK_BAND || p.ratio > QUICK_BAND)
+      ? [`fleet total ${p.ratio}× the model (quick gate: within ${QUICK_BAND}×)`]
+      : []),
   ];
   // Warm-up and priming requests recorded crawls too: stored rows cover at least the timed ones.
   if (result.storage.rows < edgeAnswers)

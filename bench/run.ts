@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { archiveSuite } from "./archive.js";
+import { archiveWalSuite } from "./archive-wal.js";
 import { classifySuite } from "./classify.js";
 import { edgeSuite } from "./edge.js";
 import { markdownMicroBench } from "./edge-markdown.js";
@@ -42,6 +43,19 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
       );
     console.log(JSON.stringify({ targets: report.targets, rows: report.rows }));
     for (const line of report.regressions) console.error(`REGRESSION: archive ${line}`);
+    process.exit(report.regressions.length > 0 ? 1 : 0);
+  },
+  // WAL of a day's freeze on PostgreSQL (the day's partition detached and dropped).
+  "archive-wal": async () => {
+    // Writes its own report: bytes of WAL per close are not ns per op.
+    const report = await archiveWalSuite(quick);
+    if (!quick)
+      writeFileSync(
+        new URL("./results/archive-wal.json", import.meta.url),
+        `${JSON.stringify(report.runs, null, 2)}\n`,
+      );
+    console.log(JSON.stringify(report.runs));
+    for (const line of report.regressions) console.error(`REGRESSION: archive-wal ${line}`);
     process.exit(report.regressions.length > 0 ? 1 : 0);
   },
   import: async () => {
