@@ -21,7 +21,7 @@ export function isForwardingHeader(name: string): boolean {
 }
 
 /** The last comma-separated element of a header a proxy chain may have appended to. */
-function lastElement(value: string | readonly string[] | undefined): string | undefined {
+export function lastElement(value: string | readonly string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
   const joined = typeof value === "string" ? value : value.join(",");
   const parts = joined.split(",");

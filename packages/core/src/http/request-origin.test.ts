@@ -24,10 +24,24 @@ describe("requestOrigin", () => {
       forwardedHost: "api.example.com, proxy.internal",
     };
     expect(requestOrigin({ ...forwarded, trustProxy: false })).toBe("http://10.0.0.5:8787");
-    expect(requestOrigin({ ...forwarded, trustProxy: true })).toBe("https://api.example.com");
+    expect(requestOrigin({ ...forwarded, trustProxy: true })).toBe("https://proxy.internal");
     expect(requestOrigin({ ...forwarded, forwardedHost: undefined, trustProxy: true })).toBe(
       "https://10.0.0.5:8787",
     );
+  });
+
+  it("reads the trusted proxy's own value: the last element of a chain, as the edge does", () => {
+    // A client wrote the first elements; the proxy it connected to appended its own.
+    const chain = {
+      protocol: "http",
+      host: "10.0.0.5:8787",
+      forwardedProto: "http, https",
+      forwardedHost: "evil.example, api.example.com",
+      trustProxy: true,
+    };
+    expect(requestOrigin(chain)).toBe("https://api.example.com");
+    // The proxy's own scheme is unusable: no absolute links rather than the client's choice.
+    expect(requestOrigin({ ...chain, forwardedProto: "https, javascript" })).toBeNull();
   });
 
   it("refuses hosts and schemes that are not a bare origin", () => {

@@ -1,3 +1,5 @@
+import { lastElement } from "./forwarded.js";
+
 /** How a bridge saw a request arrive: the connection's scheme, Host and forwarding headers. */
 export interface OriginSources {
   /** `http` or `https`, as the connection (or the fetch runtime's URL) says. */
@@ -15,7 +17,7 @@ export interface OriginSources {
   trustProxy: boolean;
 }
 
-/** The first value of a header a proxy chain may have appended to, trimmed. */
+/** The first value of a header sent twice and joined, trimmed. */
 const first = (value: string | undefined) => value?.split(",")[0]?.trim() || undefined;
 
 /**
@@ -25,8 +27,10 @@ const first = (value: string | undefined) => value?.split(",")[0]?.trim() || und
  * path, nothing a URL parser would read differently.
  */
 export function requestOrigin(sources: OriginSources): string | null {
-  const forwardedProto = sources.trustProxy ? first(sources.forwardedProto) : undefined;
-  const forwardedHost = sources.trustProxy ? first(sources.forwardedHost) : undefined;
+  // The trusted proxy is the nearest hop: its value is the last element (one that appends puts
+  // its own last; earlier elements are whatever the client wrote), as the edge reads them.
+  const forwardedProto = sources.trustProxy ? lastElement(sources.forwardedProto) : undefined;
+  const forwardedHost = sources.trustProxy ? lastElement(sources.forwardedHost) : undefined;
   const protocol = (forwardedProto ?? sources.protocol).toLowerCase().replace(/:$/, "");
   const host = (forwardedHost ?? first(sources.host))?.toLowerCase();
   if ((protocol !== "http" && protocol !== "https") || !host) return null;
