@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { main } from "./main.js";
+import { main, processIo } from "./main.js";
 
-main(process.argv.slice(2)).then(
+main(process.argv.slice(2), { ...processIo, ownsProcess: true }).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(

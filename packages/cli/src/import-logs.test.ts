@@ -2,10 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { setFlagsFromString } from "node:v8";
 import { gzipSync } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IMPORT_INGEST } from "./import-logs.js";
 import { type CliIo, main } from "./main.js";
+
+// The import's heap-growth flag is process-wide: observed here, never set in the test worker.
+vi.mock("node:v8", async (original) => ({
+  ...(await original<typeof import("node:v8")>()),
+  setFlagsFromString: vi.fn(),
+}));
 
 const GPTBOT = "Mozilla/5.0 (compatible; GPTBot/1.0; +https://openai.com/gptbot)";
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0) Chrome/120 Safari/537.36";
@@ -21,9 +28,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(...args: string[]) {
+  return runWith({}, ...args);
+}
+
+async function runWith(extra: Partial<CliIo>, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), env: {} };
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), env: {}, ...extra };
   const code = await main([...args, "--data-dir", dir], io);
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
@@ -246,5 +257,26 @@ describe("import-logs: inputs and formats", () => {
     const bad = await importLines(lines, "--format", "w3c");
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/--format must be one of auto, combined, vhost_combined, ndjson/);
+  });
+});
+
+describe("import-logs: process-wide settings", () => {
+  it("sets V8's heap growth only when the command owns its process (the binary), not in-process", async () => {
+    await site();
+    const log = join(dir, "access.log");
+    writeFileSync(log, line("66.249.66.1", 1, "/a", "-", GPTBOT));
+    const flags = vi.mocked(setFlagsFromString);
+    flags.mockClear();
+    expect((await run("import-logs", log, "--domain", "site.example.com")).code).toBe(0);
+    expect(flags).not.toHaveBeenCalled();
+    const owned = await runWith(
+      { ownsProcess: true },
+      "import-logs",
+      log,
+      "--domain",
+      "site.example.com",
+    );
+    expect(owned.code).toBe(0);
+    expect(flags).toHaveBeenCalledWith("--heap-growing-percent=25");
   });
 });

@@ -7,7 +7,8 @@ import { usage } from "./usage.js";
 
 export type { CliIo } from "./commands/command.js";
 
-const defaultIo: CliIo = {
+/** The process's own streams and environment, as the `crawlgate` binary runs a command. */
+export const processIo: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   env: process.env,
@@ -15,6 +16,9 @@ const defaultIo: CliIo = {
     ? { status: (text: string) => process.stderr.write(`\r\x1b[K${text}`) }
     : {}),
 };
+
+/** Inside another program `main` owns no process-wide settings. */
+const defaultIo: CliIo = { ...processIo, ownsProcess: false };
 
 const GLOBAL_OPTIONS = {
   "data-dir": { type: "string" },

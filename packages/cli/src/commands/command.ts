@@ -12,6 +12,12 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Stops `serve` when aborted (besides SIGINT/SIGTERM). */
   signal?: AbortSignal;
+  /**
+   * The command runs alone in its own process (set by the `crawlgate` binary only), so it may
+   * change process-wide settings such as V8 flags; unset when `main` runs inside another
+   * program (tests, an embedding application).
+   */
+  ownsProcess?: boolean;
 }
 
 /** An option of a command, as `node:util` parseArgs takes it, with its help text. */

@@ -33,7 +33,8 @@ function countInserts<T extends object, K extends keyof T>(
  * and keeps little: nearly every row it promotes is garbage once its batch is written, so V8's
  * factor grew both heaps (this thread's and the writer thread's) to several times the rows in
  * flight: 500–900 MB of RSS for a million lines where 25 % keeps it under 400 MB, for some more
- * collector time. The flag is the process's (a one-shot command: nothing else runs in it).
+ * collector time. The flag is the process's: set only when the command owns its process (the
+ * `crawlgate` binary), never when `main` runs inside another program (a test's vitest worker).
  */
 const IMPORT_HEAP_GROWING_PERCENT = 25;
 
@@ -53,7 +54,8 @@ export const IMPORT_LOGS: Command = {
     const format = (ctx.options.format ?? "auto") as LogFormat;
     if (!LOG_FORMATS.includes(format))
       throw new CliError(`--format must be one of ${LOG_FORMATS.join(", ")}`, true);
-    setFlagsFromString(`--heap-growing-percent=${IMPORT_HEAP_GROWING_PERCENT}`);
+    if (ctx.io.ownsProcess)
+      setFlagsFromString(`--heap-growing-percent=${IMPORT_HEAP_GROWING_PERCENT}`);
     const inserted = { crawls: 0, referrals: 0 };
     // Counts what the stores inserted: a re-import reports `recorded: 0, alreadyStored: N`.
     const wire = ({ deps }: OpenStores) => ({
