@@ -52,14 +52,16 @@ const UPSERTS = AGGREGATES.map((t) => {
  * after, in the same transaction. A concurrent batch claiming the same id waits on its unique
  * key until this transaction ends, so its `not exists` (a statement of its own, with a newer
  * snapshot) sees the committed row: an id replayed with another instant is a no-op, as the
- * contract says. The table is empty at rest.
+ * contract says. The table is empty at rest. `offset 0` keeps the `not exists` a subplan, one
+ * index probe per row (per partition: the instant is not known); pulled up, it became a hash
+ * anti join reading every stored row of every partition on each batch.
  */
 const CLAIM =
   "insert into crawl_event_claims (event_id) select * from unnest($1::text[]) on conflict do nothing";
 const RELEASE = "delete from crawl_event_claims where event_id = any($1::text[])";
-const INSERT_EVENTS = `insert into crawl_events (${EVENT_COLUMNS.join(", ")})
+export const INSERT_EVENTS = `insert into crawl_events (${EVENT_COLUMNS.join(", ")})
   select * from ${unnest(EVENT_TYPES)} as u(${EVENT_COLUMNS.join(", ")})
-  where not exists (select 1 from crawl_events e where e.event_id = u.event_id)
+  where not exists (select 1 from crawl_events e where e.event_id = u.event_id offset 0)
   on conflict (event_id, ts) do nothing returning event_id`;
 
 /**

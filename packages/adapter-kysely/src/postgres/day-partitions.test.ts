@@ -7,6 +7,7 @@ import type { KyselyHandle } from "../handle.js";
 import { createKyselyStores } from "../index.js";
 import { freshPostgres, type TestDatabase } from "../test-support/handles.js";
 import { whenPostgres } from "../test-support/postgres.js";
+import { dropNamedRows } from "./day-partitions.js";
 
 const D1 = "00000000-0000-4000-8000-0000000000b1";
 const D2 = "00000000-0000-4000-8000-0000000000b2";
@@ -145,6 +146,33 @@ whenPostgres(() => {
       ]);
       await closeArchive(stores, at("2026-11-21T00:10:00.000Z"));
       expect(await partitions(db.handle)).toEqual(["crawl_events_default"]);
+    });
+
+    it("counts the named rows before writes wait, and keeps the partition when a row is stored after the count", async () => {
+      const { crawls } = stores;
+      await crawls.prepareCrawlDays("2026-11-10", 0, "2000-01-01");
+      const ts = at("2026-11-10T01:00:00.000Z");
+      const rows = [makeCrawl(D1, { ts }), makeCrawl(D1, { ts }), makeCrawl(D2, { ts })];
+      await crawls.appendCrawls(rows, options);
+      const late = makeCrawl(D2, { eventId: "late", ts: at("2026-11-10T05:00:00.000Z") });
+      const drops = [
+        { domainId: D1, eventIds: rows.slice(0, 2).map((r) => r.eventId) },
+        { domainId: D2, eventIds: [rows[2]?.eventId as string, "never-stored"] },
+      ];
+      // The row comes after the count and before the lock: the partition stays, the named rows go.
+      const counted = await dropNamedRows(db.handle.db, "2026-11-10", drops, async () => {
+        await crawls.appendCrawls([late], options);
+      });
+      expect(counted).toEqual([2, 1]);
+      expect(await partitions(db.handle)).toContain("crawl_events_20261110");
+      expect(await rowsIn(db.handle, "crawl_events_20261110")).toBe(1);
+      // Named rows only, a whole-domain entry among them: the partition goes, counted per entry.
+      const oid = await oidOf(db.handle, "crawl_events_20261110");
+      expect(oid).not.toBeNull();
+      expect(
+        await dropNamedRows(db.handle.db, "2026-11-10", [{ domainId: D1 }, { domainId: D2 }]),
+      ).toEqual([0, 1]);
+      expect(await oidOf(db.handle, "crawl_events_20261110")).toBeNull();
     });
   });
 });

@@ -1,11 +1,12 @@
 import { addDays } from "@crawlgate/core/adapter-kit";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../schema.js";
+import { arrayLiteral } from "./array-literal.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const DAY_MS = 86_400_000;
-/** Event ids per statement that counts or deletes named rows (one array parameter each). */
+/** Event ids per statement that deletes named rows (one array parameter each). */
 const ID_CHUNK = 100_000;
 /** How long a partition change waits for its locks before it gives up (a later run retries). */
 const LOCK_TIMEOUT = "10s";
@@ -119,46 +120,68 @@ function chunksOf(ids: readonly string[]): string[][] {
   return out;
 }
 
-/** How many rows of `table` the entry names (a domain's rows, or only its named ones). */
-async function countNamed(trx: Db, table: string, named: NamedRows): Promise<number> {
-  const count = async (where: ReturnType<typeof sql>) => {
-    const { rows } = await sql<{ n: string }>`
-      select count(*) as n from ${sql.id(table)} where domain_id = ${named.domainId} and ${where}`.execute(
-      trx,
-    );
-    return Number(rows[0]?.n ?? 0);
-  };
-  if (!named.eventIds) return count(sql`true`);
-  let n = 0;
-  for (const chunk of chunksOf(named.eventIds)) n += await count(sql`event_id = any(${chunk})`);
-  return n;
+/**
+ * How many rows of `table` each entry names (a domain's rows, or only its named ones), in one
+ * statement: the named (entry, domain, id) triples and the whole-domain entries go as array
+ * literals, joined against one scan of the partition.
+ */
+async function countNamed(db: Db, table: string, drops: readonly NamedRows[]): Promise<number[]> {
+  const named: [number, string, string][] = [];
+  const whole: [number, string][] = [];
+  for (const [i, entry] of drops.entries()) {
+    if (!entry.eventIds) whole.push([i, entry.domainId]);
+    else for (const id of new Set(entry.eventIds)) named.push([i, entry.domainId, id]);
+  }
+  const t = sql.id(table);
+  const { rows } = await sql<{ i: number; n: string }>`
+    select n.i, count(*) as n from ${t} p
+      join unnest(${arrayLiteral(named, 0)}::int[], ${arrayLiteral(named, 1)}::text[],
+        ${arrayLiteral(named, 2)}::text[]) as n(i, d, e) on p.domain_id = n.d and p.event_id = n.e
+      group by n.i
+    union all
+    select w.i, count(*) as n from ${t} p
+      join unnest(${arrayLiteral(whole, 0)}::int[], ${arrayLiteral(whole, 1)}::text[]) as w(i, d)
+        on p.domain_id = w.d
+      group by w.i`.execute(db);
+  const out = drops.map(() => 0);
+  for (const r of rows) out[r.i] = (out[r.i] ?? 0) + Number(r.n);
+  return out;
+}
+
+/** Rows stored in `table` now. */
+async function rowCount(db: Db, table: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.id(table)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
  * Drops the day's partition when every row stored in it is named, and returns the rows each
  * entry had in it; `null` (nothing changed) when the day has no partition or holds a row no
- * entry names. Writes of raw rows wait from the count to the drop (SHARE lock), reads go on
- * until the detach.
+ * entry names. The named rows are counted first, without a lock (one statement); then, with
+ * writes of raw rows waiting (SHARE lock, reads go on until the detach), only the partition's
+ * row count is read again: a row stored since the count makes it larger, and the partition
+ * stays. (Rows of a frozen day are deleted only by the day close, one at a time per fleet, so
+ * nothing else makes it smaller.) `afterCount` runs between the two (tests).
  */
 async function dropWholePartition(
   db: Kysely<Database>,
   day: string,
   drops: readonly NamedRows[],
+  afterCount?: () => Promise<void>,
 ): Promise<number[] | null> {
   const name = partitionName(day);
+  if (!(await exists(db, name))) return null;
+  const matched = await countNamed(db, name, drops);
+  const total = matched.reduce((a, b) => a + b, 0);
+  // An empty partition stays: a day still to come is kept ready (prepareCrawlDays drops the
+  // empty ones of frozen days).
+  if (total === 0) return null;
+  await afterCount?.();
   return db.transaction().execute(async (trx) => {
     await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(trx);
     await sql`lock table crawl_events in share mode`.execute(trx);
     if (!(await exists(trx, name))) return null;
-    const { rows } = await sql<{ n: string }>`
-      select count(*) as n from ${sql.id(name)}`.execute(trx);
-    const total = Number(rows[0]?.n ?? 0);
-    // An empty partition stays: a day still to come is kept ready (prepareCrawlDays drops the
-    // empty ones of frozen days).
-    if (total === 0) return null;
-    const matched: number[] = [];
-    for (const named of drops) matched.push(await countNamed(trx, name, named));
-    if (matched.reduce((a, b) => a + b, 0) !== total) return null;
+    if ((await rowCount(trx, name)) !== total) return null;
     await detachAndDrop(trx, name);
     return matched;
   });
@@ -183,14 +206,16 @@ async function deleteNamed(db: Kysely<Database>, day: string, named: NamedRows):
  * when it holds named rows only; then the named rows left — all of them when the partition
  * stays, else those in the default partition (a day's rows stored while it had no partition) —
  * are deleted. Each row is counted once: a dropped partition's rows are no longer there to
- * delete. Returns the rows dropped per entry.
+ * delete. Returns the rows dropped per entry. `afterCount`: run between the count of the named
+ * rows and the lock that makes writes wait (tests).
  */
 export async function dropNamedRows(
   db: Kysely<Database>,
   day: string,
   drops: readonly NamedRows[],
+  afterCount?: () => Promise<void>,
 ): Promise<number[]> {
-  const whole = await dropWholePartition(db, day, drops);
+  const whole = await dropWholePartition(db, day, drops, afterCount);
   const out: number[] = [];
   for (const [i, named] of drops.entries())
     out.push((whole?.[i] ?? 0) + (await deleteNamed(db, day, named)));
