@@ -150,6 +150,13 @@ export class Search {
       ) {
         segEnd = this.segEnds[depth] as number;
         if (hashed) hash = this.hashAt(path, depth, start, segEnd);
+      } else if (!wantsLiteral && globs === null && first <= 127 && this.nested === 0) {
+        // Only the `one` child takes this segment, and no other branch will read it: its
+        // characters are never compared, so only its end is needed. A non-ASCII character in
+        // it changes nothing (the capture is made safe, i.e. encoded, when sliced; the first
+        // character, ASCII here, stays the same when the path is encoded).
+        segEnd = path.indexOf("/", start);
+        if (segEnd < 0 || segEnd > end) segEnd = end;
       } else {
         // One pass finds the segment's end (and folds and hashes it for a literal lookup).
         segEnd = scanSegment(path, start, end, hashed);
