@@ -81,7 +81,11 @@ function resolveRest(
   const rest = rs >= 0 && rs < end ? safeCapture(path.slice(rs, end)) : "";
   let target: string;
   if (query === "" || !entry.target.passQuery)
-    target = rest ? lead + rest + entry.restEnd : entry.restPathEnd;
+    target = rest
+      ? entry.restEnd === ""
+        ? lead + rest
+        : lead + rest + entry.restEnd
+      : entry.restPathEnd;
   else {
     const t = entry.target;
     target = `${rest ? lead + rest : entry.restPath}${entry.restTail}${t.hasOwnQuery ? "&" : "?"}${query}${t.fragment}`;

@@ -69,10 +69,15 @@ export class Search {
     if (node.rest0 !== null) this.offerRests(query, node, cap, start, false);
     const first = node.end0;
     if (first === null || first.rank >= this.rank) return;
-    if (accepts(first, this.endsWithSlash, query)) {
-      this.offer(first, cap, -1);
-      return;
-    }
+    if (accepts(first, this.endsWithSlash, query)) this.offer(first, cap, -1);
+    else this.offerOtherEnds(query, node, cap);
+  }
+
+  /**
+   * `visitEnd` when the node's first rule did not take the request (apart: `descend` inlines
+   * `visitEnd`, and V8's inlining budget is better spent on the literal lookup).
+   */
+  private offerOtherEnds(query: string, node: Node, cap: number): void {
     // (Lists are in rank order: the first rule accepted is the best.)
     const ends = node.ends as Entry[];
     for (let i = 1; i < ends.length; i++) {
@@ -87,19 +92,31 @@ export class Search {
 
   /** Offers the first rest rule of `node` that takes the rest starting at `start`. */
   private offerRests(query: string, node: Node, cap: number, start: number, more: boolean): void {
+    // The first rule is read off the node: the list is loaded only when it does not apply.
+    const first = node.rest0 as Entry;
+    if (first.rank >= this.rank) return;
+    if (this.takesRest(first, start, more, query)) {
+      this.offer(first, cap, more ? start : -2);
+      return;
+    }
     const rests = node.rests as Entry[];
-    for (let i = 0; i < rests.length; i++) {
-      const entry = i === 0 ? (node.rest0 as Entry) : (rests[i] as Entry);
+    for (let i = 1; i < rests.length; i++) {
+      const entry = rests[i] as Entry;
       if (entry.rank >= this.rank) return;
-      // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
-      if (
-        (entry.restMin === 0 || (more && start < this.end)) &&
-        accepts(entry, this.endsWithSlash, query)
-      ) {
+      if (this.takesRest(entry, start, more, query)) {
         this.offer(entry, cap, more ? start : -2);
         return;
       }
     }
+  }
+
+  /** Whether a rest rule takes the rest starting at `start` (`more`: the path goes on). */
+  private takesRest(entry: Entry, start: number, more: boolean, query: string): boolean {
+    // `:name+` needs a non-empty rest ("/a/" has an empty last segment, not one more).
+    return (
+      (entry.restMin === 0 || (more && start < this.end)) &&
+      accepts(entry, this.endsWithSlash, query)
+    );
   }
 
   private offer(entry: Entry, cap: number, restStart: number): void {
@@ -150,6 +167,13 @@ export class Search {
       ) {
         segEnd = this.segEnds[depth] as number;
         if (hashed) hash = this.hashAt(path, depth, start, segEnd);
+      } else if (!wantsLiteral && globs === null && first <= 127 && this.nested === 0) {
+        // Only the `one` child takes this segment, and no other branch will read it: its
+        // characters are never compared, so only its end is needed. A non-ASCII character in
+        // it changes nothing (the capture is made safe, i.e. encoded, when sliced; the first
+        // character, ASCII here, stays the same when the path is encoded).
+        segEnd = path.indexOf("/", start);
+        if (segEnd < 0 || segEnd > end) segEnd = end;
       } else {
         // One pass finds the segment's end (and folds and hashes it for a literal lookup).
         segEnd = scanSegment(path, start, end, hashed);
