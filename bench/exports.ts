@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { join } from "node:path";
 import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
 import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { type Crawlgate, createCrawlgate } from "@crawlgate/core";
@@ -34,7 +37,7 @@ export const WORLDS: Record<string, World> = {
   "100k": { name: "100k", paths: 100_000, head: 2_000, modulus: 10, share: 3 },
   "1m": { name: "1m", paths: 1_000_000, head: 2_000, modulus: 100, share: 3 },
   // CI's quick mode: the same code paths (read model, deep cursor, filters, stale day) in seconds.
-  quick: { name: "quick", paths: 10_000, head: 300, modulus: 10, share: 1 },
+  quick: { name: "quick", paths: 6_000, head: 200, modulus: 10, share: 1 },
 };
 const BOTS = [
   "googlebot",
@@ -248,6 +251,8 @@ async function runOn(
   await once("page-analytics-first-page-cold", () =>
     request(crawlgate, k, "export-page-analytics", { domainId, period: "90d" }),
   );
+  // PROFILE=<dir>: a CPU profile of this process over the timed requests that follow.
+  const profile = process.env.PROFILE ? await startProfile() : null;
   await measure("crawl-analytics-365d", () =>
     request(crawlgate, k, "export-crawl-analytics", { domainId, period: "365d" }),
   );
@@ -327,7 +332,23 @@ async function runOn(
       period: "90d",
     }),
   );
+  if (profile) await profile(`exports-${label}`);
   return rows;
+}
+
+/** Starts the inspector's CPU profiler; the returned function writes `<PROFILE>/<name>.cpuprofile`. */
+async function startProfile(): Promise<(name: string) => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async (name) => {
+    const { profile } = await session.post("Profiler.stop");
+    const dir = process.env.PROFILE as string;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 /**
