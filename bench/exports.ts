@@ -182,14 +182,8 @@ async function timed(
   };
 }
 
-async function runOn(
-  engine: string,
-  handle: KyselyHandle,
-  world: World,
-  quick: boolean,
-): Promise<ResultRow[]> {
-  // The 100,000-path world keeps the rows' old names (`crawlgate-<engine>`), so runs compare.
-  const label = world.name === "100k" ? engine : `${engine}-${world.name}`;
+/** The stores and app of a fresh database: one enterprise user, its key and one domain. */
+async function appOn(handle: KyselyHandle) {
   await migrateToLatest(handle);
   const stores = createKyselyStores(handle);
   const crawlgate = createCrawlgate(
@@ -207,14 +201,55 @@ async function runOn(
   if (!key.ok) throw new Error(key.message);
   const domain = await crawlgate.admin.addDomain(user.value.userId, "big.example.com");
   if (!domain.ok) throw new Error(domain.message);
-  const domainId = domain.value.domainId;
+  return { stores, crawlgate, k: key.value.key, domainId: domain.value.domainId };
+}
+
+/** One crawl imported into a settled day 40 days back (ingest's `appendCrawls`). */
+async function lateImport(stores: ReturnType<typeof createKyselyStores>, domainId: string) {
+  const imported = await stores.crawls.appendCrawls(
+    [
+      {
+        eventId: `bench-import-${domainId}`,
+        domainId,
+        ts: new Date(`${addDays(TODAY, -40)}T08:00:00.000Z`),
+        path: "/section-7/page-7",
+        userAgent: "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+        uaHash: "0123456789abcdef",
+        botId: "gptbot",
+        verdict: "declared",
+        servedFrom: "cache",
+        status: 200,
+        bytes: 1234,
+        botOperator: null,
+        matchedRange: null,
+        contentHash: null,
+        snapshotId: null,
+        streamId: "bench",
+        ipAsn: 0,
+        signatureAgent: null,
+        signature: null,
+      },
+    ],
+    { pathCap: 200_000 },
+  );
+  if (imported.inserted !== 1) throw new Error("the late import was not stored");
+}
+
+async function runOn(
+  engine: string,
+  handle: KyselyHandle,
+  world: World,
+  quick: boolean,
+): Promise<ResultRow[]> {
+  // The 100,000-path world keeps the rows' old names (`crawlgate-<engine>`), so runs compare.
+  const label = world.name === "100k" ? engine : `${engine}-${world.name}`;
+  const { stores, crawlgate, k, domainId } = await appOn(handle);
   const started = performance.now();
   const crawls = await seed(handle, domainId, world);
   console.error(
     `exports ${label}: seeded ${crawls.toLocaleString("en")} crawls on ${world.paths.toLocaleString("en")} paths in ${((performance.now() - started) / 1000).toFixed(1)} s, load average ${loadAverage().join(" ")}`,
   );
 
-  const k = key.value.key;
   const times = quick ? 3 : 7;
   const rows: ResultRow[] = [];
   const record = (name: string, ns: number, cpu?: { own: number; server: number }) => {
@@ -292,33 +327,7 @@ async function runOn(
   );
   // A late import into a settled day: read exactly (that day from the day table) until the
   // next refresh, which rebuilds only the blocks holding that day.
-  const imported = await stores.crawls.appendCrawls(
-    [
-      {
-        eventId: `bench-import-${domainId}`,
-        domainId,
-        ts: new Date(`${addDays(TODAY, -40)}T08:00:00.000Z`),
-        path: "/section-7/page-7",
-        userAgent: "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
-        uaHash: "0123456789abcdef",
-        botId: "gptbot",
-        verdict: "declared",
-        servedFrom: "cache",
-        status: 200,
-        bytes: 1234,
-        botOperator: null,
-        matchedRange: null,
-        contentHash: null,
-        snapshotId: null,
-        streamId: "bench",
-        ipAsn: 0,
-        signatureAgent: null,
-        signature: null,
-      },
-    ],
-    { pathCap: 200_000 },
-  );
-  if (imported.inserted !== 1) throw new Error("the late import was not stored");
+  await lateImport(stores, domainId);
   await measure("page-analytics-first-page-one-day-stale", () =>
     request(crawlgate, k, "export-page-analytics", { domainId, period: "90d" }),
   );
