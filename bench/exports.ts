@@ -1,27 +1,44 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
-import { createPostgresDatabase } from "@crawlgate/adapter-kysely/postgres";
-import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
 import { createMemoryBlobStore, createMemorySettingsCache } from "@crawlgate/adapter-memory";
 import { type Crawlgate, createCrawlgate } from "@crawlgate/core";
 import { addDays } from "@crawlgate/core/adapter-kit";
 import { sql } from "kysely";
-import type { ResultRow } from "./measure.js";
+import { cpuMs, cpuSince } from "./cpu.js";
+import { onBothEngines } from "./engines.js";
+import { loadAverage, type ResultRow } from "./measure.js";
 
 /**
- * Exports over a big domain: 10 million crawls over 90 days on 100,000 distinct paths, loaded
- * straight into the aggregate tables the exports read (through ingest this would take most of
- * an hour here; the raw rows are not read by these exports). Each export is timed through the
- * API handler up to its JSON text (a client's parse of it is not the server's time), median of a
- * few calls.
+ * Exports over a big domain: about 10 million crawls over 90 days, loaded straight into the
+ * aggregate tables the exports read (through ingest this would take most of an hour here; the
+ * raw rows are not read by these exports). Two worlds: 100,000 distinct paths (the tail on about
+ * 30% of the days) and 1,000,000 (the tail on about 3%), the same head. Each export is timed
+ * through the API handler up to its JSON text (a client's parse of it is not the server's time),
+ * median of a few calls, with the CPU time per call beside it (this process and, on PostgreSQL,
+ * the server processes of its connections).
  */
 
 const DAYS = 90;
-const PATHS = 100_000;
-/** Paths crawled every day (the head of the distribution), several bots each. */
-const HEAD = 2_000;
+
+/** A domain to seed: its distinct paths, the head crawled every day, the tail's share of days. */
+export interface World {
+  name: string;
+  paths: number;
+  /** Paths crawled every day (the head of the distribution), three bots each. */
+  head: number;
+  /** A tail path is crawled on a day when `(path * 7 + day * 13) % modulus < share`. */
+  modulus: number;
+  share: number;
+}
+
+export const WORLDS: Record<string, World> = {
+  "100k": { name: "100k", paths: 100_000, head: 2_000, modulus: 10, share: 3 },
+  "1m": { name: "1m", paths: 1_000_000, head: 2_000, modulus: 100, share: 3 },
+  // CI's quick mode: the same code paths (read model, deep cursor, filters, stale day) in seconds.
+  quick: { name: "quick", paths: 6_000, head: 200, modulus: 10, share: 1 },
+};
 const BOTS = [
   "googlebot",
   "bingbot",
@@ -45,12 +62,20 @@ const botCase = (expr: string) =>
 const tierCase = (bot: string, expr: string) =>
   `case when ${bot} = 'unknown' then 'unknown' when (${expr}) % 3 = 0 then 'declared' else 'verified' end`;
 
+/** The inverse of `a` modulo `m` (coprime). */
+function inverse(a: number, m: number): number {
+  for (let x = 1; x < m; x++) if ((a * x) % m === 1) return x;
+  throw new Error(`${a} has no inverse modulo ${m}`);
+}
+
 /**
- * Inserts the aggregates of one domain. Rows per (day, path, bot, tier): the head's 2,000 paths
- * every day with three bots each, the tail's 98,000 paths on about 30% of the days with one bot.
- * Counts give about 10 million crawls in all.
+ * Inserts the aggregates of one domain. Rows per (day, path, bot, tier): the head's paths every
+ * day with three bots each, the tail's paths on a share of the days with one bot. Counts give
+ * about 10 million crawls in all for the two full worlds. The tail's (day, path) pairs are
+ * generated directly (for a day and a residue, the paths with `(path * 7 + day * 13) % modulus`
+ * equal to it are one arithmetic progression), not filtered out of every pair.
  */
-export async function seed(handle: KyselyHandle, domainId: string): Promise<number> {
+export async function seed(handle: KyselyHandle, domainId: string, world: World): Promise<number> {
   const db = handle.db;
   const first = addDays(TODAY, -(DAYS - 1));
   const pg = handle.dialect === "postgres";
@@ -61,12 +86,20 @@ export async function seed(handle: KyselyHandle, domainId: string): Promise<numb
   const day = pg
     ? `to_char(date '${first}' + d.i, 'YYYY-MM-DD')`
     : `strftime('%Y-%m-%d', '${first}', '+' || d.i || ' days')`;
-  const path = `'/section-' || (p.i % 50) || '/page-' || p.i`;
-  const rows = `
-    select ${day} as day, ${path} as path, b.i as slot, d.i as di, p.i as pi,
-      case when p.i < ${HEAD} then 4 + (${HEAD} - p.i) / 200 else 1 + ((p.i + d.i) % 3) end as count
-    from ${series("d", DAYS)} cross join ${series("p", PATHS)} cross join ${series("b", 3)}
-    where (p.i < ${HEAD}) or (b.i = 0 and (p.i * 7 + d.i * 13) % 10 < 3)`;
+  const { head, modulus, share } = world;
+  const path = `'/section-' || (pi % 50) || '/page-' || pi`;
+  // 7p + 13d = r (mod m) <=> p = inv(7) * (r - 13d) (mod m); the added 13·m·DAYS keeps it positive.
+  const tailPath = `(${inverse(7, modulus)} * (r.i + ${13 * modulus * DAYS} - 13 * d.i)) % ${modulus} + ${modulus} * j.i`;
+  const pairs = `
+    select d.i as di, p.i as pi, b.i as slot, 4 + (${head} - p.i) / 200 as count
+    from ${series("d", DAYS)} cross join ${series("p", head)} cross join ${series("b", 3)}
+    union all
+    select di, pi, 0 as slot, 1 + ((pi + di) % 3) as count from (
+      select d.i as di, ${tailPath} as pi
+      from ${series("d", DAYS)} cross join ${series("r", share)}
+        cross join ${series("j", world.paths / modulus)}
+    ) t where pi >= ${head}`;
+  const rows = `select ${day.replaceAll("d.i", "di")} as day, ${path} as path, slot, di, pi, count from (${pairs}) q`;
   const bot = botCase("pi + di + slot * 5");
   const tier = tierCase("bot_id", "pi + di");
   await sql
@@ -124,20 +157,33 @@ async function call(crawlgate: Crawlgate, key: string, path: string, body: unkno
   return JSON.parse(await request(crawlgate, key, path, body));
 }
 
-/** Median wall time of `times` calls, in nanoseconds (one untimed warm-up call first). */
-async function timed(times: number, run: () => Promise<unknown>): Promise<number> {
+/**
+ * Median wall time of `times` calls, in nanoseconds (one untimed warm-up call first), and the
+ * mean CPU time per call (this process, and PostgreSQL's server processes of the handle).
+ */
+async function timed(
+  handle: KyselyHandle,
+  times: number,
+  run: () => Promise<unknown>,
+): Promise<{ ns: number; cpu: { own: number; server: number } }> {
   await run();
   const samples: number[] = [];
+  const before = await cpuMs(handle);
   for (let i = 0; i < times; i++) {
     const start = performance.now();
     await run();
     samples.push((performance.now() - start) * 1e6);
   }
+  const cpu = cpuSince(before, await cpuMs(handle));
   samples.sort((a, b) => a - b);
-  return Math.round(samples[Math.floor(samples.length / 2)] as number);
+  return {
+    ns: Math.round(samples[Math.floor(samples.length / 2)] as number),
+    cpu: { own: cpu.own / times, server: cpu.server / times },
+  };
 }
 
-async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promise<ResultRow[]> {
+/** The stores and app of a fresh database: one enterprise user, its key and one domain. */
+async function appOn(handle: KyselyHandle) {
   await migrateToLatest(handle);
   const stores = createKyselyStores(handle);
   const crawlgate = createCrawlgate(
@@ -155,22 +201,75 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
   if (!key.ok) throw new Error(key.message);
   const domain = await crawlgate.admin.addDomain(user.value.userId, "big.example.com");
   if (!domain.ok) throw new Error(domain.message);
-  const domainId = domain.value.domainId;
+  return { stores, crawlgate, k: key.value.key, domainId: domain.value.domainId };
+}
+
+/** One crawl imported into a settled day 40 days back (ingest's `appendCrawls`). */
+async function lateImport(stores: ReturnType<typeof createKyselyStores>, domainId: string) {
+  const imported = await stores.crawls.appendCrawls(
+    [
+      {
+        eventId: `bench-import-${domainId}`,
+        domainId,
+        ts: new Date(`${addDays(TODAY, -40)}T08:00:00.000Z`),
+        path: "/section-7/page-7",
+        userAgent: "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
+        uaHash: "0123456789abcdef",
+        botId: "gptbot",
+        verdict: "declared",
+        servedFrom: "cache",
+        status: 200,
+        bytes: 1234,
+        botOperator: null,
+        matchedRange: null,
+        contentHash: null,
+        snapshotId: null,
+        streamId: "bench",
+        ipAsn: 0,
+        signatureAgent: null,
+        signature: null,
+      },
+    ],
+    { pathCap: 200_000 },
+  );
+  if (imported.inserted !== 1) throw new Error("the late import was not stored");
+}
+
+async function runOn(
+  engine: string,
+  handle: KyselyHandle,
+  world: World,
+  quick: boolean,
+): Promise<ResultRow[]> {
+  // The 100,000-path world keeps the rows' old names (`crawlgate-<engine>`), so runs compare.
+  const label = world.name === "100k" ? engine : `${engine}-${world.name}`;
+  const { stores, crawlgate, k, domainId } = await appOn(handle);
   const started = performance.now();
-  const crawls = await seed(handle, domainId);
+  const crawls = await seed(handle, domainId, world);
   console.error(
-    `exports ${label}: seeded ${crawls.toLocaleString("en")} crawls in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `exports ${label}: seeded ${crawls.toLocaleString("en")} crawls on ${world.paths.toLocaleString("en")} paths in ${((performance.now() - started) / 1000).toFixed(1)} s, load average ${loadAverage().join(" ")}`,
   );
 
-  const k = key.value.key;
-  const times = quick ? 1 : 7;
+  const times = quick ? 3 : 7;
   const rows: ResultRow[] = [];
-  const record = (name: string, ns: number) => {
-    console.error(`exports ${label} ${name}: ${(ns / 1e6).toFixed(1)} ms`);
+  const record = (name: string, ns: number, cpu?: { own: number; server: number }) => {
+    const cpuText = cpu
+      ? ` (CPU ${(cpu.own + cpu.server).toFixed(1)} ms: this process ${cpu.own.toFixed(1)}, server ${cpu.server.toFixed(1)})`
+      : "";
+    console.error(`exports ${label} ${name}: ${(ns / 1e6).toFixed(1)} ms${cpuText}`);
     rows.push({ suite: "exports", case: name, impl: `crawlgate-${label}`, nsPerOp: ns });
+    if (cpu)
+      rows.push({
+        suite: "exports",
+        case: name,
+        impl: `crawlgate-${label}-cpu`,
+        nsPerOp: Math.round((cpu.own + cpu.server) * 1e6),
+      });
   };
-  const measure = async (name: string, run: () => Promise<unknown>) =>
-    record(name, await timed(times, run));
+  const measure = async (name: string, run: () => Promise<unknown>) => {
+    const { ns, cpu } = await timed(handle, times, run);
+    record(name, ns, cpu);
+  };
   const once = async (name: string, run: () => Promise<unknown>) => {
     const start = performance.now();
     await run();
@@ -183,6 +282,12 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
   await once("path-rollups-refresh-unchanged", () =>
     stores.crawls.refreshReadModel(yesterday, domainId),
   );
+  // The first page in a fresh process: it loads the domain's path directory (once per process).
+  await once("page-analytics-first-page-cold", () =>
+    request(crawlgate, k, "export-page-analytics", { domainId, period: "90d" }),
+  );
+  // PROFILE=<dir>: a CPU profile of this process over the timed requests that follow.
+  const profile = process.env.PROFILE ? await startProfile() : null;
   await measure("crawl-analytics-365d", () =>
     request(crawlgate, k, "export-crawl-analytics", { domainId, period: "365d" }),
   );
@@ -192,7 +297,7 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
   // A deep page: follow the cursors of 500-path pages, untimed, to the page after the 2,000th
   // path (the cursor pins the page size, so the timed deep page has 500 rows).
   let cursor: string | null = null;
-  for (let page = 0; page < (quick ? 1 : 4); page++) {
+  for (let page = 0; page < 4; page++) {
     const body: { nextCursor: string | null } = await call(
       crawlgate,
       k,
@@ -222,33 +327,7 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
   );
   // A late import into a settled day: read exactly (that day from the day table) until the
   // next refresh, which rebuilds only the blocks holding that day.
-  const imported = await stores.crawls.appendCrawls(
-    [
-      {
-        eventId: `bench-import-${domainId}`,
-        domainId,
-        ts: new Date(`${addDays(TODAY, -40)}T08:00:00.000Z`),
-        path: "/section-7/page-7",
-        userAgent: "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)",
-        uaHash: "0123456789abcdef",
-        botId: "gptbot",
-        verdict: "declared",
-        servedFrom: "cache",
-        status: 200,
-        bytes: 1234,
-        botOperator: null,
-        matchedRange: null,
-        contentHash: null,
-        snapshotId: null,
-        streamId: "bench",
-        ipAsn: 0,
-        signatureAgent: null,
-        signature: null,
-      },
-    ],
-    { pathCap: 200_000 },
-  );
-  if (imported.inserted !== 1) throw new Error("the late import was not stored");
+  await lateImport(stores, domainId);
   await measure("page-analytics-first-page-one-day-stale", () =>
     request(crawlgate, k, "export-page-analytics", { domainId, period: "90d" }),
   );
@@ -262,27 +341,74 @@ async function runOn(label: string, handle: KyselyHandle, quick: boolean): Promi
       period: "90d",
     }),
   );
+  if (profile) await profile(`exports-${label}`);
   return rows;
+}
+
+/** Starts the inspector's CPU profiler; the returned function writes `<PROFILE>/<name>.cpuprofile`. */
+async function startProfile(): Promise<(name: string) => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async (name) => {
+    const { profile } = await session.post("Profiler.stop");
+    const dir = process.env.PROFILE as string;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+/**
+ * The worlds of a run: `PATHS=100k,1m` (the default) or one of them; quick mode (CI) seeds the
+ * small world alone.
+ */
+function worldsOf(quick: boolean): World[] {
+  if (quick) return [WORLDS.quick as World];
+  const names = (process.env.PATHS || "100k,1m").split(",").map((n) => n.trim().toLowerCase());
+  return names.map((n) => {
+    const world = WORLDS[n];
+    if (!world) throw new Error(`PATHS: unknown world "${n}" (known: 100k, 1m)`);
+    return world;
+  });
 }
 
 export async function exportsSuite(quick: boolean): Promise<ResultRow[]> {
   const rows: ResultRow[] = [];
-  const dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-exports-"));
-  const sqlite = createSqliteDatabase(join(dir, "bench.sqlite"));
-  try {
-    rows.push(...(await runOn("sqlite", sqlite, quick)));
-  } finally {
-    await sqlite.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-  const schema = `cg_bench_exports_${process.pid}`;
-  const pg = createPostgresDatabase(url, { schema });
-  try {
-    rows.push(...(await runOn("postgres", pg, quick)));
-  } finally {
-    await pg.db.schema.dropSchema(schema).ifExists().cascade().execute();
-    await pg.close();
-  }
+  for (const world of worldsOf(quick))
+    rows.push(
+      ...(await onBothEngines(`exports_${world.name}_`, (engine, handle) =>
+        runOn(engine, handle, world, quick),
+      )),
+    );
   return rows;
+}
+
+/** Targets per request in ms (SQLite, PostgreSQL); quick mode fails at five times them. */
+const TARGETS: Record<string, [number, number]> = {
+  "crawl-analytics-365d": [50, 50],
+  "page-analytics-first-page": [500, 300],
+  "page-analytics-deep-cursor-page": [500, 300],
+};
+
+/** The quick run's gross regressions: a targeted request at five times its target or more. */
+export function exportsRegressions(rows: readonly ResultRow[]): string[] {
+  const out: string[] = [];
+  for (const [name, [sqlite, postgres]] of Object.entries(TARGETS))
+    for (const [engine, target] of [
+      ["sqlite", sqlite],
+      ["postgres", postgres],
+    ] as const) {
+      const row = rows.find(
+        (r) =>
+          r.case === name && r.impl.startsWith(`crawlgate-${engine}`) && !r.impl.endsWith("-cpu"),
+      );
+      if (!row) out.push(`exports ${name} on ${engine}: not measured`);
+      else if (row.nsPerOp >= 5 * target * 1e6)
+        out.push(
+          `exports ${name} on ${engine}: ${(row.nsPerOp / 1e6).toFixed(0)} ms, over 5 x its ${target} ms target`,
+        );
+    }
+  return out;
 }

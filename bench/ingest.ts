@@ -5,8 +5,7 @@ import {
 } from "@crawlgate/adapter-kysely";
 import { createMemoryStores } from "@crawlgate/adapter-memory";
 import { createCrawlgate, type IngestService } from "@crawlgate/core";
-import { sql } from "kysely";
-import { ownCpuMs, processCpuMs } from "./cpu.js";
+import { cpuMs } from "./cpu.js";
 import { onBothEngines } from "./engines.js";
 import type { ResultRow } from "./measure.js";
 
@@ -99,27 +98,6 @@ async function run(label: string, handle: KyselyHandle, events: number): Promise
     nsPerOp: Math.round(nsPerOp),
   });
   return [row(`crawlgate-${label}`, ns), row(`crawlgate-${label}-cpu`, cpuNs)];
-}
-
-/**
- * CPU time used so far by this process (the SQLite writer thread included) and, on
- * PostgreSQL, by each server process of the handle's connections (named after the schema by
- * `onBothEngines`), in ms: unlike wall time, it grows little with other work on a loaded machine.
- */
-async function cpuMs(handle: KyselyHandle) {
-  const own = ownCpuMs();
-  const server = new Map<number, number>();
-  if (handle.dialect === "postgres") {
-    const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity where application_name = ${handle.schema}`.execute(
-      handle.db,
-    );
-    for (const { pid } of rows) {
-      const ms = processCpuMs(pid);
-      if (ms !== null) server.set(pid, ms);
-    }
-  }
-  return { own, server };
 }
 
 export async function ingestSuite(quick: boolean): Promise<ResultRow[]> {

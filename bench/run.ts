@@ -6,7 +6,7 @@ import { edgeSuite } from "./edge.js";
 import { markdownMicroBench } from "./edge-markdown.js";
 import { paidMicroBench } from "./edge-paid.js";
 import { policyMicroBench } from "./edge-policy.js";
-import { exportsSuite } from "./exports.js";
+import { exportsRegressions, exportsSuite } from "./exports.js";
 import { runFleet } from "./fleet.js";
 import { importSuite } from "./import.js";
 import { ingestSuite } from "./ingest.js";
@@ -164,6 +164,13 @@ if (suite === "classify") {
     );
     process.exit(1);
   }
+}
+
+if (suite === "exports" && quick) {
+  // Gross regression: a targeted request at five times its target on the small world.
+  const regressions = exportsRegressions(rows);
+  for (const line of regressions) console.error(`REGRESSION: ${line}`);
+  if (regressions.length > 0) process.exit(1);
 }
 
 if (suite === "routing" || suite === "routing-compile") {

@@ -124,6 +124,7 @@ export type {
   Block,
   BlockCounts,
   BlockSet,
+  BlockSums,
   DayTiers,
   PathDirectory,
   RefreshStep,
@@ -138,9 +139,10 @@ export {
   DayBlockBuilder,
   planRefreshStep,
   planWindowRead,
-  rankBlocks,
+  rankBlockSums,
   rankPathRows,
   rowsOfPaths,
+  sumBlocks,
 } from "./page-ranking/index.js";
 export { chargeEventId, judgeCharge } from "./pay/crawler-pay.js";
 export { compareChargeRows, compareChargeTotals } from "./pay/ledger-order.js";

@@ -4,6 +4,7 @@ import { createBlockCache } from "./block-cache.js";
 import { createPathDirectories } from "./path-directory.js";
 import { countsOfPaths, type ReadContext, rankPaths } from "./read.js";
 import { refreshReadModel } from "./refresh.js";
+import { createSumsCache } from "./sums-cache.js";
 
 export { planRead, type ReadPlan, toPathDayCount } from "./read.js";
 
@@ -21,6 +22,7 @@ export function createKyselyPageRanking(handle: KyselyHandle): PageRanking {
     ...handle,
     blocks: createBlockCache(handle.db),
     directories: createPathDirectories(handle.db),
+    sums: createSumsCache(),
   };
   return {
     rankPaths: (query) => rankPaths(ctx, query),

@@ -13,7 +13,7 @@ import {
   type PathRanking,
   type PathRankQuery,
   planWindowRead,
-  rankBlocks,
+  rankBlockSums,
 } from "@crawlgate/core/adapter-kit";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { KyselyHandle } from "../handle.js";
@@ -21,6 +21,7 @@ import { type Database, num } from "../schema.js";
 import type { BlockCache } from "./block-cache.js";
 import { dayTotals, stamps } from "./freshness.js";
 import type { PathDirectories } from "./path-directory.js";
+import type { SumsCache } from "./sums-cache.js";
 
 /**
  * The page-ranking reads in SQL. Text is compared byte-wise (`COLLATE "C"` on PostgreSQL,
@@ -35,6 +36,7 @@ const SPLIT_PATHS = 100;
 export interface ReadContext extends KyselyHandle {
   blocks: BlockCache;
   directories: PathDirectories;
+  sums: SumsCache;
 }
 
 /** A `crawl_path_day` row as the port's `PathDayCount`. */
@@ -126,8 +128,8 @@ export async function rankPaths(ctx: ReadContext, query: PathRankQuery): Promise
 
 /**
  * A ranking page from the read model: the plan's blocks (packed arrays, cached by version),
- * the crawl counts of its stale days, and the path directory, ranked in memory by core's
- * `rankBlocks`.
+ * their sums (cached by the blocks' identity), the crawl counts of its stale days, and the path
+ * directory, ranked in memory by core's `rankBlockSums`.
  */
 async function rankFromReadModel(
   ctx: ReadContext,
@@ -154,7 +156,7 @@ async function rankFromReadModel(
   let end = 0;
   for (const b of blocks) end = Math.max(end, blockEnd(b));
   const directory = await ctx.directories.directoryOf(plan.domainKey, end);
-  return rankBlocks(query, blocks, days, directory);
+  return rankBlockSums(query, ctx.sums.sumsOf(blocks, query.tiers), days, directory);
 }
 
 /**

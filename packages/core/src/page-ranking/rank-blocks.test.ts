@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AggregateTier, PathDayCount, PathRankQuery } from "../types.js";
 import { BLOCK_TIERS, type BlockCounts, compactBlock } from "./block-counts.js";
-import { type DayCount, kthLargest, type PathDirectory, rankBlocks } from "./rank-blocks.js";
+import {
+  type DayCount,
+  kthLargest,
+  type PathDirectory,
+  rankBlockSums,
+  rankBlocks,
+  sumBlocks,
+} from "./rank-blocks.js";
 import { rankPathRows } from "./reference.js";
 
 /** A block of per-tier counts of ids `1..counts.length` (`counts[id - 1][tier]`). */
@@ -50,7 +57,7 @@ const base = (overrides: Partial<PathRankQuery>): PathRankQuery => ({
 });
 
 describe("rankBlocks", () => {
-  it("ranks blocks plus day counts like the reference over the same rows, page after page", () => {
+  it("ranks blocks plus day counts like the reference over the same rows, page after page, from fresh or kept block sums", () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(pathArb, { minLength: 1, maxLength: 14 }),
@@ -118,15 +125,20 @@ describe("rankBlocks", () => {
           const chosen = shape.tiers ? [...shape.tiers] : null;
           // The store reads only the chosen tiers' day rows.
           const read = days.filter((d) => !chosen || chosen.includes(d.tier as AggregateTier));
+          // The sums a store keeps between rankings: read by every page, never changed.
+          const kept = sumBlocks(blocks, chosen);
+          const before = { total: kept.total.slice(), verified: kept.verified.slice() };
           let after: PathRankQuery["after"] = null;
           for (let page = 0; page < 20; page++) {
             const q = base({ ...shape, tiers: chosen, after });
             const got = rankBlocks(q, blocks, read, directory);
             expect(got).toEqual(rankPathRows(rows, q));
+            expect(rankBlockSums(q, kept, read, directory)).toEqual(got);
             const last = got.paths[got.paths.length - 1];
             if (!last) break;
             after = { value: last[q.sortBy], path: last.path };
           }
+          expect(kept).toEqual(before);
         },
       ),
       { numRuns: 400 },

@@ -15,6 +15,34 @@ export interface DayCount {
   count: number;
 }
 
+/** The tiers a query counts: its tier filter, or every tier of a block. */
+const chosenTiers = (
+  tiers: readonly AggregateTier[] | null | undefined,
+): readonly AggregateTier[] => (tiers && tiers.length > 0 ? tiers : BLOCK_TIERS);
+
+/**
+ * The per-id sums of some blocks under a tier filter (`verified`: that tier alone): the part of a
+ * ranking that follows only the blocks, so a store may keep it between rankings of the same
+ * blocks (they are immutable once read). Never written after it is returned.
+ */
+export interface BlockSums {
+  total: Float64Array;
+  verified: Float64Array;
+}
+
+/** Sums the chosen tiers of `blocks` per id (fresh arrays as wide as the widest block). */
+export function sumBlocks(
+  blocks: readonly BlockCounts[],
+  tiers: readonly AggregateTier[] | null | undefined,
+): BlockSums {
+  let width = 0;
+  for (const b of blocks) width = Math.max(width, blockEnd(b));
+  const total = new Float64Array(width);
+  const verified = new Float64Array(width);
+  addBlockTotals(blocks, chosenTiers(tiers), total, verified);
+  return { total, verified };
+}
+
 /**
  * One ranking page computed from the read model: the query's blocks plus the counts of its
  * stale days, per path, under the tier and prefix filters; then the keyset (`isAfterKeyset`),
@@ -29,12 +57,25 @@ export function rankBlocks(
   days: readonly DayCount[],
   directory: PathDirectory,
 ): PathRanking {
-  const chosen: readonly AggregateTier[] =
-    query.tiers && query.tiers.length > 0 ? query.tiers : BLOCK_TIERS;
-  let width = directory.paths.length;
-  for (const b of blocks) width = Math.max(width, blockEnd(b));
+  return rankBlockSums(query, sumBlocks(blocks, query.tiers), days, directory);
+}
+
+/**
+ * `rankBlocks` from the blocks' sums (`sumBlocks` of the same blocks under the query's tiers),
+ * which it does not change: a store that keeps the sums of a window's blocks adds only the
+ * stale days per ranking.
+ */
+export function rankBlockSums(
+  query: PathRankQuery,
+  summed: BlockSums,
+  days: readonly DayCount[],
+  directory: PathDirectory,
+): PathRanking {
+  const chosen = chosenTiers(query.tiers);
+  const width = Math.max(directory.paths.length, summed.total.length);
   const { total, verified } = sums(width);
-  addBlockTotals(blocks, chosen, total, verified);
+  total.set(summed.total);
+  verified.set(summed.verified);
   const extras = addDayTotals(days, chosen, directory, total, verified);
   const candidates: Candidates = { directory, total, verified, extras, width };
   const scratch = lists(width + extras.length);
@@ -43,7 +84,10 @@ export function rankBlocks(
   return { paths: bestOf(query, candidates, scratch, count), pathCount };
 }
 
-/** Adds the chosen tiers of the blocks into the per-id sums (`verified`: that tier alone). */
+/**
+ * Adds the chosen tiers of the blocks into the per-id sums (`verified`: that tier alone), the
+ * verified tier into both in one pass.
+ */
 function addBlockTotals(
   blocks: readonly BlockCounts[],
   chosen: readonly AggregateTier[],
@@ -54,19 +98,42 @@ function addBlockTotals(
   for (const { ids, base, n, values } of blocks) {
     for (const tier of tierSlots) {
       const from = tier * n;
-      const into = tier === 0 ? [total, verified] : [total];
-      for (const sum of into) {
-        if (ids)
-          for (let i = 0; i < n; i++) {
-            const id = ids[i] as number;
-            sum[id] = (sum[id] as number) + (values[from + i] as number);
-          }
-        else
-          for (let i = 0; i < n; i++)
-            sum[base + i] = (sum[base + i] as number) + (values[from + i] as number);
-      }
+      if (tier === 0) addBoth(ids, base, n, values, from, total, verified);
+      else if (ids)
+        for (let i = 0; i < n; i++) {
+          const id = ids[i] as number;
+          total[id] = (total[id] as number) + (values[from + i] as number);
+        }
+      else
+        for (let i = 0; i < n; i++)
+          total[base + i] = (total[base + i] as number) + (values[from + i] as number);
     }
   }
+}
+
+/** Adds one tier's values of a block into two sums at once. */
+function addBoth(
+  ids: Int32Array | null,
+  base: number,
+  n: number,
+  values: Int32Array | Float64Array,
+  from: number,
+  a: Float64Array,
+  b: Float64Array,
+): void {
+  if (ids)
+    for (let i = 0; i < n; i++) {
+      const id = ids[i] as number;
+      const v = values[from + i] as number;
+      a[id] = (a[id] as number) + v;
+      b[id] = (b[id] as number) + v;
+    }
+  else
+    for (let i = 0; i < n; i++) {
+      const v = values[from + i] as number;
+      a[base + i] = (a[base + i] as number) + v;
+      b[base + i] = (b[base + i] as number) + v;
+    }
 }
 
 /**
