@@ -9,7 +9,6 @@ import {
   type WarmSettings,
 } from "@crawlgate/core/adapter-kit";
 import { nodeResolver } from "../node-resolver.js";
-import { createOriginFetch } from "../renderer.js";
 import { domainOf, unwrap, userIdOf, withAdmin } from "./admin.js";
 import {
   CliError,
@@ -182,6 +181,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     async run(ctx) {
       const result = await withAdmin(ctx, async (_, stores) => {
         const domain = await domainOf(stores, ctx.args[0] as string);
+        const { createOriginFetch } = await import("../renderer.js");
         const checks = { resolver: nodeResolver, fetch: createOriginFetch() };
         return verifyDomain({ ...stores, ...checks }, domain);
       });

@@ -1,7 +1,7 @@
 import type { Crawlgate, Stores } from "@crawlgate/core";
 import { normalizeHostname } from "@crawlgate/core/adapter-kit";
-import { withRuntime } from "../runtime.js";
 import { CliError, type CommandContext } from "./command.js";
+import { withRuntime } from "./load.js";
 
 /** Runs an admin command on the runtime of the configured data directory or database. */
 export function withAdmin<T>(

@@ -1,7 +1,7 @@
 import { isCrawlgateError } from "@crawlgate/core";
-import { withRuntime } from "../runtime.js";
 import { userIdOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
+import { withRuntime } from "./load.js";
 
 /** Where `serve` listens by default: the link's origin without `--base-url` or a configured one. */
 export const DEFAULT_DASHBOARD_ORIGIN = "http://127.0.0.1:8787";

@@ -1,8 +1,8 @@
 import { closeArchive, systemClock } from "@crawlgate/core";
 import { isValidDate } from "@crawlgate/core/adapter-kit";
-import { withRuntime } from "../runtime.js";
 import { domainOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
+import { withRuntime } from "./load.js";
 
 const BAR = 24;
 

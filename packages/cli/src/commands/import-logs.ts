@@ -1,10 +1,10 @@
 import { setFlagsFromString } from "node:v8";
 import { IMPORT_INGEST, importLogs } from "../import-logs.js";
 import { LOG_FORMATS, type LogFormat } from "../log-lines.js";
-import { withRuntime } from "../runtime.js";
 import type { OpenStores } from "../stores.js";
 import { domainOf } from "./admin.js";
 import { CliError, type Command } from "./command.js";
+import { withRuntime } from "./load.js";
 
 /** `store` with `method` (which resolves to `{inserted}`) reporting each result to `onInserted`. */
 function countInserts<T extends object, K extends keyof T>(

@@ -1,7 +1,7 @@
 import type { FeedStatus } from "@crawlgate/core";
 import { rangeFetch } from "../range-fetch.js";
-import { withRuntime } from "../runtime.js";
 import type { Command } from "./command.js";
+import { withRuntime } from "./load.js";
 
 /** Age of a date as the largest whole unit (`3d`, `5h`, `12m`, `40s`). */
 export function age(iso: string, now: number): string {

@@ -2,9 +2,9 @@ import { writeFileSync } from "node:fs";
 import { type ApiDeps, createOperationCaller, silentLogger, systemClock } from "@crawlgate/core";
 import { DEFAULT_WARM_RENDERS_PER_HOUR } from "@crawlgate/core/adapter-kit";
 import { collectReport, loadUiFiles, PERIODS, type Period, reportHtml } from "@crawlgate/dashboard";
-import { withRuntime } from "../runtime.js";
 import { domainOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
+import { withRuntime } from "./load.js";
 
 /**
  * `crawlgate report --domain HOST [--period 30d] -o report.html`: one self-contained HTML file

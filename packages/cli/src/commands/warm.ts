@@ -1,8 +1,8 @@
 import { isCrawlgateError } from "@crawlgate/core";
-import { withRuntime } from "../runtime.js";
 import { domainOf } from "./admin.js";
 import { CliError, type Command, stringOption } from "./command.js";
 import { progressBar } from "./day-close.js";
+import { withRuntime } from "./load.js";
 
 /**
  * `crawlgate warm --domain HOST [--sitemap URL] [--dry-run]`: reads the domain's sitemaps and

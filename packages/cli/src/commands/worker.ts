@@ -1,9 +1,6 @@
 import { createScheduler, systemClock } from "@crawlgate/core";
-import { rendererMode } from "../renderer.js";
-import { openRuntime } from "../runtime.js";
 import { shutDown, shutdownMs, stopSignal } from "../shutdown.js";
 import { type Command, stringOption } from "./command.js";
-import { closeSteps } from "./serve.js";
 
 /**
  * `crawlgate worker`: only the page worker (purge, pre-warm and stale-refresh renders), for a
@@ -17,6 +14,12 @@ export const WORKER: Command = {
   options: { renderer: { type: "string", value: "auto|chromium|fetch" } },
   async run(ctx) {
     const deadlineMs = shutdownMs(ctx.config.shutdownMs); // checked before anything starts
+    // The renderers' and the stores' code loads only when the worker starts.
+    const [{ rendererMode }, { openRuntime }, { closeSteps }] = await Promise.all([
+      import("../renderer.js"),
+      import("../runtime.js"),
+      import("./serve-run.js"),
+    ]);
     // Only the page worker runs here: no range downloads (the runtime's default).
     const runtime = await openRuntime(ctx, {
       renderer: rendererMode(stringOption(ctx, "renderer")),
