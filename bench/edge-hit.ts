@@ -33,7 +33,13 @@ const HTML = `<!doctype html><html><head><title>Product 42</title></head><body>$
 
 const renderer: Renderer = {
   name: "stub",
-  render: async (request) => ({ status: 200, html: HTML, finalUrl: request.url, headers: {} }),
+  render: async (request) => ({
+    status: 200,
+    html: HTML,
+    finalUrl: request.url,
+    headers: {},
+    timings: { totalMs: 0 },
+  }),
   close: async () => {},
 };
 
