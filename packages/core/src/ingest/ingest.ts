@@ -43,15 +43,6 @@ export interface RecordedCrawl {
   verdict: Verdict;
 }
 
-/** The User-Agent's bot and the check of its address. */
-async function checked(deps: IngestDeps, event: CrawlEvent) {
-  const classified = deps.classifier.classify(event.userAgent);
-  const { bot } = classified;
-  const check =
-    bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
-  return { classified, check };
-}
-
 /**
  * `recordCrawl`: classify, verify, drop the address, and hand the row to the write buffer; it
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
@@ -101,12 +92,20 @@ export function createIngest(deps: IngestDeps) {
 
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
-      const { classified, check } = event.signed
-        ? signedCheck(event.signed)
-        : await checked(deps, event);
+      let classified: Classified;
+      let check: Verification;
+      if (event.signed) ({ classified, check } = signedCheck(event.signed));
+      else {
+        // The User-Agent's bot and the check of its address.
+        classified = deps.classifier.classify(event.userAgent);
+        const { bot } = classified;
+        check =
+          bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
+      }
       const { bot } = classified;
       const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
-      await compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
+      const judged = compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
+      if (judged) await judged;
       await compliance.settle([row.eventId], buffered(batcher.add(row)));
       return { eventId: row.eventId, botId: row.botId, verdict: row.verdict };
     });
