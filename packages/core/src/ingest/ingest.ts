@@ -44,6 +44,18 @@ export interface RecordedCrawl {
 }
 
 /**
+ * The User-Agent's bot and the check of its address: a promise only for a known bot (an unknown
+ * one is not verified).
+ */
+function checked(deps: IngestDeps, event: CrawlEvent) {
+  const classified = deps.classifier.classify(event.userAgent);
+  const { bot } = classified;
+  const check: Verification | Promise<Verification> =
+    bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : deps.verifier.verify(bot, event.ip);
+  return { classified, check };
+}
+
+/**
  * `recordCrawl`: classify, verify, drop the address, and hand the row to the write buffer; it
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
  * are recorded `declared` and kept for `retryPending`, which upgrades the stored row when a later
@@ -92,18 +104,9 @@ export function createIngest(deps: IngestDeps) {
 
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
-      let classified: Classified;
-      let check: Verification;
-      if (event.signed) ({ classified, check } = signedCheck(event.signed));
-      else {
-        // The User-Agent's bot and the check of its address.
-        classified = deps.classifier.classify(event.userAgent);
-        const { bot } = classified;
-        check =
-          bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
-      }
+      const { classified, check } = event.signed ? signedCheck(event.signed) : checked(deps, event);
       const { bot } = classified;
-      const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
+      const row = rowOf(event, classified, await check, deps.asn ? await asnOf(event.ip) : 0);
       const judged = compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
       if (judged) await judged;
       await compliance.settle([row.eventId], buffered(batcher.add(row)));
