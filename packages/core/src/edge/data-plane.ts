@@ -182,43 +182,100 @@ function visitorOf(
   };
 }
 
+/**
+ * One request once its site is known: what every answer and the crawl row read. One object per
+ * request instead of closures over these (a cache hit builds no function).
+ */
+interface Asked {
+  request: EdgeHttpRequest;
+  read: ReadRequest;
+  site: EdgeSettings;
+  forwarded: EdgeForwarded;
+  ts: Date;
+  who: ReturnType<typeof visitorOf>;
+  /** The recording rule keeps this request as a crawl. */
+  crawled: boolean;
+  /** A paid request's charge (set once the policy priced it). */
+  payment: PendingCharge | null;
+  /** The Content-Usage and licence headers of the path: on every answer with content. */
+  signals: SignalHeaders | null;
+  /**
+   * Whether a Markdown-preferring request would be answered in Markdown here, so that the
+   * origin's answer varies on Accept (set once the request is read).
+   */
+  varies: boolean;
+}
+
 /** Records what one request was answered (the ingest's rule decides what is kept). */
-function recorderOf(
+function record(
   deps: DataPlaneDeps,
-  ctx: {
-    request: EdgeHttpRequest;
-    read: ReadRequest;
-    site: EdgeSettings;
-    ts: Date;
-    who: ReturnType<typeof visitorOf>;
-  },
-) {
-  const { request, read, site, ts, who } = ctx;
+  asked: Asked,
+  servedFrom: ServedFrom,
+  outcome: ServedOutcome,
+  page?: PageBody,
+): void {
+  const { request, read, site, ts, who } = asked;
   const { signed } = who;
-  return (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => {
-    const seen: SeenRequest = {
-      domainId: site.domainId,
-      ts,
-      path: read.path,
-      query: read.query === "" ? "" : `?${read.query}`,
-      userAgent: request.headers["user-agent"] ?? "",
-      ip: request.clientIp ?? "",
-      referer: request.headers.referer ?? null,
-      siteHost: read.host,
-      servedFrom,
-      status: outcome.status,
-      bytes: outcome.bytes,
-      contentHash: page?.entry.contentHash ?? null,
-      snapshotId: page?.entry.snapshotId ?? null,
-      ...(signed
-        ? { signed: { bot: signed.bot, agent: signed.agent, signature: signed.signature } }
-        : {}),
-    };
-    const { classification, kind, recording } = who;
-    deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
-      const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
-      deps.logger.error(event, { error: errorText(error) });
-    });
+  const seen: SeenRequest = {
+    domainId: site.domainId,
+    ts,
+    path: read.path,
+    query: read.query === "" ? "" : `?${read.query}`,
+    userAgent: request.headers["user-agent"] ?? "",
+    ip: request.clientIp ?? "",
+    referer: request.headers.referer ?? null,
+    siteHost: read.host,
+    servedFrom,
+    status: outcome.status,
+    bytes: outcome.bytes,
+    contentHash: page?.entry.contentHash ?? null,
+    snapshotId: page?.entry.snapshotId ?? null,
+    ...(signed
+      ? { signed: { bot: signed.bot, agent: signed.agent, signature: signed.signature } }
+      : {}),
+  };
+  const { classification, kind, recording } = who;
+  deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
+    const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
+    deps.logger.error(event, { error: errorText(error) });
+  });
+}
+
+/** What a passed-through answer reports: the crawl row, and the charge's outcome. */
+function reportOf(deps: DataPlaneDeps, asked: Asked): (outcome: ServedOutcome) => void {
+  return (o) => {
+    if (asked.crawled) record(deps, asked, "origin", o);
+    asked.payment?.sent(o.status);
+  };
+}
+
+/** The origin answers, reporting to `report`. */
+function pass(asked: Asked, report: (outcome: ServedOutcome) => void): OriginAnswer {
+  const { site, forwarded } = asked;
+  return {
+    kind: "origin",
+    originUrl: site.originUrl,
+    forwarded,
+    originHost: site.originHost,
+    report,
+  };
+}
+
+/** A paid request's charge, to spread into an answer (none: nothing). */
+const paidOf = (asked: Asked) => (asked.payment ? { payment: asked.payment } : {});
+
+/** The path's signal headers, to spread into an answer (none: nothing). */
+const usageOf = (asked: Asked) => (asked.signals ? { signals: asked.signals } : NO_SIGNALS);
+
+/** The origin answers, with the charge and the signal headers (varying on Accept when due). */
+function originOf(deps: DataPlaneDeps, asked: Asked): EdgeResponse {
+  const { signals } = asked;
+  return {
+    ...pass(asked, reportOf(deps, asked)),
+    ...paidOf(asked),
+    ...(asked.varies
+      ? { signals: { ...(signals ?? NO_HEADERS), varyAccept: true as const } }
+      : usageOf(asked)),
   };
 }
 
@@ -243,52 +300,52 @@ export function createDataPlane(deps: DataPlaneDeps) {
     if (site === "failed") return FAILED;
     if (site === null) return NOT_OURS;
     const forwarded: EdgeForwarded = { host: read.host, proto: request.protocol ?? "https" };
-    const pass = (report: (outcome: ServedOutcome) => void): OriginAnswer => ({
-      kind: "origin",
-      originUrl: site.originUrl,
-      forwarded,
-      originHost: site.originHost,
-      report,
-    });
-    if (deps.requireVerified && !site.verified) return pass(NOTHING);
+    if (deps.requireVerified && !site.verified) {
+      return {
+        kind: "origin",
+        originUrl: site.originUrl,
+        forwarded,
+        originHost: site.originHost,
+        report: NOTHING,
+      };
+    }
     const ts = deps.now();
     // Verified before the policy; with the directory cached this reads no storage.
     const signed = deps.signedAgents ? await deps.signedAgents(request) : null;
     const who = visitorOf(deps, request, read, signed);
-    const record = recorderOf(deps, { request, read, site, ts, who });
-    const crawled = who.recording === "crawl";
-    let payment: PendingCharge | null = null;
-    const report = (o: ServedOutcome) => {
-      if (crawled) record("origin", o);
-      payment?.sent(o.status);
+    const asked: Asked = {
+      request,
+      read,
+      site,
+      forwarded,
+      ts,
+      who,
+      crawled: who.recording === "crawl",
+      payment: null,
+      signals: deps.policy.signals(site, read.path),
+      varies: false,
     };
-    const paid = () => (payment ? { payment } : {});
-    // The Content-Usage and licence headers of the path: on every answer with content.
-    const signals = deps.policy.signals(site, read.path);
-    const usage = signals ? { signals } : NO_SIGNALS;
-    // Set once the request is read: whether a Markdown-preferring request would be answered
-    // in Markdown here, so that the origin's answer varies on Accept.
-    let varies = false;
-    const origin = (): EdgeResponse => ({
-      ...pass(report),
-      ...paid(),
-      ...(varies ? { signals: { ...(signals ?? NO_HEADERS), varyAccept: true as const } } : usage),
-    });
+    const { crawled, signals } = asked;
 
     const match = deps.route(site, read, forwarded.proto);
     if (match?.kind === "redirect") return match;
-    const proxy = match?.kind === "proxy" ? { ...match, forwarded, report, ...usage } : null;
+    const proxy =
+      match?.kind === "proxy"
+        ? { ...match, forwarded, report: reportOf(deps, asked), ...usageOf(asked) }
+        : null;
     if (!who.crawler && proxy) return proxy;
 
     // The edge's own render and robots.txt fetches (not crawlers) pass to the origin untouched.
     // The marker is a plain header: a crawler that sends it still meets the policy below and
     // only skips the cache.
     const marked = request.headers[RENDER_MARKER_HEADER] !== undefined;
-    if (marked && !who.crawler) return pass(NOTHING);
+    if (marked && !who.crawler) return pass(asked, NOTHING);
     if (read.path === "/robots.txt" && deps.robotsTxt && !proxy) {
       const answer = await serveRobotsTxt(deps.robotsTxt, site, request.method);
       if (answer) {
-        if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
+        if (crawled) {
+          record(deps, asked, "origin", { status: answer.status, bytes: answer.body.byteLength });
+        }
         return answer;
       }
     }
@@ -296,16 +353,15 @@ export function createDataPlane(deps: DataPlaneDeps) {
     const markdown = deps.markdown !== null && prefersMarkdownCached(request.headers.accept);
     const key = read.pageKey;
     const cacheable = servable(deps, site, method, who.kind);
-    varies = deps.markdown !== null && cacheable && key !== null;
+    asked.varies = deps.markdown !== null && cacheable && key !== null;
     if (!who.crawler) {
       // A person asking for Markdown gets it from the cache, like an agent.
       if (markdown && cacheable && key !== null) {
-        const page = { site, forwarded, key, variant: "desktop" as const, method, request, ts };
-        return servePage(deps, { ...page, record, origin, payment, signals, markdown });
+        return servePage(deps, asked, { key, variant: "desktop", method, markdown });
       }
       // A person's page visit: an AI referral when an AI source sent it (the rule decides).
-      if (who.recording === "referral") record("origin", { status: 0, bytes: 0 });
-      return origin();
+      if (who.recording === "referral") record(deps, asked, "origin", { status: 0, bytes: 0 });
+      return originOf(deps, asked);
     }
     const { bot } = who.classification;
     const verification = signed
@@ -336,21 +392,24 @@ export function createDataPlane(deps: DataPlaneDeps) {
         // real status.
         const { answer } = access;
         if (signals?.license) answer.headers.link = signals.license;
-        if (crawled) record("origin", { status: answer.status, bytes: answer.body.byteLength });
+        if (crawled) {
+          record(deps, asked, "origin", { status: answer.status, bytes: answer.body.byteLength });
+        }
         return answer;
       }
       if (access.kind === "pay") {
-        payment = licensed(access.payment, signals);
+        asked.payment = licensed(access.payment, signals);
         inBand = access.inBand;
       }
     }
-    if (proxy) return { ...proxy, ...paid() };
+    if (proxy) return { ...proxy, ...paidOf(asked) };
     // Taxonomy bots get the cache; an automation client (an agent's HTTP library) only when it
     // asks for Markdown. An in-band price goes to the origin: its answer carries the price.
-    if (marked || !(who.bot || markdown) || !cacheable || key === null || inBand) return origin();
+    if (marked || !(who.bot || markdown) || !cacheable || key === null || inBand) {
+      return originOf(deps, asked);
+    }
     const variant = variantOf(site, bot.botId, request.headers["user-agent"] ?? "");
-    const page = { site, forwarded, key, variant, method, request, ts, record, origin };
-    return servePage(deps, { ...page, payment, signals, markdown });
+    return servePage(deps, asked, { key, variant, method, markdown });
   };
 }
 
@@ -420,24 +479,17 @@ const NO_OWN_HEADERS = { contentUsage: null, link: null, vary: null } as const;
  */
 async function servePage(
   deps: DataPlaneDeps,
-  ctx: {
-    site: EdgeSettings;
-    forwarded: EdgeForwarded;
+  asked: Asked,
+  ask: {
     key: PageKey;
     variant: RenderVariant;
     method: string;
-    request: EdgeHttpRequest;
-    ts: Date;
-    record: (servedFrom: ServedFrom, outcome: ServedOutcome, page?: PageBody) => void;
-    origin: () => EdgeResponse;
-    payment: PendingCharge | null;
-    signals: SignalHeaders | null;
     /** The request prefers Markdown (`prefersMarkdown`). */
     markdown: boolean;
   },
 ): Promise<EdgeResponse> {
-  const { site, forwarded, key, variant, method, request, ts, record, origin, payment, signals } =
-    ctx;
+  const { site, forwarded, request, ts, payment, signals } = asked;
+  const { key, variant, method } = ask;
   const { host } = forwarded;
   const path = key.path;
   let page: PageBody | null = null;
@@ -462,17 +514,17 @@ async function servePage(
       const outcome = await deps.pages.renderNow(site, target, forwarded.proto);
       if (!outcome.stored) {
         deps.logger.warn("edge.render_not_cached", { host, path, reason: outcome.reason });
-        return origin();
+        return originOf(deps, asked);
       }
       page = outcome.page;
     } catch (error) {
       deps.logger.warn("edge.render_failed", { host, path, error: errorText(error) });
-      return origin();
+      return originOf(deps, asked);
     }
   }
 
   const { headers, full } = await representation(deps.markdown, page, {
-    markdown: ctx.markdown,
+    markdown: ask.markdown,
     url: `${forwarded.proto}://${host}${key.key}`,
     acceptEncoding: request.headers["accept-encoding"],
   });
@@ -490,12 +542,12 @@ async function servePage(
   // now, before anything is sent: one that does not is answered by its refusal instead.
   const settled = payment ? await payment.settle(status, null) : null;
   if (settled?.kind === "refuse") {
-    record("origin", { status: settled.status, bytes: settled.body.byteLength });
+    record(deps, asked, "origin", { status: settled.status, bytes: settled.body.byteLength });
     const { status: refused, headers: refusal, body: json } = settled;
     return { kind: "policy", action: "charge", status: refused, headers: refusal, body: json };
   }
   if (settled) Object.assign(headers, settled.headers);
-  record(servedFrom, { status, bytes: body.byteLength }, page);
+  record(deps, asked, servedFrom, { status, bytes: body.byteLength }, page);
   payment?.sent(status);
   return { kind: "page", servedFrom, status, headers, body };
 }

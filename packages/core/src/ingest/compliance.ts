@@ -27,10 +27,23 @@ export function createComplianceRecorder(robots: RobotsStore | undefined, clock:
   /** eventId → the crawl's verdict, until its batch is written. */
   const verdicts = new Map<string, RobotsVerdict>();
   return {
-    async judge(eventId: string, domainId: string, bot: JudgedBot, path: string, ts: Date) {
-      if (!judge) return;
-      const verdict = (await judge.verdictOf(domainId))(bot, path, ts);
+    /** Notes a crawl's verdict: at once when its domain's versions are loaded (no promise). */
+    judge(
+      eventId: string,
+      domainId: string,
+      bot: JudgedBot,
+      path: string,
+      ts: Date,
+    ): Promise<void> | undefined {
+      if (!judge) return undefined;
+      const verdict = judge.verdictFor(domainId, bot, path, ts);
+      if (verdict instanceof Promise) {
+        return verdict.then((v) => {
+          if (v !== null) verdicts.set(eventId, v);
+        });
+      }
       if (verdict !== null) verdicts.set(eventId, verdict);
+      return undefined;
     },
     /** `judge` for many rows (`botOf(i)`: row `i`'s bot), the versions read per domain once. */
     async judgeAll(

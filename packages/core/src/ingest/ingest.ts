@@ -43,12 +43,15 @@ export interface RecordedCrawl {
   verdict: Verdict;
 }
 
-/** The User-Agent's bot and the check of its address. */
-async function checked(deps: IngestDeps, event: CrawlEvent) {
+/**
+ * The User-Agent's bot and the check of its address: a promise only for a known bot (an unknown
+ * one is not verified).
+ */
+function checked(deps: IngestDeps, event: CrawlEvent) {
   const classified = deps.classifier.classify(event.userAgent);
   const { bot } = classified;
-  const check =
-    bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : await deps.verifier.verify(bot, event.ip);
+  const check: Verification | Promise<Verification> =
+    bot.botId === UNKNOWN_BOT_ID ? UNVERIFIED : deps.verifier.verify(bot, event.ip);
   return { classified, check };
 }
 
@@ -101,12 +104,11 @@ export function createIngest(deps: IngestDeps) {
 
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
-      const { classified, check } = event.signed
-        ? signedCheck(event.signed)
-        : await checked(deps, event);
+      const { classified, check } = event.signed ? signedCheck(event.signed) : checked(deps, event);
       const { bot } = classified;
-      const row = rowOf(event, classified, check, deps.asn ? await asnOf(event.ip) : 0);
-      await compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
+      const row = rowOf(event, classified, await check, deps.asn ? await asnOf(event.ip) : 0);
+      const judged = compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
+      if (judged) await judged;
       await compliance.settle([row.eventId], buffered(batcher.add(row)));
       return { eventId: row.eventId, botId: row.botId, verdict: row.verdict };
     });

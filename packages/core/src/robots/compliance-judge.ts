@@ -126,6 +126,20 @@ export function createComplianceJudge(deps: {
       const loaded = await versionsOf(domainId);
       return (bot, path, ts) => verdictBy(loaded, bot, path, ts);
     },
+    /**
+     * One crawl's verdict (as `verdictOf`): at once when the domain's versions are loaded, else
+     * once they are. A crawl recorded alone makes no function and no promise on the usual path.
+     */
+    verdictFor(
+      domainId: string,
+      bot: { robots: RobotsAgent; intent: string },
+      path: string,
+      ts: Date,
+    ): RobotsVerdict | null | Promise<RobotsVerdict | null> {
+      const loaded = versionsOf(domainId);
+      if (loaded instanceof Promise) return loaded.then((l) => verdictBy(l, bot, path, ts));
+      return verdictBy(loaded, bot, path, ts);
+    },
     /** Reads the domain's versions again on next use (this instance stored a new one). */
     forget(domainId: string): void {
       generation++;
