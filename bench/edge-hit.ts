@@ -10,20 +10,13 @@
  * CPU: `process.cpuUsage` (every thread: SQLite's writer too), after the crawl rows are stored.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { GCProfiler, getHeapStatistics } from "node:v8";
-import { createFsBlobStore } from "@crawlgate/adapter-fs";
-import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
-import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
-import { createMemorySettingsCache, createMemoryStores } from "@crawlgate/adapter-memory";
-import { type CrawlgateDeps, createCrawlgate, type Renderer, silentLogger } from "@crawlgate/core";
+import type { Renderer } from "@crawlgate/core";
 import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
-import { createMarkdownConverter } from "@crawlgate/markdown";
 import express from "express";
+import { openEdgeCrawlgate } from "./edge-world.js";
 
 const HOST = "shop.example.com";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -44,36 +37,8 @@ const renderer: Renderer = {
 };
 
 async function world(label: string) {
-  let handle: KyselyHandle | null = null;
-  let dir: string | null = null;
-  let deps: Omit<CrawlgateDeps, "clock" | "logger">;
-  if (label === "sqlite") {
-    dir = mkdtempSync(join(tmpdir(), "crawlgate-edge-hit-"));
-    handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
-    await migrateToLatest(handle);
-    const stores = createKyselyStores(handle);
-    deps = {
-      ...stores,
-      settingsCache: createMemorySettingsCache(),
-      blobs: createFsBlobStore({ root: join(dir, "blobs") }),
-    } as unknown as typeof deps;
-  } else deps = createMemoryStores();
-  const crawlgate = createCrawlgate(
-    {
-      ...deps,
-      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
-      fetch: null,
-      renderer,
-      logger: silentLogger,
-      markdown: createMarkdownConverter(),
-    },
-    { ingest: { concurrency: handle ? 1 : 2 } },
-  );
-  crawlgate.ingest.verifier.setRanges(
-    "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
-    ["66.249.64.0/19"],
-    new Date(),
-  );
+  const opened = await openEdgeCrawlgate({ sqlite: label === "sqlite", renderer });
+  const { crawlgate } = opened;
   const user = await crawlgate.admin.createUser("bench", "pro");
   if (!user.ok) throw new Error(user.message);
   const domain = await crawlgate.admin.addDomain(user.value.userId, HOST, {
@@ -108,11 +73,7 @@ async function world(label: string) {
       bareHeaders = headers;
       bareBody = body;
     },
-    async close() {
-      await crawlgate.close();
-      await handle?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
+    close: opened.close,
   };
 }
 

@@ -1,5 +1,4 @@
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import {
   Agent,
   createServer,
@@ -9,17 +8,11 @@ import {
 } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
-import { createFsBlobStore } from "@crawlgate/adapter-fs";
-import { createKyselyStores, type KyselyHandle, migrateToLatest } from "@crawlgate/adapter-kysely";
-import { createSqliteDatabase } from "@crawlgate/adapter-kysely/sqlite";
-import { createMemorySettingsCache, createMemoryStores } from "@crawlgate/adapter-memory";
 import {
   type Crawlgate,
   type CrawlgateDeps,
-  createCrawlgate,
   createFetchRenderer,
   createScheduler,
   type Renderer,
@@ -27,7 +20,6 @@ import {
   systemClock,
 } from "@crawlgate/core";
 import { createEdgeMiddleware, createExpressRouter } from "@crawlgate/http-express";
-import { createMarkdownConverter } from "@crawlgate/markdown";
 import { createPinnedFetch, createPinnedProxy, nodeRequestHandler } from "@crawlgate/proxy-node";
 import { createChromiumRenderer, findChromium } from "@crawlgate/renderer-chromium";
 import express from "express";
@@ -35,6 +27,7 @@ import { type MarkdownBench, markdownMicroBench } from "./edge-markdown.js";
 import { type PaidBench, paidMicroBench } from "./edge-paid.js";
 import { type PolicyBench, policyMicroBench } from "./edge-policy.js";
 import { createBenchAgent, type SignatureBench, signatureMicroBench } from "./edge-signed.js";
+import { openEdgeCrawlgate } from "./edge-world.js";
 import { FULL, type MachineInfo, machineInfo, QUICK, type ResultRow } from "./measure.js";
 
 /**
@@ -181,54 +174,12 @@ async function createWorld(
     headers: Record<string, string>;
   },
 ): Promise<World> {
-  let handle: KyselyHandle | null = null;
-  let dir: string | null = null;
-  let deps: Omit<CrawlgateDeps, "clock" | "logger">;
-  if (label.startsWith("sqlite")) {
-    dir = mkdtempSync(join(tmpdir(), "crawlgate-bench-edge-"));
-    handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
-    await migrateToLatest(handle);
-    const stores = createKyselyStores(handle);
-    // As `crawlgate serve` opens them (packages/cli/src/stores.ts).
-    deps = {
-      accounts: stores.accounts,
-      rules: stores.rules,
-      rateLimiter: stores.rateLimiter,
-      purgeQueue: stores.purgeQueue,
-      settingsCache: createMemorySettingsCache(),
-      crawls: stores.crawls,
-      snapshots: stores.snapshots,
-      referrals: stores.referrals,
-      blobs: createFsBlobStore({ root: join(dir, "blobs") }),
-      pages: stores.pages,
-      archive: stores.archive,
-      robots: stores.robots,
-      dashboardSessions: stores.dashboardSessions,
-      charges: stores.charges,
-      warming: stores.warming,
-    };
-  } else {
-    deps = createMemoryStores();
-  }
-  const crawlgate = createCrawlgate(
-    {
-      ...deps,
-      resolver: { reverse: async () => [], forward: async () => [], txt: async () => [] },
-      fetch: null,
-      renderer,
-      logger: silentLogger,
-      // As `crawlgate serve` wires it (packages/cli/src/runtime.ts).
-      markdown: createMarkdownConverter(),
-      ...(signed?.webBotAuth ? { webBotAuth: signed.webBotAuth } : {}),
-    },
-    // SQLite has one writer: one crawl batch in flight, as `serve` sets it.
-    { ingest: { concurrency: handle ? 1 : 2 } },
-  );
-  crawlgate.ingest.verifier.setRanges(
-    "https://developers.google.com/static/crawling/ipranges/common-crawlers.json",
-    ["66.249.64.0/19"],
-    new Date(),
-  );
+  const opened = await openEdgeCrawlgate({
+    sqlite: label.startsWith("sqlite"),
+    renderer,
+    webBotAuth: signed?.webBotAuth,
+  });
+  const { crawlgate, deps, handle } = opened;
   const user = await crawlgate.admin.createUser("bench", "pro");
   if (!user.ok) throw new Error(user.message);
   const key = await crawlgate.admin.createKey(user.value.userId);
@@ -288,9 +239,7 @@ async function createWorld(
     },
     async close() {
       await closeServer(server);
-      await crawlgate.close();
-      await handle?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await opened.close();
     },
   };
 }
