@@ -250,8 +250,11 @@ function reportOf(deps: DataPlaneDeps, asked: Asked): (outcome: ServedOutcome) =
 }
 
 /** The origin answers, reporting to `report`. */
-function pass(asked: Asked, report: (outcome: ServedOutcome) => void): OriginAnswer {
-  const { site, forwarded } = asked;
+function pass(
+  site: EdgeSettings,
+  forwarded: EdgeForwarded,
+  report: (outcome: ServedOutcome) => void,
+): OriginAnswer {
   return {
     kind: "origin",
     originUrl: site.originUrl,
@@ -271,7 +274,7 @@ const usageOf = (asked: Asked) => (asked.signals ? { signals: asked.signals } : 
 function originOf(deps: DataPlaneDeps, asked: Asked): EdgeResponse {
   const { signals } = asked;
   return {
-    ...pass(asked, reportOf(deps, asked)),
+    ...pass(asked.site, asked.forwarded, reportOf(deps, asked)),
     ...paidOf(asked),
     ...(asked.varies
       ? { signals: { ...(signals ?? NO_HEADERS), varyAccept: true as const } }
@@ -300,15 +303,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
     if (site === "failed") return FAILED;
     if (site === null) return NOT_OURS;
     const forwarded: EdgeForwarded = { host: read.host, proto: request.protocol ?? "https" };
-    if (deps.requireVerified && !site.verified) {
-      return {
-        kind: "origin",
-        originUrl: site.originUrl,
-        forwarded,
-        originHost: site.originHost,
-        report: NOTHING,
-      };
-    }
+    if (deps.requireVerified && !site.verified) return pass(site, forwarded, NOTHING);
     const ts = deps.now();
     // Verified before the policy; with the directory cached this reads no storage.
     const signed = deps.signedAgents ? await deps.signedAgents(request) : null;
@@ -339,7 +334,7 @@ export function createDataPlane(deps: DataPlaneDeps) {
     // The marker is a plain header: a crawler that sends it still meets the policy below and
     // only skips the cache.
     const marked = request.headers[RENDER_MARKER_HEADER] !== undefined;
-    if (marked && !who.crawler) return pass(asked, NOTHING);
+    if (marked && !who.crawler) return pass(site, forwarded, NOTHING);
     if (read.path === "/robots.txt" && deps.robotsTxt && !proxy) {
       const answer = await serveRobotsTxt(deps.robotsTxt, site, request.method);
       if (answer) {
