@@ -16,6 +16,7 @@ import {
   toCrawlRecord,
   UNVERIFIED,
 } from "./crawl-rows.js";
+import { eventIdAt } from "./event-id.js";
 import { DEFAULT_PATH_CAP } from "./path-cap.js";
 
 export type { CrawlEvent } from "./crawl-rows.js";
@@ -89,7 +90,7 @@ export function createIngest(deps: IngestDeps) {
   const hashOf = createUaHashes();
   /** The row of a verified event; a check that ran out of time is kept for `retryPending`. */
   const rowOf = (event: CrawlEvent, c: Classified, check: Verification, ipAsn: number) => {
-    const eventId = event.eventId ?? crypto.randomUUID();
+    const eventId = event.eventId ?? eventIdAt(event.ts);
     if (c.bot.botId !== UNKNOWN_BOT_ID && check.retry)
       pending.set(eventId, { bot: c.bot, ip: event.ip, attempts: 0 });
     return toCrawlRecord(event, eventId, c, check, ipAsn, hashOf);
