@@ -24,6 +24,7 @@ import {
   SIGN_IN_LINK_TTL_MS,
 } from "./dashboard/index.js";
 import { createEdge, type Edge } from "./edge/create-edge.js";
+import { edgeRecorders } from "./edge/data-plane.js";
 import { createOwnHosts } from "./edge/own-hosts.js";
 import { createPageService } from "./edge/page-service.js";
 import { createRobotsTxt, type RobotsTxt } from "./edge/robots-txt.js";
@@ -152,6 +153,11 @@ export interface IngestService {
   classify(userAgent: string): Classification;
   /** Classifies, verifies, drops the address and stores one crawl; resolves once stored. */
   recordCrawl: Ingest["recordCrawl"];
+  /**
+   * `recordCrawl` without an acknowledgement (the edge's): `failed` is called when the crawl
+   * could not be stored, once per failed batch.
+   */
+  offerCrawl: Ingest["offerCrawl"];
   /**
    * `recordCrawl` for many events with one acknowledgement (log importers): each distinct
    * (bot, address) pair is verified once; resolves once all are stored, one result per event.
@@ -322,6 +328,7 @@ export function createCrawlgate(deps: CrawlgateDeps, config: CrawlgateConfig = {
       markdown: deps.markdown ? createMarkdownPages({ converter: deps.markdown, logger }) : null,
       robotsTxt,
       recordRequest: (request, how) => ingestService().recordRequest(request, how),
+      recorders: edgeRecorders(() => ingestService(), logger),
       hasRenderer: renderer !== null,
       charges,
       x402: deps.x402Facilitator ?? null,
@@ -499,6 +506,7 @@ function createIngestService(
     ),
     classify: (userAgent) => classifier.classify(userAgent),
     recordCrawl: (event) => crawls.recordCrawl(event),
+    offerCrawl: (event, failed) => crawls.offerCrawl(event, failed),
     recordCrawls: (events) => crawls.recordCrawls(events),
     recordReferral: (visit) => referrals.recordReferral(visit),
     retryPending: (maxAttempts) => crawls.retryPending(maxAttempts),

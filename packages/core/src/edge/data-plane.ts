@@ -1,5 +1,12 @@
 import type { Classification, Classifier } from "../classify/index.js";
-import type { RecordedRequest, RecordHow, SeenRequest } from "../ingest/record-request.js";
+import type { CrawlEvent } from "../ingest/crawl-rows.js";
+import type { VisitEvent } from "../ingest/record-referral.js";
+import type {
+  RecordedRequest,
+  RecordHow,
+  RequestRecorders,
+  SeenRequest,
+} from "../ingest/record-request.js";
 import { EDGE_RECORDING, isCrawler, recordingOf, requestKind } from "../ingest/request-kind.js";
 import { prefersMarkdownCached } from "../markdown/accept.js";
 import type { MarkdownPages } from "../markdown/markdown-pages.js";
@@ -130,11 +137,10 @@ export interface DataPlaneDeps {
   markdown: MarkdownPages | null;
   /** Serves `/robots.txt` (`null`: the origin's own file is passed through). */
   robotsTxt: RobotsTxt | null;
-  /** The recording rule (`IngestService.recordRequest`); its promise is not waited for. */
-  recordRequest(
-    request: SeenRequest,
-    how: RecordHow<Promise<unknown>>,
-  ): RecordedRequest<Promise<unknown>>;
+  /** The recording rule (`IngestService.recordRequest`), called with `recorders`. */
+  recordRequest(request: SeenRequest, how: RecordHow<void>): RecordedRequest<void>;
+  /** Where the edge's crawls and referral candidates go (`edgeRecorders`): nothing waits. */
+  recorders: RequestRecorders<void>;
   hasRenderer: boolean;
   /** Where the charges of paid requests are written. */
   charges: ChargeWriter;
@@ -234,11 +240,32 @@ function record(
       ? { signed: { bot: signed.bot, agent: signed.agent, signature: signed.signature } }
       : {}),
   };
-  const { classification, kind, recording } = who;
-  deps.recordRequest(seen, { classification, kind }).result?.catch((error) => {
-    const event = recording === "crawl" ? "edge.record_failed" : "edge.referral_failed";
-    deps.logger.error(event, { error: errorText(error) });
-  });
+  const { classification, kind } = who;
+  deps.recordRequest(seen, { classification, kind, recorders: deps.recorders });
+}
+
+/**
+ * The edge's recorders: a crawl is offered to the ingest (`offerCrawl`: no acknowledgement is
+ * held per crawl), a referral candidate recorded; neither is waited for, and a failure is
+ * logged (`edge.record_failed` once per failed batch, `edge.referral_failed` per visit).
+ */
+export function edgeRecorders(
+  ingest: () => {
+    offerCrawl(event: CrawlEvent, failed: (error: unknown) => void): void;
+    recordReferral(visit: VisitEvent): Promise<unknown>;
+  },
+  logger: Logger,
+): RequestRecorders<void> {
+  const crawlFailed = (error: unknown) =>
+    logger.error("edge.record_failed", { error: errorText(error) });
+  const referralFailed = (error: unknown) =>
+    logger.error("edge.referral_failed", { error: errorText(error) });
+  return {
+    crawl: (event) => ingest().offerCrawl(event, crawlFailed),
+    referral: (visit) => {
+      ingest().recordReferral(visit).catch(referralFailed);
+    },
+  };
 }
 
 /** What a passed-through answer reports: the crawl row, and the charge's outcome. */

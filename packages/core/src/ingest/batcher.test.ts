@@ -62,6 +62,28 @@ describe("ingest batcher", () => {
     await batcher.close();
   });
 
+  it("hands a batch whose every attempt failed to `failed` once, before its items reject", async () => {
+    const failed: [number[], string][] = [];
+    let attempts = 0;
+    const batcher = createBatcher<number>({
+      write: async () => {
+        attempts++;
+        throw new Error("down");
+      },
+      failed: (batch, error) => failed.push([[...batch], (error as Error).message]),
+      intervalMs: 5,
+      retryDelayMs: 1,
+      maxAttempts: 3,
+    });
+    const outcome = Promise.allSettled([batcher.add(1), batcher.add(2)]).then((all) => {
+      expect(failed).toEqual([[[1, 2], "down"]]);
+      return all.map((r) => r.status);
+    });
+    expect(await outcome).toEqual(["rejected", "rejected"]);
+    expect(attempts).toBe(3);
+    await batcher.close();
+  });
+
   it("never runs two writes at once and applies backpressure", async () => {
     let active = 0;
     let maxActive = 0;

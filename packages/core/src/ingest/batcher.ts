@@ -30,6 +30,11 @@ export interface BatcherOptions<T> {
    * concurrent, overlapping batches (batches may then commit out of order).
    */
   concurrency?: number;
+  /**
+   * Called once with a batch whose last attempt failed, before its `add` calls reject (callers
+   * that do not wait for them clean up here).
+   */
+  failed?(batch: readonly T[], error: unknown): void;
 }
 
 /** Items that will be written together, with one acknowledgement shared by all of them. */
@@ -78,7 +83,11 @@ async function writeWithRetries<T>(options: BatcherOptions<T>, batch: Segment<T>
       if (attempt < maxAttempts - 1) await sleep(Math.min(5000, retryDelayMs * 2 ** attempt));
     }
   }
-  batch.reject(lastError);
+  try {
+    options.failed?.(batch.items, lastError);
+  } finally {
+    batch.reject(lastError);
+  }
 }
 
 /** Acknowledgements not settled yet (for `drain`): `track` returns the promise it is given. */

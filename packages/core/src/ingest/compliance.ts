@@ -18,8 +18,8 @@ export interface JudgedBot {
  * for its bot by the robots.txt in force at its time, and whether its bot's intent contradicted
  * the content signal that robots.txt stated for the path (a crawl with no robots.txt in force, such as
  * an imported log from before crawlgate served the domain, is not counted); `write` adds the noted verdicts of a
- * stored batch to the store's counts (idempotent per event); `settle` forgets the verdicts of
- * rows whose write failed. `judgeAll` judges many rows at once. Without a store every call does
+ * stored batch to the store's counts (idempotent per event); `forget` drops the verdicts of a
+ * batch whose write failed. `judgeAll` judges many rows at once. Without a store every call does
  * nothing.
  */
 export function createComplianceRecorder(robots: RobotsStore | undefined, clock: Clock) {
@@ -81,14 +81,9 @@ export function createComplianceRecorder(robots: RobotsStore | undefined, clock:
       if (events.length > 0) await robots.addComplianceEvents(events);
       for (const e of events) verdicts.delete(e.eventId);
     },
-    /** Waits for the rows' write; when it fails, forgets their verdicts and rethrows. */
-    async settle(eventIds: readonly string[], stored: Promise<void>): Promise<void> {
-      try {
-        await stored;
-      } catch (error) {
-        for (const id of eventIds) verdicts.delete(id);
-        throw error;
-      }
+    /** Forgets the verdicts of a batch whose write failed (the batcher's `failed`). */
+    forget(batch: readonly CrawlRecord[]): void {
+      for (const r of batch) verdicts.delete(r.eventId);
     },
     robotsChanged(domainId: string): void {
       judge?.forget(domainId);

@@ -73,6 +73,7 @@ export function createIngest(deps: IngestDeps) {
       await deps.crawls.appendCrawls(batch, { pathCap });
       await compliance.write(batch);
     },
+    failed: (batch) => compliance.forget(batch),
   });
   /** eventId → what is needed to verify again (the address stays in memory only). */
   const pending = new Map<string, { bot: Readonly<BotDefinition>; ip: string; attempts: number }>();
@@ -106,13 +107,50 @@ export function createIngest(deps: IngestDeps) {
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
       const { classified, check } = event.signed ? signedCheck(event.signed) : checked(deps, event);
-      const { bot } = classified;
       const row = rowOf(event, classified, await check, deps.asn ? await asnOf(event.ip) : 0);
-      const judged = compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
+      const judged = compliance.judge(
+        row.eventId,
+        event.domainId,
+        classified.bot,
+        event.path,
+        event.ts,
+      );
       if (judged) await judged;
-      await compliance.settle([row.eventId], buffered(batcher.add(row)));
+      await buffered(batcher.add(row));
       return { eventId: row.eventId, botId: row.botId, verdict: row.verdict };
     });
+
+  /** The batch acknowledgement `offer` last watched, and for whom. */
+  let watched: { done: Promise<void>; failed: (error: unknown) => void } | null = null;
+  /** Buffers an offered row; `failed` watches its batch unless it already does. */
+  const enqueue = (row: CrawlRecord, failed: (error: unknown) => void): void => {
+    const done = buffered(batcher.add(row));
+    if (watched?.done === done && watched.failed === failed) return;
+    watched = { done, failed };
+    done.catch(failed);
+  };
+  /**
+   * `offerCrawl`: `recordCrawl` without an acknowledgement, for the edge. When the crawl's check
+   * is known now (`verifyNow`, no ASN lookup), its row goes to the write buffer at once (once
+   * its robots.txt verdict is known), with nothing held per crawl until its batch is stored;
+   * otherwise it is recorded as `recordCrawl` does. `failed` is called when the row could not
+   * be stored: once per failed batch for the rows buffered at once, else per crawl.
+   */
+  const offer = (event: CrawlEvent, failed: (error: unknown) => void): void => {
+    const classified = classifiedOf(deps.classifier, event);
+    const check = event.signed
+      ? signedCheck(event.signed).check
+      : deps.verifier.verifyNow(classified.bot, event.ip);
+    if (check === null || deps.asn) {
+      record(event).catch(failed);
+      return;
+    }
+    const row = rowOf(event, classified, check, 0);
+    const { domainId, path, ts } = event;
+    const judged = compliance.judge(row.eventId, domainId, classified.bot, path, ts);
+    if (judged) calls.counted(() => judged.then(() => enqueue(row, failed))).catch(failed);
+    else enqueue(row, failed);
+  };
 
   /**
    * `recordCrawls`: `recordCrawl` for many events with one acknowledgement (for importers, which
@@ -128,15 +166,13 @@ export function createIngest(deps: IngestDeps) {
         rowOf(event, classified[i] as Classified, found.check(i), found.asn(event.ip)),
       );
       await compliance.judgeAll(rows, (i) => (classified[i] as Classified).bot);
-      await compliance.settle(
-        rows.map((r) => r.eventId),
-        buffered(batcher.addAll(rows)),
-      );
+      await buffered(batcher.addAll(rows));
       return rows.map((r) => ({ eventId: r.eventId, botId: r.botId, verdict: r.verdict }));
     });
 
   return {
     recordCrawl: record,
+    offerCrawl: offer,
     recordCrawls: recordMany,
 
     /**

@@ -186,3 +186,24 @@ describe("recordCrawls", () => {
     expect(await everything(crawls)).toHaveLength(10);
   });
 });
+
+describe("offerCrawl", () => {
+  it("property: stores exactly what recordCrawl one by one does, without being waited for", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(eventArb, { maxLength: 40 }), async (specs) => {
+        const events = toEvents(specs);
+        const one = setup();
+        for (const e of events) await one.ingest.recordCrawl(e);
+        await one.ingest.close();
+        const offered = setup();
+        const failures: unknown[] = [];
+        // Ranges and signatures are known at once; reverse DNS (never remembered here) is not.
+        for (const e of events) offered.ingest.offerCrawl(e, (error) => failures.push(error));
+        await offered.ingest.close();
+        expect(failures).toEqual([]);
+        expect(await everything(offered.crawls)).toEqual(await everything(one.crawls));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -39,6 +39,11 @@ const UNKNOWN: Verification = Object.freeze({
   matchedRange: null,
   retry: false,
 });
+/** Reverse DNS confirmed the address, or the address is in one of the bot's ASNs. */
+const RDNS_OR_ASN_VERIFIED: Verification = Object.freeze({ ...DECLARED, tier: "verified" });
+/** The check ran out of time: `declared` now, retried later. */
+const DECLARED_RETRY: Verification = Object.freeze({ ...DECLARED, retry: true });
+const dnsOutcome = (ok: boolean) => (ok ? RDNS_OR_ASN_VERIFIED : DECLARED);
 const TIMED_OUT = Symbol("timeout");
 
 /** Range-file URL → its ranges. */
@@ -113,6 +118,31 @@ export function createVerifier(options: VerifierOptions) {
     return cached && now() - cached.at < ttl ? cached.ok : null;
   }
 
+  /** `verifyNow`: the check when nothing has to be asked, else `null`. */
+  function settled(bot: Readonly<BotDefinition>, ip: string): Verification | null {
+    if (bot.botId === UNKNOWN_BOT_ID) return UNKNOWN;
+    switch (bot.verificationMethod) {
+      case "published_ip_ranges": {
+        const cidr = rangesOf(bot)?.find(ip) ?? null;
+        if (cidr)
+          return { tier: "verified", botOperator: bot.operator, matchedRange: cidr, retry: false };
+        // Operators that also document reverse DNS get that second chance.
+        const suffixes = bot.verification.rdnsSuffixes ?? [];
+        if (suffixes.length === 0) return DECLARED;
+        const known = rdnsKnown(ip, suffixes);
+        return known === null ? null : dnsOutcome(known);
+      }
+      case "rdns_suffix": {
+        const known = rdnsKnown(ip, bot.verification.rdnsSuffixes ?? []);
+        return known === null ? null : dnsOutcome(known);
+      }
+      case "asn_only":
+        return options.asn ? null : DECLARED;
+      default: // none; http_message_signature: judged by its signature at the edge, not here
+        return DECLARED;
+    }
+  }
+
   return {
     /**
      * What is known now of a claimed bot's address, without waiting (the edge's policy reads
@@ -133,47 +163,26 @@ export function createVerifier(options: VerifierOptions) {
       return ranges.get(url)?.fetchedAt ?? null;
     },
 
+    /**
+     * `verify`'s answer when it needs nothing asked (the loaded ranges, a remembered reverse-DNS
+     * outcome, a method that checks nothing), else `null`: the ingest records such a crawl
+     * without waiting.
+     */
+    verifyNow: settled,
+
     async verify(bot: Readonly<BotDefinition>, ip: string): Promise<Verification> {
-      if (bot.botId === UNKNOWN_BOT_ID) return UNKNOWN;
-      switch (bot.verificationMethod) {
-        case "published_ip_ranges": {
-          const cidr = rangesOf(bot)?.find(ip) ?? null;
-          if (cidr)
-            return {
-              tier: "verified",
-              botOperator: bot.operator,
-              matchedRange: cidr,
-              retry: false,
-            };
-          // Operators that also document reverse DNS get that second chance.
-          const suffixes = bot.verification.rdnsSuffixes ?? [];
-          if (suffixes.length === 0) return DECLARED;
-          const ok = await rdnsConfirms(ip, suffixes);
-          return ok === null
-            ? { ...DECLARED, retry: true }
-            : ok
-              ? { ...DECLARED, tier: "verified" }
-              : DECLARED;
-        }
-        case "rdns_suffix": {
-          const ok = await rdnsConfirms(ip, bot.verification.rdnsSuffixes ?? []);
-          return ok === null
-            ? { ...DECLARED, retry: true }
-            : ok
-              ? { ...DECLARED, tier: "verified" }
-              : DECLARED;
-        }
-        case "asn_only": {
-          if (!options.asn) return DECLARED;
-          const asn = await withTimeout(options.asn.asnOf(ip).catch(() => null));
-          if (asn === TIMED_OUT) return { ...DECLARED, retry: true };
-          return asn !== null && (bot.verification.asns ?? []).includes(asn)
-            ? { ...DECLARED, tier: "verified" }
-            : DECLARED;
-        }
-        default: // none; http_message_signature: judged by its signature at the edge, not here
-          return DECLARED;
+      const now = settled(bot, ip);
+      if (now) return now;
+      if (bot.verificationMethod === "asn_only" && options.asn) {
+        const asn = await withTimeout(options.asn.asnOf(ip).catch(() => null));
+        if (asn === TIMED_OUT) return DECLARED_RETRY;
+        return asn !== null && (bot.verification.asns ?? []).includes(asn)
+          ? RDNS_OR_ASN_VERIFIED
+          : DECLARED;
       }
+      // Reverse DNS: the range file's second chance, or the method itself.
+      const ok = await rdnsConfirms(ip, bot.verification.rdnsSuffixes ?? []);
+      return ok === null ? DECLARED_RETRY : dnsOutcome(ok);
     },
   };
 }

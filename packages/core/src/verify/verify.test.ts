@@ -280,3 +280,48 @@ describe("peek (what the edge knows without waiting)", () => {
     expect(unverifiable && verifier.peek(unverifiable, "5.6.7.8")).toBe("unverifiable");
   });
 });
+
+describe("verifyNow (the check when nothing has to be asked)", () => {
+  const resolver = fakeResolver(
+    {
+      "66.249.66.1": ["crawl-66-249-66-1.googlebot.com."],
+      "40.77.167.1": ["msnbot-40-77-167-1.search.msn.com"],
+      "5.6.7.8": ["evil.example.net"],
+      "7.7.7.7": "hang",
+    },
+    {
+      "crawl-66-249-66-1.googlebot.com": ["66.249.66.1"],
+      "msnbot-40-77-167-1.search.msn.com": ["40.77.167.1"],
+    },
+  );
+  const ADDRESSES = ["66.249.66.1", "40.77.167.1", "5.6.7.8", "7.7.7.7", "20.171.206.10"];
+
+  it("answers as verify would, or null; after a check, the remembered outcome", async () => {
+    for (const asn of [undefined, { asnOf: async () => 32934 }]) {
+      const verifier = createVerifier({ resolver, timeoutMs: 5, asn });
+      verifier.setRanges(GPTBOT_FILE, ["20.171.206.0/24"], new Date("2026-11-20T00:00:00.000Z"));
+      // Before any reverse-DNS check: what it answers, verify answers too (every bot, address).
+      const unasked: string[] = [];
+      for (const b of taxonomy.bots) {
+        for (const ip of ADDRESSES) {
+          const now = verifier.verifyNow(b, ip);
+          if (now === null) unasked.push(`${b.botId} ${ip}`);
+          else expect(await verifier.verify(b, ip)).toEqual(now);
+        }
+      }
+      // Reverse DNS and ASN checks were not answered now; range files and "none" were.
+      expect(unasked).toContain("googlebot 66.249.66.1");
+      expect(unasked.includes("meta-externalagent 5.6.7.8")).toBe(asn !== undefined);
+      expect(unasked).not.toContain("gptbot 20.171.206.10");
+      expect(unasked).not.toContain("unknown 5.6.7.8");
+      // Once checked, an outcome is remembered (a timeout is not): verify's answer, now.
+      for (const entry of unasked) {
+        const [botId, ip] = entry.split(" ") as [string, string];
+        const checked = await verifier.verify(bot(botId), ip);
+        const now = verifier.verifyNow(bot(botId), ip);
+        if (checked.retry || bot(botId).verificationMethod === "asn_only") expect(now).toBeNull();
+        else expect(now).toEqual(checked);
+      }
+    }
+  });
+});
