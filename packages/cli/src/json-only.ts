@@ -9,11 +9,10 @@ import type { Duplex } from "node:stream";
 import { parse as legacyParse } from "node:url";
 import { CrawlgateError, type ErrorCode, type Logger } from "@crawlgate/core";
 import {
-  ambiguousRequestError,
+  ambiguousRawHeadersError,
   errorApiResponse,
   invalidTargetError,
   parseRequestTarget,
-  rawHeaderFields,
 } from "@crawlgate/core/adapter-kit";
 import type { Express, NextFunction, Request, Response } from "express";
 
@@ -34,7 +33,7 @@ export function jsonOnly(app: Express, logger: Logger): RequestListener {
     refuse(req, res, error);
   });
   return (req, res) => {
-    const ambiguous = ambiguousRequestError(rawHeaderFields(req.rawHeaders));
+    const ambiguous = ambiguousRawHeadersError(req.rawHeaders);
     if (ambiguous) return refuse(req, res, ambiguous);
     const target = req.url ?? "";
     if (!parseRequestTarget(target) || !expressCanRoute(target))

@@ -58,6 +58,7 @@ export type {
 } from "./http/index.js";
 export {
   API_PREFIX,
+  ambiguousRawHeadersError,
   ambiguousRequestError,
   chooseCoding,
   EDGE_ERROR_CODES,

@@ -1,9 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  ambiguousRequestError,
-  errorApiResponse,
-  rawHeaderFields,
-} from "@crawlgate/core/adapter-kit";
+import { ambiguousRawHeadersError, errorApiResponse } from "@crawlgate/core/adapter-kit";
 import { sendNodeResponse } from "./node-body.js";
 
 /**
@@ -26,7 +22,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: unkn
  * the answer: what follows on it cannot be trusted. `true` when it refused.
  */
 export function refusedAmbiguous(req: IncomingMessage, res: ServerResponse): boolean {
-  const error = ambiguousRequestError(rawHeaderFields(req.rawHeaders));
+  const error = ambiguousRawHeadersError(req.rawHeaders);
   if (!error) return false;
   if (res.headersSent) {
     res.destroy();

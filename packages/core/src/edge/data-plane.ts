@@ -547,7 +547,7 @@ async function servePage(
 
   const { headers, full } = await representation(deps.markdown, page, {
     markdown: ask.markdown,
-    url: `${forwarded.proto}://${host}${key.key}`,
+    url: ask.markdown ? `${forwarded.proto}://${host}${key.key}` : "",
     acceptEncoding: request.headers["accept-encoding"],
   });
   headers["x-crawlgate-served-from"] = servedFrom;

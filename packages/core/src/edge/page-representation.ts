@@ -24,7 +24,12 @@ export function convertible(page: PageBody): boolean {
 export async function representation(
   markdowns: MarkdownPages | null,
   page: PageBody,
-  ask: { markdown: boolean; url: string; acceptEncoding: string | undefined },
+  ask: {
+    markdown: boolean;
+    /** The page's URL, read by a Markdown conversion only (`""` when no Markdown is asked). */
+    url: string;
+    acceptEncoding: string | undefined;
+  },
 ): Promise<{ headers: Record<string, string>; full: Uint8Array }> {
   const gzip = chooseCodingCached(ask.acceptEncoding, GZIP_ONLY) === "gzip";
   const varies = markdowns !== null && convertible(page);

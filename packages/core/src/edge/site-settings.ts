@@ -106,7 +106,12 @@ export function createSiteSettings(deps: SiteSettingsDeps) {
   }
 
   return async function settingsFor(host: string): Promise<EdgeSettings | null> {
-    const cached = await deps.settingsCache.get(host).catch(() => null);
+    let cached: EdgeSettings | null = null;
+    try {
+      cached = await deps.settingsCache.get(host);
+    } catch {
+      // A cache that fails is a miss: the stores answer.
+    }
     if (cached) {
       lastKnown.set(host, cached);
       return cached;

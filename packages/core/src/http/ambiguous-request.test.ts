@@ -1,9 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ambiguousRequestError, rawHeaderFields } from "./ambiguous-request.js";
+import {
+  ambiguousRawHeadersError,
+  ambiguousRequestError,
+  rawHeaderFields,
+} from "./ambiguous-request.js";
 import { errorApiResponse } from "./error-response.js";
 
-const refused = (raw: string[]) => ambiguousRequestError(rawHeaderFields(raw));
+/** The bridges' answer of Node's raw fields; the pairs' answer is checked to be the same. */
+const refused = (raw: string[]) => {
+  const error = ambiguousRawHeadersError(raw);
+  expect(ambiguousRequestError(rawHeaderFields(raw))).toEqual(error);
+  return error;
+};
 
 describe("ambiguous requests", () => {
   it("refuses two Host or two Transfer-Encoding fields, in any case, with 400 invalid_request", () => {
@@ -51,6 +60,7 @@ describe("ambiguous requests", () => {
           joined.push([n, v]);
         });
         expect(ambiguousRequestError(joined) === null).toBe(ambiguousRequestError(fields) === null);
+        expect(ambiguousRawHeadersError(fields.flat())).toEqual(ambiguousRequestError(fields));
       }),
     );
   });

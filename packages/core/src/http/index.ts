@@ -1,4 +1,8 @@
-export { ambiguousRequestError, rawHeaderFields } from "./ambiguous-request.js";
+export {
+  ambiguousRawHeadersError,
+  ambiguousRequestError,
+  rawHeaderFields,
+} from "./ambiguous-request.js";
 export {
   type AcceptedCoding,
   type ChosenCoding,

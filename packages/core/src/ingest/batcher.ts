@@ -95,6 +95,8 @@ function createTracker() {
   const open = new Set<Promise<void>>();
   return {
     track(done: Promise<void>): Promise<void> {
+      // A batch's acknowledgement is shared by its items: tracked once.
+      if (open.has(done)) return done;
       open.add(done);
       const forget = () => open.delete(done);
       done.then(forget, forget);
@@ -158,6 +160,13 @@ function createSegments<T>(maxBatch: number) {
       }
       if (touched.length <= 1) return touched[0] ?? Promise.resolve();
       return Promise.all(touched).then(() => undefined);
+    },
+    /** `push` of one item, without the arrays: its segment's acknowledgement. */
+    pushOne(item: T): Promise<void> {
+      let segment = segments[segments.length - 1];
+      if (!segment || segment.items.length >= maxBatch) segment = open();
+      segment.items.push(item);
+      return segment.done;
     },
     /** The next segment to write, taken out of the queue. */
     take(): Segment<T> {
@@ -242,18 +251,27 @@ export function createBatcher<T>(options: BatcherOptions<T>): Batcher<T> {
 
   const { track, outstanding } = createTracker();
 
+  /** New items wait for room: the buffer is full, or earlier callers wait already. */
+  const mustWait = () => buffered >= maxBuffered || waiters.size() > 0;
+
   /** Queues items once there is room (after earlier waiters); resolves when they are written. */
   function enqueue(items: readonly T[]): Promise<void> {
     if (closed) return Promise.reject(new Error("batcher is closed"));
     if (items.length === 0) return Promise.resolve();
-    if (buffered >= maxBuffered || waiters.size() > 0) return track(waiters.push(items));
+    if (mustWait()) return track(waiters.push(items));
     const done = track(push(items));
     pump();
     return done;
   }
 
   return {
-    add: (item) => enqueue([item]),
+    add(item) {
+      if (closed || mustWait()) return enqueue([item]);
+      buffered++;
+      const done = track(segments.pushOne(item));
+      pump();
+      return done;
+    },
     addAll: (items) => enqueue(items),
     pending: () => buffered + active,
     flush() {

@@ -12,7 +12,13 @@ const MAX_MS = 2 ** 48 - 1;
 export function eventIdAt(ts: Date): string {
   const ms = ts.getTime();
   const clamped = ms > 0 ? Math.min(Math.floor(ms), MAX_MS) : 0;
-  const hex = clamped.toString(16).padStart(12, "0");
+  if (clamped !== last.ms) {
+    const hex = clamped.toString(16).padStart(12, "0");
+    last = { ms: clamped, prefix: `${hex.slice(0, 8)}-${hex.slice(8)}-7` };
+  }
   // randomUUID: xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx; from index 15 on, rand_a, variant, rand_b.
-  return `${hex.slice(0, 8)}-${hex.slice(8)}-7${crypto.randomUUID().slice(15)}`;
+  return last.prefix + crypto.randomUUID().slice(15);
 }
+
+/** The id prefix of the last instant asked (crawls of one millisecond share it). */
+let last = { ms: -1, prefix: "" };
