@@ -301,7 +301,10 @@ export function createEdgeMiddleware(
         case "robots":
         case "page":
         case "policy":
-          res.status(result.status).set(result.headers);
+          // Core's headers are final (lower-case names, string values, charset set): set as
+          // they are, without Express's `res.set` parsing the Content-Type again.
+          res.statusCode = result.status;
+          for (const name in result.headers) res.setHeader(name, result.headers[name] as string);
           res.end(result.body);
           return;
         case "proxy": {
