@@ -1,39 +1,30 @@
 import { writeFileSync } from "node:fs";
-import { archiveSuite } from "./archive.js";
-import { archiveWalSuite } from "./archive-wal.js";
-import { classifySuite } from "./classify.js";
-import { edgeSuite } from "./edge.js";
-import { markdownMicroBench } from "./edge-markdown.js";
-import { paidMicroBench } from "./edge-paid.js";
-import { policyMicroBench } from "./edge-policy.js";
-import { exportsRegressions, exportsSuite } from "./exports.js";
-import { runFleet } from "./fleet.js";
-import { importSuite } from "./import.js";
-import { ingestSuite } from "./ingest.js";
-import { runLimits } from "./limits.js";
-import { runLoad } from "./load.js";
 import { FULL, QUICK, type ResultRow } from "./measure.js";
-import { routingSuite } from "./routing.js";
-import { compileTimes } from "./routing-compile.js";
-import { routingInterleavedSuite } from "./routing-interleaved.js";
-import { warmSuite } from "./warm.js";
 
 /**
  * `pnpm bench <suite> [--quick]`: runs a benchmark suite, writes its rows to
- * bench/results/<suite>.json, and in quick mode (CI) fails only on a gross regression.
+ * bench/results/<suite>.json, and in quick mode (CI) fails only on a gross regression. Each
+ * suite's module is imported when it runs: CI starts this file once per suite, and importing
+ * every suite (express, kysely, puppeteer, autocannon…) cost each start seconds.
  */
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const suite = args.find((a) => !a.startsWith("--")) ?? "routing";
 const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
-  routing: () => [...routingSuite(quick ? QUICK : FULL, quick), ...compileTimes(quick)],
-  "routing-compile": () => compileTimes(quick),
-  "routing-interleaved": () => routingInterleavedSuite(),
-  classify: () => classifySuite(quick ? QUICK : FULL),
-  ingest: () => ingestSuite(quick),
-  exports: () => exportsSuite(quick),
+  routing: async () => {
+    const { routingSuite } = await import("./routing.js");
+    const { compileTimes } = await import("./routing-compile.js");
+    return [...routingSuite(quick ? QUICK : FULL, quick), ...compileTimes(quick)];
+  },
+  "routing-compile": async () => (await import("./routing-compile.js")).compileTimes(quick),
+  "routing-interleaved": async () =>
+    (await import("./routing-interleaved.js")).routingInterleavedSuite(),
+  classify: async () => (await import("./classify.js")).classifySuite(quick ? QUICK : FULL),
+  ingest: async () => (await import("./ingest.js")).ingestSuite(quick),
+  exports: async () => (await import("./exports.js")).exportsSuite(quick),
   archive: async () => {
+    const { archiveSuite } = await import("./archive.js");
     // The archive suite writes a whole report (machine, load average, samples, targets).
     const report = await archiveSuite(quick);
     if (!quick)
@@ -47,6 +38,7 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   },
   // WAL of a day's freeze on PostgreSQL (the day's partition detached and dropped).
   "archive-wal": async () => {
+    const { archiveWalSuite } = await import("./archive-wal.js");
     // Writes its own report: bytes of WAL per close are not ns per op.
     const report = await archiveWalSuite(quick);
     if (!quick)
@@ -59,6 +51,7 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     process.exit(report.regressions.length > 0 ? 1 : 0);
   },
   import: async () => {
+    const { importSuite } = await import("./import.js");
     // The import suite writes a whole report (machine, load average, both tools' lines/s).
     const report = await importSuite(quick);
     if (!quick)
@@ -73,6 +66,8 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   // The crawler policy's and paid requests' micro-benches alone (also sections of `edge`):
   // seconds, no servers.
   "edge-policy": async () => {
+    const { policyMicroBench } = await import("./edge-policy.js");
+    const { paidMicroBench } = await import("./edge-paid.js");
     const report = policyMicroBench(quick ? QUICK : FULL);
     console.error(
       `policy ${report.policyNs} ns/request at ${report.rules} rules (worst ${report.policyWorstNs}), routing ${report.routingNs} ns, signal headers ${report.signalsNoneNs} ns without preferences / ${report.signalsOverridesNs} ns with 20 overrides, load average ${report.loadAverage.join(" ")}`,
@@ -86,6 +81,7 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     return [...report.rows, ...paid.rows];
   },
   warm: async () => {
+    const { warmSuite } = await import("./warm.js");
     // The warm suite writes a whole report (machine, timings, renders/s, RSS, targets).
     const report = await warmSuite(quick);
     if (!quick)
@@ -99,6 +95,7 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
   },
   // The Markdown conversion's micro-bench alone (also a section of `edge`): seconds, no servers.
   "edge-markdown": async () => {
+    const { markdownMicroBench } = await import("./edge-markdown.js");
     const report = markdownMicroBench(quick ? QUICK : FULL);
     console.error(
       `markdown (${report.converter}): ${report.convertMs} ms per ${Math.round(report.pageBytes / 1024)} KB page, ${report.prepareMs} ms preparing, load average ${report.loadAverage.join(" ")}`,
@@ -107,6 +104,7 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
     return report.rows;
   },
   edge: async () => {
+    const { edgeSuite } = await import("./edge.js");
     // The edge suite writes a whole report (machine, setup, targets), not only rows.
     const report = await edgeSuite(quick);
     if (!quick)
@@ -126,18 +124,18 @@ const SUITES: Record<string, () => ResultRow[] | Promise<ResultRow[]>> = {
 if (suite === "limits") {
   // Writes its own report (decisions/s and latency per store, the API end to end on one process
   // and on a fleet). More stores join as a second argument: runLimits(quick, [store]).
-  await runLimits(quick);
+  await (await import("./limits.js")).runLimits(quick);
   process.exit(0);
 }
 
 if (suite === "fleet") {
   // Writes its own report (one `serve` and four on PostgreSQL + Redis, the model's check).
-  await runFleet(quick);
+  await (await import("./fleet.js")).runFleet(quick);
 }
 
 if (suite === "load") {
   // Writes its own results (requests/s, latency, errors and RSS are not ns per op).
-  await runLoad(quick);
+  await (await import("./load.js")).runLoad(quick);
   process.exit(0);
 }
 
@@ -168,7 +166,7 @@ if (suite === "classify") {
 
 if (suite === "exports" && quick) {
   // Gross regression: a targeted request at five times its target on the small world.
-  const regressions = exportsRegressions(rows);
+  const regressions = (await import("./exports.js")).exportsRegressions(rows);
   for (const line of regressions) console.error(`REGRESSION: ${line}`);
   if (regressions.length > 0) process.exit(1);
 }

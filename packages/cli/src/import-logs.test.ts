@@ -5,14 +5,18 @@ import { Readable } from "node:stream";
 import { setFlagsFromString } from "node:v8";
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { IMPORT_INGEST } from "./import-logs.js";
-import { type CliIo, main } from "./main.js";
+import type { CliIo } from "./main.js";
 
 // The import's heap-growth flag is process-wide: observed here, never set in the test worker.
 vi.mock("node:v8", async (original) => ({
   ...(await original<typeof import("node:v8")>()),
   setFlagsFromString: vi.fn(),
 }));
+// Test files share their worker's modules (`isolate: false` in vitest.config.ts): an earlier
+// file may have loaded the CLI with the real node:v8. Load it again, under the mock.
+vi.resetModules();
+const { IMPORT_INGEST } = await import("./import-logs.js");
+const { main } = await import("./main.js");
 
 const GPTBOT = "Mozilla/5.0 (compatible; GPTBot/1.0; +https://openai.com/gptbot)";
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0) Chrome/120 Safari/537.36";
