@@ -56,6 +56,62 @@ function checked(deps: IngestDeps, event: CrawlEvent) {
   return { classified, check };
 }
 
+/** The address's AS number, or 0 when there is no table, no entry or the look-up failed. */
+async function asnLookup(asn: AsnLookup | undefined, ip: string): Promise<number> {
+  if (!asn) return 0;
+  try {
+    return (await asn.asnOf(ip)) ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** What `offerCrawl` shares with the rest of the ingest. */
+interface OfferParts {
+  deps: IngestDeps;
+  rowOf(event: CrawlEvent, c: Classified, check: Verification, ipAsn: number): CrawlRecord;
+  compliance: ReturnType<typeof createComplianceRecorder>;
+  /** Puts a row in the write buffer: its batch's acknowledgement. */
+  add(row: CrawlRecord): Promise<void>;
+  counted: ReturnType<typeof createCallCounter>["counted"];
+  record(event: CrawlEvent): Promise<RecordedCrawl>;
+}
+
+/**
+ * `offerCrawl`: `recordCrawl` without an acknowledgement, for the edge. When the crawl's check is
+ * known now (`verifyNow`, no ASN lookup), its row goes to the write buffer at once (once its
+ * robots.txt verdict is known), with nothing held per crawl until its batch is stored; otherwise
+ * it is recorded as `recordCrawl` does. `failed` is called when the row could not be stored:
+ * once per failed batch for the rows buffered at once, else per crawl.
+ */
+function createOffer(parts: OfferParts) {
+  const { deps, compliance } = parts;
+  /** The batch acknowledgement last watched, and for whom. */
+  let watched: { done: Promise<void>; failed: (error: unknown) => void } | null = null;
+  /** Buffers an offered row; `failed` watches its batch unless it already does. */
+  const enqueue = (row: CrawlRecord, failed: (error: unknown) => void): void => {
+    const done = parts.add(row);
+    if (watched?.done === done && watched.failed === failed) return;
+    watched = { done, failed };
+    done.catch(failed);
+  };
+  return (event: CrawlEvent, failed: (error: unknown) => void): void => {
+    const classified = classifiedOf(deps.classifier, event);
+    const check = event.signed
+      ? signedCheck(event.signed).check
+      : deps.verifier.verifyNow(classified.bot, event.ip);
+    if (check === null || deps.asn) {
+      parts.record(event).catch(failed);
+      return;
+    }
+    const row = parts.rowOf(event, classified, check, 0);
+    const { domainId, path, ts } = event;
+    const judged = compliance.judge(row.eventId, domainId, classified.bot, path, ts);
+    if (judged) parts.counted(() => judged.then(() => enqueue(row, failed))).catch(failed);
+    else enqueue(row, failed);
+  };
+}
+
 /**
  * `recordCrawl`: classify, verify, drop the address, and hand the row to the write buffer; it
  * resolves once the row is stored (acknowledged = durable). Verifications that ran out of time
@@ -78,14 +134,7 @@ export function createIngest(deps: IngestDeps) {
   /** eventId → what is needed to verify again (the address stays in memory only). */
   const pending = new Map<string, { bot: Readonly<BotDefinition>; ip: string; attempts: number }>();
 
-  async function asnOf(ip: string): Promise<number> {
-    if (!deps.asn) return 0;
-    try {
-      return (await deps.asn.asnOf(ip)) ?? 0;
-    } catch {
-      return 0;
-    }
-  }
+  const asnOf = (ip: string) => asnLookup(deps.asn, ip);
 
   const calls = createCallCounter();
   const hashOf = createUaHashes();
@@ -107,50 +156,22 @@ export function createIngest(deps: IngestDeps) {
   const record = (event: CrawlEvent): Promise<RecordedCrawl> =>
     calls.counted(async () => {
       const { classified, check } = event.signed ? signedCheck(event.signed) : checked(deps, event);
+      const { bot } = classified;
       const row = rowOf(event, classified, await check, deps.asn ? await asnOf(event.ip) : 0);
-      const judged = compliance.judge(
-        row.eventId,
-        event.domainId,
-        classified.bot,
-        event.path,
-        event.ts,
-      );
+      const judged = compliance.judge(row.eventId, event.domainId, bot, event.path, event.ts);
       if (judged) await judged;
       await buffered(batcher.add(row));
       return { eventId: row.eventId, botId: row.botId, verdict: row.verdict };
     });
 
-  /** The batch acknowledgement `offer` last watched, and for whom. */
-  let watched: { done: Promise<void>; failed: (error: unknown) => void } | null = null;
-  /** Buffers an offered row; `failed` watches its batch unless it already does. */
-  const enqueue = (row: CrawlRecord, failed: (error: unknown) => void): void => {
-    const done = buffered(batcher.add(row));
-    if (watched?.done === done && watched.failed === failed) return;
-    watched = { done, failed };
-    done.catch(failed);
-  };
-  /**
-   * `offerCrawl`: `recordCrawl` without an acknowledgement, for the edge. When the crawl's check
-   * is known now (`verifyNow`, no ASN lookup), its row goes to the write buffer at once (once
-   * its robots.txt verdict is known), with nothing held per crawl until its batch is stored;
-   * otherwise it is recorded as `recordCrawl` does. `failed` is called when the row could not
-   * be stored: once per failed batch for the rows buffered at once, else per crawl.
-   */
-  const offer = (event: CrawlEvent, failed: (error: unknown) => void): void => {
-    const classified = classifiedOf(deps.classifier, event);
-    const check = event.signed
-      ? signedCheck(event.signed).check
-      : deps.verifier.verifyNow(classified.bot, event.ip);
-    if (check === null || deps.asn) {
-      record(event).catch(failed);
-      return;
-    }
-    const row = rowOf(event, classified, check, 0);
-    const { domainId, path, ts } = event;
-    const judged = compliance.judge(row.eventId, domainId, classified.bot, path, ts);
-    if (judged) calls.counted(() => judged.then(() => enqueue(row, failed))).catch(failed);
-    else enqueue(row, failed);
-  };
+  const offer = createOffer({
+    deps,
+    rowOf,
+    compliance,
+    add: (row) => buffered(batcher.add(row)),
+    counted: calls.counted,
+    record,
+  });
 
   /**
    * `recordCrawls`: `recordCrawl` for many events with one acknowledgement (for importers, which

@@ -46,6 +46,19 @@ const DECLARED_RETRY: Verification = Object.freeze({ ...DECLARED, retry: true })
 const dnsOutcome = (ok: boolean) => (ok ? RDNS_OR_ASN_VERIFIED : DECLARED);
 const TIMED_OUT = Symbol("timeout");
 
+/** `work`, or `TIMED_OUT` when it takes longer than `ms`. */
+async function raced<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Range-file URL → its ranges. */
 type RangeFiles = Map<string, { set: RangeSet; fetchedAt: Date }>;
 
@@ -70,17 +83,7 @@ export function createVerifier(options: VerifierOptions) {
   const rangesOf = (bot: Readonly<BotDefinition>) => ownRanges(ranges, bot);
   const rdnsCache = new Map<string, { ok: boolean; at: number }>();
 
-  async function withTimeout<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-    });
-    try {
-      return await Promise.race([work, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const withTimeout = <T>(work: Promise<T>) => raced(work, timeoutMs);
 
   const sameAddress = (a: string, b: string) => {
     try {
