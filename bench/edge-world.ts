@@ -29,23 +29,12 @@ export async function openEdgeCrawlgate(options: {
     handle = createSqliteDatabase(join(dir, "crawlgate.sqlite"));
     await migrateToLatest(handle);
     const stores = createKyselyStores(handle);
-    // As `crawlgate serve` opens them (packages/cli/src/stores.ts).
+    // As `crawlgate serve` opens them (packages/cli/src/stores.ts): the database's stores, a
+    // settings cache in memory, page blobs on disk.
     deps = {
-      accounts: stores.accounts,
-      rules: stores.rules,
-      rateLimiter: stores.rateLimiter,
-      purgeQueue: stores.purgeQueue,
+      ...stores,
       settingsCache: createMemorySettingsCache(),
-      crawls: stores.crawls,
-      snapshots: stores.snapshots,
-      referrals: stores.referrals,
       blobs: createFsBlobStore({ root: join(dir, "blobs") }),
-      pages: stores.pages,
-      archive: stores.archive,
-      robots: stores.robots,
-      dashboardSessions: stores.dashboardSessions,
-      charges: stores.charges,
-      warming: stores.warming,
     };
   } else {
     deps = createMemoryStores();

@@ -96,10 +96,9 @@ function createOffer(parts: OfferParts) {
     done.catch(failed);
   };
   return (event: CrawlEvent, failed: (error: unknown) => void): void => {
-    const classified = classifiedOf(deps.classifier, event);
-    const check = event.signed
-      ? signedCheck(event.signed).check
-      : deps.verifier.verifyNow(classified.bot, event.ip);
+    const signed = event.signed ? signedCheck(event.signed) : null;
+    const classified = signed?.classified ?? deps.classifier.classify(event.userAgent);
+    const check = signed?.check ?? deps.verifier.verifyNow(classified.bot, event.ip);
     if (check === null || deps.asn) {
       parts.record(event).catch(failed);
       return;
